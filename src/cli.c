@@ -1,0 +1,205 @@
+#include <config.h>
+#include "cli.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "mem.h"
+
+const char cli_exit_help[] =
+	"Exit status:\n"
+	"  0  success, or a true answer (every word accepted, equivalent)\n"
+	"  1  a negative answer (some word rejected, not equivalent)\n"
+	"  2  usage or input error\n"
+	"  3  unknown, or only a bounded answer\n"
+	"  4  a user limit (time, memory, states) was reached\n";
+
+void cli_print_version(void)
+{
+	printf("tally %s\n", PACKAGE_VERSION);
+}
+
+int cli_usage_error(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("tally: error: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	return EXIT_USAGE;
+}
+
+void inputs_init(Inputs *in)
+{
+	memset(in, 0, sizeof *in);
+	in->store = store_new();
+	in->scope = scope_new(in->store);
+	in->diag.out = stderr;
+}
+
+void inputs_free(Inputs *in)
+{
+	for (size_t i = 0; i < in->nunits; i++)
+		unit_free(&in->units[i]);
+	free(in->units);
+	for (size_t i = 0; i < in->nsources; i++)
+		source_free(in->sources[i]);
+	free(in->sources);
+	free(in->specs);
+	scope_free(in->scope);
+	store_free(in->store);
+	memset(in, 0, sizeof *in);
+}
+
+static void add_spec(Inputs *in, int kind, const char *text)
+{
+	mem_grow((void **)&in->specs, &in->specs_cap, in->nspecs + 1,
+		 sizeof *in->specs);
+	in->specs[in->nspecs].kind = kind;
+	in->specs[in->nspecs].text = text;
+	in->nspecs++;
+}
+
+bool inputs_option(Inputs *in, int opt, const char *arg)
+{
+	switch (opt) {
+	case 'f': add_spec(in, INPUT_FORMULA, arg); return true;
+	case 'F': add_spec(in, INPUT_FILE, arg); return true;
+	case 'P': add_spec(in, INPUT_PROGRAM, arg); return true;
+	case OPT_SYNTAX: in->syntax = arg; return true;
+	case OPT_OUTPUT: in->output = arg; return true;
+	default: return false;
+	}
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+	return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* Applies --output=NAME to the unit just parsed. */
+static bool choose_output(Inputs *in, Unit *u)
+{
+	if (!in->output)
+		return true;
+	Sym name = sym_lookup(store_syms(in->store), in->output,
+			      strlen(in->output));
+	const Def *d = name == SYM_NONE ? NULL : scope_lookup(in->scope, name);
+	if (!d) {
+		diag_plain(&in->diag, "--output: no definition named '%s'",
+			   in->output);
+		return false;
+	}
+	if (!store_is_bool(in->store, d->node)) {
+		diag_plain(&in->diag,
+			   "--output: '%s' is an integer term, not a formula",
+			   in->output);
+		return false;
+	}
+	u->output = d->node;
+	u->output_name = name;
+	return true;
+}
+
+bool inputs_parse(Inputs *in, Source *src, Flavor f)
+{
+	mem_grow((void **)&in->sources, &in->sources_cap, in->nsources + 1,
+		 sizeof *in->sources);
+	in->sources[in->nsources++] = src;
+	Unit u = {0};
+	bool ok = f == FLAVOR_TL ? tl_parse(in->scope, &in->diag, src, &u)
+				 : crasp_parse(in->scope, &in->diag, src, f, &u);
+	if (ok)
+		ok = choose_output(in, &u);
+	if (!ok) {
+		unit_free(&u);
+		return false;
+	}
+	mem_grow((void **)&in->units, &in->units_cap, in->nunits + 1,
+		 sizeof *in->units);
+	in->units[in->nunits++] = u;
+	return true;
+}
+
+static bool flavor_of(Inputs *in, const InputSpec *spec, Flavor *f)
+{
+	const char *syn = in->syntax;
+	if (!syn) {
+		if (spec->kind == INPUT_PROGRAM)
+			syn = ends_with(spec->text, ".cr") ? "cr" : "crasp";
+		else
+			syn = "tl";
+	}
+	if (strcmp(syn, "tl") == 0)
+		*f = FLAVOR_TL;
+	else if (strcmp(syn, "crasp") == 0)
+		*f = FLAVOR_CRASP;
+	else if (strcmp(syn, "cr") == 0)
+		*f = FLAVOR_CR;
+	else {
+		diag_plain(&in->diag,
+			   "unknown --syntax '%s' (expected tl, crasp or cr)",
+			   syn);
+		return false;
+	}
+	return true;
+}
+
+/* One formula per non-blank line of stdin; "--" comment lines skipped. */
+static bool load_stdin_lines(Inputs *in)
+{
+	Source *all = source_read_file("-", &in->diag);
+	if (!all)
+		return false;
+	bool ok = true;
+	size_t line = 0;
+	for (size_t i = 0; i < all->len && ok; line++) {
+		size_t end = i;
+		while (end < all->len && all->text[end] != '\n')
+			end++;
+		size_t j = i;
+		while (j < end && (all->text[j] == ' ' || all->text[j] == '\t' ||
+				   all->text[j] == '\r'))
+			j++;
+		if (j < end) {
+			Source *src = source_new("<stdin>", all->text + i, end - i);
+			src->line_base = (int)line;
+			ok = inputs_parse(in, src, FLAVOR_TL);
+		}
+		i = end + 1;
+	}
+	source_free(all);
+	return ok;
+}
+
+bool inputs_load(Inputs *in, bool stdin_lines)
+{
+	if (in->nspecs == 0) {
+		if (stdin_lines && !isatty(STDIN_FILENO))
+			return load_stdin_lines(in);
+		diag_plain(&in->diag, "no input: give -f FORMULA, -F FILE or "
+				      "-P PROGRAM");
+		return false;
+	}
+	for (size_t i = 0; i < in->nspecs; i++) {
+		const InputSpec *spec = &in->specs[i];
+		Flavor f = FLAVOR_TL;
+		Source *src;
+		if (spec->kind == INPUT_FORMULA) {
+			src = source_new("-f", spec->text, strlen(spec->text));
+		} else {
+			if (!flavor_of(in, spec, &f))
+				return false;
+			src = source_read_file(spec->text, &in->diag);
+			if (!src)
+				return false;
+		}
+		if (!inputs_parse(in, src, f))
+			return false;
+	}
+	return true;
+}

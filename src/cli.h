@@ -1,0 +1,94 @@
+/* cli -- what every subcommand shares: exit statuses, the input options
+ * (-f, -F, -P, --syntax, --output), loading them into one Store, and the
+ * help/version texts.
+ *
+ * Ownership: an Inputs owns its Store, Scope, Sources and Units;
+ * inputs_free() releases them all.
+ */
+#ifndef TALLY_CLI_H
+#define TALLY_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "diag.h"
+#include "parse.h"
+#include "store.h"
+#include "unit.h"
+
+enum {
+	EXIT_YES = 0,      /* success, or a true answer */
+	EXIT_NO = 1,       /* a negative answer, with a witness */
+	EXIT_USAGE = 2,    /* usage or input error */
+	EXIT_UNKNOWN = 3,  /* unknown, or only a bounded answer */
+	EXIT_LIMIT = 4,    /* a user limit was reached */
+	EXIT_INTERNAL = 70,
+};
+
+/* Long-option codes shared by the commands (beyond single letters). */
+enum {
+	OPT_SYNTAX = 1000,
+	OPT_OUTPUT,
+	OPT_JSON,
+	OPT_TO,
+	OPT_HELP,
+	OPT__COMMAND_BASE = 1100, /* commands number their own from here */
+};
+
+typedef struct {
+	enum { INPUT_FORMULA, INPUT_FILE, INPUT_PROGRAM } kind;
+	const char *text; /* the formula, or a path ("-" = stdin) */
+} InputSpec;
+
+typedef struct {
+	Store *store;
+	Scope *scope;
+	Diag diag;
+	InputSpec *specs;
+	size_t nspecs, specs_cap;
+	Source **sources;
+	size_t nsources, sources_cap;
+	Unit *units;
+	size_t nunits, units_cap;
+	const char *syntax; /* --syntax=tl|crasp|cr, or NULL for automatic */
+	const char *output; /* --output=NAME */
+} Inputs;
+
+void inputs_init(Inputs *in);
+void inputs_free(Inputs *in);
+/* Handles -f, -F, -P, --syntax, --output; false if opt is not one of them. */
+bool inputs_option(Inputs *in, int opt, const char *arg);
+/* Parses everything given; with no -f/-F/-P and a non-terminal stdin,
+ * reads one formula per line from stdin when stdin_lines is set.
+ * Returns false after printing diagnostics. */
+bool inputs_load(Inputs *in, bool stdin_lines);
+/* Parses one more source as TL (flavor TL) or C-RASP; the Source is
+ * adopted by `in`. */
+bool inputs_parse(Inputs *in, Source *src, Flavor f);
+
+/* getopt_long option entries for the input group. */
+#define CLI_INPUT_OPTIONS                                                     \
+	{"formula", required_argument, NULL, 'f'},                            \
+	{"file", required_argument, NULL, 'F'},                               \
+	{"program", required_argument, NULL, 'P'},                            \
+	{"syntax", required_argument, NULL, OPT_SYNTAX},                      \
+	{"output", required_argument, NULL, OPT_OUTPUT}
+
+#define CLI_INPUT_HELP                                                        \
+	"Input:\n"                                                            \
+	"  -f, --formula=FORMULA  a TL[#] formula (repeatable; ';' separates\n" \
+	"                         let-definitions)\n"                         \
+	"  -F, --file=FILE        a file of definitions and formulas (- = stdin)\n" \
+	"  -P, --program=FILE     a C-RASP program (.cr files: the Python\n"   \
+	"                         interpreter's syntax)\n"                    \
+	"      --syntax=SYNTAX    read -F/-P files as tl, crasp or cr\n"      \
+	"      --output=NAME      check the definition NAME instead of the last\n" \
+	"                         formula\n"
+
+/* Prints "tally: error: MSG" and returns EXIT_USAGE. */
+int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Standard end of every --help: the exit-status table. */
+extern const char cli_exit_help[];
+void cli_print_version(void);
+
+#endif

@@ -1,0 +1,66 @@
+/* eval -- exact evaluation of formulas and programs on words.
+ *
+ * Semantics (logic/README.md): positions are 1-based; a word is accepted
+ * iff the output holds at its last position; the empty word is evaluated
+ * at position 0 where every letter test is false, every count is 0, Y is
+ * false and MOD(m, r) holds iff r = 0.  Counts are inclusive.  With
+ * ACCEPT_EOS the word is judged at an appended end marker (position n+1,
+ * where every letter test is false).  Integers are exact: int64 with
+ * overflow detection, FLINT fmpz beyond; never floats.
+ *
+ * Letters are Syms of the Store's symbol table; a letter that no formula
+ * mentions is simply a letter where every Q_sigma is false.
+ *
+ * Ownership: an Evaluator borrows its Store (which must outlive it and
+ * must not grow new reachable nodes while it is used) and owns its state.
+ */
+#ifndef TALLY_EVAL_H
+#define TALLY_EVAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <flint/fmpz.h>
+
+#include "store.h"
+
+typedef enum { ACCEPT_LAST, ACCEPT_EOS } AcceptAt;
+
+typedef struct Evaluator Evaluator;
+
+/* An evaluator for the given output nodes (all must be Boolean). */
+Evaluator *eval_new(const Store *s, const Node *roots, size_t nroots,
+		    AcceptAt accept);
+void eval_free(Evaluator *ev);
+
+/* True when no root contains a future count: such formulas stream. */
+bool eval_streams(const Evaluator *ev);
+
+/* Whole words.  accepted[r] receives the verdict of roots[r]. */
+void eval_word(Evaluator *ev, const Sym *word, size_t n, bool *accepted);
+
+/* Streaming (past-only formulas): reset, push letters one at a time, ask
+ * for the verdict of the prefix read so far at any moment. */
+void eval_reset(Evaluator *ev);
+void eval_push(Evaluator *ev, Sym letter);
+bool eval_accepts(Evaluator *ev, size_t root);
+
+/* Snapshots of the streaming state, for depth-first walks over all words
+ * (tally lang): save returns an opaque handle; restore rewinds to it. */
+typedef struct EvalSnapshot EvalSnapshot;
+EvalSnapshot *eval_save(const Evaluator *ev);
+void eval_restore(Evaluator *ev, const EvalSnapshot *snap);
+void eval_snapshot_free(EvalSnapshot *snap);
+
+/* The full table: the value of every node reachable from the roots at
+ * every position (traces, tests).  Position 0 is used only for the empty
+ * word (and positions run to n+1 under ACCEPT_EOS). */
+typedef struct EvalTable EvalTable;
+EvalTable *eval_table(Evaluator *ev, const Sym *word, size_t n);
+void eval_table_free(EvalTable *t);
+size_t eval_table_first(const EvalTable *t); /* first position: 0 or 1 */
+size_t eval_table_last(const EvalTable *t);  /* judged position */
+bool eval_table_bool(const EvalTable *t, Node node, size_t pos);
+void eval_table_int(const EvalTable *t, Node node, size_t pos, fmpz_t out);
+
+#endif

@@ -1,0 +1,34 @@
+#include <config.h>
+#include "prelude.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse.h"
+#include "unit.h"
+
+static const char text[] =
+#include "prelude.inc"
+	;
+
+const char *prelude_text(void)
+{
+	return text;
+}
+
+void prelude_load(Scope *sc)
+{
+	/* The Source must outlive the Defs that point at it. */
+	static Source *src;
+	if (!src)
+		src = source_new("<prelude>", text, strlen(text));
+	Diag d = {.out = stderr};
+	Unit u = {0};
+	if (!tl_parse(sc, &d, src, &u)) {
+		fprintf(stderr, "tally: internal error: the prelude does not parse\n");
+		abort();
+	}
+	unit_free(&u);
+}

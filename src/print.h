@@ -1,0 +1,32 @@
+/* print -- TL[#] printers: ASCII, the papers' Unicode, LaTeX, s-expressions.
+ *
+ * The ASCII and Unicode forms use minimal parentheses and parse back to
+ * the same node.  `names` (optional, indexed by node id, SYM_NONE where
+ * unnamed) makes the printer write a definition's name instead of its
+ * body, for every node but the root.  Results are malloc'd strings the
+ * caller frees.
+ */
+#ifndef TALLY_PRINT_H
+#define TALLY_PRINT_H
+
+#include "buf.h"
+#include "store.h"
+#include "unit.h"
+
+typedef enum {
+	SYNTAX_TL,    /* ASCII, the default */
+	SYNTAX_UTF8,  /* the papers' notation */
+	SYNTAX_LATEX,
+	SYNTAX_SEXPR,
+} Syntax;
+
+char *tl_print(const Store *s, Node n, Syntax syn, const Sym *names);
+void tl_print_to(Buf *out, const Store *s, Node n, Syntax syn,
+		 const Sym *names);
+/* A letter as TL source: Q_a when identifier-like, else quoted. */
+void tl_print_letter(Buf *out, const Store *s, Sym letter, Syntax syn);
+/* A unit with its definitions: "let NAME = body;" lines, then the output
+ * (its name when it is a definition). */
+char *tl_print_unit(const Store *s, const Unit *u, Syntax syn);
+
+#endif

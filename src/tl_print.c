@@ -1,0 +1,460 @@
+/* tl_print.c -- TL[#] printers with minimal parentheses.
+ *
+ * Every node has a printing precedence (higher binds tighter); a node is
+ * parenthesised when its precedence is below what its context requires.
+ * Comparisons are printed with positive terms on the left and negative
+ * terms on the right, which is how `t < u` was normalised to `t - u < 0`.
+ */
+#include <config.h>
+#include "print.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mem.h"
+
+typedef struct {
+	const char *text[3]; /* SYNTAX_TL, SYNTAX_UTF8, SYNTAX_LATEX */
+} Spelling;
+
+static Spelling op_text[OP__COUNT];
+static const char *rel_text[6][3] = {
+#define RELATION(rel, a, u, l) {a, u, l},
+#include "ops.def"
+#undef RELATION
+};
+static const char *rel_sexpr[6] = {"<", "<=", "=", "!=", ">=", ">"};
+
+static void init_tables(void)
+{
+	static bool done;
+	if (done)
+		return;
+#define PRINT(op, a, u, l) op_text[op] = (Spelling){{a, u, l}};
+#include "ops.def"
+#undef PRINT
+	done = true;
+}
+
+static const char *text(Op op, Syntax syn)
+{
+	return op_text[op].text[syn == SYNTAX_SEXPR ? 0 : syn];
+}
+
+enum {
+	P_TERNARY = 0, /* context: anything goes */
+	P_OR = 3,
+	P_AND = 4,
+	P_CMP = 6,
+	P_SUM = 7,
+	P_PRODUCT = 8,
+	P_PREFIX = 9,
+	P_ATOM = 10,
+};
+
+typedef struct {
+	Buf *out;
+	const Store *s;
+	Syntax syn;
+	const Sym *names;
+	Node root;
+} Printer;
+
+static void print_node(Printer *pr, Node n, int ctx);
+
+static bool ident_like(const char *s)
+{
+	if (!*s)
+		return false;
+	for (; *s; s++)
+		if (!isalnum((unsigned char)*s) && *s != '_')
+			return false;
+	return true;
+}
+
+static void latex_escaped(Buf *out, const char *s)
+{
+	for (; *s; s++) {
+		if (strchr("#$%&_{}", *s)) {
+			buf_putc(out, '\\');
+			buf_putc(out, *s);
+		} else if (*s == '\\') {
+			buf_puts(out, "\\backslash{}");
+		} else {
+			buf_putc(out, *s);
+		}
+	}
+}
+
+static void quoted(Buf *out, const char *s, char q)
+{
+	buf_putc(out, q);
+	for (; *s; s++) {
+		if (*s == q || *s == '\\')
+			buf_putc(out, '\\');
+		buf_putc(out, *s);
+	}
+	buf_putc(out, q);
+}
+
+void tl_print_letter(Buf *out, const Store *s, Sym letter, Syntax syn)
+{
+	const char *name = sym_name(store_syms((Store *)s), letter);
+	bool single_punct = strlen(name) == 1 && ispunct((unsigned char)*name) &&
+			    *name != '\'' && *name != '"';
+	switch (syn) {
+	case SYNTAX_LATEX:
+		buf_puts(out, "Q_{");
+		latex_escaped(out, name);
+		buf_putc(out, '}');
+		return;
+	case SYNTAX_SEXPR:
+		buf_puts(out, "(Q ");
+		if (ident_like(name))
+			buf_puts(out, name);
+		else
+			quoted(out, name, '"');
+		buf_putc(out, ')');
+		return;
+	case SYNTAX_UTF8:
+		if (ident_like(name) || single_punct) { /* the papers' Q_( */
+			buf_puts(out, "Q_");
+			buf_puts(out, name);
+			return;
+		}
+		quoted(out, name, '\'');
+		return;
+	case SYNTAX_TL:
+		if (ident_like(name)) {
+			buf_puts(out, "Q_");
+			buf_puts(out, name);
+		} else {
+			quoted(out, name, '\'');
+		}
+		return;
+	}
+}
+
+static void print_fmpz(Buf *out, const fmpz *c)
+{
+	char *digits = fmpz_get_str(NULL, 10, c);
+	buf_puts(out, digits);
+	flint_free(digits);
+}
+
+static int prec_of(const Printer *pr, Node n)
+{
+	const Store *s = pr->s;
+	if (pr->names && n != pr->root && pr->names[n] != SYM_NONE)
+		return P_ATOM;
+	switch (store_op(s, n)) {
+	case OP_OR: return P_OR;
+	case OP_AND: return P_AND;
+	case OP_NOT:
+	case OP_PREV: return P_PREFIX;
+	case OP_CMP: return P_CMP;
+	case OP_ADD: return P_SUM;
+	case OP_MUL: return P_PRODUCT;
+	case OP_CONST:
+		return fmpz_sgn(store_constant(s, n)) < 0 ? P_PRODUCT : P_ATOM;
+	default: return P_ATOM;
+	}
+}
+
+static const char *times(Syntax syn)
+{
+	return syn == SYNTAX_UTF8 ? "·" : syn == SYNTAX_LATEX ? " \\cdot " : "*";
+}
+
+/* |c| * atom, with the coefficient omitted when it is 1. */
+static void print_scaled(Printer *pr, const fmpz *c, Node atom)
+{
+	if (!fmpz_is_pm1(c)) {
+		fmpz_t a;
+		fmpz_init(a);
+		fmpz_abs(a, c);
+		print_fmpz(pr->out, a);
+		fmpz_clear(a);
+		buf_puts(pr->out, times(pr->syn));
+	}
+	print_node(pr, atom, P_PREFIX);
+}
+
+/* Terms of one sign (sign = +1 or -1) and the constant if it has that
+ * sign, as a sum of magnitudes.  Returns false when nothing was printed. */
+static bool print_side(Printer *pr, const Linear *l, int sign)
+{
+	bool any = false;
+	for (size_t i = 0; i < l->n; i++) {
+		if (fmpz_sgn(&l->coefs[i]) != sign)
+			continue;
+		if (any)
+			buf_puts(pr->out, " + ");
+		print_scaled(pr, &l->coefs[i], l->atoms[i]);
+		any = true;
+	}
+	if (fmpz_sgn(l->constant) == sign) {
+		if (any)
+			buf_puts(pr->out, " + ");
+		fmpz_t a;
+		fmpz_init(a);
+		fmpz_abs(a, l->constant);
+		print_fmpz(pr->out, a);
+		fmpz_clear(a);
+		any = true;
+	}
+	return any;
+}
+
+/* A signed sum in order: t1 - t2 + 3*t3 - 4 */
+static void print_sum(Printer *pr, const Linear *l)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		bool neg = fmpz_sgn(&l->coefs[i]) < 0;
+		if (i == 0)
+			buf_puts(pr->out, neg ? "-" : "");
+		else
+			buf_puts(pr->out, neg ? " - " : " + ");
+		print_scaled(pr, &l->coefs[i], l->atoms[i]);
+	}
+	if (!fmpz_is_zero(l->constant)) {
+		bool neg = fmpz_sgn(l->constant) < 0;
+		buf_puts(pr->out, l->n == 0 ? (neg ? "-" : "")
+					     : neg ? " - " : " + ");
+		fmpz_t a;
+		fmpz_init(a);
+		fmpz_abs(a, l->constant);
+		print_fmpz(pr->out, a);
+		fmpz_clear(a);
+	}
+}
+
+/* One side of a comparison as an s-expression: 0, a single item, or
+ * (+ item ...) where an item is an atom, (* c atom) or a constant. */
+static void print_sexpr_side(Printer *pr, const Linear *l, int sign)
+{
+	size_t items = fmpz_sgn(l->constant) == sign;
+	for (size_t i = 0; i < l->n; i++)
+		items += fmpz_sgn(&l->coefs[i]) == sign;
+	if (items == 0) {
+		buf_putc(pr->out, '0');
+		return;
+	}
+	if (items > 1)
+		buf_puts(pr->out, "(+ ");
+	bool first = true;
+	for (size_t i = 0; i < l->n; i++) {
+		if (fmpz_sgn(&l->coefs[i]) != sign)
+			continue;
+		buf_puts(pr->out, first ? "" : " ");
+		first = false;
+		if (fmpz_is_pm1(&l->coefs[i])) {
+			print_node(pr, l->atoms[i], P_TERNARY);
+		} else {
+			fmpz_t a;
+			fmpz_init(a);
+			fmpz_abs(a, &l->coefs[i]);
+			buf_puts(pr->out, "(* ");
+			print_fmpz(pr->out, a);
+			buf_putc(pr->out, ' ');
+			print_node(pr, l->atoms[i], P_TERNARY);
+			buf_putc(pr->out, ')');
+			fmpz_clear(a);
+		}
+	}
+	if (fmpz_sgn(l->constant) == sign) {
+		fmpz_t a;
+		fmpz_init(a);
+		fmpz_abs(a, l->constant);
+		buf_puts(pr->out, first ? "" : " ");
+		print_fmpz(pr->out, a);
+		fmpz_clear(a);
+	}
+	if (items > 1)
+		buf_putc(pr->out, ')');
+}
+
+static void print_cmp(Printer *pr, Node n)
+{
+	Linear l;
+	store_linear(pr->s, store_kid(pr->s, n, 0), &l);
+	Rel rel = store_rel(pr->s, n);
+	if (pr->syn == SYNTAX_SEXPR) {
+		buf_printf(pr->out, "(%s ", rel_sexpr[rel]);
+		print_sexpr_side(pr, &l, 1);
+		buf_putc(pr->out, ' ');
+		print_sexpr_side(pr, &l, -1);
+		buf_putc(pr->out, ')');
+	} else {
+		if (!print_side(pr, &l, 1))
+			buf_putc(pr->out, '0');
+		buf_printf(pr->out, " %s ", rel_text[rel][pr->syn]);
+		if (!print_side(pr, &l, -1))
+			buf_putc(pr->out, '0');
+	}
+	store_linear_free(&l);
+}
+
+static void print_kids(Printer *pr, Node n, const char *sep, int ctx)
+{
+	for (uint32_t i = 0; i < store_nkids(pr->s, n); i++) {
+		if (i)
+			buf_puts(pr->out, sep);
+		print_node(pr, store_kid(pr->s, n, i), ctx);
+	}
+}
+
+static void print_infix(Printer *pr, Node n)
+{
+	const Store *s = pr->s;
+	Buf *out = pr->out;
+	Op op = store_op(s, n);
+	switch (op) {
+	case OP_TRUE:
+	case OP_FALSE:
+		buf_puts(out, text(op, pr->syn));
+		return;
+	case OP_LETTER:
+		tl_print_letter(out, s, store_letter_sym(s, n), pr->syn);
+		return;
+	case OP_NOT:
+	case OP_PREV:
+		buf_puts(out, text(op, pr->syn));
+		print_node(pr, store_kid(s, n, 0), P_PREFIX);
+		return;
+	case OP_AND:
+		print_kids(pr, n, text(op, pr->syn), P_AND + 1);
+		return;
+	case OP_OR:
+		print_kids(pr, n, text(op, pr->syn), P_OR + 1);
+		return;
+	case OP_CMP:
+		print_cmp(pr, n);
+		return;
+	case OP_MOD:
+		buf_printf(out, "%s%u, %u)", text(op, pr->syn),
+			   store_aux(s, n), store_aux2(s, n));
+		return;
+	case OP_CONST:
+		print_fmpz(out, store_constant(s, n));
+		return;
+	case OP_COUNT:
+	case OP_FCOUNT:
+		buf_puts(out, text(op, pr->syn));
+		print_node(pr, store_kid(s, n, 0), P_TERNARY);
+		buf_putc(out, ']');
+		return;
+	case OP_MIN:
+	case OP_MAX:
+		buf_puts(out, text(op, pr->syn));
+		print_kids(pr, n, ", ", P_TERNARY);
+		buf_putc(out, ')');
+		return;
+	case OP_ITE:
+		buf_putc(out, '(');
+		print_node(pr, store_kid(s, n, 0), P_OR);
+		buf_puts(out, " ? ");
+		print_node(pr, store_kid(s, n, 1), P_OR);
+		buf_puts(out, " : ");
+		print_node(pr, store_kid(s, n, 2), P_OR);
+		buf_putc(out, ')');
+		return;
+	case OP_ADD:
+	case OP_MUL: {
+		Linear l;
+		store_linear(s, n, &l);
+		print_sum(pr, &l);
+		store_linear_free(&l);
+		return;
+	}
+	default:
+		buf_puts(out, "?");
+	}
+}
+
+static void print_sexpr(Printer *pr, Node n)
+{
+	static const char *const head[OP__COUNT] = {
+		[OP_NOT] = "not", [OP_AND] = "and", [OP_OR] = "or",
+		[OP_PREV] = "Y", [OP_COUNT] = "count", [OP_FCOUNT] = "fcount",
+		[OP_ITE] = "ite", [OP_MIN] = "min", [OP_MAX] = "max",
+		[OP_ADD] = "+",
+	};
+	const Store *s = pr->s;
+	Op op = store_op(s, n);
+	if (op == OP_MUL) {
+		buf_puts(pr->out, "(* ");
+		print_fmpz(pr->out, store_constant(s, n));
+		buf_putc(pr->out, ' ');
+		print_node(pr, store_kid(s, n, 0), P_TERNARY);
+		buf_putc(pr->out, ')');
+	} else if (op == OP_MOD) {
+		buf_printf(pr->out, "(MOD %u %u)", store_aux(s, n),
+			   store_aux2(s, n));
+	} else if (head[op]) {
+		buf_printf(pr->out, "(%s ", head[op]);
+		print_kids(pr, n, " ", P_TERNARY);
+		buf_putc(pr->out, ')');
+	} else {
+		print_infix(pr, n); /* atoms and comparisons */
+	}
+}
+
+static void print_node(Printer *pr, Node n, int ctx)
+{
+	if (pr->names && n != pr->root && pr->names[n] != SYM_NONE) {
+		buf_puts(pr->out, sym_name(store_syms((Store *)pr->s),
+					   pr->names[n]));
+		return;
+	}
+	if (pr->syn == SYNTAX_SEXPR) {
+		print_sexpr(pr, n);
+		return;
+	}
+	bool paren = prec_of(pr, n) < ctx;
+	if (paren)
+		buf_putc(pr->out, '(');
+	print_infix(pr, n);
+	if (paren)
+		buf_putc(pr->out, ')');
+}
+
+void tl_print_to(Buf *out, const Store *s, Node n, Syntax syn,
+		 const Sym *names)
+{
+	init_tables();
+	Printer pr = {out, s, syn, names, n};
+	print_node(&pr, n, P_TERNARY);
+}
+
+char *tl_print(const Store *s, Node n, Syntax syn, const Sym *names)
+{
+	Buf b = {0};
+	tl_print_to(&b, s, n, syn, names);
+	return buf_take(&b);
+}
+
+char *tl_print_unit(const Store *s, const Unit *u, Syntax syn)
+{
+	Sym *names = unit_name_map(u, s);
+	SymTab *syms = store_syms((Store *)s);
+	Buf b = {0};
+	for (size_t i = 0; i < u->ndefs; i++) {
+		Node n = u->defs[i].node;
+		if (names[n] != u->defs[i].name) /* an alias of an earlier def */
+			continue;
+		buf_printf(&b, "let %s = ", sym_name(syms, u->defs[i].name));
+		init_tables();
+		Printer pr = {&b, s, syn, names, n};
+		print_node(&pr, n, P_TERNARY);
+		buf_puts(&b, ";\n");
+	}
+	if (u->output_name != SYM_NONE && names[u->output] != SYM_NONE)
+		buf_puts(&b, sym_name(syms, names[u->output]));
+	else
+		tl_print_to(&b, s, u->output, syn, names);
+	buf_putc(&b, '\n');
+	free(names);
+	return buf_take(&b);
+}

@@ -1,0 +1,94 @@
+#include <config.h>
+#include "unit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "mem.h"
+#include "prelude.h"
+
+struct Scope {
+	Store *store;
+	Def *by_sym; /* indexed by Sym; node == NODE_NONE when undefined */
+	size_t cap;
+	Scope *prelude;
+	bool is_prelude, prelude_tried;
+};
+
+Scope *scope_new(Store *store)
+{
+	Scope *sc = xcalloc(1, sizeof *sc);
+	sc->store = store;
+	return sc;
+}
+
+void scope_free(Scope *sc)
+{
+	if (!sc)
+		return;
+	scope_free(sc->prelude);
+	free(sc->by_sym);
+	free(sc);
+}
+
+Store *scope_store(const Scope *sc)
+{
+	return sc->store;
+}
+
+const Def *scope_lookup_local(const Scope *sc, Sym name)
+{
+	if (name < sc->cap && sc->by_sym[name].node != NODE_NONE)
+		return &sc->by_sym[name];
+	return NULL;
+}
+
+const Def *scope_lookup(Scope *sc, Sym name)
+{
+	const Def *d = scope_lookup_local(sc, name);
+	if (d || sc->is_prelude)
+		return d;
+	if (!sc->prelude_tried) {
+		sc->prelude_tried = true;
+		sc->prelude = scope_new(sc->store);
+		sc->prelude->is_prelude = true;
+		prelude_load(sc->prelude);
+	}
+	return scope_lookup_local(sc->prelude, name);
+}
+
+void scope_define(Scope *sc, const Def *def)
+{
+	if (def->name >= sc->cap) {
+		size_t old = sc->cap;
+		mem_grow((void **)&sc->by_sym, &sc->cap, (size_t)def->name + 1,
+			 sizeof *sc->by_sym);
+		memset(sc->by_sym + old, 0, (sc->cap - old) * sizeof *sc->by_sym);
+	}
+	sc->by_sym[def->name] = *def;
+}
+
+void unit_add_def(Unit *u, const Def *def)
+{
+	mem_grow((void **)&u->defs, &u->cap, u->ndefs + 1, sizeof *u->defs);
+	u->defs[u->ndefs++] = *def;
+}
+
+void unit_free(Unit *u)
+{
+	free(u->defs);
+	memset(u, 0, sizeof *u);
+	u->output_name = SYM_NONE;
+}
+
+Sym *unit_name_map(const Unit *u, const Store *s)
+{
+	size_t n = store_node_count(s) + 1;
+	Sym *names = xmalloc(n * sizeof *names);
+	for (size_t i = 0; i < n; i++)
+		names[i] = SYM_NONE;
+	for (size_t i = 0; i < u->ndefs; i++)
+		if (names[u->defs[i].node] == SYM_NONE)
+			names[u->defs[i].node] = u->defs[i].name;
+	return names;
+}

@@ -1,0 +1,54 @@
+/* unit -- named definitions: scopes and parsed inputs.
+ *
+ * A Def names a node of the Store (a C-RASP definition or a TL `let`).  A
+ * Scope maps names to Defs; a name not found falls back to the prelude
+ * (logic/prelude.tally), loaded into the same Store on first use.  A Unit
+ * is what one input (a -f argument, a file, a line) produced: its
+ * definitions in order and its output node.
+ *
+ * Ownership: a Scope owns its Defs and its prelude scope; a Unit owns its
+ * Def array; Sources named by Defs belong to the caller and must outlive
+ * them.  Nodes belong to the Store.
+ */
+#ifndef TALLY_UNIT_H
+#define TALLY_UNIT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "diag.h"
+#include "store.h"
+
+typedef struct {
+	Sym name;
+	Node node;
+	const Source *src; /* where it was defined (NULL: built in) */
+	size_t at;         /* byte offset of the name */
+} Def;
+
+typedef struct Scope Scope;
+
+Scope *scope_new(Store *store);
+void scope_free(Scope *sc);
+Store *scope_store(const Scope *sc);
+/* Looks in the scope, then in the prelude; NULL when unknown. */
+const Def *scope_lookup(Scope *sc, Sym name);
+/* The user's own definition (no prelude fallback), or NULL. */
+const Def *scope_lookup_local(const Scope *sc, Sym name);
+void scope_define(Scope *sc, const Def *def);
+
+typedef struct {
+	Def *defs;
+	size_t ndefs, cap;
+	Node output;     /* NODE_NONE when the input defined nothing Boolean */
+	Sym output_name; /* SYM_NONE for an anonymous formula */
+	const Source *src;
+} Unit;
+
+void unit_add_def(Unit *u, const Def *def);
+void unit_free(Unit *u);
+/* A node-indexed array of names (SYM_NONE where unnamed) built from the
+ * unit's definitions; the first definition of a node wins.  malloc'd. */
+Sym *unit_name_map(const Unit *u, const Store *s);
+
+#endif

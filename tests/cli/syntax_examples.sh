@@ -1,0 +1,2 @@
+. "$top_srcdir/tests/lib.sh"
+run 0 "$TALLY" --version

@@ -1,0 +1,11 @@
+/* suites -- one Check suite per module, collected by check_main.c. */
+#ifndef TALLY_SUITES_H
+#define TALLY_SUITES_H
+
+#include <check.h>
+
+Suite *store_suite(void);
+Suite *parse_suite(void);
+Suite *print_suite(void);
+
+#endif
