@@ -7,5 +7,6 @@
 Suite *store_suite(void);
 Suite *parse_suite(void);
 Suite *print_suite(void);
+Suite *roundtrip_suite(void);
 
 #endif
