@@ -519,9 +519,11 @@ static Expr parse_product(Parser *p, Expr left)
 	return left;
 }
 
-/* cond "?" expr ":" expr, and the .cr spelling: expr "if" cond "else" expr */
+/* cond "?" expr ":" expr, and the .cr spelling: expr "if" cond "else" expr
+ * (the else branch recurses, so it counts as nesting) */
 static Expr parse_conditional(Parser *p, Expr left)
 {
+	enter(p, p->tok.start);
 	if (p->tok.kind == TK_QUESTION) {
 		parser_advance(p);
 		Node c = parser_need(p, left, SORT_BOOL).node;
@@ -537,6 +539,7 @@ static Expr parse_conditional(Parser *p, Expr left)
 		Node u = parser_need(p, parse_expr(p, PREC_TERNARY), SORT_INT).node;
 		left.node = store_make_ite(p->store, c, t, u);
 	}
+	leave(p);
 	return left;
 }
 
@@ -548,6 +551,7 @@ static Expr parse_conditional(Parser *p, Expr left)
 Expr parse_expr(Parser *p, int minprec)
 {
 	Expr left = parse_prefix(p);
+	int iffs = 0; /* a <-> b <-> c nests to the left: count each level */
 	for (;;) {
 		TokKind k = p->tok.kind;
 		int prec = infix_prec(k);
@@ -558,6 +562,8 @@ Expr parse_expr(Parser *p, int minprec)
 		} else if (k == TK_IMPLIES) {
 			left = parse_implications(p, left);
 		} else if (k == TK_IFF) {
+			enter(p, p->tok.start);
+			iffs++;
 			parser_advance(p);
 			Node a = parser_need(p, left, SORT_BOOL).node;
 			Node b = parser_need(p, parse_expr(p, prec + 1),
@@ -577,6 +583,7 @@ Expr parse_expr(Parser *p, int minprec)
 					    "them with '&' (a < b & b < c)");
 		}
 	}
+	p->nesting -= iffs;
 	if (minprec <= PREC_TERNARY &&
 	    (p->tok.kind == TK_QUESTION || p->tok.kind == TK_IF))
 		left = parse_conditional(p, left);

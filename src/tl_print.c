@@ -25,6 +25,9 @@ static const char *rel_text[6][3] = {
 #undef RELATION
 };
 static const char *rel_sexpr[6] = {"<", "<=", "=", "!=", ">=", ">"};
+/* The store has no equivalence node (a <-> b is (a & b) | (!a & !b)), so
+ * its spellings are not in the PRINT table; they match ops.def's TK_IFF. */
+static const char *const iff_text[3] = {" <-> ", " ↔ ", " \\leftrightarrow "};
 
 static void init_tables(void)
 {
@@ -44,6 +47,7 @@ static const char *text(Op op, Syntax syn)
 
 enum {
 	P_TERNARY = 0, /* context: anything goes */
+	P_IFF = 1,
 	P_OR = 3,
 	P_AND = 4,
 	P_CMP = 6,
@@ -136,6 +140,53 @@ void tl_print_letter(Buf *out, const Store *s, Sym letter, Syntax syn)
 	}
 }
 
+static bool negations(const Store *s, Node a, Node b)
+{
+	return (store_op(s, a) == OP_NOT && store_kid(s, a, 0) == b) ||
+	       (store_op(s, b) == OP_NOT && store_kid(s, b, 0) == a);
+}
+
+static int nots(const Store *s, Node and)
+{
+	return (store_op(s, store_kid(s, and, 0)) == OP_NOT) +
+	       (store_op(s, store_kid(s, and, 1)) == OP_NOT);
+}
+
+/* Is n the shape (x & y) | (!x & !y) that store_make_iff builds?  Then it
+ * is printed as x <-> y: spelled out, each operand would be printed twice
+ * and a chain of k equivalences would take 2^k space. */
+static bool is_iff(const Store *s, Node n)
+{
+	if (store_op(s, n) != OP_OR || store_nkids(s, n) != 2)
+		return false;
+	Node p = store_kid(s, n, 0), q = store_kid(s, n, 1);
+	if (store_op(s, p) != OP_AND || store_nkids(s, p) != 2 ||
+	    store_op(s, q) != OP_AND || store_nkids(s, q) != 2)
+		return false;
+	Node a = store_kid(s, p, 0), b = store_kid(s, p, 1);
+	Node na = store_kid(s, q, 0), nb = store_kid(s, q, 1);
+	return (negations(s, a, na) && negations(s, b, nb)) ||
+	       (negations(s, a, nb) && negations(s, b, na));
+}
+
+/* The operands x, y of an equivalence n.  Either conjunction reads back
+ * as the same node; the one with fewer negations reads best.  Operands are
+ * sorted, but an equivalence goes left, where it needs no parentheses:
+ * chains then print (and reparse) flat. */
+static void iff_parts(const Store *s, Node n, Node *x, Node *y)
+{
+	Node p = store_kid(s, n, 0), q = store_kid(s, n, 1);
+	Node c = nots(s, q) < nots(s, p) ? q : p;
+	*x = store_kid(s, c, 0);
+	*y = store_kid(s, c, 1);
+	bool swap = is_iff(s, *x) == is_iff(s, *y) ? *x > *y : is_iff(s, *y);
+	if (swap) {
+		Node t = *x;
+		*x = *y;
+		*y = t;
+	}
+}
+
 static void print_fmpz(Buf *out, const fmpz *c)
 {
 	char *digits = fmpz_get_str(NULL, 10, c);
@@ -149,7 +200,7 @@ static int prec_of(const Printer *pr, Node n)
 	if (pr->names && n != pr->root && pr->names[n] != SYM_NONE)
 		return P_ATOM;
 	switch (store_op(s, n)) {
-	case OP_OR: return P_OR;
+	case OP_OR: return is_iff(s, n) ? P_IFF : P_OR;
 	case OP_AND: return P_AND;
 	case OP_NOT:
 	case OP_PREV: return P_PREFIX;
@@ -310,6 +361,7 @@ static void print_infix(Printer *pr, Node n)
 	const Store *s = pr->s;
 	Buf *out = pr->out;
 	Op op = store_op(s, n);
+	Node x, y;
 	switch (op) {
 	case OP_TRUE:
 	case OP_FALSE:
@@ -327,6 +379,13 @@ static void print_infix(Printer *pr, Node n)
 		print_kids(pr, n, text(op, pr->syn), P_AND + 1);
 		return;
 	case OP_OR:
+		if (is_iff(s, n)) { /* <-> groups to the left */
+			iff_parts(s, n, &x, &y);
+			print_node(pr, x, P_IFF);
+			buf_puts(out, iff_text[pr->syn]);
+			print_node(pr, y, P_IFF + 1);
+			return;
+		}
 		print_kids(pr, n, text(op, pr->syn), P_OR + 1);
 		return;
 	case OP_CMP:
@@ -383,7 +442,15 @@ static void print_sexpr(Printer *pr, Node n)
 	};
 	const Store *s = pr->s;
 	Op op = store_op(s, n);
-	if (op == OP_MUL) {
+	Node x, y;
+	if (is_iff(s, n)) {
+		iff_parts(s, n, &x, &y);
+		buf_puts(pr->out, "(iff ");
+		print_node(pr, x, P_TERNARY);
+		buf_putc(pr->out, ' ');
+		print_node(pr, y, P_TERNARY);
+		buf_putc(pr->out, ')');
+	} else if (op == OP_MUL) {
 		buf_puts(pr->out, "(* ");
 		print_fmpz(pr->out, store_constant(s, n));
 		buf_putc(pr->out, ' ');

@@ -178,6 +178,12 @@ static Node formula(Gen *g, unsigned depth)
 				     : letter(g);
 	case 2: return store_make_not(g->s, formula(g, depth));
 	case 3: {
+		if (chance(g, 20)) { /* the sugar: -> and <-> */
+			Node a = formula(g, depth);
+			Node b = formula(g, depth);
+			return rng_below(g->r, 2) ? store_make_implies(g->s, a, b)
+						  : store_make_iff(g->s, a, b);
+		}
 		Node k[4];
 		uint32_t n = 2 + rng_below(g->r, 3);
 		for (uint32_t i = 0; i < n; i++)

@@ -3,8 +3,8 @@
  * A small splitmix64 generator (Rng) drives a recursive generator that
  * builds formulas through the store's smart constructors, so every result
  * is already normalised.  The options choose the operators: the past-only
- * core always (letters, true/false, !, n-ary & and |, the six comparisons
- * over linear terms, #[phi], constants); `future` adds #>[phi];
+ * core always (letters, true/false, !, n-ary & and |, -> and <->, the six
+ * comparisons over linear terms, #[phi], constants); `future` adds #>[phi];
  * `positional` adds Y and MOD; `extended` adds (phi ? t : u), min, max,
  * subtraction, constant multiples (negative too) and now and then a huge
  * constant (40 and more digits).  The count nesting depth of a result is
