@@ -1,0 +1,75 @@
+# tests/bench/bench.sh -- `make bench`: tally against hand-written loops.
+#
+# Environment: TALLY (the binary), BENCHBIN (where genword, floor and
+# runstat were built).  BENCH_N (default 10^8), BENCH_STREAM_N (10^9),
+# BENCH_LANG_LEN (20) and BENCH_REPS (3) scale the runs.  Prints a table;
+# the exit status is 0 unless something failed to run or the verdicts of
+# tally and the floor differ.  Timing is reported, never judged.
+set -eu
+LC_ALL=C
+export LC_ALL
+N=${BENCH_N:-100000000}
+SN=${BENCH_STREAM_N:-1000000000}
+LL=${BENCH_LANG_LEN:-20}
+REPS=${BENCH_REPS:-3}
+work=$(mktemp -d "${TMPDIR:-/tmp}/tally-bench.XXXXXX")
+trap 'rm -rf "$work"' EXIT INT TERM
+
+die() { echo "bench: $*" >&2; exit 1; }
+
+# measure OUTFILE COMMAND... < INPUT: the best wall time of REPS runs,
+# with the verdict column of the output in OUTFILE.
+measure() {
+	out=$1; shift
+	best=
+	for _ in $(seq "$REPS"); do
+		"$BENCHBIN/runstat" -o "$work/stat" "$@" \
+			< "$input" > "$work/raw" || die "runstat $*"
+		read -r wall cpu rss code < "$work/stat"
+		test "$code" -le 1 || die "exit $code: $*"
+		if test -z "$best" || awk "BEGIN{exit !($wall < $best)}"; then
+			best=$wall
+		fi
+	done
+	cut -f2 "$work/raw" > "$out"
+	echo "$best"
+}
+
+printf '%-34s %12s %10s %10s %8s\n' benchmark symbols "tally s" "floor s" ratio
+for lang in dyck1 majority; do
+	case $lang in dyck1) alpha='()' ;; majority) alpha=ab ;; esac
+	input=$work/$lang.txt
+	"$BENCHBIN/genword" "$alpha" "$N" 42 > "$input"
+	t=$(measure "$work/t.out" "$TALLY" eval -f "$lang")
+	f=$(measure "$work/f.out" "$BENCHBIN/floor" "$lang")
+	cmp -s "$work/t.out" "$work/f.out" ||
+		die "$lang: tally says $(cat "$work/t.out"), floor says $(cat "$work/f.out")"
+	ratio=$(awk "BEGIN{printf \"%.2f\", $t / ($f > 0 ? $f : 0.001)}")
+	printf '%-34s %12s %10s %10s %7sx\n' "$lang, random word from a file" \
+		"$N" "$t" "$f" "$ratio"
+	rm -f "$input"
+done
+
+# Streaming from a pipe: the word is generated on the fly, never stored.
+"$BENCHBIN/genword" '()' "$SN" 7 |
+	"$BENCHBIN/runstat" -o "$work/stat" "$TALLY" eval -f dyck1 |
+	cut -f2 > "$work/s.out"
+read -r wall cpu rss code < "$work/stat"
+test "$code" -le 1 || die "streaming run exited $code"
+test "$(cat "$work/s.out")" = reject || test "$(cat "$work/s.out")" = accept ||
+	die "streaming run printed no verdict"
+printf '%-34s %12s %10s %10s\n' "dyck1, streamed from a pipe" "$SN" \
+	"$wall" "-"
+printf '%-34s %12s %10s   (target < 64 MB: %s)\n' "  peak RSS of tally (MB)" "" \
+	"$(awk "BEGIN{printf \"%.1f\", $rss / 1024}")" \
+	"$(test "$rss" -lt 65536 && echo met || echo MISSED)"
+
+# tally lang: the tree of all words over ( and ) up to length LL.
+nodes=$(awk "BEGIN{printf \"%.0f\", 2^($LL + 1) - 1}")
+input=/dev/null
+t=$(measure "$work/l.out" "$TALLY" lang -f dyck1 --max-length "$LL" \
+	--alphabet='()' --count)
+printf '%-34s %12s %10s %10s\n' "lang dyck1 --count, tree nodes" "$nodes" \
+	"$t" "-"
+printf '%-34s %12s\n' "  tree nodes per second" \
+	"$(awk "BEGIN{printf \"%.3g\", $nodes / ($t > 0 ? $t : 0.001)}")"
