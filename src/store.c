@@ -314,7 +314,8 @@ static Node make_junction(Store *s, Op op, const Node *kids, size_t n)
 			VEC_PUSH(flat, k);
 		}
 	}
-	qsort(flat.data, flat.len, sizeof(Node), cmp_node);
+	if (flat.len > 1) /* qsort(NULL, 0, ...) is undefined */
+		qsort(flat.data, flat.len, sizeof(Node), cmp_node);
 	size_t m = 0; /* drop duplicates */
 	for (size_t i = 0; i < flat.len; i++)
 		if (m == 0 || flat.data[m - 1] != flat.data[i])
@@ -690,7 +691,8 @@ Sym *store_letters(const Store *s, Node root, size_t *count)
 		if (mark[n] && store_op(s, n) == OP_LETTER)
 			VEC_PUSH(out, store_letter_sym(s, n));
 	free(mark);
-	qsort(out.data, out.len, sizeof(Sym), cmp_sym);
+	if (out.len > 1) /* qsort(NULL, 0, ...) is undefined */
+		qsort(out.data, out.len, sizeof(Sym), cmp_sym);
 	*count = out.len;
 	return out.data;
 }
