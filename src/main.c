@@ -58,8 +58,13 @@ int main(int argc, char **argv)
 		return EXIT_YES;
 	}
 	for (size_t i = 0; i < NCOMMANDS; i++)
-		if (strcmp(name, commands[i].name) == 0)
+		if (strcmp(name, commands[i].name) == 0) {
+			/* getopt names argv[0] in its messages */
+			static char prog[32];
+			snprintf(prog, sizeof prog, "tally %s", name);
+			argv[1] = prog;
 			return commands[i].run(argc - 1, argv + 1);
+		}
 	return cli_usage_error("unknown command '%s' (see 'tally --help')",
 			       name);
 }
