@@ -149,7 +149,8 @@ static bool flavor_of(Inputs *in, const InputSpec *spec, Flavor *f)
 	return true;
 }
 
-/* One formula per non-blank line of stdin; "--" comment lines skipped. */
+/* One formula per non-blank line of stdin; comment lines (-- or //)
+ * are skipped. */
 static bool load_stdin_lines(Inputs *in)
 {
 	Source *all = source_read_file("-", &in->diag);
@@ -165,7 +166,10 @@ static bool load_stdin_lines(Inputs *in)
 		while (j < end && (all->text[j] == ' ' || all->text[j] == '\t' ||
 				   all->text[j] == '\r'))
 			j++;
-		if (j < end) {
+		bool comment = j + 1 < end &&
+			       ((all->text[j] == '-' && all->text[j + 1] == '-') ||
+				(all->text[j] == '/' && all->text[j + 1] == '/'));
+		if (j < end && !comment) {
 			Source *src = source_new("<stdin>", all->text + i, end - i);
 			src->line_base = (int)line;
 			ok = inputs_parse(in, src, FLAVOR_TL);
