@@ -39,11 +39,16 @@ bool eval_streams(const Evaluator *ev);
 /* Whole words.  accepted[r] receives the verdict of roots[r]. */
 void eval_word(Evaluator *ev, const Sym *word, size_t n, bool *accepted);
 
-/* Streaming (past-only formulas): reset, push letters one at a time, ask
- * for the verdict of the prefix read so far at any moment. */
+/* Streaming (past-only formulas; only when eval_streams()): reset, push
+ * letters one at a time, ask for the verdict of the prefix read so far at
+ * any moment. */
 void eval_reset(Evaluator *ev);
 void eval_push(Evaluator *ev, Sym letter);
+void eval_push_many(Evaluator *ev, const Sym *letters, size_t n);
 bool eval_accepts(Evaluator *ev, size_t root);
+/* True when the word pushed since the last reset is longer than the
+ * evaluator supports (2^48 symbols; the extra letters were ignored). */
+bool eval_too_long(const Evaluator *ev);
 
 /* Snapshots of the streaming state, for depth-first walks over all words
  * (tally lang): save returns an opaque handle; restore rewinds to it. */
@@ -51,6 +56,9 @@ typedef struct EvalSnapshot EvalSnapshot;
 EvalSnapshot *eval_save(const Evaluator *ev);
 void eval_restore(Evaluator *ev, const EvalSnapshot *snap);
 void eval_snapshot_free(EvalSnapshot *snap);
+/* Reusable snapshots: allocate once, save into it many times. */
+EvalSnapshot *eval_snapshot_new(const Evaluator *ev);
+void eval_save_to(const Evaluator *ev, EvalSnapshot *snap);
 
 /* The full table: the value of every node reachable from the roots at
  * every position (traces, tests).  Position 0 is used only for the empty
@@ -62,5 +70,11 @@ size_t eval_table_first(const EvalTable *t); /* first position: 0 or 1 */
 size_t eval_table_last(const EvalTable *t);  /* judged position */
 bool eval_table_bool(const EvalTable *t, Node node, size_t pos);
 void eval_table_int(const EvalTable *t, Node node, size_t pos, fmpz_t out);
+/* Only positions first..last (clamped to the word's positions) are kept,
+ * for long words; eval_table_first/last then give the kept range (empty
+ * when first > last).  Past-only formulas need memory for the window
+ * only, besides the word itself. */
+EvalTable *eval_table_window(Evaluator *ev, const Sym *word, size_t n,
+			     size_t first, size_t last);
 
 #endif
