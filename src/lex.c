@@ -215,12 +215,15 @@ static void bad_char(Lexer *lx, size_t at)
 Token lex_next(Lexer *lx)
 {
 	Token t = {.sym = SYM_NONE};
+	size_t from = lx->pos;
 	t.space_before = skip_space(lx);
 	t.start = lx->pos;
 	int c = peekc(lx, 0);
 	if (c == -1) {
+		/* "found end of input" points just after the last token, not
+		 * at a blank line or past a trailing comment. */
 		t.kind = TK_EOF;
-		t.end = t.start;
+		t.start = t.end = from;
 		return t;
 	}
 	if (c == '\n') {
