@@ -7,7 +7,9 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "crasp.h"
 #include "json.h"
+#include "lower.h"
 
 static const char help[] =
 	"Usage: tally info [OPTION]... (-f FORMULA | -F FILE | -P PROGRAM)...\n"
@@ -20,10 +22,17 @@ static const char help[] =
 	"  -h, --help             show this help and exit\n\n"
 	"Lines printed: depth, size (nodes of the formula tree), dag-size\n"
 	"(distinct subformulas), letters, fragment (past-only, two-sided\n"
-	"with #>, positional with Y or MOD).\n\n"
+	"with #>, positional with Y or MOD); then one line per layer L = 0..depth\n"
+	"of the C-RASP program (tally print --to=crasp): its counting\n"
+	"operations of depth L (the attention heads of transformer layer L)\n"
+	"and its position-wise operations of depth L (layer 0: before any\n"
+	"attention); finally core-dag-size, the DAG size of the formula in\n"
+	"the core grammar (tally print --to=tl-core), to compare with\n"
+	"dag-size.\n\n"
 	"Examples:\n"
 	"  tally info -f \"#['('] = #[')'] & #[#['('] < #[')']] = 0\"\n"
-	"  tally info --json -f L_3\n\n";
+	"  tally info --json -f L_3\n"
+	"  tally info -P dyck1.crasp\n\n";
 
 static const char *fragment_name(unsigned flags)
 {
@@ -52,14 +61,40 @@ static const char **sorted_letters(Store *s, Node n, size_t *count)
 	return names;
 }
 
-static void print_info(Store *s, Node n, bool json)
+/* The per-layer operation counts of the unit's C-RASP program. */
+static void layers(Store *s, const Unit *u, size_t **counts,
+		   size_t **pointwise)
 {
+	Sym *names = unit_name_map(u, s);
+	CraspProgram prog;
+	crasp_program(s, u->output, names, &prog);
+	crasp_layers(s, &prog, counts, pointwise);
+	crasp_program_free(&prog);
+	free(names);
+}
+
+/* The DAG size of the core form; 0 when the lowering is too large. */
+static size_t core_dag_size(Store *s, Lowering *lw, Node n)
+{
+	char *err = NULL;
+	Node core = lower_formula(lw, n, &err);
+	free(err);
+	return core == NODE_NONE ? 0 : store_dag_size(s, core);
+}
+
+static void print_info(Store *s, Lowering *lw, const Unit *u, bool json)
+{
+	Node n = u->output;
 	size_t nletters;
 	const char **letters = sorted_letters(s, n, &nletters);
 	unsigned flags = store_flags(s, n);
+	size_t *counts, *pointwise;
+	layers(s, u, &counts, &pointwise);
+	uint32_t depth = store_depth(s, n);
+	size_t core = core_dag_size(s, lw, n);
 	if (json) {
 		json_t *o = json_envelope();
-		json_object_set_new(o, "depth", json_integer(store_depth(s, n)));
+		json_object_set_new(o, "depth", json_integer(depth));
 		json_object_set_new(o, "size",
 				    json_integer((json_int_t)store_size(s, n)));
 		json_object_set_new(o, "dag_size",
@@ -70,16 +105,41 @@ static void print_info(Store *s, Node n, bool json)
 		json_object_set_new(o, "letters", arr);
 		json_object_set_new(o, "fragment",
 				    json_string(fragment_name(flags)));
+		json_t *ls = json_array();
+		for (uint32_t d = 0; d <= depth; d++) {
+			json_t *l = json_object();
+			json_object_set_new(l, "layer", json_integer(d));
+			json_object_set_new(l, "counts",
+					    json_integer((json_int_t)counts[d]));
+			json_object_set_new(l, "position_wise",
+					    json_integer((json_int_t)pointwise[d]));
+			json_array_append_new(ls, l);
+		}
+		json_object_set_new(o, "layers", ls);
+		json_object_set_new(o, "core_dag_size",
+				    core ? json_integer((json_int_t)core)
+					 : json_null());
 		json_emit(o);
 	} else {
-		printf("depth: %u\n", store_depth(s, n));
+		printf("depth: %u\n", depth);
 		printf("size: %llu\n", (unsigned long long)store_size(s, n));
 		printf("dag-size: %zu\n", store_dag_size(s, n));
 		fputs("letters:", stdout);
 		for (size_t i = 0; i < nletters; i++)
 			printf(" %s", letters[i]);
 		printf("\nfragment: %s\n", fragment_name(flags));
+		for (uint32_t d = 0; d <= depth; d++)
+			printf("layer %u: %zu count%s, %zu position-wise\n", d,
+			       counts[d], counts[d] == 1 ? "" : "s",
+			       pointwise[d]);
+		if (core)
+			printf("core-dag-size: %zu\n", core);
+		else
+			printf("core-dag-size: over %d pieces\n",
+			       LOWER_MAX_PIECES);
 	}
+	free(counts);
+	free(pointwise);
 	free(letters);
 }
 
@@ -117,11 +177,13 @@ int cmd_info(int argc, char **argv)
 		status = EXIT_USAGE;
 		goto done;
 	}
+	Lowering *lw = lower_new(in.store);
 	for (size_t i = 0; i < in.nunits; i++) {
 		if (i > 0 && !json)
 			putchar('\n');
-		print_info(in.store, in.units[i].output, json);
+		print_info(in.store, lw, &in.units[i], json);
 	}
+	lower_free(lw);
 done:
 	inputs_free(&in);
 	return status;

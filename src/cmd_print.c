@@ -7,7 +7,10 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "crasp.h"
+#include "dot.h"
 #include "json.h"
+#include "lower.h"
 #include "print.h"
 
 static const char help[] =
@@ -18,53 +21,136 @@ static const char help[] =
 	CLI_INPUT_HELP
 	"Output:\n"
 	"      --to=FORMAT        tl (ASCII, default), utf8 (the papers'\n"
-	"                         notation), latex, sexpr, json (the DAG)\n"
+	"                         notation), latex, sexpr, json (the DAG),\n"
+	"                         tl-core (only Q, !, &, <, #, +, 1),\n"
+	"                         crasp (C-RASP, compact form), crasp-paper\n"
+	"                         (C(i) := #[j <= i] P(j)), dot (Graphviz\n"
+	"                         dataflow graph, one cluster per layer)\n"
 	"      --expand           inline definitions instead of printing\n"
 	"                         'let NAME = ...;' lines\n"
 	"  -h, --help             show this help and exit\n\n"
-	"The tl and utf8 forms parse back to the same formula.\n\n"
+	"The tl, utf8, tl-core, crasp and crasp-paper forms parse back to a\n"
+	"formula or program with the same language and depth (tl and utf8 to\n"
+	"the same formula).  tl-core eliminates conditionals, min, max,\n"
+	"subtraction and constants by guarded linear pieces and keeps shared\n"
+	"parts as 'let' definitions; #>, Y and MOD are kept as they are.\n"
+	"C-RASP has no future counts (#>).\n\n"
 	"Examples:\n"
 	"  tally print --to=utf8 -f \"#['('] = #[')'] & #[#['('] < #[')']] = 0\"\n"
-	"  echo '#[Q_b] < #[Q_a]' | tally print --to=sexpr\n\n";
+	"  echo '#[Q_b] < #[Q_a]' | tally print --to=sexpr\n"
+	"  tally translate -P dyck1.cr --to=tl-core\n"
+	"  tally print -f L_2 --to=crasp-paper\n"
+	"  tally print -P dyck1.crasp --to=dot | dot -Tsvg > dyck1.svg\n\n";
 
 enum { OPT_EXPAND = OPT__COMMAND_BASE };
 
-static bool parse_format(const char *s, Syntax *syn, bool *json)
+typedef enum {
+	TARGET_TL, /* with a Syntax */
+	TARGET_JSON,
+	TARGET_CORE,
+	TARGET_CRASP,
+	TARGET_CRASP_PAPER,
+	TARGET_DOT,
+} Target;
+
+static bool parse_format(const char *s, Syntax *syn, Target *target)
 {
 	static const struct {
 		const char *name;
+		Target target;
 		Syntax syn;
-	} formats[] = {{"tl", SYNTAX_TL},
-		       {"ascii", SYNTAX_TL},
-		       {"utf8", SYNTAX_UTF8},
-		       {"latex", SYNTAX_LATEX},
-		       {"sexpr", SYNTAX_SEXPR}};
-	*json = strcmp(s, "json") == 0;
+	} formats[] = {{"tl", TARGET_TL, SYNTAX_TL},
+		       {"ascii", TARGET_TL, SYNTAX_TL},
+		       {"utf8", TARGET_TL, SYNTAX_UTF8},
+		       {"latex", TARGET_TL, SYNTAX_LATEX},
+		       {"sexpr", TARGET_TL, SYNTAX_SEXPR},
+		       {"json", TARGET_JSON, SYNTAX_TL},
+		       {"tl-core", TARGET_CORE, SYNTAX_TL},
+		       {"crasp", TARGET_CRASP, SYNTAX_TL},
+		       {"crasp-paper", TARGET_CRASP_PAPER, SYNTAX_TL},
+		       {"dot", TARGET_DOT, SYNTAX_TL}};
 	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
 		if (strcmp(s, formats[i].name) == 0) {
 			*syn = formats[i].syn;
+			*target = formats[i].target;
 			return true;
 		}
-	return *json;
+	return false;
 }
 
-static void print_unit(Store *s, const Unit *u, Syntax syn, bool json,
-		       bool expand)
+static void put_text(const char *text)
 {
-	if (json) {
-		json_t *o = json_envelope();
-		json_object_set_new(o, "formula", json_formula(s, u->output));
-		json_emit(o);
-		return;
-	}
-	char *text = expand || u->ndefs == 0
-			     ? tl_print(s, u->output, syn, NULL)
-			     : tl_print_unit(s, u, syn);
 	size_t n = strlen(text);
 	fputs(text, stdout);
 	if (n == 0 || text[n - 1] != '\n')
 		putchar('\n');
+}
+
+/* C-RASP (either form) or the dot graph of the unit's output. */
+static bool print_program(Store *s, const Unit *u, Target target,
+			  bool expand)
+{
+	Sym *names = expand ? NULL : unit_name_map(u, s);
+	CraspProgram prog;
+	crasp_program(s, u->output, names, &prog);
+	Buf b = {0};
+	char *err = NULL;
+	bool ok = true;
+	if (target == TARGET_DOT)
+		dot_print(&b, s, &prog);
+	else
+		ok = crasp_print(&b, s, &prog,
+				 target == TARGET_CRASP ? CRASP_COMPACT
+							: CRASP_PAPER,
+				 &err);
+	if (ok)
+		fputs(b.data ? b.data : "", stdout);
+	else
+		cli_usage_error("%s", err);
+	free(err);
+	buf_free(&b);
+	crasp_program_free(&prog);
+	free(names);
+	return ok;
+}
+
+static bool print_core(Store *s, Lowering *lw, const Unit *u, bool expand)
+{
+	char *err = NULL;
+	Node core = lower_formula(lw, u->output, &err);
+	if (core == NODE_NONE) {
+		cli_usage_error("%s", err);
+		free(err);
+		return false;
+	}
+	Sym *names = expand ? NULL : lower_unit_names(lw, u, core);
+	size_t size;
+	char *text = lower_print(s, core, names, &size);
+	put_text(text);
 	free(text);
+	free(names);
+	return true;
+}
+
+static bool print_unit(Store *s, Lowering *lw, const Unit *u, Syntax syn,
+		       Target target, bool expand)
+{
+	if (target == TARGET_JSON) {
+		json_t *o = json_envelope();
+		json_object_set_new(o, "formula", json_formula(s, u->output));
+		json_emit(o);
+		return true;
+	}
+	if (target == TARGET_CORE)
+		return print_core(s, lw, u, expand);
+	if (target != TARGET_TL)
+		return print_program(s, u, target, expand);
+	char *text = expand || u->ndefs == 0
+			     ? tl_print(s, u->output, syn, NULL)
+			     : tl_print_unit(s, u, syn);
+	put_text(text);
+	free(text);
+	return true;
 }
 
 int cmd_print(int argc, char **argv)
@@ -79,16 +165,18 @@ int cmd_print(int argc, char **argv)
 	Inputs in;
 	inputs_init(&in);
 	Syntax syn = SYNTAX_TL;
-	bool json = false, expand = false;
+	Target target = TARGET_TL;
+	bool expand = false;
 	int opt, status = EXIT_YES;
 	while ((opt = getopt_long(argc, argv, "f:F:P:h", longopts, NULL)) != -1) {
 		if (inputs_option(&in, opt, optarg))
 			continue;
 		if (opt == OPT_TO) {
-			if (!parse_format(optarg, &syn, &json)) {
+			if (!parse_format(optarg, &syn, &target)) {
 				status = cli_usage_error(
 					"unknown --to '%s' (expected tl, utf8, "
-					"latex, sexpr or json)",
+					"latex, sexpr, json, tl-core, crasp, "
+					"crasp-paper or dot)",
 					optarg);
 				goto done;
 			}
@@ -111,8 +199,11 @@ int cmd_print(int argc, char **argv)
 		status = EXIT_USAGE;
 		goto done;
 	}
+	Lowering *lw = lower_new(in.store);
 	for (size_t i = 0; i < in.nunits; i++)
-		print_unit(in.store, &in.units[i], syn, json, expand);
+		if (!print_unit(in.store, lw, &in.units[i], syn, target, expand))
+			status = EXIT_USAGE;
+	lower_free(lw);
 done:
 	inputs_free(&in);
 	return status;
