@@ -8,5 +8,6 @@ Suite *store_suite(void);
 Suite *parse_suite(void);
 Suite *print_suite(void);
 Suite *roundtrip_suite(void);
+Suite *eval_suite(void);
 
 #endif
