@@ -1,19 +1,384 @@
-/* cmd_eval.c -- placeholder until the evaluator lands. */
+/* cmd_eval.c -- `tally eval`: run formulas or programs on words. */
 #include <config.h>
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "commands.h"
+#include "eval.h"
+#include "json.h"
+#include "mem.h"
+#include "trace.h"
+#include "vec.h"
+#include "word.h"
+
+static const char help[] =
+	"Usage: tally eval [OPTION]... (-f FORMULA | -F FILE | -P PROGRAM)...\n"
+	"          [-w WORD]...\n"
+	"Run formulas or C-RASP programs on words: one line per word,\n"
+	"WORD<TAB>accept or WORD<TAB>reject (the empty word prints as the\n"
+	"empty string), flushed per line.  Without -w, reads one word per\n"
+	"line from stdin.  With several formulas (-f/-F/-P given more than\n"
+	"once) each gets a verdict column, in the order given.\n\n"
+	CLI_INPUT_HELP
+	"Words:\n"
+	"  -w, --word=WORD        a word (repeatable); otherwise stdin lines\n"
+	"      --tokens           words are whitespace-separated symbols (also\n"
+	"                         automatic for a line containing whitespace)\n"
+	"      --alphabet=LETTERS allow these letters besides the formulas'\n"
+	"                         (a,b,c or abc)\n"
+	"      --accept-at=WHERE  last (default: judge at the last position) or\n"
+	"                         eos (at an appended end marker)\n"
+	"Output:\n"
+	"      --trace            after each verdict, the value of every\n"
+	"                         subformula (or definition) at every position\n"
+	"      --trace-window=RANGE  only positions N, N..M, ..M or N..\n"
+	"      --json             one JSON object per word\n"
+	"  -h, --help             show this help and exit\n\n"
+	"Semantics: positions are 1-based, counts #[..] inclusive; a word is\n"
+	"accepted iff the formula holds at its last position; the empty word\n"
+	"is judged at position 0 (letters false, counts 0).\n"
+	"Streaming: formulas without future counts #> (past-only, also with Y\n"
+	"and MOD) are evaluated in one pass in memory independent of the word\n"
+	"length (words of any length on stdin).  Formulas with #>, and\n"
+	"--trace/--json, keep the whole word in memory.\n\n"
+	"Examples:\n"
+	"  printf '(()())\\n)(\\n\\n' | tally eval -f dyck1\n"
+	"  tally eval -f \"#[Q_b] < #[Q_a]\" -w aab -w abb\n"
+	"  tally eval --trace -f \"#['('] = #[')'] & #[#['('] < #[')']] = 0\" "
+	"-w \"(())\"\n"
+	"  tally eval -P prog.cr --tokens -w \"open close\"\n\n";
+
+enum { OPT_TOKENS = OPT__COMMAND_BASE, OPT_ALPHABET, OPT_ACCEPT_AT,
+       OPT_TRACE, OPT_TRACE_WINDOW };
+
+/* Longest word text echoed from memory; longer lines are echoed while
+ * they stream by. */
+#define ECHO_MAX (64 * 1024)
+
+typedef struct {
+	Inputs *in;
+	Evaluator *ev;
+	const Alphabet *alpha;
+	Trace *trace;
+	AcceptAt accept;
+	bool json, buffered;
+	size_t wlo, whi;
+	VEC(Sym) word;
+	Buf text;
+	bool spilled, held_cr;
+	bool *acc;
+	size_t nroots;
+	bool rejected;
+} Run;
+
+static void on_letters(void *ctx, const Sym *s, size_t n)
+{
+	Run *r = ctx;
+	if (r->buffered) {
+		mem_grow((void **)&r->word.data, &r->word.cap, r->word.len + n,
+			 sizeof *s);
+		memcpy(r->word.data + r->word.len, s, n * sizeof *s);
+		r->word.len += n;
+	} else {
+		eval_push_many(r->ev, s, n);
+	}
+}
+
+static void on_restart(void *ctx)
+{
+	Run *r = ctx;
+	r->word.len = 0;
+	if (!r->buffered)
+		eval_reset(r->ev);
+}
+
+static void on_text(void *ctx, const char *bytes, size_t n)
+{
+	Run *r = ctx;
+	if (n == 0)
+		return;
+	if (!r->spilled && !r->json && !r->trace && r->text.len + n > ECHO_MAX) {
+		fwrite(r->text.data, 1, r->text.len, stdout);
+		r->text.len = 0;
+		r->spilled = true;
+	}
+	if (!r->spilled) {
+		buf_append(&r->text, bytes, n);
+		return;
+	}
+	/* A final CR belongs to the line ending, not to the word. */
+	if (r->held_cr)
+		fputc('\r', stdout);
+	r->held_cr = bytes[n - 1] == '\r';
+	fwrite(bytes, 1, n - r->held_cr, stdout);
+}
+
+static json_t *alphabet_json(const Alphabet *a)
+{
+	json_t *arr = json_array();
+	for (size_t i = 0; i < a->n; i++)
+		json_array_append_new(arr,
+				      json_string(sym_name(a->syms, a->letters[i])));
+	return arr;
+}
+
+static bool on_end(void *ctx)
+{
+	Run *r = ctx;
+	if (!r->spilled && r->text.len && r->text.data[r->text.len - 1] == '\r')
+		r->text.len--;
+	if (!r->buffered && eval_too_long(r->ev)) {
+		if (r->spilled)
+			fputc('\n', stdout);
+		cli_usage_error("a word is longer than the evaluator supports");
+		return false;
+	}
+	if (r->buffered)
+		eval_word(r->ev, r->word.data, r->word.len, r->acc);
+	else
+		for (size_t i = 0; i < r->nroots; i++)
+			r->acc[i] = eval_accepts(r->ev, i);
+	bool all = true;
+	for (size_t i = 0; i < r->nroots; i++)
+		all = all && r->acc[i];
+	r->rejected |= !all;
+	EvalTable *t = r->trace ? eval_table_window(r->ev, r->word.data,
+						    r->word.len, r->wlo, r->whi)
+				: NULL;
+	if (r->json) {
+		json_t *o = json_envelope();
+		json_t *w = json_stringn(r->text.data ? r->text.data : "",
+					 r->text.len);
+		json_object_set_new(o, "word", w ? w : json_null());
+		json_object_set_new(o, "length", json_integer((json_int_t)r->word.len));
+		json_object_set_new(o, "alphabet", alphabet_json(r->alpha));
+		json_object_set_new(o, "accept_at",
+				    json_string(eval_accept_name(r->accept)));
+		json_object_set_new(o, "verdict",
+				    json_string(all ? "accept" : "reject"));
+		if (r->nroots > 1) {
+			json_t *v = json_array();
+			for (size_t i = 0; i < r->nroots; i++)
+				json_array_append_new(
+					v, json_string(r->acc[i] ? "accept" : "reject"));
+			json_object_set_new(o, "verdicts", v);
+		}
+		if (t)
+			json_object_set_new(o, "trace",
+					    trace_json(r->trace, t, r->word.data,
+						       r->word.len));
+		json_emit(o);
+	} else {
+		if (r->held_cr && !r->spilled)
+			fputc('\r', stdout);
+		if (!r->spilled)
+			fwrite(r->text.data ? r->text.data : "", 1, r->text.len,
+			       stdout);
+		for (size_t i = 0; i < r->nroots; i++)
+			printf("\t%s", r->acc[i] ? "accept" : "reject");
+		putchar('\n');
+		if (t) {
+			trace_print(r->trace, t, r->word.data, r->word.len, stdout);
+			putchar('\n');
+		}
+	}
+	eval_table_free(t);
+	fflush(stdout);
+	r->text.len = 0;
+	r->spilled = r->held_cr = false;
+	r->word.len = 0;
+	if (!r->buffered)
+		eval_reset(r->ev);
+	return true;
+}
+
+/* RANGE: N, N..M, ..M, N.. */
+static bool parse_range(const char *s, size_t *lo, size_t *hi)
+{
+	const char *dots = strstr(s, "..");
+	char *end;
+	*lo = 0;
+	*hi = SIZE_MAX;
+	if (!dots) {
+		if (*s < '0' || *s > '9')
+			return false;
+		errno = 0;
+		*lo = *hi = strtoull(s, &end, 10);
+		return *end == '\0' && errno == 0;
+	}
+	if (dots != s) {
+		if (*s < '0' || *s > '9')
+			return false;
+		errno = 0;
+		*lo = strtoull(s, &end, 10);
+		if (end != dots || errno)
+			return false;
+	}
+	if (dots[2] != '\0') {
+		if (dots[2] < '0' || dots[2] > '9')
+			return false;
+		errno = 0;
+		*hi = strtoull(dots + 2, &end, 10);
+		if (*end != '\0' || errno)
+			return false;
+	}
+	return *lo <= *hi;
+}
+
+static bool stdin_taken(const Inputs *in)
+{
+	for (size_t i = 0; i < in->nspecs; i++)
+		if (in->specs[i].kind != INPUT_FORMULA &&
+		    strcmp(in->specs[i].text, "-") == 0)
+			return true;
+	return false;
+}
+
+static bool read_stdin(WordReader *wr)
+{
+	enum { CHUNK = 1 << 20 };
+	char *buf = xmalloc(CHUNK);
+	bool ok = true;
+	for (;;) {
+		ssize_t got = read(STDIN_FILENO, buf, CHUNK);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			ok = cli_usage_error("cannot read stdin: %s",
+					     strerror(errno)) == EXIT_YES;
+			break;
+		}
+		if (got == 0) {
+			ok = word_close(wr);
+			break;
+		}
+		if (!word_feed(wr, buf, (size_t)got)) {
+			ok = false;
+			break;
+		}
+	}
+	free(buf);
+	return ok;
+}
 
 int cmd_eval(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	return cli_usage_error("eval is not built yet");
-}
-
-int cmd_lang(int argc, char **argv)
-{
-	(void)argc;
-	(void)argv;
-	return cli_usage_error("lang is not built yet");
+	static const struct option longopts[] = {
+		CLI_INPUT_OPTIONS,
+		{"word", required_argument, NULL, 'w'},
+		{"tokens", no_argument, NULL, OPT_TOKENS},
+		{"alphabet", required_argument, NULL, OPT_ALPHABET},
+		{"accept-at", required_argument, NULL, OPT_ACCEPT_AT},
+		{"trace", no_argument, NULL, OPT_TRACE},
+		{"trace-window", required_argument, NULL, OPT_TRACE_WINDOW},
+		{"json", no_argument, NULL, OPT_JSON},
+		{"help", no_argument, NULL, 'h'},
+		{0},
+	};
+	Inputs in;
+	inputs_init(&in);
+	Run run = {.in = &in, .wlo = 0, .whi = SIZE_MAX};
+	VEC(const char *) words = {0};
+	const char *alphabet = NULL;
+	bool tokens = false, trace = false;
+	Alphabet alpha = {0};
+	Node *roots = NULL;
+	int opt, status = EXIT_YES;
+	while ((opt = getopt_long(argc, argv, "f:F:P:w:h", longopts, NULL)) !=
+	       -1) {
+		if (inputs_option(&in, opt, optarg))
+			continue;
+		switch (opt) {
+		case 'w': VEC_PUSH(words, optarg); break;
+		case OPT_TOKENS: tokens = true; break;
+		case OPT_ALPHABET: alphabet = optarg; break;
+		case OPT_ACCEPT_AT:
+			if (!eval_accept_parse(optarg, &run.accept)) {
+				status = cli_usage_error(
+					"--accept-at: expected last or eos, not '%s'",
+					optarg);
+				goto done;
+			}
+			break;
+		case OPT_TRACE: trace = true; break;
+		case OPT_TRACE_WINDOW:
+			trace = true;
+			if (!parse_range(optarg, &run.wlo, &run.whi)) {
+				status = cli_usage_error(
+					"--trace-window: expected N, N..M, ..M or "
+					"N.., not '%s'",
+					optarg);
+				goto done;
+			}
+			break;
+		case OPT_JSON: run.json = true; break;
+		case 'h':
+			fputs(help, stdout);
+			fputs(cli_exit_help, stdout);
+			goto done;
+		default: status = EXIT_USAGE; goto done;
+		}
+	}
+	if (optind < argc) {
+		status = cli_usage_error("unexpected argument '%s' (words go "
+					 "after -w)", argv[optind]);
+		goto done;
+	}
+	for (size_t i = 0; i < words.len; i++)
+		if (strchr(words.data[i], '\n')) {
+			status = cli_usage_error("-w: a word cannot contain a "
+						 "newline");
+			goto done;
+		}
+	if (in.nspecs == 0) {
+		status = cli_usage_error("no formula: give -f FORMULA, -F FILE "
+					 "or -P PROGRAM");
+		goto done;
+	}
+	if (!inputs_load(&in, false)) {
+		status = EXIT_USAGE;
+		goto done;
+	}
+	if (words.len == 0 && (stdin_taken(&in) || isatty(STDIN_FILENO))) {
+		status = cli_usage_error("no words: give -w WORD or one word "
+					 "per line on stdin");
+		goto done;
+	}
+	run.nroots = in.nunits;
+	roots = xmalloc((in.nunits ? in.nunits : 1) * sizeof *roots);
+	for (size_t i = 0; i < in.nunits; i++)
+		roots[i] = in.units[i].output;
+	run.acc = xcalloc(in.nunits ? in.nunits : 1, sizeof *run.acc);
+	alphabet_init(&alpha, in.store, roots, in.nunits, alphabet);
+	run.alpha = &alpha;
+	run.ev = eval_new(in.store, roots, in.nunits, run.accept);
+	if (trace)
+		run.trace = trace_new(in.store, in.units, in.nunits);
+	run.buffered = trace || !eval_streams(run.ev);
+	WordSink sink = {&run, on_letters, on_restart, on_text, on_end};
+	WordReader wr;
+	word_reader_init(&wr, &alpha, tokens, &sink, &in.diag);
+	bool ok = true;
+	for (size_t i = 0; i < words.len && ok; i++)
+		ok = word_one(&wr, words.data[i], strlen(words.data[i]));
+	if (words.len == 0)
+		ok = read_stdin(&wr);
+	word_reader_free(&wr);
+	status = !ok ? EXIT_USAGE : run.rejected ? EXIT_NO : EXIT_YES;
+done:
+	eval_free(run.ev);
+	trace_free(run.trace);
+	alphabet_free(&alpha);
+	free(run.acc);
+	free(roots);
+	free(run.word.data);
+	buf_free(&run.text);
+	VEC_FREE(words);
+	inputs_free(&in);
+	return status;
 }

@@ -1152,3 +1152,19 @@ void eval_word(Evaluator *ev, const Sym *word, size_t n, bool *accepted)
 		accepted[r] = eval_table_bool(t, ev->roots[r], t->last);
 	eval_table_free(t);
 }
+
+const char *eval_accept_name(AcceptAt a)
+{
+	return a == ACCEPT_EOS ? "eos" : "last";
+}
+
+bool eval_accept_parse(const char *name, AcceptAt *out)
+{
+	if (strcmp(name, "last") == 0)
+		*out = ACCEPT_LAST;
+	else if (strcmp(name, "eos") == 0)
+		*out = ACCEPT_EOS;
+	else
+		return false;
+	return true;
+}

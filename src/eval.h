@@ -26,6 +26,10 @@
 
 typedef enum { ACCEPT_LAST, ACCEPT_EOS } AcceptAt;
 
+/* "last" / "eos" (--accept-at). */
+const char *eval_accept_name(AcceptAt a);
+bool eval_accept_parse(const char *name, AcceptAt *out);
+
 typedef struct Evaluator Evaluator;
 
 /* An evaluator for the given output nodes (all must be Boolean). */

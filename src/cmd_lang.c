@@ -1,0 +1,272 @@
+/* cmd_lang.c -- `tally lang`: the accepted words up to a length, in
+ * shortlex order, by a depth-first walk over the tree of all words. */
+#include <config.h>
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "eval.h"
+#include "json.h"
+#include "mem.h"
+#include "word.h"
+
+static const char help[] =
+	"Usage: tally lang [OPTION]... (-f FORMULA | -F FILE | -P PROGRAM)\n"
+	"          --max-length=N\n"
+	"List every accepted word of length <= N, one per line, in shortlex\n"
+	"order: by length, then by alphabet order (as given with --alphabet,\n"
+	"the formula's other letters after them, sorted).  Letters are\n"
+	"concatenated, or separated by spaces when some letter is longer than\n"
+	"one character.\n\n"
+	CLI_INPUT_HELP
+	"Language:\n"
+	"  -n, --max-length=N     the longest words listed (required)\n"
+	"      --alphabet=LETTERS letters besides the formula's (a,b,c or abc)\n"
+	"      --accept-at=WHERE  last (default) or eos (an appended end marker)\n"
+	"Output:\n"
+	"      --count            print only LENGTH<TAB>COUNT for each length\n"
+	"      --json             one JSON object per word (with --count: one\n"
+	"                         object with the counts)\n"
+	"  -h, --help             show this help and exit\n\n"
+	"Method: the walk extends the evaluator's state one letter at a time\n"
+	"(cost proportional to the formula per word), for formulas without #>.\n"
+	"Formulas with future counts #> evaluate each word whole.\n\n"
+	"Examples:\n"
+	"  tally lang -f \"1 <= #[Q_b & 1 <= #[Q_a]] & "
+	"!(1 <= #[Q_a & 1 <= #[Q_b]])\" \\\n"
+	"      --max-length 4 --alphabet=ab\n"
+	"  tally lang -f dyck1 --max-length 6\n"
+	"  tally lang -f majority --max-length 12 --count\n\n";
+
+enum { OPT_ALPHABET = OPT__COMMAND_BASE, OPT_ACCEPT_AT, OPT_COUNT };
+
+typedef struct {
+	Evaluator *ev;
+	const Alphabet *alpha;
+	AcceptAt accept;
+	bool count, json, spaced;
+	Sym *syms;        /* the current word */
+	uint64_t *counts; /* accepted words per length */
+} Lang;
+
+static void print_word(const Lang *lg, size_t d)
+{
+	if (lg->json) {
+		Buf b = {0};
+		buf_puts(&b, "");
+		for (size_t i = 0; i < d; i++) {
+			if (i && lg->spaced)
+				buf_putc(&b, ' ');
+			buf_puts(&b, sym_name(lg->alpha->syms, lg->syms[i]));
+		}
+		json_t *o = json_envelope();
+		json_t *w = json_string(b.data);
+		json_object_set_new(o, "word", w ? w : json_null());
+		json_object_set_new(o, "length", json_integer((json_int_t)d));
+		json_emit(o);
+		buf_free(&b);
+		return;
+	}
+	for (size_t i = 0; i < d; i++) {
+		if (i && lg->spaced)
+			putchar(' ');
+		fputs(sym_name(lg->alpha->syms, lg->syms[i]), stdout);
+	}
+	putchar('\n');
+}
+
+static void visit(Lang *lg, size_t d)
+{
+	bool acc;
+	if (eval_streams(lg->ev))
+		acc = eval_accepts(lg->ev, 0);
+	else
+		eval_word(lg->ev, lg->syms, d, &acc);
+	if (!acc)
+		return;
+	lg->counts[d]++;
+	if (!lg->count)
+		print_word(lg, d);
+}
+
+/* Depth-first over the words of length <= limit; visits all of them, or
+ * only those of length exactly limit. */
+static void walk(Lang *lg, size_t limit, bool only_at_limit,
+		 EvalSnapshot **snaps, uint32_t *next)
+{
+	bool streams = eval_streams(lg->ev);
+	size_t na = lg->alpha->n, d = 0;
+	bool at = true; /* the evaluator's state is snaps[d] */
+	if (streams) {
+		eval_reset(lg->ev);
+		eval_save_to(lg->ev, snaps[0]);
+	}
+	if (!only_at_limit || limit == 0)
+		visit(lg, 0);
+	next[0] = 0;
+	for (;;) {
+		if (d == limit || next[d] == na) {
+			if (d == 0)
+				break;
+			d--;
+			at = false;
+			continue;
+		}
+		uint32_t a = next[d]++;
+		lg->syms[d] = lg->alpha->letters[a];
+		if (streams) {
+			if (!at)
+				eval_restore(lg->ev, snaps[d]);
+			eval_push(lg->ev, lg->syms[d]);
+		}
+		d++;
+		if (!only_at_limit || d == limit)
+			visit(lg, d);
+		at = d < limit;
+		if (at) {
+			if (streams)
+				eval_save_to(lg->ev, snaps[d]);
+			next[d] = 0;
+		}
+	}
+}
+
+static bool parse_length(const char *s, size_t *out)
+{
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 10);
+	if (*s < '0' || *s > '9' || *end || errno || v > 100000000ULL)
+		return false;
+	*out = (size_t)v;
+	return true;
+}
+
+int cmd_lang(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		CLI_INPUT_OPTIONS,
+		{"max-length", required_argument, NULL, 'n'},
+		{"alphabet", required_argument, NULL, OPT_ALPHABET},
+		{"accept-at", required_argument, NULL, OPT_ACCEPT_AT},
+		{"count", no_argument, NULL, OPT_COUNT},
+		{"json", no_argument, NULL, OPT_JSON},
+		{"help", no_argument, NULL, 'h'},
+		{0},
+	};
+	Inputs in;
+	inputs_init(&in);
+	Lang lg = {0};
+	Alphabet alpha = {0};
+	const char *alphabet = NULL;
+	size_t maxlen = 0;
+	bool have_len = false;
+	EvalSnapshot **snaps = NULL;
+	uint32_t *next = NULL;
+	int opt, status = EXIT_YES;
+	while ((opt = getopt_long(argc, argv, "f:F:P:n:h", longopts, NULL)) !=
+	       -1) {
+		if (inputs_option(&in, opt, optarg))
+			continue;
+		switch (opt) {
+		case 'n':
+			if (!parse_length(optarg, &maxlen)) {
+				status = cli_usage_error(
+					"--max-length: expected a number from 0 to "
+					"100000000, not '%s'",
+					optarg);
+				goto done;
+			}
+			have_len = true;
+			break;
+		case OPT_ALPHABET: alphabet = optarg; break;
+		case OPT_ACCEPT_AT:
+			if (!eval_accept_parse(optarg, &lg.accept)) {
+				status = cli_usage_error(
+					"--accept-at: expected last or eos, not '%s'",
+					optarg);
+				goto done;
+			}
+			break;
+		case OPT_COUNT: lg.count = true; break;
+		case OPT_JSON: lg.json = true; break;
+		case 'h':
+			fputs(help, stdout);
+			fputs(cli_exit_help, stdout);
+			goto done;
+		default: status = EXIT_USAGE; goto done;
+		}
+	}
+	if (optind < argc) {
+		status = cli_usage_error("unexpected argument '%s'", argv[optind]);
+		goto done;
+	}
+	if (!have_len) {
+		status = cli_usage_error("lang needs --max-length=N");
+		goto done;
+	}
+	if (!inputs_load(&in, false)) {
+		status = EXIT_USAGE;
+		goto done;
+	}
+	if (in.nunits != 1) {
+		status = cli_usage_error("lang takes one formula or program, "
+					 "not %zu", in.nunits);
+		goto done;
+	}
+	Node root = in.units[0].output;
+	alphabet_init(&alpha, in.store, &root, 1, alphabet);
+	lg.alpha = &alpha;
+	for (size_t i = 0; i < alpha.n; i++)
+		lg.spaced |= strlen(sym_name(alpha.syms, alpha.letters[i])) > 1;
+	lg.ev = eval_new(in.store, &root, 1, lg.accept);
+	lg.syms = xcalloc(maxlen + 1, sizeof *lg.syms);
+	lg.counts = xcalloc(maxlen + 1, sizeof *lg.counts);
+	next = xcalloc(maxlen + 1, sizeof *next);
+	snaps = xcalloc(maxlen + 1, sizeof *snaps);
+	if (eval_streams(lg.ev))
+		for (size_t d = 0; d <= maxlen; d++)
+			snaps[d] = eval_snapshot_new(lg.ev);
+	/* One walk gives every length at once; listing in shortlex order
+	 * with two or more letters deepens the limit one length at a time. */
+	if (lg.count || alpha.n <= 1)
+		walk(&lg, maxlen, false, snaps, next);
+	else
+		for (size_t l = 0; l <= maxlen; l++)
+			walk(&lg, l, true, snaps, next);
+	if (lg.count && lg.json) {
+		json_t *o = json_envelope(), *c = json_array(), *al = json_array();
+		for (size_t i = 0; i < alpha.n; i++)
+			json_array_append_new(
+				al, json_string(sym_name(alpha.syms, alpha.letters[i])));
+		for (size_t d = 0; d <= maxlen; d++)
+			json_array_append_new(c, json_integer((json_int_t)lg.counts[d]));
+		json_object_set_new(o, "alphabet", al);
+		json_object_set_new(o, "accept_at",
+				    json_string(eval_accept_name(lg.accept)));
+		json_object_set_new(o, "max_length", json_integer((json_int_t)maxlen));
+		json_object_set_new(o, "counts", c);
+		json_emit(o);
+	} else if (lg.count) {
+		for (size_t d = 0; d <= maxlen; d++)
+			printf("%zu\t%llu\n", d, (unsigned long long)lg.counts[d]);
+	}
+	fflush(stdout);
+done:
+	if (snaps)
+		for (size_t d = 0; d <= maxlen; d++)
+			eval_snapshot_free(snaps[d]);
+	free(snaps);
+	free(next);
+	free(lg.syms);
+	free(lg.counts);
+	eval_free(lg.ev);
+	alphabet_free(&alpha);
+	inputs_free(&in);
+	return status;
+}

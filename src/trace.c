@@ -1,0 +1,227 @@
+#include <config.h>
+#include "trace.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+#include "mem.h"
+#include "print.h"
+#include "vec.h"
+
+/* Labels longer than this are cut (at a character boundary). */
+#define LABEL_MAX 60
+
+typedef struct {
+	char *label;
+	Node node;
+} Row;
+
+struct Trace {
+	const Store *s;
+	VEC(Row) rows;
+};
+
+static void add_row(Trace *tr, char *label, Node node)
+{
+	if (strlen(label) > LABEL_MAX) {
+		size_t cut = LABEL_MAX - 3;
+		while (cut > 0 && ((unsigned char)label[cut] & 0xc0) == 0x80)
+			cut--;
+		strcpy(label + cut, "...");
+	}
+	Row r = {label, node};
+	VEC_PUSH(tr->rows, r);
+}
+
+/* Subformulas worth a row: not letters (they are the header) nor
+ * constants. */
+static bool shown(const Store *s, Node n)
+{
+	switch (store_op(s, n)) {
+	case OP_LETTER:
+	case OP_CONST:
+	case OP_TRUE:
+	case OP_FALSE: return false;
+	default: return true;
+	}
+}
+
+Trace *trace_new(const Store *s, const Unit *units, size_t nunits)
+{
+	Trace *tr = xcalloc(1, sizeof *tr);
+	tr->s = s;
+	size_t nn = store_node_count(s) + 1;
+	unsigned char *seen = xcalloc(nn, 1);
+	for (size_t u = 0; u < nunits; u++) {
+		const Unit *un = &units[u];
+		Sym *names = unit_name_map(un, s);
+		SymTab *syms = store_syms((Store *)s);
+		if (un->ndefs > 0) {
+			bool out_named = false;
+			for (size_t i = 0; i < un->ndefs; i++) {
+				const Def *d = &un->defs[i];
+				add_row(tr, xstrdup(sym_name(syms, d->name)), d->node);
+				out_named |= d->node == un->output;
+			}
+			if (!out_named)
+				add_row(tr, tl_print(s, un->output, SYNTAX_TL, names),
+					un->output);
+		} else {
+			unsigned char *mark = xcalloc(nn, 1);
+			mark[un->output] = 1;
+			for (Node n = un->output; n > 0; n--)
+				if (mark[n])
+					for (uint32_t i = 0; i < store_nkids(s, n); i++)
+						mark[store_kid(s, n, i)] = 1;
+			for (Node n = 1; n <= un->output; n++)
+				if (mark[n] && !seen[n] && shown(s, n)) {
+					seen[n] = 1;
+					add_row(tr, tl_print(s, n, SYNTAX_TL, names), n);
+				}
+			free(mark);
+		}
+		free(names);
+	}
+	free(seen);
+	return tr;
+}
+
+void trace_free(Trace *tr)
+{
+	if (!tr)
+		return;
+	for (size_t i = 0; i < tr->rows.len; i++)
+		free(tr->rows.data[i].label);
+	VEC_FREE(tr->rows);
+	free(tr);
+}
+
+static const char *letter_at(const Trace *tr, const Sym *word, size_t n,
+			     size_t pos)
+{
+	if (pos == 0)
+		return "-";
+	if (pos > n)
+		return "<eos>";
+	return sym_name(store_syms((Store *)tr->s), word[pos - 1]);
+}
+
+/* The cell text of a node at a position (malloc'd). */
+static char *cell(const Trace *tr, const EvalTable *t, Node node, size_t pos)
+{
+	if (store_is_bool(tr->s, node))
+		return xstrdup(eval_table_bool(t, node, pos) ? "1" : "0");
+	fmpz_t v;
+	fmpz_init(v);
+	eval_table_int(t, node, pos, v);
+	char *digits = fmpz_get_str(NULL, 10, v);
+	char *copy = xstrdup(digits);
+	flint_free(digits);
+	fmpz_clear(v);
+	return copy;
+}
+
+/* Display width: code points, which is what terminals align on for the
+ * letters and labels tally prints. */
+static size_t width(const char *s)
+{
+	size_t w = 0;
+	for (; *s; s++)
+		w += ((unsigned char)*s & 0xc0) != 0x80;
+	return w;
+}
+
+static void pad(FILE *out, const char *s, size_t w, bool right)
+{
+	size_t have = width(s);
+	if (!right)
+		fputs(s, out);
+	for (; have < w; have++)
+		fputc(' ', out);
+	if (right)
+		fputs(s, out);
+}
+
+void trace_print(const Trace *tr, const EvalTable *t, const Sym *word,
+		 size_t n, FILE *out)
+{
+	size_t first = eval_table_first(t), last = eval_table_last(t);
+	if (first > last) {
+		fputs("(no positions in the trace window)\n", out);
+		return;
+	}
+	size_t ncol = last - first + 1, nrow = tr->rows.len + 2;
+	char **cells = xcalloc(nrow * ncol, sizeof *cells);
+	size_t *w = xcalloc(ncol, sizeof *w);
+	size_t lw = strlen("position");
+	for (size_t r = 0; r < tr->rows.len; r++)
+		if (width(tr->rows.data[r].label) > lw)
+			lw = width(tr->rows.data[r].label);
+	for (size_t c = 0; c < ncol; c++) {
+		char num[32];
+		snprintf(num, sizeof num, "%zu", first + c);
+		cells[c] = xstrdup(num);
+		cells[ncol + c] = xstrdup(letter_at(tr, word, n, first + c));
+		for (size_t r = 0; r < tr->rows.len; r++)
+			cells[(r + 2) * ncol + c] =
+				cell(tr, t, tr->rows.data[r].node, first + c);
+		for (size_t r = 0; r < nrow; r++)
+			if (width(cells[r * ncol + c]) > w[c])
+				w[c] = width(cells[r * ncol + c]);
+	}
+	for (size_t r = 0; r < nrow; r++) {
+		pad(out, r == 0 ? "position" : r == 1 ? "letter"
+						    : tr->rows.data[r - 2].label,
+		    lw, false);
+		for (size_t c = 0; c < ncol; c++) {
+			fputc(' ', out);
+			pad(out, cells[r * ncol + c], w[c], true);
+		}
+		fputc('\n', out);
+	}
+	for (size_t i = 0; i < nrow * ncol; i++)
+		free(cells[i]);
+	free(cells);
+	free(w);
+}
+
+json_t *trace_json(const Trace *tr, const EvalTable *t, const Sym *word,
+		   size_t n)
+{
+	size_t first = eval_table_first(t), last = eval_table_last(t);
+	json_t *o = json_object(), *pos = json_array(), *let = json_array();
+	json_t *rows = json_array();
+	for (size_t p = first; p <= last && first <= last; p++) {
+		json_array_append_new(pos, json_integer((json_int_t)p));
+		json_array_append_new(let, p == 0 || p > n
+					      ? json_null()
+					      : json_string(letter_at(tr, word, n, p)));
+	}
+	fmpz_t v;
+	fmpz_init(v);
+	for (size_t r = 0; r < tr->rows.len; r++) {
+		Node node = tr->rows.data[r].node;
+		bool b = store_is_bool(tr->s, node);
+		json_t *row = json_object(), *vals = json_array();
+		json_object_set_new(row, "label",
+				    json_string(tr->rows.data[r].label));
+		json_object_set_new(row, "sort", json_string(b ? "bool" : "int"));
+		for (size_t p = first; p <= last && first <= last; p++) {
+			if (b) {
+				json_array_append_new(
+					vals, json_integer(eval_table_bool(t, node, p)));
+			} else {
+				eval_table_int(t, node, p, v);
+				json_array_append_new(vals, json_fmpz(v));
+			}
+		}
+		json_object_set_new(row, "values", vals);
+		json_array_append_new(rows, row);
+	}
+	fmpz_clear(v);
+	json_object_set_new(o, "positions", pos);
+	json_object_set_new(o, "letters", let);
+	json_object_set_new(o, "rows", rows);
+	return o;
+}

@@ -1,0 +1,32 @@
+/* trace -- the per-position table of `tally eval --trace`.
+ *
+ * The table of the papers: a header of positions and letters, then one
+ * row per subformula (printed with the unit's definition names) or, for a
+ * unit with definitions (a C-RASP program, let-definitions), one row per
+ * definition, named as in the program.  Booleans print as 1/0, counts as
+ * exact integers; columns are aligned.
+ *
+ * Ownership: a Trace owns its row labels; it borrows the Store.
+ */
+#ifndef TALLY_TRACE_H
+#define TALLY_TRACE_H
+
+#include <stdio.h>
+
+#include <jansson.h>
+
+#include "eval.h"
+#include "unit.h"
+
+typedef struct Trace Trace;
+
+Trace *trace_new(const Store *s, const Unit *units, size_t nunits);
+void trace_free(Trace *tr);
+/* The rows over the table's positions; word[0..n) are the letters. */
+void trace_print(const Trace *tr, const EvalTable *t, const Sym *word,
+		 size_t n, FILE *out);
+/* {"positions": [...], "letters": [...], "rows": [{"label", "values"}]} */
+json_t *trace_json(const Trace *tr, const EvalTable *t, const Sym *word,
+		   size_t n);
+
+#endif

@@ -1,0 +1,366 @@
+#include <config.h>
+#include "word.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "mem.h"
+#include "vec.h"
+
+/* ---- alphabets ---------------------------------------------------------- */
+
+static bool is_space(unsigned char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' ||
+	       c == '\f';
+}
+
+/* Bytes of the UTF-8 character that starts with c (1 when invalid). */
+static size_t utf8_len(unsigned char c)
+{
+	return c < 0xc0 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : c < 0xf8 ? 4 : 1;
+}
+
+static void add_letter(Alphabet *a, Sym l)
+{
+	if (l >= a->nmember) {
+		size_t old = a->nmember;
+		mem_grow((void **)&a->member, &a->nmember, (size_t)l + 1, 1);
+		memset(a->member + old, 0, a->nmember - old);
+	}
+	if (a->member[l])
+		return;
+	a->member[l] = 1;
+	size_t cap = a->n;
+	mem_grow((void **)&a->letters, &cap, a->n + 1, sizeof *a->letters);
+	a->letters[a->n++] = l;
+}
+
+static const SymTab *sort_syms;
+
+static int by_name(const void *x, const void *y)
+{
+	return strcmp(sym_name(sort_syms, *(const Sym *)x),
+		      sym_name(sort_syms, *(const Sym *)y));
+}
+
+void alphabet_init(Alphabet *a, Store *s, const Node *roots, size_t nroots,
+		   const char *spec)
+{
+	memset(a, 0, sizeof *a);
+	a->syms = store_syms(s);
+	if (spec) {
+		a->given = true;
+		bool split = strpbrk(spec, ", \t") != NULL;
+		for (size_t i = 0, len = strlen(spec); i < len;) {
+			size_t j = i;
+			if (split)
+				while (j < len && spec[j] != ',' && !is_space(spec[j]))
+					j++;
+			else
+				j = i + utf8_len((unsigned char)spec[i]);
+			if (j > len)
+				j = len;
+			if (j > i)
+				add_letter(a, sym_intern(a->syms, spec + i, j - i));
+			i = split && j == i ? j + 1 : j;
+		}
+	}
+	size_t given = a->n;
+	for (size_t r = 0; r < nroots; r++) {
+		size_t nl;
+		Sym *ls = store_letters(s, roots[r], &nl);
+		for (size_t i = 0; i < nl; i++)
+			add_letter(a, ls[i]);
+		free(ls);
+	}
+	sort_syms = a->syms;
+	qsort(a->letters + given, a->n - given, sizeof *a->letters, by_name);
+	for (size_t i = 0; i < 256; i++)
+		a->byte_sym[i] = SYM_NONE;
+	for (size_t i = 0; i < a->n; i++) {
+		const char *name = sym_name(a->syms, a->letters[i]);
+		size_t len = strlen(name);
+		if (len > a->maxlen)
+			a->maxlen = len;
+		if (len == 1 && !is_space((unsigned char)name[0]))
+			a->byte_sym[(unsigned char)name[0]] = a->letters[i];
+	}
+}
+
+void alphabet_free(Alphabet *a)
+{
+	free(a->letters);
+	free(a->member);
+	memset(a, 0, sizeof *a);
+}
+
+char *alphabet_describe(const Alphabet *a)
+{
+	Buf b = {0};
+	buf_puts(&b, "");
+	for (size_t i = 0; i < a->n; i++) {
+		if (i)
+			buf_putc(&b, ' ');
+		buf_puts(&b, sym_name(a->syms, a->letters[i]));
+	}
+	return buf_take(&b);
+}
+
+/* ---- the reader ----------------------------------------------------------- */
+
+void word_reader_init(WordReader *r, const Alphabet *a, bool tokens_only,
+		      const WordSink *sink, Diag *d)
+{
+	memset(r, 0, sizeof *r);
+	r->alpha = a;
+	r->sink = *sink;
+	r->diag = d;
+	r->tokens_only = r->tokens = tokens_only;
+	r->word = 1;
+	r->prefix = xmalloc(a->maxlen + 1);
+	r->tokcap = (a->maxlen > WORD_SHOW ? a->maxlen : WORD_SHOW) + 1;
+	r->tok = xmalloc(r->tokcap);
+}
+
+void word_reader_free(WordReader *r)
+{
+	free(r->prefix);
+	free(r->tok);
+}
+
+static void flush(WordReader *r)
+{
+	if (r->nout)
+		r->sink.letters(r->sink.ctx, r->out, r->nout);
+	r->nout = 0;
+}
+
+static void emit(WordReader *r, Sym l)
+{
+	r->out[r->nout++] = l;
+	r->pos++;
+	if (r->nout == WORD_OUT)
+		flush(r);
+}
+
+/* A printable rendering of a letter for messages, at most WORD_SHOW bytes. */
+static void show(char *dst, const char *s, size_t n)
+{
+	Buf b = {0};
+	for (size_t i = 0; i < n && b.len < WORD_SHOW - 4; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c < 0x20 || c == 0x7f)
+			buf_printf(&b, "\\x%02x", c);
+		else
+			buf_putc(&b, (char)c);
+	}
+	if (n > 0 && b.len >= WORD_SHOW - 4)
+		buf_puts(&b, "...");
+	snprintf(dst, WORD_SHOW + 1, "%s", b.data ? b.data : "");
+	buf_free(&b);
+}
+
+static void report(WordReader *r, const char *letter, size_t pos)
+{
+	char *al = alphabet_describe(r->alpha);
+	diag_plain(r->diag, "word %zu: unknown letter '%s' at position %zu "
+			    "(alphabet: %s)%s",
+		   r->word, letter, pos, al,
+		   r->alpha->given ? "" : "; add letters with --alphabet");
+	free(al);
+	r->failed = true;
+}
+
+static Sym lookup(const WordReader *r, const char *s, size_t n)
+{
+	Sym l = sym_lookup(r->alpha->syms, s, n);
+	return l != SYM_NONE && l < r->alpha->nmember && r->alpha->member[l]
+		       ? l : SYM_NONE;
+}
+
+/* One character in character mode; an unknown one is an error only if
+ * the line turns out to have no whitespace. */
+static void character(WordReader *r, const char *s, size_t n)
+{
+	Sym l = r->bad ? SYM_NONE : lookup(r, s, n);
+	if (l != SYM_NONE) {
+		emit(r, l);
+		return;
+	}
+	if (!r->bad) {
+		r->bad = true;
+		show(r->badtext, s, n);
+		r->badpos = r->pos + 1;
+	}
+}
+
+static bool end_token(WordReader *r)
+{
+	if (r->ntok == 0)
+		return true;
+	size_t n = r->ntok;
+	Sym l = n <= r->alpha->maxlen ? lookup(r, r->tok, n) : SYM_NONE;
+	r->ntok = 0;
+	if (l != SYM_NONE) {
+		emit(r, l);
+		return true;
+	}
+	char text[WORD_SHOW + 1];
+	show(text, r->tok, n < r->tokcap ? n : r->tokcap);
+	report(r, text, r->pos + 1);
+	return false;
+}
+
+static bool token_byte(WordReader *r, unsigned char c)
+{
+	if (is_space(c))
+		return end_token(r);
+	if (r->ntok < r->tokcap)
+		r->tok[r->ntok] = (char)c;
+	r->ntok++;
+	return true;
+}
+
+/* Whitespace in a line read as characters: it is a list of tokens, and
+ * what was read so far is its first token. */
+static void to_tokens(WordReader *r)
+{
+	r->nout = 0;
+	r->sink.restart(r->sink.ctx);
+	r->tokens = true;
+	r->bad = false;
+	r->pos = 0;
+	r->nu8 = r->needu8 = 0;
+	size_t keep = r->linelen < r->alpha->maxlen + 1 ? r->linelen
+							 : r->alpha->maxlen + 1;
+	memcpy(r->tok, r->prefix, keep < r->tokcap ? keep : r->tokcap);
+	r->ntok = r->linelen;
+}
+
+static void utf8_done(WordReader *r)
+{
+	character(r, (const char *)r->u8, r->nu8);
+	r->nu8 = r->needu8 = 0;
+}
+
+/* Everything but the common case: whitespace, CR, UTF-8, unknown bytes. */
+static bool slow_byte(WordReader *r, unsigned char c)
+{
+	r->any = true;
+	if (r->cr) {
+		r->cr = false;
+		if (!r->tokens)
+			to_tokens(r);
+		if (!token_byte(r, '\r'))
+			return false;
+	}
+	if (r->tokens)
+		return token_byte(r, c);
+	if (r->needu8 && (c & 0xc0) != 0x80)
+		utf8_done(r); /* truncated sequence: one invalid character */
+	if (c == '\r') {
+		r->cr = true;
+		return true;
+	}
+	if (is_space(c)) {
+		to_tokens(r);
+		return token_byte(r, c);
+	}
+	if (r->linelen <= r->alpha->maxlen)
+		r->prefix[r->linelen] = (char)c;
+	r->linelen++;
+	if (r->needu8) {
+		r->u8[r->nu8++] = c;
+		if (r->nu8 == r->needu8)
+			utf8_done(r);
+	} else if (c >= 0x80 && utf8_len(c) > 1) {
+		r->u8[0] = c;
+		r->nu8 = 1;
+		r->needu8 = utf8_len(c);
+	} else {
+		character(r, (const char *)&c, 1);
+	}
+	return true;
+}
+
+static bool end_line(WordReader *r)
+{
+	r->cr = false;
+	bool ok = true;
+	if (r->tokens) {
+		ok = end_token(r);
+	} else {
+		if (r->needu8)
+			utf8_done(r);
+		if (r->bad) {
+			report(r, r->badtext, r->badpos);
+			ok = false;
+		}
+	}
+	if (ok) {
+		flush(r);
+		ok = r->sink.end(r->sink.ctx);
+	}
+	r->tokens = r->tokens_only;
+	r->bad = r->any = false;
+	r->pos = r->linelen = r->nout = r->ntok = 0;
+	r->word++;
+	if (!ok)
+		r->failed = true;
+	return ok;
+}
+
+bool word_feed(WordReader *r, const char *buf, size_t n)
+{
+	const Sym *bs = r->alpha->byte_sym;
+	size_t keep = r->alpha->maxlen + 1, seg = 0;
+	if (r->failed)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)buf[i];
+		Sym l = bs[c];
+		if (l != SYM_NONE && !r->tokens && !r->cr && !r->needu8 &&
+		    !r->bad) {
+			if (r->linelen < keep)
+				r->prefix[r->linelen] = (char)c;
+			r->linelen++;
+			r->any = true;
+			r->out[r->nout++] = l;
+			r->pos++;
+			if (r->nout == WORD_OUT)
+				flush(r);
+			continue;
+		}
+		if (c == '\n') {
+			r->sink.text(r->sink.ctx, buf + seg, i - seg);
+			seg = i + 1;
+			if (!end_line(r))
+				return false;
+			continue;
+		}
+		if (!slow_byte(r, c))
+			return false;
+	}
+	if (seg < n)
+		r->sink.text(r->sink.ctx, buf + seg, n - seg);
+	flush(r);
+	return true;
+}
+
+bool word_close(WordReader *r)
+{
+	if (r->failed)
+		return false;
+	if (!r->any && r->linelen == 0)
+		return true;
+	return end_line(r);
+}
+
+bool word_one(WordReader *r, const char *text, size_t n)
+{
+	if (!word_feed(r, text, n))
+		return false;
+	return end_line(r);
+}
