@@ -41,6 +41,12 @@ enum {
 	I_LIN, I_BLIN, I_ITE, I_BITE, I_MIN, I_MAX, I_BMIN, I_BMAX,
 };
 
+static bool is_big_op(unsigned op)
+{
+	return op == I_BCMP || op == I_BLIN || op == I_BITE || op == I_BMIN ||
+	       op == I_BMAX;
+}
+
 typedef struct {
 	uint8_t op, rel;
 	uint32_t dst, a, b, c; /* operand slots (MOD: a = m, b = r) */
@@ -52,7 +58,7 @@ typedef struct {
 typedef struct {
 	size_t nslots, nld, nlf; /* LD slots [0,nld), LF slots after them */
 	size_t ncodes;           /* letter codes; the last one is "other" */
-	int64_t *delta;          /* ncodes x nld */
+	int64_t *delta;          /* nld x ncodes */
 	int64_t *lfrow;          /* ncodes x nlf */
 	int64_t *init;           /* initial slot values (small slots) */
 	bool *big;               /* per slot */
@@ -65,6 +71,8 @@ typedef struct {
 	fmpz *bconst;   /* big LIN constants, indexed by Instr.k */
 	size_t nopnd, nbconst;
 	uint32_t *slot_of; /* node id -> slot, UINT32_MAX when absent */
+	bool blockable;    /* no big instruction runs per step */
+	size_t blk;        /* positions per block */
 } Prog;
 
 typedef struct {
@@ -73,6 +81,12 @@ typedef struct {
 	uint64_t pos;
 	uint32_t last; /* code of the letter at pos (other at pos 0) */
 } State;
+
+/* Block execution: every slot's values over a block of positions. */
+typedef struct {
+	int64_t *col; /* nslots x blk */
+	uint32_t *codes;
+} Block;
 
 struct EvalSnapshot {
 	State st;
@@ -89,6 +103,7 @@ struct Evaluator {
 	uint32_t *symcode; /* Sym -> letter code */
 	size_t nsymcode, ncodes;
 	Prog lean;
+	Block blk;
 	State st;     /* the streaming state */
 	State scratch; /* EOS queries */
 };
@@ -414,6 +429,12 @@ static void prog_compile(const Evaluator *ev, const Facts *f, bool full,
 		if (need[n] && !ld[n] && !f->lf[n])
 			emit_node(s, f, p, &e, n, every[n], &ns);
 	p->nslots = ns;
+	p->blockable = true;
+	for (size_t i = 0; i < e.step.len; i++)
+		p->blockable &= !is_big_op(e.step.data[i].op);
+	/* Blocks of up to 1024 positions, within about 8 MB of columns. */
+	p->blk = ((size_t)1 << 20) / (ns ? ns : 1);
+	p->blk = p->blk > 1024 ? 1024 : p->blk < 16 ? 16 : p->blk;
 	p->step = e.step.data;
 	p->nstep = e.step.len;
 	p->query = e.query.data;
@@ -457,7 +478,7 @@ static void prog_compile(const Evaluator *ev, const Facts *f, bool full,
 			if (is_lin(store_op(s, n)))
 				p->init[sl] = fmpz_get_si(f->lin[n].constant);
 			for (size_t c = 0; c < nc; c++)
-				p->delta[c * p->nld + sl] = dl[(size_t)n * nc + c];
+				p->delta[sl * nc + c] = dl[(size_t)n * nc + c];
 		} else if (f->lf[n]) {
 			for (size_t c = 0; c < nc; c++)
 				p->lfrow[c * p->nlf + (sl - p->nld)] =
@@ -626,13 +647,134 @@ static inline void prog_step(const Prog *p, State *st, uint32_t code)
 	int64_t *V = st->V;
 	st->pos++;
 	st->last = code;
-	const int64_t *d = p->delta + (size_t)code * p->nld;
 	for (size_t j = 0; j < p->nld; j++)
-		V[j] += d[j];
+		V[j] += p->delta[j * p->ncodes + code];
 	if (p->nlf)
 		memcpy(V + p->nld, p->lfrow + (size_t)code * p->nlf,
 		       p->nlf * sizeof *V);
 	run(p, st, p->step, p->nstep, false);
+}
+
+static void block_init(const Prog *p, Block *bk)
+{
+	bk->col = xmalloc((p->nslots ? p->nslots : 1) * p->blk * sizeof *bk->col);
+	bk->codes = xmalloc(p->blk * sizeof *bk->codes);
+	/* Columns of constants never change; the others are overwritten. */
+	for (size_t sl = p->nld + p->nlf; sl < p->nslots; sl++)
+		for (size_t i = 0; i < p->blk; i++)
+			bk->col[sl * p->blk + i] = p->init[sl];
+}
+
+static void block_free(Block *bk)
+{
+	free(bk->col);
+	free(bk->codes);
+}
+
+/* The step program over the m <= blk positions whose codes are in
+ * bk->codes and that end at st->pos: one tight loop per instruction. */
+static void run_block(const Prog *p, State *st, Block *bk, size_t m)
+{
+	int64_t *V = st->V;
+	const size_t nb = p->blk;
+	const uint32_t *codes = bk->codes;
+#define COL(slot) (bk->col + (size_t)(slot) * nb)
+	for (size_t j = 0; j < p->nld; j++) {
+		int64_t acc = V[j], *c = COL(j);
+		const int64_t *d = p->delta + j * p->ncodes;
+		for (size_t i = 0; i < m; i++) {
+			acc += d[codes[i]];
+			c[i] = acc;
+		}
+		V[j] = acc;
+	}
+	for (size_t j = 0; j < p->nlf; j++) {
+		int64_t *c = COL(p->nld + j);
+		const int64_t *r = p->lfrow + j;
+		for (size_t i = 0; i < m; i++)
+			c[i] = r[(size_t)codes[i] * p->nlf];
+		V[p->nld + j] = c[m - 1];
+	}
+	for (size_t k = 0; k < p->nstep; k++) {
+		const Instr *in = &p->step[k];
+		int64_t *d = COL(in->dst), acc;
+		const int64_t *a = COL(in->a), *b = COL(in->b), *c = COL(in->c);
+		const uint32_t *op = p->opnd + in->off;
+		switch (in->op) {
+		case I_NOT:
+			for (size_t i = 0; i < m; i++)
+				d[i] = !a[i];
+			break;
+		case I_AND:
+		case I_OR:
+			memcpy(d, COL(op[0]), m * sizeof *d);
+			for (uint32_t j = 1; j < in->n; j++) {
+				const int64_t *x = COL(op[j]);
+				if (in->op == I_AND)
+					for (size_t i = 0; i < m; i++)
+						d[i] &= x[i];
+				else
+					for (size_t i = 0; i < m; i++)
+						d[i] |= x[i];
+			}
+			break;
+		case I_CMP: {
+			unsigned mask = rel_mask[in->rel];
+			for (size_t i = 0; i < m; i++)
+				d[i] = mask >> ((a[i] > 0) - (a[i] < 0) + 1) & 1;
+			break;
+		}
+		case I_COUNT:
+			acc = V[in->dst];
+			for (size_t i = 0; i < m; i++) {
+				acc += a[i];
+				d[i] = acc;
+			}
+			break;
+		case I_PREV:
+			acc = V[in->b];
+			for (size_t i = 0; i < m; i++) {
+				d[i] = acc;
+				acc = a[i];
+			}
+			V[in->b] = acc;
+			break;
+		case I_MOD: {
+			uint64_t ph = (st->pos - m + 1) % in->a;
+			for (size_t i = 0; i < m; i++) {
+				d[i] = ph == in->b;
+				if (++ph == in->a)
+					ph = 0;
+			}
+			break;
+		}
+		case I_LIN:
+			for (size_t i = 0; i < m; i++)
+				d[i] = in->k;
+			for (uint32_t j = 0; j < in->n; j++) {
+				int64_t co = p->coef[in->off + j];
+				const int64_t *x = COL(op[j]);
+				for (size_t i = 0; i < m; i++)
+					d[i] += co * x[i];
+			}
+			break;
+		case I_ITE:
+			for (size_t i = 0; i < m; i++)
+				d[i] = a[i] ? b[i] : c[i];
+			break;
+		case I_MIN:
+			for (size_t i = 0; i < m; i++)
+				d[i] = a[i] < b[i] ? a[i] : b[i];
+			break;
+		case I_MAX:
+			for (size_t i = 0; i < m; i++)
+				d[i] = a[i] > b[i] ? a[i] : b[i];
+			break;
+		}
+		V[in->dst] = d[m - 1];
+	}
+#undef COL
+	st->last = codes[m - 1];
 }
 
 static void prog_reset(const Prog *p, State *st)
@@ -706,6 +848,7 @@ Evaluator *eval_new(const Store *s, const Node *roots, size_t nroots,
 		facts_free(s, &f);
 		state_init(&ev->st, ev->lean.nslots);
 		state_init(&ev->scratch, ev->lean.nslots);
+		block_init(&ev->lean, &ev->blk);
 		prog_reset(&ev->lean, &ev->st);
 	}
 	return ev;
@@ -718,6 +861,7 @@ void eval_free(Evaluator *ev)
 	if (ev->streams) {
 		state_free(&ev->st, ev->lean.nslots);
 		state_free(&ev->scratch, ev->lean.nslots);
+		block_free(&ev->blk);
 		prog_free(&ev->lean);
 	}
 	free(ev->symcode);
@@ -755,8 +899,20 @@ void eval_push_many(Evaluator *ev, const Sym *letters, size_t n)
 		ev->too_long = true;
 		n = (size_t)(MAX_POSITIONS - st->pos);
 	}
-	for (size_t i = 0; i < n; i++)
-		prog_step(p, st, code_of(ev, letters[i]));
+	/* Short pushes (tally lang) step; long ones run in blocks. */
+	if (!p->blockable || n < 16) {
+		for (size_t i = 0; i < n; i++)
+			prog_step(p, st, code_of(ev, letters[i]));
+		return;
+	}
+	for (size_t done = 0; done < n;) {
+		size_t m = n - done < p->blk ? n - done : p->blk;
+		for (size_t i = 0; i < m; i++)
+			ev->blk.codes[i] = code_of(ev, letters[done + i]);
+		st->pos += m;
+		run_block(p, st, &ev->blk, m);
+		done += m;
+	}
 }
 
 bool eval_accepts(Evaluator *ev, size_t root)

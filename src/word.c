@@ -320,17 +320,27 @@ bool word_feed(WordReader *r, const char *buf, size_t n)
 		return false;
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)buf[i];
-		Sym l = bs[c];
-		if (l != SYM_NONE && !r->tokens && !r->cr && !r->needu8 &&
+		if (bs[c] != SYM_NONE && !r->tokens && !r->cr && !r->needu8 &&
 		    !r->bad) {
-			if (r->linelen < keep)
-				r->prefix[r->linelen] = (char)c;
-			r->linelen++;
+			/* The common case: a run of one-byte letters. */
+			size_t j = i, room = WORD_OUT - r->nout;
+			Sym *out = r->out + r->nout;
+			for (Sym l; j < n && j - i < room &&
+				    (l = bs[(unsigned char)buf[j]]) != SYM_NONE;
+			     j++)
+				out[j - i] = l;
+			if (r->linelen < keep) {
+				size_t k = j - i < keep - r->linelen
+						   ? j - i : keep - r->linelen;
+				memcpy(r->prefix + r->linelen, buf + i, k);
+			}
+			r->linelen += j - i;
+			r->pos += j - i;
+			r->nout += j - i;
 			r->any = true;
-			r->out[r->nout++] = l;
-			r->pos++;
 			if (r->nout == WORD_OUT)
 				flush(r);
+			i = j - 1;
 			continue;
 		}
 		if (c == '\n') {
