@@ -1,7 +1,8 @@
 # tests/cli/docs.sh -- the README's examples are real: inside its ``` blocks,
 # a line "$ COMMAND" is run (src/tally standing for the tally under test),
 # and the lines after it, up to the next "$ " line or the end of the block,
-# must equal what the command prints (stdout and stderr together).
+# must equal what the command prints (stdout and stderr together; trailing
+# empty lines are ignored on both sides).
 . "$top_srcdir/tests/lib.sh"
 
 # Split the examples into cmd.N and exp.N files.
@@ -20,8 +21,13 @@ for cmd in cmd.*; do
 	n=$((n + 1))
 	# "src/tally" in the README is the binary under test.
 	sed "s|src/tally|$TALLY|g" "$cmd" > run.sh
-	sh run.sh > got.$i 2>&1 < /dev/null || true
-	diff -u exp.$i got.$i > diff.$i ||
+	# Run from the top of the source tree, as the README's reader does.
+	(cd "$top_srcdir" && sh "$OLDPWD/run.sh") > got.$i 2>&1 < /dev/null ||
+		true
+	for f in exp.$i got.$i; do # drop trailing empty lines
+		sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' "$f" > "$f.trim"
+	done
+	diff -u exp.$i.trim got.$i.trim > diff.$i ||
 		{ cat diff.$i; fail "README example $i differs: $(cat "$cmd")"; }
 done
 echo "docs.sh: $n README examples checked"
