@@ -12,19 +12,24 @@
 #include <string.h>
 
 typedef struct {
-	int64_t x, y; /* dyck1: depth and lowest depth; majority: #a, #b */
+	int64_t x, y; /* dyck1: depth and lowest depth; majority: #a - #b */
+	bool bad;     /* a character outside the alphabet was seen */
 } State;
 
-static bool dyck1_step(State *s, char c)
+/* The inner loops: one pass over a run of letters with no newline,
+ * written so the compiler can keep everything in registers. */
+static void dyck1_run(State *s, const char *p, size_t n)
 {
-	if (c == '(')
-		s->x++;
-	else if (c == ')') {
-		if (--s->x < s->y)
-			s->y = s->x;
-	} else
-		return false;
-	return true;
+	int64_t d = s->x, lo = s->y;
+	bool bad = false;
+	for (size_t i = 0; i < n; i++) {
+		d += p[i] == '(' ? 1 : -1;
+		lo = d < lo ? d : lo;
+		bad |= (p[i] != '(') & (p[i] != ')');
+	}
+	s->x = d;
+	s->y = lo;
+	s->bad |= bad;
 }
 
 static bool dyck1_accepts(const State *s)
@@ -32,20 +37,20 @@ static bool dyck1_accepts(const State *s)
 	return s->x == 0 && s->y >= 0;
 }
 
-static bool majority_step(State *s, char c)
+static void majority_run(State *s, const char *p, size_t n)
 {
-	if (c == 'a')
-		s->x++;
-	else if (c == 'b')
-		s->y++;
-	else
-		return false;
-	return true;
+	int64_t a = 0, b = 0;
+	for (size_t i = 0; i < n; i++) {
+		a += p[i] == 'a';
+		b += p[i] == 'b';
+	}
+	s->x += a - b;
+	s->bad |= (size_t)(a + b) != n;
 }
 
 static bool majority_accepts(const State *s)
 {
-	return s->x > s->y;
+	return s->x > 0;
 }
 
 int main(int argc, char **argv)
@@ -55,40 +60,38 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: floor dyck1|majority < WORDS\n");
 		return 2;
 	}
-	static char buf[1 << 16];
-	State s = {0, 0};
+	void (*step)(State *, const char *, size_t) =
+		dyck ? dyck1_run : majority_run;
+	bool (*accepts)(const State *) =
+		dyck ? dyck1_accepts : majority_accepts;
+	static char buf[1 << 20];
+	State s = {0, 0, false};
 	bool all = true, pending = false;
 	size_t got;
-	uint64_t pos = 0;
 	while ((got = fread(buf, 1, sizeof buf, stdin)) > 0) {
-		size_t start = 0;
-		for (size_t i = 0; i < got; i++) {
-			if (buf[i] == '\n') {
-				fwrite(buf + start, 1, i - start, stdout);
-				bool ok = dyck ? dyck1_accepts(&s)
-					       : majority_accepts(&s);
-				printf("\t%s\n", ok ? "accept" : "reject");
-				all = all && ok;
-				s = (State){0, 0};
-				start = i + 1;
-				pos = 0;
-				pending = false;
-				continue;
-			}
-			pos++;
+		const char *p = buf, *end = buf + got;
+		while (p < end) {
+			const char *nl = memchr(p, '\n', (size_t)(end - p));
+			const char *stop = nl ? nl : end;
+			step(&s, p, (size_t)(stop - p));
+			fwrite(p, 1, (size_t)(stop - p), stdout);
 			pending = true;
-			if (!(dyck ? dyck1_step(&s, buf[i])
-				   : majority_step(&s, buf[i]))) {
-				fprintf(stderr, "floor: unknown letter '%c' at "
-					"position %llu\n", buf[i],
-					(unsigned long long)pos);
+			if (s.bad) {
+				fprintf(stderr, "floor: unknown letter\n");
 				return 2;
 			}
+			if (!nl)
+				break;
+			bool ok = accepts(&s);
+			printf("\t%s\n", ok ? "accept" : "reject");
+			all = all && ok;
+			s = (State){0, 0, false};
+			pending = false;
+			p = nl + 1;
 		}
-		fwrite(buf + start, 1, got - start, stdout);
 	}
 	if (pending) { /* a last line without its newline */
-		bool ok = dyck ? dyck1_accepts(&s) : majority_accepts(&s);
+		bool ok = accepts(&s);
 		printf("\t%s\n", ok ? "accept" : "reject");
 		all = all && ok;
 	}
