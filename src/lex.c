@@ -130,8 +130,9 @@ static Token lex_quoted(Lexer *lx, Token t)
 		int c = peekc(lx, 0);
 		if (c == -1 || c == '\n')
 			lex_fail(lx, t.start, c == -1,
-				 "unterminated letter: expected %c to close %c",
-				 q, q);
+				 "unterminated letter: expected %c to close "
+				 "it, found %s",
+				 q, c == -1 ? "end of input" : "end of line");
 		lx->pos++;
 		if (c == q)
 			break;

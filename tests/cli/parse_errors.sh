@@ -25,7 +25,7 @@ Q_a & (Q_b | Q_c
 expect_error "tally: -f:1:9: error: expected a formula or a term, found '<'
 #[Q_b] >< 1
         ^" "$TALLY" info -f '#[Q_b] >< 1'
-expect_error "tally: -f:1:7: error: unterminated letter: expected ' to close '
+expect_error "tally: -f:1:7: error: unterminated letter: expected ' to close it, found end of input
 Q_a & 'x
       ^" "$TALLY" info -f "Q_a & 'x"
 # Columns count code points: the caret sits under the fault.
