@@ -95,8 +95,12 @@ static void print_info(Store *s, Lowering *lw, const Unit *u, bool json)
 	if (json) {
 		json_t *o = json_envelope();
 		json_object_set_new(o, "depth", json_integer(depth));
+		/* a saturated size (2^64 - 1: shared <-> operands) does not
+		 * fit a JSON integer: null, as for core_dag_size */
+		uint64_t size = store_size(s, n);
 		json_object_set_new(o, "size",
-				    json_integer((json_int_t)store_size(s, n)));
+				    size <= INT64_MAX ? json_integer((json_int_t)size)
+						      : json_null());
 		json_object_set_new(o, "dag_size",
 				    json_integer((json_int_t)store_dag_size(s, n)));
 		json_t *arr = json_array();
@@ -122,7 +126,12 @@ static void print_info(Store *s, Lowering *lw, const Unit *u, bool json)
 		json_emit(o);
 	} else {
 		printf("depth: %u\n", depth);
-		printf("size: %llu\n", (unsigned long long)store_size(s, n));
+		if (store_size(s, n) == UINT64_MAX)
+			printf("size: more than %llu\n",
+			       (unsigned long long)UINT64_MAX - 1);
+		else
+			printf("size: %llu\n",
+			       (unsigned long long)store_size(s, n));
 		printf("dag-size: %zu\n", store_dag_size(s, n));
 		fputs("letters:", stdout);
 		for (size_t i = 0; i < nletters; i++)

@@ -104,6 +104,11 @@ err_has 'nesting too deep'
 try 0 "$TALLY" print -F iffs900.tl
 test "$(wc -c < out.txt)" -lt 20000 || fail "<-> chain printed as $(wc -c < out.txt) bytes"
 cp out.txt iffs900.out
+# Its tree size (each <-> doubles its operands) exceeds 64 bits: said so.
+try 0 "$TALLY" info -F iffs900.tl
+grep -qx 'size: more than 18446744073709551614' out.txt || fail "iff size: $(cat out.txt)"
+try 0 "$TALLY" info --json -F iffs900.tl
+grep -q '"size":null' out.txt || fail "iff json size: $(cat out.txt)"
 try 0 "$TALLY" print -F iffs900.out
 cmp -s out.txt iffs900.out || fail "<-> chain does not print back to itself"
 { repeat 1000000 'Q_a ? 1 : '; echo '0 > 0'; } > ites.tl
