@@ -111,7 +111,7 @@ static void count_stem(Namer *nm, Buf *b, Node kid)
 {
 	const Store *s = nm->s;
 	Sym name = nm->p->name_of[kid];
-	if (name != SYM_NONE) {
+	if (name != SYM_NONE && store_op(s, kid) != OP_LETTER) {
 		buf_puts(b, sym_name(store_syms(nm->s), name));
 		return;
 	}
@@ -337,6 +337,8 @@ static void print_side(Printer *pr, const Linear *l, int sign)
 static void print_cmp(Printer *pr, Node n)
 {
 	static const char *const rel[] = {"<", "<=", "=", "!=", ">=", ">"};
+	static const Rel converse[] = {REL_GT, REL_GE, REL_EQ, REL_NE, REL_LE,
+				       REL_LT};
 	Store *s = pr->s;
 	Node t = store_kid(s, n, 0);
 	const char *r = rel[store_rel(s, n)];
@@ -347,9 +349,18 @@ static void print_cmp(Printer *pr, Node n)
 	}
 	Linear l;
 	store_linear(s, t, &l);
-	print_side(pr, &l, 1);
+	bool pos = false, neg = false;
+	for (size_t i = 0; i < l.n; i++) {
+		pos |= fmpz_sgn(&l.coefs[i]) > 0;
+		neg |= fmpz_sgn(&l.coefs[i]) < 0;
+	}
+	/* counts on the left: C >= 1 rather than 1 <= C */
+	int first = neg && !pos ? -1 : 1;
+	if (first < 0)
+		r = rel[converse[store_rel(s, n)]];
+	print_side(pr, &l, first);
 	buf_printf(pr->out, " %s ", r);
-	print_side(pr, &l, -1);
+	print_side(pr, &l, -first);
 	store_linear_free(&l);
 }
 
@@ -389,15 +400,17 @@ static void print_body(Printer *pr, Node n)
 		buf_puts(out, "#>");
 		print_ref(pr, store_kid(s, n, 0), "i");
 		return;
-	case OP_COUNT:
-		if (pr->form == CRASP_PAPER) {
-			buf_puts(out, "#[j <= i] ");
-			print_ref(pr, store_kid(s, n, 0), "j");
-		} else {
-			buf_putc(out, '#');
-			print_ref(pr, store_kid(s, n, 0), "i");
-		}
+	case OP_COUNT: {
+		/* a count reads a letter directly, as in #[j <= i] Q_a(j) */
+		Node k = store_kid(s, n, 0);
+		bool paper = pr->form == CRASP_PAPER;
+		buf_puts(out, paper ? "#[j <= i] " : "#");
+		if (store_op(s, k) == OP_LETTER)
+			print_inline(pr, k, paper ? "j" : "i");
+		else
+			print_ref(pr, k, paper ? "j" : "i");
 		return;
+	}
 	case OP_ITE:
 		print_ref(pr, store_kid(s, n, 0), "i");
 		buf_puts(out, " ? ");

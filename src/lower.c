@@ -423,8 +423,11 @@ Node lower_formula(Lowering *lw, Node root, char **err)
 		return NODE_NONE;
 	uint32_t want = store_depth(s, root);
 	assert(store_depth(s, core) <= want);
-	if (store_depth(s, core) < want)
-		core = store_make_and2(s, core, true_of_depth(s, want));
+	if (store_depth(s, core) < want) {
+		Node t = true_of_depth(s, want);
+		core = store_op(s, core) == OP_FALSE ? store_make_not(s, t)
+						     : store_make_and2(s, core, t);
+	}
 	assert(store_depth(s, core) == want);
 	return core;
 }
@@ -715,14 +718,16 @@ static Sym let_name(Core *c, Node n)
 	Op op = store_op(s, n);
 	if (op == OP_COUNT || op == OP_FCOUNT) {
 		Node k = store_kid(s, n, 0);
-		buf_puts(&b, op == OP_COUNT ? "C_" : "F_");
-		if (store_op(s, k) == OP_LETTER)
+		const char *prefix = op == OP_COUNT ? "C" : "F";
+		if (store_op(s, k) == OP_LETTER) {
+			buf_printf(&b, "%s_", prefix);
 			crasp_letter_stem(&b, sym_name(store_syms(s),
 						       store_letter_sym(s, k)));
-		else if (c->let[k] != SYM_NONE)
-			buf_puts(&b, name_of(c, c->let[k]));
-		else
-			buf_printf(&b, "%u", ++c->nint);
+		} else if (c->let[k] != SYM_NONE) {
+			buf_printf(&b, "%s_%s", prefix, name_of(c, c->let[k]));
+		} else {
+			buf_printf(&b, "%s%u", prefix, ++c->nint);
+		}
 	} else {
 		buf_printf(&b, "P%u", ++c->nbool);
 	}
@@ -786,8 +791,10 @@ char *lower_print(Store *s, Node core, const Sym *names, size_t *size)
 		buf_free(&body);
 	}
 	c.current = NODE_NONE;
-	emit(&c, &out, core, CTX_TOP);
-	buf_putc(&out, '\n');
+	Buf body = {0}; /* after any doubling lets it needs */
+	emit(&c, &body, core, CTX_TOP);
+	buf_printf(&out, "%s\n", body.data);
+	buf_free(&body);
 	*size = c.size;
 	free(c.let);
 	free(refs);

@@ -9,5 +9,6 @@ Suite *parse_suite(void);
 Suite *print_suite(void);
 Suite *roundtrip_suite(void);
 Suite *eval_suite(void);
+Suite *crasp_suite(void);
 
 #endif
