@@ -6,9 +6,34 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "eval.h"
 #include "print.h"
+#include "trace.h"
 
 static const char dyck1[] = "#['('] = #[')'] & #[#['('] < #[')']] = 0";
+
+/* `tally eval --trace` on one word: the verdict and the table. */
+static void traced(Inputs *in, size_t unit, const char *word)
+{
+	Store *s = in->store;
+	Node root = in->units[unit].output;
+	Sym letters[16];
+	size_t n = strlen(word);
+	for (size_t i = 0; i < n; i++)
+		letters[i] = sym_intern(store_syms(s), word + i, 1);
+	Evaluator *ev = eval_new(s, &root, 1, ACCEPT_LAST);
+	bool acc;
+	eval_word(ev, letters, n, &acc);
+	printf("\n$ tally eval --trace -f %s -w \"%s\"\n%s\t%s\n",
+	       unit == 0 ? "dyck1" : "majority", word, word,
+	       acc ? "accept" : "reject");
+	Trace *tr = trace_new(s, &in->units[unit], 1);
+	EvalTable *t = eval_table(ev, letters, n);
+	trace_print(tr, t, letters, n, stdout);
+	eval_table_free(t);
+	trace_free(tr);
+	eval_free(ev);
+}
 
 int cmd_demo(int argc, char **argv)
 {
@@ -17,7 +42,8 @@ int cmd_demo(int argc, char **argv)
 		if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
 			fputs("Usage: tally demo\n"
 			      "A short tour: parses the Dyck-1 formula of Yang &\n"
-			      "Chiang 2024 and shows its depth, size and forms.\n\n",
+			      "Chiang 2024, shows its depth, size and forms, and\n"
+			      "traces it and MAJORITY on short words.\n\n",
 			      stdout);
 			fputs(cli_exit_help, stdout);
 			return EXIT_YES;
@@ -49,6 +75,14 @@ int cmd_demo(int argc, char **argv)
 		char *text = tl_print(s, f, forms[i].syn, NULL);
 		printf("%s  %s\n", forms[i].label, text);
 		free(text);
+	}
+	/* Traced runs: Dyck-1, and MAJORITY (more a's than b's). */
+	static const char majority[] = "#[Q_b] < #[Q_a]";
+	if (inputs_parse(&in, source_new("demo", majority, strlen(majority)),
+			 FLAVOR_TL)) {
+		traced(&in, 0, "(())");
+		traced(&in, 0, "())(");
+		traced(&in, 1, "abaab");
 	}
 	inputs_free(&in);
 	return EXIT_YES;
