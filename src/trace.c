@@ -47,6 +47,37 @@ static bool shown(const Store *s, Node n)
 	}
 }
 
+enum { UNREACHED, REACHED, INTERNAL, EXTERNAL_PARENT };
+
+/* Marks the nodes reachable from root as REACHED, except the sums and
+ * scaled terms that exist only because a comparison t < u is stored as
+ * t - u < 0: those are INTERNAL and get no row (the user never wrote
+ * them), nor the scaled terms c*t of a sum.  Parents have larger ids, so one downward sweep sees every
+ * parent of a node before the node. */
+static unsigned char *internal_sums(const Store *s, Node root)
+{
+	unsigned char *mark = xcalloc((size_t)root + 1, 1);
+	mark[root] = EXTERNAL_PARENT;
+	for (Node n = root; n > 0; n--) {
+		if (mark[n] == UNREACHED)
+			continue;
+		Op op = store_op(s, n);
+		bool sum = op == OP_ADD || op == OP_MUL;
+		mark[n] = sum && mark[n] != EXTERNAL_PARENT ? INTERNAL : REACHED;
+		bool passes_on = op != OP_CMP && mark[n] != INTERNAL;
+		for (uint32_t i = 0; i < store_nkids(s, n); i++) {
+			Node k = store_kid(s, n, i);
+			/* the terms c*t of a sum are part of the sum's row */
+			bool term = op == OP_ADD && store_op(s, k) == OP_MUL;
+			if (passes_on && !term)
+				mark[k] = EXTERNAL_PARENT;
+			else if (mark[k] == UNREACHED)
+				mark[k] = REACHED;
+		}
+	}
+	return mark;
+}
+
 Trace *trace_new(const Store *s, const Unit *units, size_t nunits)
 {
 	Trace *tr = xcalloc(1, sizeof *tr);
@@ -68,14 +99,9 @@ Trace *trace_new(const Store *s, const Unit *units, size_t nunits)
 				add_row(tr, tl_print(s, un->output, SYNTAX_TL, names),
 					un->output);
 		} else {
-			unsigned char *mark = xcalloc(nn, 1);
-			mark[un->output] = 1;
-			for (Node n = un->output; n > 0; n--)
-				if (mark[n])
-					for (uint32_t i = 0; i < store_nkids(s, n); i++)
-						mark[store_kid(s, n, i)] = 1;
+			unsigned char *mark = internal_sums(s, un->output);
 			for (Node n = 1; n <= un->output; n++)
-				if (mark[n] && !seen[n] && shown(s, n)) {
+				if (mark[n] == REACHED && !seen[n] && shown(s, n)) {
 					seen[n] = 1;
 					add_row(tr, tl_print(s, n, SYNTAX_TL, names), n);
 				}
