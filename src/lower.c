@@ -556,7 +556,7 @@ static Sym power(Core *c, Node atom, unsigned k)
 		buf_puts(&base, "k");
 	else
 		buf_printf(&base, "%s_x", name_of(c, c->let[atom]));
-	if (k < 32)
+	if (k <= 10)
 		buf_printf(&base, "%lu", 1ul << k);
 	else
 		buf_printf(&base, "p%u", k);
