@@ -125,15 +125,21 @@ static bool factor_bb(const char *w, size_t n)
 	return false;
 }
 
-static bool sub_a(const char *w, size_t n) { return membership_subseq("a", w, n); }
-static bool sub_b(const char *w, size_t n) { return membership_subseq("b", w, n); }
-static bool sub_ba(const char *w, size_t n) { return membership_subseq("ba", w, n); }
-static bool sub_aba(const char *w, size_t n) { return membership_subseq("aba", w, n); }
-static bool sub_bab(const char *w, size_t n) { return membership_subseq("bab", w, n); }
-static bool sub_abab(const char *w, size_t n) { return membership_subseq("abab", w, n); }
-static bool sub_baba(const char *w, size_t n) { return membership_subseq("baba", w, n); }
-static bool sub_ababa(const char *w, size_t n) { return membership_subseq("ababa", w, n); }
-static bool sub_babab(const char *w, size_t n) { return membership_subseq("babab", w, n); }
+/* The prelude's sub_w definitions: w a scattered subsequence. */
+#define SUBSEQ(name, pattern)                                                 \
+	static bool name(const char *w, size_t n)                             \
+	{                                                                     \
+		return membership_subseq(pattern, w, n);                      \
+	}
+SUBSEQ(sub_a, "a")
+SUBSEQ(sub_b, "b")
+SUBSEQ(sub_ba, "ba")
+SUBSEQ(sub_aba, "aba")
+SUBSEQ(sub_bab, "bab")
+SUBSEQ(sub_abab, "abab")
+SUBSEQ(sub_baba, "baba")
+SUBSEQ(sub_ababa, "ababa")
+SUBSEQ(sub_babab, "babab")
 
 const MembershipLang membership_langs[] = {
 	{"L_1", "ab", l1},
@@ -164,4 +170,5 @@ const MembershipLang membership_langs[] = {
 	{"sub_ababa", "ab", sub_ababa},
 	{"sub_babab", "ab", sub_babab},
 };
-const size_t membership_nlangs = sizeof membership_langs / sizeof membership_langs[0];
+const size_t membership_nlangs =
+	sizeof membership_langs / sizeof membership_langs[0];
