@@ -22,6 +22,8 @@
 #include <config.h>
 #include "eval.h"
 
+#include <assert.h>
+
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -893,6 +895,7 @@ void eval_push(Evaluator *ev, Sym letter)
 
 void eval_push_many(Evaluator *ev, const Sym *letters, size_t n)
 {
+	assert(ev->streams); /* #> needs the whole word: use eval_word */
 	const Prog *p = &ev->lean;
 	State *st = &ev->st;
 	if (n > MAX_POSITIONS - st->pos) {
@@ -917,6 +920,7 @@ void eval_push_many(Evaluator *ev, const Sym *letters, size_t n)
 
 bool eval_accepts(Evaluator *ev, size_t root)
 {
+	assert(ev->streams); /* #> needs the whole word: use eval_word */
 	const Prog *p = &ev->lean;
 	State *st = &ev->st;
 	if (ev->accept == ACCEPT_EOS) {

@@ -504,20 +504,27 @@ char *tl_print(const Store *s, Node n, Syntax syn, const Sym *names)
 
 char *tl_print_unit(const Store *s, const Unit *u, Syntax syn)
 {
-	Sym *names = unit_name_map(u, s);
+	/* A definition may only mention names defined before it: hash-consing
+	 * can make a later definition's node a subterm of an earlier one
+	 * (D0 := #Q_c; D1 := Q_c), so names are introduced one by one. */
+	size_t nn = store_node_count(s) + 1;
+	Sym *names = xmalloc(nn * sizeof *names);
+	for (size_t i = 0; i < nn; i++)
+		names[i] = SYM_NONE;
 	SymTab *syms = store_syms((Store *)s);
 	Buf b = {0};
+	init_tables();
 	for (size_t i = 0; i < u->ndefs; i++) {
 		Node n = u->defs[i].node;
-		if (names[n] != u->defs[i].name) /* an alias of an earlier def */
+		if (names[n] != SYM_NONE) /* an alias of an earlier definition */
 			continue;
 		buf_printf(&b, "let %s = ", sym_name(syms, u->defs[i].name));
-		init_tables();
 		Printer pr = {&b, s, syn, names, n};
 		print_node(&pr, n, P_TERNARY);
 		buf_puts(&b, ";\n");
+		names[n] = u->defs[i].name;
 	}
-	if (u->output_name != SYM_NONE && names[u->output] != SYM_NONE)
+	if (names[u->output] != SYM_NONE)
 		buf_puts(&b, sym_name(syms, names[u->output]));
 	else
 		tl_print_to(&b, s, u->output, syn, names);

@@ -76,7 +76,9 @@ void alphabet_init(Alphabet *a, Store *s, const Node *roots, size_t nroots,
 		free(ls);
 	}
 	sort_syms = a->syms;
-	qsort(a->letters + given, a->n - given, sizeof *a->letters, by_name);
+	if (a->n > given) /* qsort's base must not be NULL, even for 0 items */
+		qsort(a->letters + given, a->n - given, sizeof *a->letters,
+		      by_name);
 	for (size_t i = 0; i < 256; i++)
 		a->byte_sym[i] = SYM_NONE;
 	for (size_t i = 0; i < a->n; i++) {

@@ -55,6 +55,36 @@ START_TEST(sexpr_form)
 }
 END_TEST
 
+/* Definitions print in order and parse back, even when hash-consing makes
+ * a later definition a subterm of an earlier one. */
+START_TEST(unit_definitions_print_in_order)
+{
+	const char *prog = "D0 := #Q_c\nD1 := Q_c\nD2 := D1 & D0 > 0\n";
+	Store *s = store_new();
+	Scope *sc = scope_new(s);
+	Source *src = source_new("p", prog, strlen(prog));
+	Diag d = {0};
+	Unit u = {0};
+	ck_assert(crasp_parse(sc, &d, src, FLAVOR_CRASP, &u));
+	char *text = tl_print_unit(s, &u, SYNTAX_TL);
+	ck_assert_str_eq(text, "let D0 = #[Q_c];\nlet D1 = Q_c;\n"
+			       "let D2 = D1 & D0 > 0;\nD2\n");
+	Scope *sc2 = scope_new(s);
+	Source *back = source_new("q", text, strlen(text));
+	Unit v = {0};
+	ck_assert_msg(tl_parse(sc2, &d, back, &v), "does not parse: %s", text);
+	ck_assert_uint_eq(v.output, u.output);
+	unit_free(&v);
+	unit_free(&u);
+	free(text);
+	source_free(back);
+	source_free(src);
+	scope_free(sc2);
+	scope_free(sc);
+	store_free(s);
+}
+END_TEST
+
 Suite *print_suite(void)
 {
 	Suite *suite = suite_create("print");
@@ -63,6 +93,7 @@ Suite *print_suite(void)
 			    sizeof fixed_points / sizeof fixed_points[0]);
 	tcase_add_test(tc, utf8_is_the_papers_notation);
 	tcase_add_test(tc, sexpr_form);
+	tcase_add_test(tc, unit_definitions_print_in_order);
 	suite_add_tcase(suite, tc);
 	return suite;
 }
