@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "mem.h"
+#include "names.h"
 #include "print.h"
 #include "vec.h"
 
@@ -72,39 +73,10 @@ void crasp_letter_stem(Buf *b, const char *name)
 typedef struct {
 	Store *s;
 	CraspProgram *p;
-	VEC(unsigned char) used; /* indexed by Sym: taken as a name */
+	NameSet names;
 	unsigned nbool, nint;
 } Namer;
 
-static bool name_used(const Namer *nm, Sym sym)
-{
-	return sym < nm->used.len && nm->used.data[sym];
-}
-
-static void take_name(Namer *nm, Sym sym)
-{
-	while (nm->used.len <= sym)
-		VEC_PUSH(nm->used, 0);
-	nm->used.data[sym] = 1;
-}
-
-/* Interns base, or base_2, base_3, ... when it is taken. */
-static Sym fresh_name(Namer *nm, const char *base)
-{
-	SymTab *syms = store_syms(nm->s);
-	Buf b = {0};
-	buf_puts(&b, base);
-	for (unsigned k = 2;; k++) {
-		Sym sym = sym_intern(syms, b.data, b.len);
-		if (!name_used(nm, sym)) {
-			take_name(nm, sym);
-			buf_free(&b);
-			return sym;
-		}
-		b.len = 0;
-		buf_printf(&b, "%s_%u", base, k);
-	}
-}
 
 /* The stem of what a count counts: a letter, a definition, MOD, true. */
 static void count_stem(Namer *nm, Buf *b, Node kid)
@@ -148,7 +120,7 @@ static Sym generated_name(Namer *nm, Node n, bool is_root)
 	} else {
 		buf_printf(&b, "N%u", ++nm->nint);
 	}
-	Sym sym = fresh_name(nm, b.data);
+	Sym sym = names_fresh(&nm->names, b.data);
 	buf_free(&b);
 	return sym;
 }
@@ -180,10 +152,11 @@ void crasp_program(Store *s, Node root, const Sym *user_names,
 	for (size_t i = 0; i < nn; i++)
 		out->name_of[i] = SYM_NONE;
 	Namer nm = {.s = s, .p = out};
+	names_init(&nm.names, store_syms(s));
 	if (user_names)
 		for (Node n = 1; n <= root; n++)
 			if (reach[n] && user_names[n] != SYM_NONE)
-				take_name(&nm, user_names[n]);
+				names_take(&nm.names, user_names[n]);
 	VEC(CraspDef) defs = {0};
 	for (Node n = 1; n <= root; n++) {
 		if (!reach[n])
@@ -203,7 +176,7 @@ void crasp_program(Store *s, Node root, const Sym *user_names,
 	}
 	out->defs = defs.data;
 	out->ndefs = defs.len;
-	VEC_FREE(nm.used);
+	names_free(&nm.names);
 	free(reach);
 }
 

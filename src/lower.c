@@ -15,6 +15,7 @@
 #include "buf.h"
 #include "crasp.h"
 #include "mem.h"
+#include "names.h"
 #include "print.h"
 #include "vec.h"
 
@@ -485,40 +486,12 @@ typedef struct {
 	Node current;   /* the node whose let body is being printed */
 	size_t size;
 	VEC(Power) powers;
-	VEC(unsigned char) used; /* by Sym: taken as a name */
+	NameSet names;
 	unsigned nbool, nint;
 } Core;
 
 enum { CTX_TOP, CTX_AND, CTX_PREFIX };
 
-static bool used(const Core *c, Sym sym)
-{
-	return sym < c->used.len && c->used.data[sym];
-}
-
-static void take(Core *c, Sym sym)
-{
-	while (c->used.len <= sym)
-		VEC_PUSH(c->used, 0);
-	c->used.data[sym] = 1;
-}
-
-static Sym fresh(Core *c, const char *base)
-{
-	SymTab *syms = store_syms(c->s);
-	Buf b = {0};
-	buf_puts(&b, base);
-	for (unsigned k = 2;; k++) {
-		Sym sym = sym_intern(syms, b.data, b.len);
-		if (!used(c, sym)) {
-			take(c, sym);
-			buf_free(&b);
-			return sym;
-		}
-		b.len = 0;
-		buf_printf(&b, "%s_%u", base, k);
-	}
-}
 
 static const char *name_of(const Core *c, Sym sym)
 {
@@ -560,7 +533,7 @@ static Sym power(Core *c, Node atom, unsigned k)
 		buf_printf(&base, "%lu", 1ul << k);
 	else
 		buf_printf(&base, "p%u", k);
-	Sym name = fresh(c, base.data);
+	Sym name = names_fresh(&c->names, base.data);
 	buf_printf(c->out, "let %s = %s + %s;\n", name_of(c, name), half.data,
 		   half.data);
 	c->size += 3; /* half + half */
@@ -731,7 +704,7 @@ static Sym let_name(Core *c, Node n)
 	} else {
 		buf_printf(&b, "P%u", ++c->nbool);
 	}
-	Sym sym = fresh(c, b.data);
+	Sym sym = names_fresh(&c->names, b.data);
 	buf_free(&b);
 	return sym;
 }
@@ -761,6 +734,7 @@ char *lower_print(Store *s, Node core, const Sym *names, size_t *size)
 		}
 	}
 	Core c = {.s = s, .current = NODE_NONE};
+	names_init(&c.names, store_syms(s));
 	Buf out = {0};
 	c.out = &out;
 	c.let = xmalloc(nn * sizeof *c.let);
@@ -769,7 +743,7 @@ char *lower_print(Store *s, Node core, const Sym *names, size_t *size)
 	if (names)
 		for (Node n = 1; n <= core; n++)
 			if (refs[n] && names[n] != SYM_NONE)
-				take(&c, names[n]);
+				names_take(&c.names, names[n]);
 	for (Node n = 1; n <= core; n++) {
 		Op op = store_op(s, n);
 		bool named = names && names[n] != SYM_NONE;
@@ -799,6 +773,6 @@ char *lower_print(Store *s, Node core, const Sym *names, size_t *size)
 	free(c.let);
 	free(refs);
 	VEC_FREE(c.powers);
-	VEC_FREE(c.used);
+	names_free(&c.names);
 	return buf_take(&out);
 }
