@@ -1,6 +1,7 @@
 #include <config.h>
 #include "cli.h"
 
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,19 @@ const char cli_exit_help[] =
 	"  2  usage or input error\n"
 	"  3  unknown, or only a bounded answer\n"
 	"  4  a user limit (time, memory, states) was reached\n";
+
+void cli_print_help(const char *help)
+{
+	fputs(help, stdout);
+	fputs(cli_exit_help, stdout);
+}
+
+int cli_load_inputs(Inputs *in, int argc, char **argv, bool stdin_lines)
+{
+	if (optind < argc)
+		return cli_usage_error("unexpected argument '%s'", argv[optind]);
+	return inputs_load(in, stdin_lines) ? EXIT_YES : EXIT_USAGE;
+}
 
 void cli_print_version(void)
 {

@@ -89,6 +89,11 @@ bool inputs_parse(Inputs *in, Source *src, Flavor f);
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Standard end of every --help: the exit-status table. */
 extern const char cli_exit_help[];
+/* Prints a command's help text followed by the exit-status table. */
+void cli_print_help(const char *help);
+/* After the options: refuses stray operands (argv[optind..]) and loads the
+ * inputs.  EXIT_YES, or EXIT_USAGE after a message. */
+int cli_load_inputs(Inputs *in, int argc, char **argv, bool stdin_lines);
 void cli_print_version(void);
 
 #endif

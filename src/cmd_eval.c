@@ -318,8 +318,7 @@ int cmd_eval(int argc, char **argv)
 			break;
 		case OPT_JSON: run.json = true; break;
 		case 'h':
-			fputs(help, stdout);
-			fputs(cli_exit_help, stdout);
+			cli_print_help(help);
 			goto done;
 		default: status = EXIT_USAGE; goto done;
 		}

@@ -170,22 +170,16 @@ int cmd_info(int argc, char **argv)
 		if (opt == OPT_JSON) {
 			json = true;
 		} else if (opt == 'h') {
-			fputs(help, stdout);
-			fputs(cli_exit_help, stdout);
+			cli_print_help(help);
 			goto done;
 		} else {
 			status = EXIT_USAGE;
 			goto done;
 		}
 	}
-	if (optind < argc) {
-		status = cli_usage_error("unexpected argument '%s'", argv[optind]);
+	status = cli_load_inputs(&in, argc, argv, true);
+	if (status != EXIT_YES)
 		goto done;
-	}
-	if (!inputs_load(&in, true)) {
-		status = EXIT_USAGE;
-		goto done;
-	}
 	Lowering *lw = lower_new(in.store);
 	for (size_t i = 0; i < in.nunits; i++) {
 		if (i > 0 && !json)

@@ -196,24 +196,18 @@ int cmd_lang(int argc, char **argv)
 		case OPT_COUNT: lg.count = true; break;
 		case OPT_JSON: lg.json = true; break;
 		case 'h':
-			fputs(help, stdout);
-			fputs(cli_exit_help, stdout);
+			cli_print_help(help);
 			goto done;
 		default: status = EXIT_USAGE; goto done;
 		}
-	}
-	if (optind < argc) {
-		status = cli_usage_error("unexpected argument '%s'", argv[optind]);
-		goto done;
 	}
 	if (!have_len) {
 		status = cli_usage_error("lang needs --max-length=N");
 		goto done;
 	}
-	if (!inputs_load(&in, false)) {
-		status = EXIT_USAGE;
+	status = cli_load_inputs(&in, argc, argv, false);
+	if (status != EXIT_YES)
 		goto done;
-	}
 	if (in.nunits != 1) {
 		status = cli_usage_error("lang takes one formula or program, "
 					 "not %zu", in.nunits);
