@@ -190,7 +190,8 @@ static bool normalise(Lowering *lw, Pieces *p, const char *what)
 		if (store_op(s, p->data[i].guard) != OP_FALSE)
 			p->data[m++] = p->data[i];
 	p->len = m;
-	qsort(p->data, p->len, sizeof *p->data, cmp_piece);
+	if (m > 0) /* qsort's base must not be NULL, even for 0 items */
+		qsort(p->data, p->len, sizeof *p->data, cmp_piece);
 	m = 0;
 	for (size_t i = 0; i < p->len; i++) {
 		if (m > 0 && p->data[m - 1].form == p->data[i].form)

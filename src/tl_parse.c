@@ -357,7 +357,7 @@ static bool starts_atom(TokKind k)
 /*
  * atom = NUMBER | letter | "true" | "false" | NAME | count
  *      | "min" "(" term "," term ")" | "max" "(" term "," term ")"
- *      | "MOD" "(" NUMBER "," NUMBER ")" | "(" expr ")"
+ *      | "MOD" "(" NUMBER "," ["-"] NUMBER ")" | "(" expr ")"
  */
 static Expr parse_atom(Parser *p)
 {
@@ -623,15 +623,21 @@ bool parser_finish(Parser *p)
 	return false;
 }
 
-/* Peeks whether the current NAME token starts a definition NAME = ... */
+/* Peeks whether the current NAME token starts a definition NAME = ...:
+ * NAME := always does; NAME = does unless NAME is an integer definition
+ * already, where it reads as a comparison (n = 3).  A Boolean NAME cannot
+ * be compared, so NAME = ... is a (re)definition and gets that message. */
 static bool starts_definition(Parser *p)
 {
-	if (p->tok.kind != TK_IDENT || scope_lookup_local(p->scope, p->tok.sym))
+	if (p->tok.kind != TK_IDENT)
 		return false;
 	size_t save = p->lx.pos;
 	Token next = lex_next(&p->lx);
 	p->lx.pos = save;
-	return next.kind == TK_EQ || next.kind == TK_DEFINE;
+	if (next.kind == TK_DEFINE)
+		return true;
+	const Def *old = scope_lookup_local(p->scope, p->tok.sym);
+	return next.kind == TK_EQ && (!old || store_is_bool(p->store, old->node));
 }
 
 /* statement = "let" NAME ("=" | ":=") expr | NAME ("=" | ":=") expr

@@ -100,6 +100,7 @@ static const struct {
 	{"Q_a $", "tally: -f:1:5: error: unexpected character '$'\nQ_a $\n    ^\n"},
 	{"MOD(0, 1)", "tally: -f:1:5: error: MOD needs a modulus of at least 1\nMOD(0, 1)\n    ^\n"},
 	{"let x = Q_a; let x = Q_b; x", "tally: -f:1:18: error: redefinition of 'x' (first defined at 1:5)\nlet x = Q_a; let x = Q_b; x\n                 ^\n"},
+	{"x = Q_a; x = Q_b", "tally: -f:1:10: error: redefinition of 'x' (first defined at 1:1)\nx = Q_a; x = Q_b\n         ^\n"},
 	/* letters */
 	{"Q_a & 'x", "tally: -f:1:7: error: unterminated letter: expected ' to close it, found end of input\nQ_a & 'x\n      ^\n"},
 	{"'x\nQ_b", "tally: -f:1:1: error: unterminated letter: expected ' to close it, found end of line\n'x\n^\n"},
