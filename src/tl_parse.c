@@ -134,13 +134,19 @@ Expr parser_need(Parser *p, Expr e, Sort want)
 {
 	if (store_sort(p->store, e.node) == want)
 		return e;
+	/* Each language's own words: formulas and terms, or Booleans and
+	 * counts. */
+	bool crasp = p->flavor != FLAVOR_TL;
 	if (want == SORT_BOOL)
-		parser_fail(p, e.at,
-			    "expected a formula, found an integer term "
-			    "(compare it, e.g. '... >= 1')");
-	parser_fail(p, e.at,
-		    "expected an integer term, found a formula "
-		    "(count it with #[...])");
+		parser_fail(p, e.at, crasp
+			    ? "a count is used as a Boolean (compare it, e.g. "
+			      "'C > 0')"
+			    : "expected a formula, found an integer term "
+			      "(compare it, e.g. '... >= 1')");
+	parser_fail(p, e.at, crasp
+		    ? "a Boolean is used as a count (count it with #P)"
+		    : "expected an integer term, found a formula "
+		      "(count it with #[...])");
 }
 
 static void enter(Parser *p, size_t at)

@@ -92,7 +92,7 @@ expect_err() { # EXPECTED-STDERR PROGRAM-TEXT [EXT]
 "$TALLY" print -f '#>[Q_a] < 2' --to=crasp 2> err.txt > /dev/null || true
 test "$(cat err.txt)" = "tally: error: the formula counts the future (#>[...]): two-sided counting has no C-RASP counterpart" ||
 	fail "two-sided: $(cat err.txt)"
-expect_err "tally: bad.crasp:2:6: error: expected a formula, found an integer term (compare it, e.g. '... >= 1')
+expect_err "tally: bad.crasp:2:6: error: a count is used as a Boolean (compare it, e.g. 'C > 0')
 B := A & Q_b
      ^" "A := #Q_a
 B := A & Q_b"
@@ -122,7 +122,7 @@ b = #a" cr
 expect_err "tally: bad.crasp:1:1: error: the program has no Boolean definition to accept with ('A' is a count)
 A := #Q_a
 ^" "A := #Q_a"
-expect_err "tally: bad.crasp:3:10: error: expected an integer term, found a formula (count it with #[...])
+expect_err "tally: bad.crasp:3:10: error: a Boolean is used as a count (count it with #P)
 D := C + B
          ^" "B := Q_b
 C := #Q_a
