@@ -155,6 +155,15 @@ static void render_excerpt(Buf *out, const Source *s, size_t off)
 	buf_free(&caret);
 }
 
+/* The formatted message and a newline (messages are short: 1 KiB). */
+static void append_message(Buf *msg, const char *fmt, va_list ap)
+{
+	char tmp[1024];
+	vsnprintf(tmp, sizeof tmp, fmt, ap);
+	buf_puts(msg, tmp);
+	buf_putc(msg, '\n');
+}
+
 static void emit(Diag *d, Buf *msg)
 {
 	if (d->out) {
@@ -174,11 +183,8 @@ void diag_error(Diag *d, const Source *s, size_t off, const char *fmt, ...)
 	buf_printf(&msg, "tally: %s:%d:%d: error: ", s->name, line, col);
 	va_list ap;
 	va_start(ap, fmt);
-	char tmp[1024];
-	vsnprintf(tmp, sizeof tmp, fmt, ap);
+	append_message(&msg, fmt, ap);
 	va_end(ap);
-	buf_puts(&msg, tmp);
-	buf_putc(&msg, '\n');
 	render_excerpt(&msg, s, off);
 	emit(d, &msg);
 	buf_free(&msg);
@@ -190,11 +196,8 @@ void diag_plain(Diag *d, const char *fmt, ...)
 	buf_puts(&msg, "tally: error: ");
 	va_list ap;
 	va_start(ap, fmt);
-	char tmp[1024];
-	vsnprintf(tmp, sizeof tmp, fmt, ap);
+	append_message(&msg, fmt, ap);
 	va_end(ap);
-	buf_puts(&msg, tmp);
-	buf_putc(&msg, '\n');
 	emit(d, &msg);
 	buf_free(&msg);
 }

@@ -194,6 +194,16 @@ static void print_fmpz(Buf *out, const fmpz *c)
 	flint_free(digits);
 }
 
+/* |c|: signs are printed by the callers, as operators. */
+static void print_abs(Buf *out, const fmpz *c)
+{
+	fmpz_t a;
+	fmpz_init(a);
+	fmpz_abs(a, c);
+	print_fmpz(out, a);
+	fmpz_clear(a);
+}
+
 static int prec_of(const Printer *pr, Node n)
 {
 	const Store *s = pr->s;
@@ -222,11 +232,7 @@ static const char *times(Syntax syn)
 static void print_scaled(Printer *pr, const fmpz *c, Node atom)
 {
 	if (!fmpz_is_pm1(c)) {
-		fmpz_t a;
-		fmpz_init(a);
-		fmpz_abs(a, c);
-		print_fmpz(pr->out, a);
-		fmpz_clear(a);
+		print_abs(pr->out, c);
 		buf_puts(pr->out, times(pr->syn));
 	}
 	print_node(pr, atom, P_PREFIX);
@@ -248,11 +254,7 @@ static bool print_side(Printer *pr, const Linear *l, int sign)
 	if (fmpz_sgn(l->constant) == sign) {
 		if (any)
 			buf_puts(pr->out, " + ");
-		fmpz_t a;
-		fmpz_init(a);
-		fmpz_abs(a, l->constant);
-		print_fmpz(pr->out, a);
-		fmpz_clear(a);
+		print_abs(pr->out, l->constant);
 		any = true;
 	}
 	return any;
@@ -273,11 +275,7 @@ static void print_sum(Printer *pr, const Linear *l)
 		bool neg = fmpz_sgn(l->constant) < 0;
 		buf_puts(pr->out, l->n == 0 ? (neg ? "-" : "")
 					     : neg ? " - " : " + ");
-		fmpz_t a;
-		fmpz_init(a);
-		fmpz_abs(a, l->constant);
-		print_fmpz(pr->out, a);
-		fmpz_clear(a);
+		print_abs(pr->out, l->constant);
 	}
 }
 
@@ -303,24 +301,16 @@ static void print_sexpr_side(Printer *pr, const Linear *l, int sign)
 		if (fmpz_is_pm1(&l->coefs[i])) {
 			print_node(pr, l->atoms[i], P_TERNARY);
 		} else {
-			fmpz_t a;
-			fmpz_init(a);
-			fmpz_abs(a, &l->coefs[i]);
 			buf_puts(pr->out, "(* ");
-			print_fmpz(pr->out, a);
+			print_abs(pr->out, &l->coefs[i]);
 			buf_putc(pr->out, ' ');
 			print_node(pr, l->atoms[i], P_TERNARY);
 			buf_putc(pr->out, ')');
-			fmpz_clear(a);
 		}
 	}
 	if (fmpz_sgn(l->constant) == sign) {
-		fmpz_t a;
-		fmpz_init(a);
-		fmpz_abs(a, l->constant);
 		buf_puts(pr->out, first ? "" : " ");
-		print_fmpz(pr->out, a);
-		fmpz_clear(a);
+		print_abs(pr->out, l->constant);
 	}
 	if (items > 1)
 		buf_putc(pr->out, ')');
