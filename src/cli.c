@@ -136,6 +136,10 @@ bool inputs_parse(Inputs *in, Source *src, Flavor f)
 	mem_grow((void **)&in->units, &in->units_cap, in->nunits + 1,
 		 sizeof *in->units);
 	in->units[in->nunits++] = u;
+	if (in->on_unit) {
+		in->on_unit(in, &in->units[in->nunits - 1]);
+		fflush(stdout);
+	}
 	return true;
 }
 
@@ -165,32 +169,41 @@ static bool flavor_of(Inputs *in, const InputSpec *spec, Flavor *f)
 
 /* One formula per non-blank line of stdin; comment lines (-- or //)
  * are skipped. */
+/* Blank lines and lines holding only a comment carry no formula. */
+static bool is_blank_line(const char *t, size_t n)
+{
+	size_t j = 0;
+	while (j < n && (t[j] == ' ' || t[j] == '\t' || t[j] == '\r'))
+		j++;
+	bool comment = j + 1 < n && ((t[j] == '-' && t[j + 1] == '-') ||
+				     (t[j] == '/' && t[j + 1] == '/'));
+	return j == n || comment;
+}
+
+/* One formula per line, each handled (on_unit) as soon as it is read, so
+ * that pipelines see results line by line. */
 static bool load_stdin_lines(Inputs *in)
 {
-	Source *all = source_read_file("-", &in->diag);
-	if (!all)
-		return false;
+	char *text = NULL;
+	size_t cap = 0;
+	ssize_t got;
 	bool ok = true;
-	size_t line = 0;
-	for (size_t i = 0; i < all->len && ok; line++) {
-		size_t end = i;
-		while (end < all->len && all->text[end] != '\n')
-			end++;
-		size_t j = i;
-		while (j < end && (all->text[j] == ' ' || all->text[j] == '\t' ||
-				   all->text[j] == '\r'))
-			j++;
-		bool comment = j + 1 < end &&
-			       ((all->text[j] == '-' && all->text[j + 1] == '-') ||
-				(all->text[j] == '/' && all->text[j + 1] == '/'));
-		if (j < end && !comment) {
-			Source *src = source_new("<stdin>", all->text + i, end - i);
-			src->line_base = (int)line;
-			ok = inputs_parse(in, src, FLAVOR_TL);
-		}
-		i = end + 1;
+	for (int line = 0; ok && (got = getline(&text, &cap, stdin)) >= 0;
+	     line++) {
+		size_t n = (size_t)got;
+		if (n > 0 && text[n - 1] == '\n')
+			n--;
+		if (is_blank_line(text, n))
+			continue;
+		Source *src = source_new("<stdin>", text, n);
+		src->line_base = line;
+		ok = inputs_parse(in, src, FLAVOR_TL);
 	}
-	source_free(all);
+	free(text);
+	if (ok && ferror(stdin)) {
+		diag_plain(&in->diag, "cannot read standard input");
+		ok = false;
+	}
 	return ok;
 }
 

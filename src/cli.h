@@ -40,7 +40,7 @@ typedef struct {
 	const char *text; /* the formula, or a path ("-" = stdin) */
 } InputSpec;
 
-typedef struct {
+typedef struct Inputs {
 	Store *store;
 	Scope *scope;
 	Diag diag;
@@ -52,6 +52,10 @@ typedef struct {
 	size_t nunits, units_cap;
 	const char *syntax; /* --syntax=tl|crasp|cr, or NULL for automatic */
 	const char *output; /* --output=NAME */
+	/* Called for each unit as soon as it is parsed (results flushed per
+	 * input line), or NULL to work on in->units after loading. */
+	void (*on_unit)(struct Inputs *in, const Unit *u);
+	void *ctx; /* the command's, for on_unit */
 } Inputs;
 
 void inputs_init(Inputs *in);

@@ -152,6 +152,20 @@ static void print_info(Store *s, Lowering *lw, const Unit *u, bool json)
 	free(letters);
 }
 
+typedef struct {
+	Lowering *lw;
+	bool json;
+	size_t done; /* units described so far */
+} InfoJob;
+
+static void on_unit(Inputs *in, const Unit *u)
+{
+	InfoJob *job = in->ctx;
+	if (job->done++ > 0 && !job->json)
+		putchar('\n');
+	print_info(in->store, job->lw, u, job->json);
+}
+
 int cmd_info(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -177,16 +191,11 @@ int cmd_info(int argc, char **argv)
 			goto done;
 		}
 	}
+	InfoJob job = {lower_new(in.store), json, 0};
+	in.on_unit = on_unit;
+	in.ctx = &job;
 	status = cli_load_inputs(&in, argc, argv, true);
-	if (status != EXIT_YES)
-		goto done;
-	Lowering *lw = lower_new(in.store);
-	for (size_t i = 0; i < in.nunits; i++) {
-		if (i > 0 && !json)
-			putchar('\n');
-		print_info(in.store, lw, &in.units[i], json);
-	}
-	lower_free(lw);
+	lower_free(job.lw);
 done:
 	inputs_free(&in);
 	return status;

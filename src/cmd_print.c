@@ -153,6 +153,22 @@ static bool print_unit(Store *s, Lowering *lw, const Unit *u, Syntax syn,
 	return true;
 }
 
+typedef struct {
+	Lowering *lw;
+	Syntax syn;
+	Target target;
+	bool expand;
+	int status;
+} PrintJob;
+
+static void on_unit(Inputs *in, const Unit *u)
+{
+	PrintJob *job = in->ctx;
+	if (!print_unit(in->store, job->lw, u, job->syn, job->target,
+			job->expand))
+		job->status = EXIT_USAGE;
+}
+
 int cmd_print(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -190,14 +206,13 @@ int cmd_print(int argc, char **argv)
 			goto done;
 		}
 	}
+	PrintJob job = {lower_new(in.store), syn, target, expand, EXIT_YES};
+	in.on_unit = on_unit;
+	in.ctx = &job;
 	status = cli_load_inputs(&in, argc, argv, true);
-	if (status != EXIT_YES)
-		goto done;
-	Lowering *lw = lower_new(in.store);
-	for (size_t i = 0; i < in.nunits; i++)
-		if (!print_unit(in.store, lw, &in.units[i], syn, target, expand))
-			status = EXIT_USAGE;
-	lower_free(lw);
+	if (status == EXIT_YES)
+		status = job.status;
+	lower_free(job.lw);
 done:
 	inputs_free(&in);
 	return status;

@@ -112,3 +112,11 @@ grep -qx 'letters: a b' out.txt || fail "info from stdin: letters"
 # -F - reads stdin as one file: definitions, the last formula is checked.
 printf 'let c = #[Q_a];\nc >= 2\n' | "$TALLY" print -F - > out.txt
 grep -q '#\[Q_a\] >= 2\|c >= 2' out.txt || fail "print -F -: $(cat out.txt)"
+
+# Stdin formulas are handled line by line: a bad line 2 still leaves the
+# result of line 1 on stdout, and the exit status says 2.
+status=0
+printf 'Q_a & Q_a\n#[Q_a\nQ_b\n' | "$TALLY" print > lines.out 2> lines.err || status=$?
+test "$status" = 2 || fail "bad stdin line: exit $status, wanted 2"
+test "$(cat lines.out)" = "Q_a" || fail "bad stdin line: got [$(cat lines.out)]"
+grep -q '^tally: <stdin>:2:6: error:' lines.err || fail "bad stdin line: $(cat lines.err)"
