@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "crasp.h"
 #include "eval.h"
 #include "print.h"
 #include "trace.h"
@@ -76,8 +77,29 @@ int cmd_demo(int argc, char **argv)
 		printf("%s  %s\n", forms[i].label, text);
 		free(text);
 	}
+	/* The same DAG as a C-RASP program: one definition per operation,
+	 * a count per attention head. */
+	CraspProgram prog;
+	crasp_program(s, f, NULL, &prog);
+	Buf b = {0};
+	char *err = NULL;
+	if (crasp_print(&b, s, &prog, CRASP_COMPACT, &err)) {
+		printf("\n$ tally translate -f dyck1 --to=crasp\n%s", b.data);
+		size_t *counts, *pointwise;
+		crasp_layers(s, &prog, &counts, &pointwise);
+		for (uint32_t d = 1; d <= store_depth(s, f); d++)
+			printf("   layer %u: %zu attention head%s, %zu "
+			       "position-wise\n",
+			       d, counts[d], counts[d] == 1 ? "" : "s",
+			       pointwise[d]);
+		free(counts);
+		free(pointwise);
+	}
+	free(err);
+	buf_free(&b);
+	crasp_program_free(&prog);
 	/* Traced runs: Dyck-1, and MAJORITY (more a's than b's). */
-	static const char majority[] = "#[Q_b] < #[Q_a]";
+	static const char majority[] = "majority"; /* #[Q_b] < #[Q_a] */
 	if (inputs_parse(&in, source_new("demo", majority, strlen(majority)),
 			 FLAVOR_TL)) {
 		traced(&in, 0, "(())");

@@ -120,3 +120,15 @@ printf 'Q_a & Q_a\n#[Q_a\nQ_b\n' | "$TALLY" print > lines.out 2> lines.err || st
 test "$status" = 2 || fail "bad stdin line: exit $status, wanted 2"
 test "$(cat lines.out)" = "Q_a" || fail "bad stdin line: got [$(cat lines.out)]"
 grep -q '^tally: <stdin>:2:6: error:' lines.err || fail "bad stdin line: $(cat lines.err)"
+
+# The demo tour shows real commands: each "$ tally ..." section of it must
+# equal what that command prints (indented layer notes aside).
+run 0 "$TALLY" demo > demo.txt
+grep -q '^depth: 2' demo.txt || fail "demo: no depth line"
+test "$(grep -c '^\$ tally ' demo.txt)" -ge 4 || fail "demo: too few sections"
+grep '^\$ tally ' demo.txt | sed 's/^\$ tally //' | while read -r cmd; do
+	awk -v c="$ tally $cmd" '$0 == c { on = 1; next }
+		on && (/^\$ / || /^$/ || /^   /) { exit } on' demo.txt > want.txt
+	eval "\"\$TALLY\" $cmd" | grep -v "^$" > got.txt || true
+	diff -u want.txt got.txt || fail "demo section differs: tally $cmd"
+done
