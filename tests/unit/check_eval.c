@@ -43,13 +43,6 @@ static void teardown(void)
 	store_free(s);
 }
 
-static unsigned multiplier(void)
-{
-	const char *m = getenv("TALLY_TEST_MULTIPLIER");
-	long v = m ? strtol(m, NULL, 10) : 1;
-	return v >= 1 && v <= 1000 ? (unsigned)v : 1;
-}
-
 static Node parse(const char *text)
 {
 	Source *src = source_new("-f", text, strlen(text));
@@ -334,14 +327,14 @@ enum { DIFF_PAIRS = 30 };
 
 START_TEST(differential_past)
 {
-	differential(0x7a11e001u + (uint64_t)_i, DIFF_PAIRS * multiplier(),
+	differential(0x7a11e001u + (uint64_t)_i, DIFF_PAIRS * test_multiplier(),
 		     false);
 }
 END_TEST
 
 START_TEST(differential_future)
 {
-	differential(0x7a11e101u + (uint64_t)_i, DIFF_PAIRS * multiplier(),
+	differential(0x7a11e101u + (uint64_t)_i, DIFF_PAIRS * test_multiplier(),
 		     true);
 }
 END_TEST
@@ -774,7 +767,7 @@ Suite *eval_suite(void)
 	Suite *su = suite_create("eval");
 	TCase *tc = tcase_create("differential");
 	tcase_add_checked_fixture(tc, setup, teardown);
-	tcase_set_timeout(tc, 600 * multiplier());
+	tcase_set_timeout(tc, 600 * test_multiplier());
 	tcase_add_loop_test(tc, differential_past, 0, 2);
 	tcase_add_loop_test(tc, differential_future, 0, 2);
 	suite_add_tcase(su, tc);

@@ -68,7 +68,7 @@ static void roundtrip(Syntax syn)
 					strlen(letter_names[i]));
 	Rng r;
 	rng_seed(&r, SEED);
-	for (int i = 0; i < FORMULAS; i++) {
+	for (unsigned i = 0; i < FORMULAS * test_multiplier(); i++) {
 		/* Cycle through the operator sets and alphabet sizes. */
 		GenOptions o = {
 			.letters = letters,
@@ -101,7 +101,7 @@ Suite *roundtrip_suite(void)
 {
 	Suite *suite = suite_create("roundtrip");
 	TCase *tc = tcase_create("random");
-	tcase_set_timeout(tc, 120);
+	tcase_set_timeout(tc, 120 * test_multiplier());
 	tcase_add_test(tc, ascii_roundtrip);
 	tcase_add_test(tc, utf8_roundtrip);
 	suite_add_tcase(suite, tc);

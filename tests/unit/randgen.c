@@ -212,3 +212,10 @@ Node randgen_term(Store *s, Rng *r, const GenOptions *o)
 	Gen g = {s, r, o, o->max_size};
 	return term(&g, o->max_depth);
 }
+
+unsigned test_multiplier(void)
+{
+	const char *m = getenv("TALLY_TEST_MULTIPLIER");
+	long v = m ? strtol(m, NULL, 10) : 1;
+	return v >= 1 && v <= 1000 ? (unsigned)v : 1;
+}

@@ -43,6 +43,9 @@ typedef struct {
 } GenOptions;
 
 Node randgen_formula(Store *s, Rng *r, const GenOptions *o);
+/* TALLY_TEST_MULTIPLIER (1..1000, default 1): how many times the usual
+ * number of random cases a suite runs (make check-heavy sets 10). */
+unsigned test_multiplier(void);
 Node randgen_term(Store *s, Rng *r, const GenOptions *o);
 
 #endif
