@@ -125,13 +125,7 @@ typedef struct {
 
 static void mark_reachable(const Evaluator *ev, Facts *f)
 {
-	f->reach = xcalloc((size_t)f->max + 1, 1);
-	for (size_t r = 0; r < ev->nroots; r++)
-		f->reach[ev->roots[r]] = 1;
-	for (Node n = f->max; n > 0; n--)
-		if (f->reach[n])
-			for (uint32_t i = 0; i < store_nkids(ev->s, n); i++)
-				f->reach[store_kid(ev->s, n, i)] = 1;
+	f->reach = store_reachable(ev->s, ev->roots, ev->nroots);
 }
 
 static bool is_lin(Op op)

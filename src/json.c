@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "mem.h"
 
 json_t *json_envelope(void)
 {
@@ -68,12 +67,7 @@ static json_t *node_object(const Store *s, Node n)
 
 json_t *json_formula(const Store *s, Node root)
 {
-	unsigned char *mark = xcalloc((size_t)root + 1, 1);
-	mark[root] = 1;
-	for (Node n = root; n > 0; n--)
-		if (mark[n])
-			for (uint32_t i = 0; i < store_nkids(s, n); i++)
-				mark[store_kid(s, n, i)] = 1;
+	unsigned char *mark = store_reachable(s, &root, 1);
 	json_t *nodes = json_array();
 	for (Node n = 1; n <= root; n++)
 		if (mark[n])

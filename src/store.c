@@ -652,19 +652,29 @@ Node store_make_sub(Store *s, Node t, Node u)
 
 /* ---- whole-DAG queries ---------------------------------------------- */
 
-/* Marks every node reachable from root (ids are topological, so one
- * downward sweep over ids suffices: no recursion on deep DAGs). */
-static unsigned char *reachable(const Store *s, Node root)
+/* Ids are topological, so one downward sweep over ids marks everything
+ * below the roots: no recursion on deep DAGs. */
+unsigned char *store_reachable(const Store *s, const Node *roots, size_t n)
 {
-	unsigned char *mark = xcalloc(s->nodes.len, 1);
-	mark[root] = 1;
-	for (Node n = root; n > 0; n--) {
-		if (!mark[n])
+	Node top = 0;
+	for (size_t r = 0; r < n; r++)
+		if (roots[r] > top)
+			top = roots[r];
+	unsigned char *mark = xcalloc((size_t)top + 1, 1);
+	for (size_t r = 0; r < n; r++)
+		mark[roots[r]] = 1;
+	for (Node v = top; v > 0; v--) {
+		if (!mark[v])
 			continue;
-		for (uint32_t i = 0; i < store_nkids(s, n); i++)
-			mark[store_kid(s, n, i)] = 1;
+		for (uint32_t i = 0; i < store_nkids(s, v); i++)
+			mark[store_kid(s, v, i)] = 1;
 	}
 	return mark;
+}
+
+static unsigned char *reachable(const Store *s, Node root)
+{
+	return store_reachable(s, &root, 1);
 }
 
 size_t store_dag_size(const Store *s, Node root)

@@ -130,6 +130,10 @@ void store_linear_free(Linear *l);
 /* The letters a node mentions, sorted by Sym; malloc'd array. */
 Sym *store_letters(const Store *s, Node root, size_t *count);
 
+/* mark[v] = 1 for every node v reachable from one of the roots: a
+ * malloc'd array indexed by node id up to the largest root. */
+unsigned char *store_reachable(const Store *s, const Node *roots, size_t n);
+
 /* Distinct nodes reachable from root (the DAG size). */
 size_t store_dag_size(const Store *s, Node root);
 
