@@ -94,8 +94,3 @@ const char *sym_name(const SymTab *t, Sym s)
 {
 	return s < t->len ? t->names[s] : "?";
 }
-
-size_t sym_count(const SymTab *t)
-{
-	return t->len;
-}

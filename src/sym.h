@@ -21,6 +21,5 @@ Sym sym_intern(SymTab *t, const char *s, size_t n);
 /* SYM_NONE when the string was never interned. */
 Sym sym_lookup(const SymTab *t, const char *s, size_t n);
 const char *sym_name(const SymTab *t, Sym s);
-size_t sym_count(const SymTab *t);
 
 #endif
