@@ -22,39 +22,32 @@
 #include "print.h"
 #include "randgen.h"
 #include "ref_eval.h"
+#include "fixture.h"
 #include "suites.h"
 
+static Fixture fx;
 static Store *s;
 static Scope *sc;
-static Source *sources[64]; /* Defs point into them: freed in teardown */
-static size_t nsources;
 
 static void setup(void)
 {
-	s = store_new();
-	sc = scope_new(s);
+	fixture_init(&fx);
+	s = fx.store;
+	sc = fx.scope;
 }
 
 static void teardown(void)
 {
-	while (nsources > 0)
-		source_free(sources[--nsources]);
-	scope_free(sc);
-	store_free(s);
+	fixture_free(&fx);
 }
 
+/* Parses text, which must be a valid formula. */
 static Node parse(const char *text)
 {
-	Source *src = source_new("-f", text, strlen(text));
-	Buf cap = {0};
-	Diag d = {.capture = &cap};
-	Unit u = {0};
-	Node r = tl_parse(sc, &d, src, &u) ? u.output : NODE_NONE;
-	unit_free(&u);
-	ck_assert_msg(r != NODE_NONE, "%s: %s", text, cap.data ? cap.data : "");
-	buf_free(&cap);
-	ck_assert_uint_lt(nsources, 64);
-	sources[nsources++] = src;
+	char *err;
+	Node r = fixture_parse(&fx, text, &err);
+	ck_assert_msg(r != NODE_NONE, "%s: %s", text, err);
+	free(err);
 	return r;
 }
 

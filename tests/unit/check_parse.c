@@ -5,44 +5,30 @@
 #include <string.h>
 
 #include "parse.h"
+#include "fixture.h"
 #include "suites.h"
 
+static Fixture fx;
 static Store *s;
 static Scope *sc;
-static Source *sources[64]; /* Defs point into them: freed in teardown */
-static size_t nsources;
 
 static void setup(void)
 {
-	s = store_new();
-	sc = scope_new(s);
+	fixture_init(&fx);
+	s = fx.store;
+	sc = fx.scope;
 }
 
 static void teardown(void)
 {
-	while (nsources > 0)
-		source_free(sources[--nsources]);
-	scope_free(sc);
-	store_free(s);
+	fixture_free(&fx);
 }
 
 /* Parses text; returns the output node or NODE_NONE, and the captured
  * diagnostic in *err (malloc'd) when err is given. */
 static Node parse(const char *text, char **err)
 {
-	Source *src = source_new("-f", text, strlen(text));
-	Buf cap = {0};
-	Diag d = {.capture = &cap};
-	Unit u = {0};
-	Node r = tl_parse(sc, &d, src, &u) ? u.output : NODE_NONE;
-	unit_free(&u);
-	ck_assert_uint_lt(nsources, 64);
-	sources[nsources++] = src;
-	if (err)
-		*err = buf_take(&cap);
-	else
-		buf_free(&cap);
-	return r;
+	return fixture_parse(&fx, text, err);
 }
 
 START_TEST(paper_examples_parse)
@@ -250,8 +236,8 @@ START_TEST(every_spelling)
 	Node want = parse(canon, &err);
 	ck_assert_msg(want != NODE_NONE, "%s: %s", canon, err);
 	free(err);
-	scope_free(sc); /* a fresh scope for the definitions, same store */
-	sc = scope_new(s);
+	scope_free(fx.scope); /* a fresh scope for the definitions, same store */
+	fx.scope = sc = scope_new(s);
 	Node got = parse(alias, &err);
 	ck_assert_msg(got != NODE_NONE, "%s: %s", alias, err);
 	ck_assert_msg(got == want, "'%s' does not read as '%s'", alias, canon);

@@ -1,0 +1,42 @@
+#include <config.h>
+#include "fixture.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "mem.h"
+
+void fixture_init(Fixture *fx)
+{
+	memset(fx, 0, sizeof *fx);
+	fx->store = store_new();
+	fx->scope = scope_new(fx->store);
+}
+
+void fixture_free(Fixture *fx)
+{
+	for (size_t i = 0; i < fx->nsources; i++)
+		source_free(fx->sources[i]);
+	free(fx->sources);
+	scope_free(fx->scope);
+	store_free(fx->store);
+	memset(fx, 0, sizeof *fx);
+}
+
+Node fixture_parse(Fixture *fx, const char *text, char **err)
+{
+	Source *src = source_new("-f", text, strlen(text));
+	mem_grow((void **)&fx->sources, &fx->cap, fx->nsources + 1,
+		 sizeof *fx->sources);
+	fx->sources[fx->nsources++] = src;
+	Buf cap = {0};
+	Diag d = {.capture = &cap};
+	Unit u = {0};
+	Node r = tl_parse(fx->scope, &d, src, &u) ? u.output : NODE_NONE;
+	unit_free(&u);
+	if (err)
+		*err = buf_take(&cap);
+	else
+		buf_free(&cap);
+	return r;
+}
