@@ -149,6 +149,16 @@ static size_t word_base(size_t len)
 	return b;
 }
 
+/* The next word of length n in shortlex order, as digits base sigma
+ * (an odometer); false after the last one, with digits back to 0...0. */
+static bool next_word(unsigned *digits, size_t n, unsigned sigma)
+{
+	size_t i = n;
+	while (i > 0 && ++digits[i - 1] == sigma)
+		digits[--i] = 0;
+	return i > 0;
+}
+
 static size_t word_index(const unsigned *digits, size_t len)
 {
 	size_t v = 0;
@@ -295,10 +305,7 @@ static void differential(uint64_t seed, unsigned formulas, bool future)
 					check_table(&d, (AcceptAt)a, w, n,
 						    n <= DIFF_FULL_LEN);
 				}
-				size_t i = n;
-				while (i > 0 && ++digits[i - 1] == DIFF_SIGMA)
-					digits[--i] = 0;
-				if (i == 0)
+				if (!next_word(digits, n, DIFF_SIGMA))
 					break;
 			}
 		}
@@ -402,10 +409,7 @@ START_TEST(prelude_languages)
 							  got);
 				}
 			}
-			size_t i = n;
-			while (i > 0 && ++digits[i - 1] == sigma)
-				digits[--i] = 0;
-			if (i == 0)
+			if (!next_word(digits, n, sigma))
 				break;
 		}
 	}
@@ -666,10 +670,7 @@ static char *ref_lang(Node root, const char *alphabet, size_t max_len,
 				if (!counts)
 					buf_printf(&b, "%.*s\n", (int)n, text);
 			}
-			size_t i = n;
-			while (i > 0 && ++digits[i - 1] == sigma)
-				digits[--i] = 0;
-			if (i == 0)
+			if (!next_word(digits, n, sigma))
 				break;
 		}
 		if (counts)
