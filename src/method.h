@@ -1,0 +1,80 @@
+/* method -- the interface every decision method implements (explore,
+ * presburger, chc, mona, unary), and what it may claim.
+ *
+ * A Query asks whether two Boolean roots of one Store define the same
+ * language over an alphabet (satisfiability, validity and implication are
+ * reduced to this by decide.c: sat(F) = not equiv(F, false), valid(F) =
+ * equiv(F, true), F implies G = equiv(F & !G, false)).  A method answers
+ * with a MethodResult; only decide.c turns results into verdict lines,
+ * after re-checking every witness with the evaluator and every
+ * certificate with plain solver calls.
+ *
+ * Ownership: a Query borrows its Store and alphabet.  A MethodResult owns
+ * its runs, certificate and reason; method_result_free() releases them.
+ */
+#ifndef TALLY_METHOD_H
+#define TALLY_METHOD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <flint/fmpz.h>
+
+#include "eval.h"
+#include "store.h"
+
+typedef struct {
+	const Store *store;
+	Node root[2];      /* the two sides (Boolean nodes) */
+	const Sym *alphabet; /* sorted, distinct; every letter either side
+			      * mentions plus --alphabet */
+	size_t nletters;
+	AcceptAt accept;
+	double timeout;    /* seconds for this method, 0 = none */
+	size_t max_states; /* 0 = none */
+	size_t max_length; /* explore's bound, 0 = method default */
+	bool want_certificate;
+} Query;
+
+/* A word in run-length form: letter[i] repeated count[i] times (count >= 1).
+ * Short words are runs too, so one representation serves every method. */
+typedef struct {
+	size_t n, cap;
+	Sym *letter;
+	fmpz *count;
+} Runs;
+
+void runs_init(Runs *r);
+void runs_clear(Runs *r);
+void runs_push(Runs *r, Sym letter, const fmpz_t count);
+void runs_push_ui(Runs *r, Sym letter, unsigned long count);
+/* Total length into out. */
+void runs_length(const Runs *r, fmpz_t out);
+
+typedef enum {
+	MR_EQUIVALENT,     /* proved equal on every word */
+	MR_DIFFERENT,      /* a separating word in .witness */
+	MR_BOUNDED,        /* equal on every word of length <= .bound */
+	MR_UNKNOWN,        /* no verdict (solver gave up, incomplete) */
+	MR_LIMIT,          /* a user limit (time, states, memory) stopped it */
+	MR_NOT_APPLICABLE, /* the inputs are outside the method's fragment */
+} MethodStatus;
+
+typedef struct {
+	MethodStatus status;
+	Runs witness;        /* MR_DIFFERENT: a word on which they differ */
+	bool witness_shortest; /* the method guarantees minimal length */
+	size_t bound;        /* MR_BOUNDED: all words of length <= bound */
+	size_t states;       /* explore: distinct joint states visited */
+	char *certificate;   /* MR_EQUIVALENT: human-readable evidence, or NULL */
+	char *reason;        /* why not applicable / unknown, or NULL */
+} MethodResult;
+
+void method_result_init(MethodResult *r);
+void method_result_free(MethodResult *r);
+
+/* Every method has this signature (explore_decide, presburger_decide,
+ * chc_decide, mona_decide, unary_decide). */
+typedef void (*MethodFn)(const Query *q, MethodResult *out);
+
+#endif
