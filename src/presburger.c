@@ -12,8 +12,6 @@
 #include <config.h>
 #include "presburger.h"
 
-#include <time.h>
-
 #include <flint/fmpz_vec.h>
 
 #include "buf.h"
@@ -33,31 +31,10 @@ typedef struct {
 	bool timed_out, unknown;
 } Pres;
 
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 static bool in_fragment(const Store *s, Node r)
 {
 	return store_depth(s, r) <= 1 &&
 	       !(store_flags(s, r) & (FLAG_FUTURE | FLAG_PREV | FLAG_MOD));
-}
-
-static Z3_ast cmp_zero(Z3_context z, Rel rel, Z3_ast t)
-{
-	Z3_ast zero = z3u_int(z, 0);
-	switch (rel) {
-	case REL_LT: return Z3_mk_lt(z, t, zero);
-	case REL_LE: return Z3_mk_le(z, t, zero);
-	case REL_EQ: return Z3_mk_eq(z, t, zero);
-	case REL_NE: return Z3_mk_not(z, Z3_mk_eq(z, t, zero));
-	case REL_GE: return Z3_mk_ge(z, t, zero);
-	case REL_GT: return Z3_mk_gt(z, t, zero);
-	}
-	return NULL;
 }
 
 /* The term of node n from its children's terms in p->memo.  letter is
@@ -81,7 +58,7 @@ static Z3_ast node_term(Pres *p, Node n, Sym letter, Z3_ast *counts)
 	case OP_NOT: return Z3_mk_not(z, args[0]);
 	case OP_AND: return Z3_mk_and(z, nk, args);
 	case OP_OR: return Z3_mk_or(z, nk, args);
-	case OP_CMP: return cmp_zero(z, store_rel(s, n), args[0]);
+	case OP_CMP: return z3u_cmp_zero(z, store_rel(s, n), args[0]);
 	case OP_CONST: return z3u_numeral(z, store_constant(s, n));
 	case OP_COUNT: return counts ? counts[n] : z3u_int(z, 0);
 	case OP_ITE: return Z3_mk_ite(z, args[0], args[1], args[2]);
@@ -166,7 +143,7 @@ static double remaining(const Pres *p)
 {
 	if (p->deadline == 0)
 		return 0;
-	double r = p->deadline - now();
+	double r = p->deadline - z3u_now();
 	return r > 0.001 ? r : 0.001;
 }
 
@@ -322,7 +299,7 @@ void presburger_decide(const Query *q, MethodResult *out)
 	p.memo = xcalloc(p.top + 1, sizeof *p.memo);
 	p.count = xcalloc(p.top + 1, sizeof *p.count);
 	p.v = xmalloc((q->nletters ? q->nletters : 1) * sizeof *p.v);
-	p.deadline = q->timeout > 0 ? now() + q->timeout : 0;
+	p.deadline = q->timeout > 0 ? z3u_now() + q->timeout : 0;
 	SymTab *syms = store_syms((Store *)s);
 	for (size_t t = 0; t < q->nletters; t++) {
 		char name[256];

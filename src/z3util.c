@@ -3,6 +3,7 @@
 #include "z3util.h"
 
 #include <string.h>
+#include <time.h>
 
 /* The default handler aborts the process; the methods instead check
  * results (an undef verdict, a NULL model) and answer "unknown". */
@@ -59,4 +60,25 @@ bool z3u_reason_is_timeout(const char *reason)
 	return reason && (strstr(reason, "timeout") ||
 			  strstr(reason, "canceled") ||
 			  strstr(reason, "cancelled"));
+}
+
+Z3_ast z3u_cmp_zero(Z3_context z, Rel rel, Z3_ast t)
+{
+	Z3_ast zero = z3u_int(z, 0);
+	switch (rel) {
+	case REL_LT: return Z3_mk_lt(z, t, zero);
+	case REL_LE: return Z3_mk_le(z, t, zero);
+	case REL_EQ: return Z3_mk_eq(z, t, zero);
+	case REL_NE: return Z3_mk_not(z, Z3_mk_eq(z, t, zero));
+	case REL_GE: return Z3_mk_ge(z, t, zero);
+	case REL_GT: return Z3_mk_gt(z, t, zero);
+	}
+	return NULL;
+}
+
+double z3u_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
