@@ -18,6 +18,7 @@
 #include "presburger.h"
 #include "print.h"
 #include "randgen.h"
+#include "unary.h"
 #include "ref_eval.h"
 #include "suites.h"
 
@@ -99,8 +100,8 @@ static bool next_word(unsigned *digits, size_t n, unsigned sigma)
  * reference evaluator separates the sides, or -1. */
 static long brute_shortest(const Query *q, size_t maxlen)
 {
-	Sym w[32];
-	unsigned digits[32];
+	Sym w[64];
+	unsigned digits[64];
 	for (size_t n = 0; n <= maxlen; n++) {
 		memset(digits, 0, sizeof digits);
 		do {
@@ -308,6 +309,79 @@ START_TEST(test_presburger_random)
 }
 END_TEST
 
+/* Hand-made one-letter pairs: long shortest witnesses (exact lengths
+ * derived by hand), periodic equivalences with MOD and Y. */
+START_TEST(test_unary_cases)
+{
+	static const struct {
+		const char *a, *b, *len; /* len NULL: equivalent */
+	} cases[] = {
+		{ "#[true] >= 100000000000000000000", "false",
+		  "100000000000000000000" },
+		{ "MOD(2, 0) & #[true] >= 1",
+		  "#[MOD(2, 1)] = #[MOD(2, 0)] & #[true] >= 1", NULL },
+		{ "Y Q_a", "#[true] >= 2", NULL },
+		{ "Y Y Q_a & !MOD(3, 1)", "#[true] >= 3 & !MOD(3, 1)", NULL },
+		{ "3*#[MOD(3, 0)] <= #[true]", "true", NULL },
+		{ "#[#[true] >= 1000] = 7", "false", "1006" },
+		{ "min(#[true], 500) = 500 & max(#[MOD(2,0)], 9) > 9", "false",
+		  "500" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		Node a = parse(cases[i].a), b = parse(cases[i].b);
+		Sym alpha[1] = { letter("a") };
+		Query q = query(a, b, alpha, 1, ACCEPT_LAST);
+		MethodResult r;
+		method_result_init(&r);
+		unary_decide(&q, &r);
+		ck_assert_msg(r.status == (cases[i].len ? MR_DIFFERENT
+							: MR_EQUIVALENT),
+			      "%s vs %s: status %d", cases[i].a, cases[i].b,
+			      r.status);
+		if (cases[i].len) {
+			fmpz_t len, want;
+			fmpz_init(len);
+			fmpz_init(want);
+			runs_length(&r.witness, len);
+			fmpz_set_str(want, cases[i].len, 10);
+			ck_assert_msg(fmpz_equal(len, want), "%s: length %s",
+				      cases[i].a, fmpz_get_str(NULL, 10, len));
+			fmpz_clear(len);
+			fmpz_clear(want);
+		}
+		method_result_free(&r);
+	}
+}
+END_TEST
+
+/* Random one-letter pairs of depth <= 3 with Y, MOD, ?:, min, max and
+ * huge constants: unary agrees with brute force over a^0 .. a^40. */
+START_TEST(test_unary_random)
+{
+	Sym alpha[1] = { letter("a") };
+	GenOptions o = { .letters = alpha, .nletters = 1, .max_depth = 3,
+			 .max_size = 14, .positional = true, .extended = true };
+	Rng rng;
+	rng_seed(&rng, 7002);
+	unsigned n = 80 * test_multiplier(), equiv = 0, diff = 0;
+	for (unsigned i = 0; i < n; i++) {
+		Node a = randgen_formula(s, &rng, &o);
+		Node b = randgen_formula(s, &rng, &o);
+		if (i % 2)
+			b = store_make_or2(s, store_make_and2(s, a, b),
+				store_make_and2(s, a, store_make_not(s, b)));
+		Query q = query(a, b, alpha, 1, ACCEPT_LAST);
+		MethodStatus st = against_brute(unary_decide, &q, 40);
+		ck_assert(st == MR_EQUIVALENT || st == MR_DIFFERENT ||
+			  st == MR_NOT_APPLICABLE);
+		equiv += st == MR_EQUIVALENT;
+		diff += st == MR_DIFFERENT;
+	}
+	ck_assert_uint_gt(equiv, n / 8);
+	ck_assert_uint_gt(diff, n / 8);
+}
+END_TEST
+
 Suite *methods_suite(void)
 {
 	Suite *su = suite_create("methods");
@@ -319,6 +393,12 @@ Suite *methods_suite(void)
 	tcase_add_test(tc, test_presburger_refuses_depth2);
 	tcase_add_test(tc, test_presburger_extra_letter);
 	tcase_add_test(tc, test_presburger_random);
+	suite_add_tcase(su, tc);
+	tc = tcase_create("unary");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_unary_cases);
+	tcase_add_test(tc, test_unary_random);
 	suite_add_tcase(su, tc);
 	return su;
 }
