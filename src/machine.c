@@ -84,7 +84,7 @@ static bool is_lin(Op op)
 }
 
 /* Bounds on |value| with at most `npos` positions: big when >= 2^62. */
-static void compute_big(const Store *s, MachineFacts *f, uint64_t npos)
+static void compute_big(const Store *s, MachineFacts *f, const fmpz_t npos)
 {
 	fmpz *b = xcalloc((size_t)f->max + 1, sizeof *b); /* zero fmpz */
 	for (Node n = 1; n <= f->max; n++) {
@@ -94,7 +94,7 @@ static void compute_big(const Store *s, MachineFacts *f, uint64_t npos)
 		switch (store_op(s, n)) {
 		case OP_CONST: fmpz_abs(&b[n], store_constant(s, n)); break;
 		case OP_COUNT:
-		case OP_FCOUNT: fmpz_set_ui(&b[n], npos); break;
+		case OP_FCOUNT: fmpz_set(&b[n], npos); break;
 		case OP_ITE: fmpz_set(&b[n], fmpz_cmp(&b[k[1]], &b[k[2]]) > 0
 						     ? &b[k[1]] : &b[k[2]]);
 			break;
@@ -119,8 +119,8 @@ static void compute_big(const Store *s, MachineFacts *f, uint64_t npos)
 	free(b);
 }
 
-void machine_facts_init(MachineFacts *f, const Store *s, const Node *roots,
-			size_t nroots, const MachineCodes *c, uint64_t npos)
+static void facts_init(MachineFacts *f, const Store *s, const Node *roots,
+		       size_t nroots, const MachineCodes *c, const fmpz_t npos)
 {
 	memset(f, 0, sizeof *f);
 	for (size_t r = 0; r < nroots; r++)
@@ -176,6 +176,15 @@ void machine_facts_init(MachineFacts *f, const Store *s, const Node *roots,
 		default: break;
 		}
 	}
+}
+
+void machine_facts_init(MachineFacts *f, const Store *s, const Node *roots,
+			size_t nroots, const MachineCodes *c, uint64_t npos)
+{
+	fmpz_t z;
+	fmpz_init_set_ui(z, npos);
+	facts_init(f, s, roots, nroots, c, z);
+	fmpz_clear(z);
 }
 
 void machine_facts_free(const Store *s, MachineFacts *f)
@@ -268,7 +277,10 @@ static void emit_node(const Store *s, const MachineFacts *f, Machine *p, Emit *e
 		in.rel = (uint8_t)store_rel(s, n);
 		in.a = so[k[0]];
 		break;
-	case OP_COUNT: in.op = MI_COUNT; in.a = so[k[0]]; break;
+	case OP_COUNT:
+		in.op = f->big[n] ? MI_BCOUNT : MI_COUNT;
+		in.a = so[k[0]];
+		break;
 	case OP_PREV:
 		in.op = MI_PREV;
 		in.a = so[k[0]];
@@ -518,13 +530,20 @@ static void get_big(const Machine *p, const MachineState *st, uint32_t slot, fmp
 		fmpz_set_si(out, st->V[slot]);
 }
 
-static void run_big(const Machine *p, MachineState *st, const MachineInstr *in)
+static void run_big(const Machine *p, MachineState *st, const MachineInstr *in,
+		    bool pos0)
 {
 	fmpz_t x, y;
 	fmpz_init(x);
 	fmpz_init(y);
 	fmpz *d = &st->B[in->dst];
 	switch (in->op) {
+	case MI_BCOUNT:
+		if (pos0)
+			fmpz_zero(d);
+		else
+			fmpz_add_ui(d, d, (ulong)st->V[in->a]);
+		break;
 	case MI_BCMP:
 		st->V[in->dst] =
 			rel_mask[in->rel] >> (fmpz_sgn(&st->B[in->a]) + 1) & 1;
@@ -594,7 +613,7 @@ static inline void run(const Machine *p, MachineState *st, const MachineInstr *c
 		case MI_MAX:
 			V[in->dst] = V[in->a] > V[in->b] ? V[in->a] : V[in->b];
 			break;
-		default: run_big(p, st, in); break;
+		default: run_big(p, st, in, pos0); break;
 		}
 	}
 }
@@ -779,7 +798,7 @@ static void describe(Machine *m)
 	for (int l = 0; l < 2; l++)
 		for (size_t i = 0; i < lens[l]; i++) {
 			const MachineInstr *in = &lists[l][i];
-			if (in->op == MI_COUNT)
+			if (in->op == MI_COUNT || in->op == MI_BCOUNT)
 				m->persistent[in->dst] = true;
 			else if (in->op == MI_PREV)
 				m->persistent[in->b] = true;
@@ -795,7 +814,7 @@ static void describe(Machine *m)
 	m->pslot = xmalloc((m->nslots ? m->nslots : 1) * sizeof *m->pslot);
 	for (size_t i = 0; i < m->nslots; i++)
 		if (m->persistent[i]) {
-			assert(!m->big[i]);
+			m->big_persistent |= m->big[i];
 			m->pslot[m->npslot++] = (uint32_t)i;
 		}
 	m->root_slot = xmalloc((m->nroots ? m->nroots : 1) * sizeof *m->root_slot);
@@ -803,8 +822,8 @@ static void describe(Machine *m)
 		m->root_slot[r] = m->slot_of[m->roots[r]];
 }
 
-void machine_init(Machine *m, const Store *s, const Node *roots,
-		  size_t nroots, bool full)
+void machine_init_bounded(Machine *m, const Store *s, const Node *roots,
+			  size_t nroots, bool full, const fmpz_t npos)
 {
 	memset(m, 0, sizeof *m);
 	m->s = s;
@@ -818,11 +837,19 @@ void machine_init(Machine *m, const Store *s, const Node *roots,
 	}
 	machine_codes_init(&m->codes, s, roots, nroots);
 	MachineFacts f;
-	machine_facts_init(&f, s, roots, nroots, &m->codes,
-			   MACHINE_MAX_POSITIONS + 1);
+	facts_init(&f, s, roots, nroots, &m->codes, npos);
 	compile(m, &f, full);
 	machine_facts_free(s, &f);
 	describe(m);
+}
+
+void machine_init(Machine *m, const Store *s, const Node *roots,
+		  size_t nroots, bool full)
+{
+	fmpz_t z;
+	fmpz_init_set_ui(z, MACHINE_MAX_POSITIONS + 1);
+	machine_init_bounded(m, s, roots, nroots, full, z);
+	fmpz_clear(z);
 }
 
 /* The position's contribution to the persistent state. */
@@ -835,6 +862,7 @@ static uint64_t phase(const Machine *m, const MachineState *st)
 
 uint64_t machine_state_hash(const Machine *m, const MachineState *st)
 {
+	assert(!m->big_persistent);
 	/* FNV-1a style mixing over 64-bit words, then a final avalanche. */
 	uint64_t h = 0xcbf29ce484222325u ^ phase(m, st);
 	for (size_t i = 0; i < m->npslot; i++) {

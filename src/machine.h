@@ -41,13 +41,15 @@
  *
  * ---- Persistent state ----------------------------------------------------
  * The slots that carry information from one position to the next are the
- * persistent ones (persistent[i]): LD slots, the dst of every MI_COUNT,
- * and the latch of every MI_PREV; plus the position modulo `period` (the
- * lcm of the MOD moduli; 0 = no MOD).  Every other slot is recomputed by
- * each step from the persistent slots and the letter.  Persistent slots
- * are never big.  Two prefixes with equal persistent state and equal
- * position agree on every continuation (but not necessarily at the
- * current position: compare verdicts before merging).
+ * persistent ones (persistent[i]): LD slots, the dst of every MI_COUNT
+ * and MI_BCOUNT, and the latch of every MI_PREV; plus the position modulo
+ * `period` (the lcm of the MOD moduli; 0 = no MOD).  Every other slot is
+ * recomputed by each step from the persistent slots and the letter.
+ * Persistent slots are never big, except in machine_init_bounded machines
+ * (big_persistent; the hash and pack functions are not for those).  Two
+ * prefixes with equal persistent state and equal position agree on every
+ * continuation (but not necessarily at the current position: compare
+ * verdicts before merging).
  *
  * ---- One step (machine_step, reading letter code c) ----------------------
  *   pos += 1;
@@ -66,7 +68,9 @@
  *   MI_NOT   dst = !a
  *   MI_AND   dst = AND of the n operands;  MI_OR: OR
  *   MI_CMP   dst = (a REL 0), rel = (Rel) rel; MI_BCMP the same, a big
- *   MI_COUNT dst = dst + a  (a is 0/1: the count of a at this position)
+ *   MI_COUNT dst = dst + a  (a is 0/1: the count of a at this position);
+ *            MI_BCOUNT the same, dst big (only in machine_init_bounded
+ *            machines for words longer than 2^48)
  *   MI_PREV  dst = b; b = a  (b is the latch: a at the previous position;
  *            so dst = Y a)
  *   MI_MOD   dst = (pos mod a == b)  (a = m >= 1, b = r < m)
@@ -98,6 +102,7 @@
 typedef enum {
 	MI_NOT, MI_AND, MI_OR, MI_CMP, MI_BCMP, MI_COUNT, MI_PREV, MI_MOD,
 	MI_LIN, MI_BLIN, MI_ITE, MI_BITE, MI_MIN, MI_MAX, MI_BMIN, MI_BMAX,
+	MI_BCOUNT,
 } MachineOp;
 
 typedef struct {
@@ -150,6 +155,7 @@ typedef struct {
 	uint64_t period;         /* lcm of MOD moduli, 0 when none (or huge:
 				  * then the whole position is kept) */
 	bool huge_period;
+	bool big_persistent;     /* some persistent slot is big */
 	uint32_t *root_slot;     /* per root */
 	bool blockable;          /* no big instruction runs per step */
 	size_t blk;              /* positions per block */
@@ -166,6 +172,10 @@ typedef struct {
  * what the roots need, the part above the counts in query[] ("lean"). */
 void machine_init(Machine *m, const Store *s, const Node *roots,
 		  size_t nroots, bool full);
+/* The same for words of up to npos letters (run-length words): slots
+ * whose values could leave int64 on such words are big. */
+void machine_init_bounded(Machine *m, const Store *s, const Node *roots,
+			  size_t nroots, bool full, const fmpz_t npos);
 void machine_free(Machine *m);
 
 void machine_state_init(const Machine *m, MachineState *st);
