@@ -99,7 +99,8 @@ static void sym_run(Chc *c, Z3_ast *val, const MachineInstr *code, size_t n,
 		case MI_OR: r = nary(c, in, val); break;
 		case MI_CMP:
 		case MI_BCMP: r = z3u_cmp_zero(z, (Rel)in->rel, a); break;
-		case MI_COUNT: {
+		case MI_COUNT:
+		case MI_BCOUNT: {
 			Z3_ast t[2] = { val[in->dst], as_int(c, in->a, a) };
 			r = pos0 ? z3u_int(z, 0) : Z3_mk_add(z, 2, t);
 			break;

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chc.h"
 #include "eval.h"
 #include "fixture.h"
 #include "method.h"
@@ -382,6 +383,102 @@ START_TEST(test_unary_random)
 }
 END_TEST
 
+static const char *dyck_a = "#['('] = #[')'] & #[#['('] < #[')']] = 0";
+static const char *dyck_b =
+	"#['('] = #[')'] & #[')' & #[')'] = #['('] + 1] = 0";
+
+/* decide.md's Dyck-1 pair: proved for every length, with an invariant
+ * that chc re-checked (initiation, consecution, safety) before
+ * answering, printed with columns named by subformulas. */
+START_TEST(test_chc_dyck)
+{
+	Node a = parse(dyck_a), b = parse(dyck_b);
+	Sym alpha[16];
+	size_t nl = alphabet(a, b, NULL, 0, alpha);
+	for (int acc = 0; acc < 2; acc++) {
+		Query q = query(a, b, alpha, nl, (AcceptAt)acc);
+		q.want_certificate = true;
+		MethodResult r;
+		method_result_init(&r);
+		chc_decide(&q, &r);
+		ck_assert_msg(r.status == MR_EQUIVALENT, "%s",
+			      r.reason ? r.reason : "");
+		ck_assert_ptr_nonnull(strstr(r.certificate,
+					     "#[#['('] < #[')']]"));
+		ck_assert_ptr_nonnull(strstr(r.certificate, "invariant:"));
+		method_result_free(&r);
+	}
+}
+END_TEST
+
+/* Not equivalent: never "equivalent"; Spacer's reachable difference is
+ * only a hint (explore finds the word). */
+START_TEST(test_chc_different)
+{
+	static const char *pairs[][2] = {
+		{ "#[Q_a & #[Q_b] >= 1] >= 1", "#[Q_b & #[Q_a] >= 1] >= 1" },
+		{ "Y Q_a", "Q_a" },
+		{ "MOD(2, 0)", "true" },
+	};
+	for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++) {
+		Node a = parse(pairs[i][0]), b = parse(pairs[i][1]);
+		Sym alpha[16], extra = letter("b");
+		size_t nl = alphabet(a, b, &extra, 1, alpha);
+		Query q = query(a, b, alpha, nl, ACCEPT_LAST);
+		MethodResult r;
+		method_result_init(&r);
+		chc_decide(&q, &r);
+		ck_assert_msg(r.status == MR_UNKNOWN ||
+			      r.status == MR_DIFFERENT, "%s", pairs[i][0]);
+		method_result_free(&r);
+	}
+}
+END_TEST
+
+START_TEST(test_chc_refuses_future)
+{
+	Node a = parse("#>[Q_a] = 1"), b = parse("Q_a");
+	Sym alpha[16];
+	size_t nl = alphabet(a, b, NULL, 0, alpha);
+	Query q = query(a, b, alpha, nl, ACCEPT_LAST);
+	MethodResult r;
+	method_result_init(&r);
+	chc_decide(&q, &r);
+	ck_assert_int_eq(r.status, MR_NOT_APPLICABLE);
+	ck_assert_ptr_nonnull(strstr(r.reason, "#>"));
+	method_result_free(&r);
+}
+END_TEST
+
+/* Random past-only pairs of depth <= 2 (Y, MOD included): chc is sound
+ * (no "equivalent" where brute force separates the sides up to length
+ * 6) and proves some of the (f, rewritten f) pairs. */
+START_TEST(test_chc_random)
+{
+	Sym alpha[2] = { letter("a"), letter("b") };
+	GenOptions o = { .letters = alpha, .nletters = 2, .max_depth = 2,
+			 .max_size = 8, .positional = true };
+	Rng rng;
+	rng_seed(&rng, 7003);
+	unsigned n = 24 * test_multiplier(), equiv = 0;
+	for (unsigned i = 0; i < n; i++) {
+		Node a = randgen_formula(s, &rng, &o);
+		Node b = randgen_formula(s, &rng, &o);
+		if (i % 2)
+			b = store_make_or2(s, store_make_and2(s, a, b),
+				store_make_and2(s, a, store_make_not(s, b)));
+		Sym al[16];
+		size_t nl = alphabet(a, b, alpha, 2, al);
+		Query q = query(a, b, al, nl,
+				i % 4 == 3 ? ACCEPT_EOS : ACCEPT_LAST);
+		q.timeout = 2;
+		MethodStatus st = against_brute(chc_decide, &q, 6);
+		equiv += st == MR_EQUIVALENT;
+	}
+	ck_assert_uint_gt(equiv, n / 4);
+}
+END_TEST
+
 Suite *methods_suite(void)
 {
 	Suite *su = suite_create("methods");
@@ -399,6 +496,14 @@ Suite *methods_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_unary_cases);
 	tcase_add_test(tc, test_unary_random);
+	suite_add_tcase(su, tc);
+	tc = tcase_create("chc");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 240);
+	tcase_add_test(tc, test_chc_dyck);
+	tcase_add_test(tc, test_chc_different);
+	tcase_add_test(tc, test_chc_refuses_future);
+	tcase_add_test(tc, test_chc_random);
 	suite_add_tcase(su, tc);
 	return su;
 }
