@@ -21,6 +21,7 @@
 
 #include "buf.h"
 #include "eval.h"
+#include "machine.h"
 #include "mem.h"
 
 /* Past this many pieces in one node the method gives up (unknown). */
@@ -239,19 +240,6 @@ static int sign_at(Un *u, const Piece *t, const Piece *v, const fmpz_t lo,
 	return sg;
 }
 
-static bool rel_holds(Rel rel, int sg)
-{
-	switch (rel) {
-	case REL_LT: return sg < 0;
-	case REL_LE: return sg <= 0;
-	case REL_EQ: return sg == 0;
-	case REL_NE: return sg != 0;
-	case REL_GE: return sg >= 0;
-	case REL_GT: return sg > 0;
-	}
-	return false;
-}
-
 /* The values of node n on the piece starting at lo (all kids' pieces
  * are constant-shaped there). */
 static void fill(Un *u, Node n, const fmpz_t lo, Piece *out)
@@ -283,7 +271,7 @@ static void fill(Un *u, Node n, const fmpz_t lo, Piece *out)
 			out->bit[r] = r % store_aux(s, n) == store_aux2(s, n);
 			break;
 		case OP_CMP:
-			out->bit[r] = rel_holds(store_rel(s, n),
+			out->bit[r] = machine_rel_holds(store_rel(s, n),
 						sign_at(u, kp[0], NULL, lo, r));
 			break;
 		case OP_CONST:

@@ -15,7 +15,9 @@
 #include "chc.h"
 #include "eval.h"
 #include "fixture.h"
+#include "mem.h"
 #include "method.h"
+#include "mona.h"
 #include "presburger.h"
 #include "print.h"
 #include "randgen.h"
@@ -138,14 +140,15 @@ static Sym *expand(const Runs *r, size_t max, size_t *n)
 
 /* The streaming/column evaluator (not the method) separates the sides
  * on the witness. */
-static void check_witness(const Query *q, const Runs *r)
+static void check_witness(const Query *q, const Runs *r, const char *what)
 {
 	size_t n;
 	Sym *w = expand(r, 100000, &n);
 	Evaluator *ev = eval_new(s, q->root, 2, q->accept);
 	bool acc[2];
 	eval_word(ev, w, n, acc);
-	ck_assert_msg(acc[0] != acc[1], "witness does not separate");
+	ck_assert_msg(acc[0] != acc[1], "%s: the witness (length %zu) does "
+		      "not separate", what, n);
 	eval_free(ev);
 	free(w);
 }
@@ -169,8 +172,13 @@ static MethodStatus against_brute(MethodFn f, const Query *q, size_t maxlen)
 		fmpz_t len;
 		fmpz_init(len);
 		runs_length(&r.witness, len);
-		if (fmpz_cmp_ui(len, 100000) <= 0)
-			check_witness(q, &r.witness);
+		if (fmpz_cmp_ui(len, 100000) <= 0) {
+			char *what = xmalloc(strlen(t0) + strlen(t1) + 16);
+			sprintf(what, "%s vs %s%s", t0, t1,
+				q->accept == ACCEPT_EOS ? " (eos)" : "");
+			check_witness(q, &r.witness, what);
+			free(what);
+		}
 		if (r.witness_shortest && b >= 0)
 			ck_assert_msg(fmpz_cmp_si(len, b) == 0,
 				      "%s vs %s: witness length %s, brute "
@@ -479,6 +487,170 @@ START_TEST(test_chc_random)
 }
 END_TEST
 
+/* A random formula of the threshold fragment: letters, !, &, |, Y, MOD
+ * and comparisons c*#[phi] + k REL 0 (#> too when future). */
+static Node gen_threshold(Rng *r, unsigned depth, const Sym *al, size_t nl,
+			  bool future)
+{
+	switch (rng_below(r, depth ? 7 : 3)) {
+	case 0:
+	case 1: return store_make_letter(s, al[rng_below(r, (uint32_t)nl)]);
+	case 2: return store_make_mod(s, 1 + rng_below(r, 3), rng_below(r, 3));
+	case 3:
+		return store_make_not(s, gen_threshold(r, depth, al, nl,
+						       future));
+	case 4: {
+		Node a = gen_threshold(r, depth - 1, al, nl, future);
+		Node b = gen_threshold(r, depth - 1, al, nl, future);
+		return rng_below(r, 2) ? store_make_and2(s, a, b)
+				       : store_make_or2(s, a, b);
+	}
+	case 5:
+		return store_make_prev(s, gen_threshold(r, depth - 1, al, nl,
+							future));
+	default: {
+		Node phi = gen_threshold(r, depth - 1, al, nl, future);
+		Node cnt = future && rng_below(r, 3) == 0
+				   ? store_make_fcount(s, phi)
+				   : store_make_count(s, phi);
+		fmpz_t c;
+		fmpz_init_set_si(c, (long)rng_below(r, 5) - 2);
+		if (fmpz_is_zero(c))
+			fmpz_one(c);
+		Node t = store_make_scale(s, c, cnt);
+		fmpz_clear(c);
+		Node k = store_make_const_si(s, (long)rng_below(r, 9) - 4);
+		return store_make_cmp(s, (Rel)rng_below(r, 6), t, k);
+	}
+	}
+}
+
+/* The fragment boundary, as mona.h states it. */
+START_TEST(test_mona_fragment)
+{
+	const char *why;
+	ck_assert(mona_in_fragment(s, parse("#[Q_a & #[Q_b] >= 2] < 3 | "
+					    "Y MOD(2, 1)"), &why));
+	ck_assert(mona_in_fragment(s, parse("2*#>[Q_a] != 3"), &why));
+	ck_assert(!mona_in_fragment(s, parse("#[Q_a] < #[Q_b]"), &why));
+	ck_assert(!mona_in_fragment(s, parse("min(#[Q_a], 2) = 2"), &why));
+	ck_assert(!mona_in_fragment(s, parse("#[Q_a] >= 13"), &why));
+	ck_assert(mona_in_fragment(s, parse("#[Q_a] >= 11"), &why));
+}
+END_TEST
+
+/* Hand-checked pairs (future counts are inclusive). */
+START_TEST(test_mona_cases)
+{
+	static const struct {
+		const char *a, *b;
+		long len; /* -1: equivalent */
+	} cases[] = {
+		{ "#>[Q_a] = 1", "Q_a", -1 },
+		{ "#[Q_a & #>[Q_a] >= 2] >= 1", "#[Q_a] >= 2", -1 },
+		{ "#[Q_a & #>[Q_a] >= 3] >= 1", "#[Q_a] >= 2", 2 },
+		{ "#[Q_a] >= 11", "false", 11 },
+		{ "#[#[Q_a] = 2] >= 4 & MOD(3, 0)", "false", 6 },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		Node a = parse(cases[i].a), b = parse(cases[i].b);
+		Sym alpha[16], extra = letter("b");
+		size_t nl = alphabet(a, b, &extra, 1, alpha);
+		Query q = query(a, b, alpha, nl, ACCEPT_LAST);
+		MethodResult r;
+		method_result_init(&r);
+		mona_decide(&q, &r);
+		ck_assert_msg(r.status == (cases[i].len < 0 ? MR_EQUIVALENT
+							    : MR_DIFFERENT),
+			      "%s: status %d", cases[i].a, r.status);
+		if (cases[i].len >= 0) {
+			fmpz_t len;
+			fmpz_init(len);
+			runs_length(&r.witness, len);
+			ck_assert(fmpz_equal_si(len, cases[i].len));
+			fmpz_clear(len);
+		}
+		method_result_free(&r);
+	}
+}
+END_TEST
+
+/* Random threshold pairs (depth <= 3, Y, MOD, #> on half of them, both
+ * conventions): MONA agrees with brute force over all words of length
+ * <= 6; its witnesses separate and are shortest. */
+START_TEST(test_mona_random)
+{
+	Sym alpha[2] = { letter("a"), letter("b") };
+	Rng rng;
+	rng_seed(&rng, 7004);
+	unsigned n = 60 * test_multiplier(), equiv = 0, diff = 0;
+	for (unsigned i = 0; i < n; i++) {
+		bool fut = i % 2;
+		Node a = gen_threshold(&rng, 3, alpha, 2, fut);
+		Node b = gen_threshold(&rng, 3, alpha, 2, fut);
+		if (i % 3 == 0)
+			b = store_make_or2(s, store_make_and2(s, a, b),
+				store_make_and2(s, a, store_make_not(s, b)));
+		Sym al[16];
+		size_t nl = alphabet(a, b, alpha, 2, al);
+		Query q = query(a, b, al, nl,
+				i % 4 == 3 ? ACCEPT_EOS : ACCEPT_LAST);
+		MethodStatus st = against_brute(mona_decide, &q, 6);
+		ck_assert_msg(st == MR_EQUIVALENT || st == MR_DIFFERENT,
+			      "status %d", st);
+		equiv += st == MR_EQUIVALENT;
+		diff += st == MR_DIFFERENT;
+	}
+	ck_assert_uint_gt(equiv, n / 8);
+	ck_assert_uint_gt(diff, n / 8);
+}
+END_TEST
+
+/* Two exact methods with shortest witnesses must give the same verdict
+ * and the same witness length: mona against presburger on depth-1
+ * threshold pairs and against unary on one-letter ones. */
+START_TEST(test_mona_vs_exact)
+{
+	Sym alpha[2] = { letter("a"), letter("b") };
+	Rng rng;
+	rng_seed(&rng, 7005);
+	for (unsigned i = 0; i < 40 * test_multiplier(); i++) {
+		size_t nl0 = i % 2 ? 1 : 2;
+		Node a = gen_threshold(&rng, nl0 == 1 ? 2 : 1, alpha, nl0,
+				       false);
+		Node b = gen_threshold(&rng, nl0 == 1 ? 2 : 1, alpha, nl0,
+				       false);
+		Sym al[16];
+		size_t nl = alphabet(a, b, alpha, nl0, al);
+		Query q = query(a, b, al, nl, ACCEPT_LAST);
+		MethodFn other = nl0 == 1 ? unary_decide : presburger_decide;
+		MethodResult r1, r2;
+		method_result_init(&r1);
+		method_result_init(&r2);
+		mona_decide(&q, &r1);
+		other(&q, &r2);
+		if (r2.status == MR_NOT_APPLICABLE) { /* Y or MOD at depth 1 */
+			method_result_free(&r1);
+			method_result_free(&r2);
+			continue;
+		}
+		ck_assert_int_eq(r1.status, r2.status);
+		if (r1.status == MR_DIFFERENT) {
+			fmpz_t l1, l2;
+			fmpz_init(l1);
+			fmpz_init(l2);
+			runs_length(&r1.witness, l1);
+			runs_length(&r2.witness, l2);
+			ck_assert(fmpz_equal(l1, l2));
+			fmpz_clear(l1);
+			fmpz_clear(l2);
+		}
+		method_result_free(&r1);
+		method_result_free(&r2);
+	}
+}
+END_TEST
+
 Suite *methods_suite(void)
 {
 	Suite *su = suite_create("methods");
@@ -496,6 +668,14 @@ Suite *methods_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_unary_cases);
 	tcase_add_test(tc, test_unary_random);
+	suite_add_tcase(su, tc);
+	tc = tcase_create("mona");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 240);
+	tcase_add_test(tc, test_mona_fragment);
+	tcase_add_test(tc, test_mona_cases);
+	tcase_add_test(tc, test_mona_random);
+	tcase_add_test(tc, test_mona_vs_exact);
 	suite_add_tcase(su, tc);
 	tc = tcase_create("chc");
 	tcase_add_checked_fixture(tc, setup, teardown);
