@@ -261,6 +261,10 @@ static void parse_statement(Parser *p)
 		parser_advance(p);
 		return;
 	}
+	/* the .cr dialect has keywords of its own (crasp_parse of FLAVOR_CR
+	 * decides what its names may be) */
+	if (p->flavor == FLAVOR_CRASP)
+		parser_keyword_name(p);
 	if (p->tok.kind != TK_IDENT)
 		parser_fail(p, p->tok.start,
 			    "expected a definition 'NAME := ...', found %s",

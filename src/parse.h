@@ -52,6 +52,9 @@ void parser_expect(Parser *p, TokKind k, const char *context);
 Expr parse_expr(Parser *p, int minprec);
 Expr parser_need(Parser *p, Expr e, Sort want);
 void parser_define(Parser *p, Sym name, size_t at, Node node);
+/* Fails with "'Y' is a keyword ..." when the current token, where a
+ * definition's name belongs, is a word keyword; returns otherwise. */
+void parser_keyword_name(Parser *p);
 /* Sets u->output to the last Boolean definition when no formula or
  * `output` line chose one; false (with a diagnostic) when there is none. */
 bool parser_finish(Parser *p);

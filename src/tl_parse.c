@@ -629,6 +629,35 @@ bool parser_finish(Parser *p)
 	return false;
 }
 
+/* A word keyword (let, Y, MOD, min, true, ...) where a definition's name
+ * belongs: say that it is a keyword, and offer a name that is free. */
+void parser_keyword_name(Parser *p)
+{
+	const char *w = p->lx.src->text + p->tok.start;
+	size_t n = p->tok.end - p->tok.start;
+	if (p->tok.kind == TK_IDENT || p->tok.kind == TK_LETTER || n == 0)
+		return;
+	for (size_t i = 0; i < n; i++)
+		if (!((w[i] >= 'a' && w[i] <= 'z') || (w[i] >= 'A' && w[i] <= 'Z')))
+			return;
+	parser_fail(p, p->tok.start,
+		    "'%.*s' is a keyword and cannot name a definition; "
+		    "choose another name, e.g. '%.*s_'",
+		    (int)n, w, (int)n, w);
+}
+
+/* A keyword followed by '=' or ':=' at the start of a statement can only
+ * be an attempt to define it. */
+static bool keyword_defined(Parser *p)
+{
+	if (p->tok.kind == TK_IDENT || p->tok.kind == TK_LETTER)
+		return false;
+	size_t save = p->lx.pos;
+	Token next = lex_next(&p->lx);
+	p->lx.pos = save;
+	return next.kind == TK_EQ || next.kind == TK_DEFINE;
+}
+
 /* Peeks whether the current NAME token starts a definition NAME = ...:
  * NAME := always does; NAME = does unless NAME is an integer definition
  * already, where it reads as a comparison (n = 3).  A Boolean NAME cannot
@@ -670,6 +699,8 @@ static void parse_statement(Parser *p)
 		parser_advance(p);
 		return;
 	}
+	if (let || keyword_defined(p))
+		parser_keyword_name(p);
 	if (let || starts_definition(p)) {
 		if (p->tok.kind != TK_IDENT)
 			parser_fail(p, p->tok.start,
