@@ -34,6 +34,7 @@ typedef struct {
 	Unit *unit;
 	int nesting;
 	Sym defining; /* name being defined (cycle diagnostics) */
+	bool partial; /* integer definitions alone are a complete input */
 	jmp_buf fail;
 } Parser;
 
@@ -62,5 +63,10 @@ bool parser_finish(Parser *p);
 bool tl_parse(Scope *sc, Diag *d, const Source *src, Unit *out);
 /* crasp_parse.c */
 bool crasp_parse(Scope *sc, Diag *d, const Source *src, Flavor f, Unit *out);
+/* The REPL's inputs: as tl_parse and crasp_parse, but an input that
+ * defines only integer terms is complete (out->output stays NODE_NONE). */
+bool tl_parse_input(Scope *sc, Diag *d, const Source *src, Unit *out);
+bool crasp_parse_input(Scope *sc, Diag *d, const Source *src, Flavor f,
+		       Unit *out);
 
 #endif

@@ -103,6 +103,12 @@ void scope_define(Scope *sc, const Def *def)
 	sc->by_sym[def->name] = *def;
 }
 
+void scope_forget(Scope *sc, Sym name)
+{
+	if (name < sc->cap)
+		sc->by_sym[name].node = NODE_NONE;
+}
+
 void unit_add_def(Unit *u, const Def *def)
 {
 	mem_grow((void **)&u->defs, &u->cap, u->ndefs + 1, sizeof *u->defs);

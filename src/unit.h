@@ -45,6 +45,9 @@ const Def *scope_lookup(Scope *sc, Sym name);
 /* The user's own definition (no prelude fallback), or NULL. */
 const Def *scope_lookup_local(const Scope *sc, Sym name);
 void scope_define(Scope *sc, const Def *def);
+/* Removes the scope's own definition of name (the REPL undoing a failed
+ * input, or replacing a definition). */
+void scope_forget(Scope *sc, Sym name);
 /* Calls visit on every Def of sc itself (not its fallback), by Sym. */
 void scope_each(Scope *sc, void (*visit)(const Def *, void *), void *arg);
 
