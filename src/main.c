@@ -27,6 +27,7 @@ enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
 static void usage(FILE *out)
 {
 	fputs("Usage: tally COMMAND [OPTION]...\n"
+	      "       tally --help | --version\n"
 	      "A model checker and equivalence tool for the counting temporal\n"
 	      "logic TL[#] and the transformer language C-RASP.\n\n"
 	      "Commands:\n",
