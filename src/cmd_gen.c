@@ -14,10 +14,11 @@
 #include "families.h"
 #include "json.h"
 #include "mem.h"
+#include "prelude.h"
 #include "range.h"
 
 static const char help[] =
-	"Usage: tally gen --list\n"
+	"Usage: tally gen --list | --prelude\n"
 	"       tally gen --family=NAME [--k=RANGE] [--to=FORMAT]\n"
 	"       tally gen --family=NAME [--k=K] --words --max-length=N\n"
 	"                 [--min-length=N] [--sample=COUNT --seed=N]\n"
@@ -28,6 +29,9 @@ static const char help[] =
 	"      --list             list the families: definition, parameter,\n"
 	"                         alphabet and reference\n"
 	"      --family=NAME      the family (lk, lk-predict, ek, dyck1, ...)\n"
+	"      --prelude          list the names of the built-in prelude\n"
+	"                         formulas (dyck1, L_2, ...: usable by name in\n"
+	"                         every formula), one per line\n"
 	"      --k=RANGE          its parameter: K, K..M or ..M (families\n"
 	"                         without a parameter take none)\n"
 	"Formulas:\n"
@@ -62,6 +66,7 @@ static const char help[] =
 
 enum {
 	OPT_LIST = OPT__COMMAND_BASE,
+	OPT_PRELUDE,
 	OPT_FAMILY,
 	OPT_K,
 	OPT_WORDS,
@@ -74,7 +79,7 @@ typedef struct {
 	const Family *family;
 	Range k;
 	const char *to;
-	bool words, json;
+	bool words, json, prelude;
 	long min_length, max_length; /* max -1: not given */
 	long sample;                 /* 0: every word */
 	uint64_t seed;
@@ -104,6 +109,19 @@ static void list_families(bool json)
 		if (f->kmin)
 			printf(", k >= %ld", f->kmin);
 		printf("; %s\n", f->reference);
+	}
+}
+
+/* The names the prelude defines: its lines "let NAME = ...". */
+static void list_prelude(void)
+{
+	for (const char *line = prelude_text(); *line;) {
+		size_t len = strcspn(line, "\n");
+		if (strncmp(line, "let ", 4) == 0) {
+			const char *name = line + 4;
+			printf("%.*s\n", (int)strcspn(name, " ="), name);
+		}
+		line += len + (line[len] == '\n');
 	}
 }
 
@@ -316,6 +334,9 @@ static int option(GenJob *job, int opt, const char *arg, bool *list)
 	case OPT_LIST:
 		*list = true;
 		return EXIT_YES;
+	case OPT_PRELUDE:
+		job->prelude = true;
+		return EXIT_YES;
 	case OPT_FAMILY:
 		job->family = family_find(arg);
 		return job->family ? EXIT_YES
@@ -361,6 +382,7 @@ int cmd_gen(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"list", no_argument, NULL, OPT_LIST},
+		{"prelude", no_argument, NULL, OPT_PRELUDE},
 		{"family", required_argument, NULL, OPT_FAMILY},
 		{"k", required_argument, NULL, OPT_K},
 		{"to", required_argument, NULL, OPT_TO},
@@ -373,7 +395,7 @@ int cmd_gen(int argc, char **argv)
 		{"help", no_argument, NULL, 'h'},
 		{0},
 	};
-	GenJob job = {NULL, {-2, -2}, NULL, false, false, 0, -1, 0, 1};
+	GenJob job = {NULL, {-2, -2}, NULL, false, false, false, 0, -1, 0, 1};
 	bool list = false;
 	int opt;
 	while ((opt = getopt_long(argc, argv, "n:h", longopts, NULL)) != -1) {
@@ -387,6 +409,10 @@ int cmd_gen(int argc, char **argv)
 	}
 	if (optind < argc)
 		return cli_usage_error("unexpected argument '%s'", argv[optind]);
+	if (job.prelude) {
+		list_prelude();
+		return EXIT_YES;
+	}
 	if (list) {
 		list_families(job.json);
 		return EXIT_YES;
