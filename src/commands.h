@@ -53,5 +53,6 @@ int cmd_print(int argc, char **argv);
 int cmd_eval(int argc, char **argv);
 int cmd_lang(int argc, char **argv);
 int cmd_repl(int argc, char **argv);
+int cmd_gen(int argc, char **argv);
 
 #endif

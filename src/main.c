@@ -22,12 +22,14 @@ static const Command commands[] = {
 	{"print", cmd_print, "print a formula or program in another syntax"},
 	{"translate", cmd_print, "the same as print"},
 	{"repl", cmd_repl, "interactive: definitions, values, : commands"},
+	{"gen", cmd_gen, "named families: formulas and labelled words"},
 };
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
 
 static void usage(FILE *out)
 {
 	fputs("Usage: tally COMMAND [OPTION]...\n"
+	      "       tally --help | --version\n"
 	      "A model checker and equivalence tool for the counting temporal\n"
 	      "logic TL[#] and the transformer language C-RASP.\n\n"
 	      "Commands:\n",
