@@ -20,6 +20,8 @@ static const Command commands[] = {
 	{"info", cmd_info, "depth, size, letters and fragment of a formula"},
 	{"print", cmd_print, "print a formula or program in another syntax"},
 	{"translate", cmd_print, "the same as print"},
+	{"compile", cmd_compile, "compile a formula to a rounded transformer (JSON)"},
+	{"simulate", cmd_simulate, "run a compiled transformer bit-exactly"},
 };
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
 
