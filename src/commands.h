@@ -54,5 +54,7 @@ int cmd_eval(int argc, char **argv);
 int cmd_lang(int argc, char **argv);
 int cmd_repl(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
+int cmd_compile(int argc, char **argv);
+int cmd_simulate(int argc, char **argv);
 
 #endif

@@ -23,6 +23,8 @@ static const Command commands[] = {
 	{"translate", cmd_print, "the same as print"},
 	{"repl", cmd_repl, "interactive: definitions, values, : commands"},
 	{"gen", cmd_gen, "named families: formulas and labelled words"},
+	{"compile", cmd_compile, "compile a formula to a rounded transformer (JSON)"},
+	{"simulate", cmd_simulate, "run a compiled transformer bit-exactly"},
 };
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
 
