@@ -92,7 +92,8 @@ static void sym_run(Chc *c, Z3_ast *val, const MachineInstr *code, size_t n,
 	Z3_context z = c->z;
 	for (size_t i = 0; i < n; i++) {
 		const MachineInstr *in = &code[i];
-		Z3_ast a = val[in->a], r = NULL;
+		/* MI_MOD's a and b are numbers, not slots. */
+		Z3_ast a = in->op == MI_MOD ? NULL : val[in->a], r = NULL;
 		switch (in->op) {
 		case MI_NOT: r = Z3_mk_not(z, a); break;
 		case MI_AND:
