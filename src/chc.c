@@ -355,11 +355,7 @@ static void add_rules(Chc *c, Z3_fixedpoint fp, Z3_ast *init)
 static bool unsat(Chc *c, Z3_ast f)
 {
 	Z3_context z = c->z;
-	Z3_solver s = Z3_mk_solver(z);
-	Z3_solver_inc_ref(z, s);
-	Z3_params p = z3u_params(z, c->timeout);
-	Z3_solver_set_params(z, s, p);
-	Z3_params_dec_ref(z, p);
+	Z3_solver s = z3u_solver(z, c->timeout);
 	Z3_solver_assert(z, s, f);
 	bool r = Z3_solver_check(z, s) == Z3_L_FALSE;
 	Z3_solver_dec_ref(z, s);
