@@ -651,39 +651,37 @@ START_TEST(test_mona_vs_exact)
 }
 END_TEST
 
+/* One test case per method, each with the fixture. */
+static TCase *method_case(Suite *su, const char *name)
+{
+	TCase *tc = tcase_create(name);
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 240);
+	suite_add_tcase(su, tc);
+	return tc;
+}
+
 Suite *methods_suite(void)
 {
 	Suite *su = suite_create("methods");
-	TCase *tc = tcase_create("presburger");
-	tcase_add_checked_fixture(tc, setup, teardown);
-	tcase_set_timeout(tc, 120);
+	TCase *tc = method_case(su, "presburger");
 	tcase_add_test(tc, test_presburger_majority);
 	tcase_add_test(tc, test_presburger_big_coefficients);
 	tcase_add_test(tc, test_presburger_refuses_depth2);
 	tcase_add_test(tc, test_presburger_extra_letter);
 	tcase_add_test(tc, test_presburger_random);
-	suite_add_tcase(su, tc);
-	tc = tcase_create("unary");
-	tcase_add_checked_fixture(tc, setup, teardown);
-	tcase_set_timeout(tc, 120);
+	tc = method_case(su, "unary");
 	tcase_add_test(tc, test_unary_cases);
 	tcase_add_test(tc, test_unary_random);
-	suite_add_tcase(su, tc);
-	tc = tcase_create("mona");
-	tcase_add_checked_fixture(tc, setup, teardown);
-	tcase_set_timeout(tc, 240);
+	tc = method_case(su, "mona");
 	tcase_add_test(tc, test_mona_fragment);
 	tcase_add_test(tc, test_mona_cases);
 	tcase_add_test(tc, test_mona_random);
 	tcase_add_test(tc, test_mona_vs_exact);
-	suite_add_tcase(su, tc);
-	tc = tcase_create("chc");
-	tcase_add_checked_fixture(tc, setup, teardown);
-	tcase_set_timeout(tc, 240);
+	tc = method_case(su, "chc");
 	tcase_add_test(tc, test_chc_dyck);
 	tcase_add_test(tc, test_chc_different);
 	tcase_add_test(tc, test_chc_refuses_future);
 	tcase_add_test(tc, test_chc_random);
-	suite_add_tcase(su, tc);
 	return su;
 }
