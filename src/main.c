@@ -19,6 +19,8 @@ static const Command commands[] = {
 	{"eval", cmd_eval, "run formulas or programs on words"},
 	{"lang", cmd_lang, "list the accepted words up to a length"},
 	{"info", cmd_info, "depth, size, letters and fragment of a formula"},
+	{"equiv", cmd_equiv, "decide whether two inputs define the same language"},
+	{"check", cmd_check, "satisfiability, validity, implication"},
 	{"print", cmd_print, "print a formula or program in another syntax"},
 	{"translate", cmd_print, "the same as print"},
 	{"repl", cmd_repl, "interactive: definitions, values, : commands"},
