@@ -12,5 +12,6 @@ int cmd_print(int argc, char **argv);
 int cmd_eval(int argc, char **argv);
 int cmd_lang(int argc, char **argv);
 int cmd_hierarchy(int argc, char **argv);
+int cmd_search(int argc, char **argv);
 
 #endif

@@ -590,7 +590,9 @@ size_t search_separate(Bank *b, const Sample *S, unsigned D, size_t max,
 	qsort_r(ents, hi - lo, sizeof *ents, cmp_gsize, b);
 	Word64 *sig = xmalloc(nw * sizeof(Word64));
 	size_t *pos = xmalloc(p.ncls * sizeof *pos), *neg = xmalloc(p.ncls * sizeof *neg);
-	for (size_t e = 0; e < hi - lo && m < max; e++) {
+	/* every entry is tried: those with a depth-1 certificate go first */
+	Separation *all_sep = xmalloc((hi - lo + 1) * sizeof *all_sep);
+	for (size_t e = 0; e < hi - lo; e++) {
 		bank_sig(b, bank_entry(b, ents[e]), sig);
 		for (uint32_t c = 0; c < p.ncls; c++)
 			pos[c] = neg[c] = SIZE_MAX;
@@ -609,11 +611,18 @@ size_t search_separate(Bank *b, const Sample *S, unsigned D, size_t max,
 		}
 		if (best.pos == SIZE_MAX)
 			continue;
-		Separation *s = &out[m++];
+		Separation *s = &all_sep[m++];
 		s->entry = ents[e];
 		s->pair = best;
 		s->parikh = D == 1 && parikh_pair(S, order, keys, p.n, sig, &s->cert);
 	}
+	size_t kept = 0;
+	for (int pass = 1; pass >= 0; pass--)
+		for (size_t i = 0; i < m && kept < max; i++)
+			if (all_sep[i].parikh == (pass == 1))
+				out[kept++] = all_sep[i];
+	free(all_sep);
+	m = kept;
 	free(pos);
 	free(neg);
 	free(sig);

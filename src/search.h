@@ -76,7 +76,8 @@ size_t search_check(const Sample *S, const Store *st, Node f,
 		    const Word64 *care, const Word64 *label, size_t *first);
 
 /* --separate: depth-(D+1) entries of the bank (built to D+1) that no
- * Boolean combination of depth-<=D atoms matches on the sample. */
+ * Boolean combination of depth-<=D atoms matches on the sample, smallest
+ * first; for D = 1 those with a same-Parikh certificate come first. */
 typedef struct {
 	size_t entry;      /* bank entry */
 	WordPair pair;     /* the formula accepts pos, rejects neg; every

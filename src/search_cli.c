@@ -118,10 +118,14 @@ Sample *search_sample(const SearchOpts *o, const SymTab *syms, const Sym *letter
 		all[2 * (size_t)np + i] = extra[i];
 	Buf d = {0};
 	if (np)
-		buf_printf(&d, "%u witness pairs u.s s s' s' / u.s s' s s' "
-			   "(u in L_%u..L_%u, blocks %u..%u, seed %llu)",
-			   np, dmin, dmax, lo, hi,
+	{
+		buf_printf(&d, "%u witness pairs u.s s s' s' / u.s s' s s' (u in L_%u",
+			   np, dmin);
+		if (dmax > dmin)
+			buf_printf(&d, "..L_%u", dmax);
+		buf_printf(&d, ", blocks %u..%u, seed %llu)", lo, hi,
 			   (unsigned long long)o->seed + (fresh ? 1000 : 0));
+	}
 	if (nextra)
 		buf_printf(&d, "%s%zu given words", np ? " + " : "", nextra);
 	Sample *S = sample_build(syms, letters, nletters, n, all, total,
