@@ -23,6 +23,7 @@ struct Bank {
 	size_t first[MAXD + 2];
 	int built; /* depths 0..built complete; -1 before depth 0 */
 	LayerStats stats[MAXD + 1];
+	double seconds; /* spent in bank_build */
 	char grammar[320];
 };
 
@@ -456,7 +457,19 @@ static BankStop build_combos(Bank *b, unsigned d, size_t lo_atom, size_t hi_atom
 	return stop;
 }
 
+double bank_seconds(const Bank *b) { return b->seconds; }
+
+static BankStop build(Bank *b, unsigned d);
+
 BankStop bank_build(Bank *b, unsigned d)
+{
+	double t0 = bank_now();
+	BankStop stop = build(b, d);
+	b->seconds += bank_now() - t0;
+	return stop;
+}
+
+static BankStop build(Bank *b, unsigned d)
 {
 	if (d > MAXD)
 		d = MAXD;

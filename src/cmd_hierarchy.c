@@ -54,6 +54,7 @@ typedef struct {
 	Sym ab[2];
 	Sample *S, *fresh, *exh;
 	Bank *bank;
+	unsigned jobs;
 	bool all_ok;
 } Table;
 
@@ -177,12 +178,18 @@ static void print_footer(const Table *t, bool complete)
 	printf("staircase: %s\n", !complete ? "incomplete (a limit was reached)"
 			  : t->all_ok ? "reproduced: every least depth equals the theory's, every formula verified"
 				      : "NOT reproduced: see the rows whose depth differs from the theory's or that failed verification");
-	printf("bank: %zu signatures", bank_count(t->bank));
-	for (unsigned d = 0; d <= bank_depth(t->bank); d++)
-		printf("%s depth %u: %llu kept of %llu", d ? ";" : " (", d,
+	unsigned long long gen = 0;
+	printf("bank: %zu signatures (", bank_count(t->bank));
+	for (unsigned d = 0; d <= bank_depth(t->bank); d++) {
+		printf("%sdepth %u: %llu kept of %llu", d ? "; " : "", d,
 		       (unsigned long long)bank_stats(t->bank, d)->kept,
 		       (unsigned long long)bank_stats(t->bank, d)->generated);
-	printf("); peak memory %.0f MB; %.2fs\n", search_peak_mb(), bank_now() - t->o.start);
+		gen += bank_stats(t->bank, d)->generated;
+	}
+	double bs = bank_seconds(t->bank);
+	printf(")\nbank building: %llu candidate signatures in %.2fs (%.2g per second, "
+	       "%u threads)\n", gen, bs, bs > 0 ? (double)gen / bs : 0.0, t->jobs);
+	printf("peak memory %.0f MB; total %.2fs\n", search_peak_mb(), bank_now() - t->o.start);
 }
 
 static int parse(Table *t, int argc, char **argv)
@@ -255,6 +262,7 @@ int cmd_hierarchy(int argc, char **argv)
 	t.exh = search_exhaustive_sample(&t.o, store_syms(t.st), t.ab, 2);
 	BankOptions bo;
 	search_bank_options(&t.o, &bo);
+	t.jobs = bo.jobs;
 	t.bank = bank_new(t.S, t.st, &bo);
 	t.all_ok = true;
 	print_header(&t);

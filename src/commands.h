@@ -13,5 +13,6 @@ int cmd_eval(int argc, char **argv);
 int cmd_lang(int argc, char **argv);
 int cmd_hierarchy(int argc, char **argv);
 int cmd_search(int argc, char **argv);
+int cmd_enum(int argc, char **argv);
 
 #endif

@@ -20,6 +20,7 @@ static const Command commands[] = {
 	{"info", cmd_info, "depth, size, letters and fragment of a formula"},
 	{"print", cmd_print, "print a formula or program in another syntax"},
 	{"translate", cmd_print, "the same as print"},
+	{"enum", cmd_enum, "formulas by depth and size, one per behaviour"},
 	{"search", cmd_search, "the least depth of a formula for a target"},
 	{"hierarchy", cmd_hierarchy, "the depth-hierarchy table of L_k"},
 };
