@@ -23,7 +23,8 @@ struct Bank {
 	size_t first[MAXD + 2];
 	int built; /* depths 0..built complete; -1 before depth 0 */
 	LayerStats stats[MAXD + 1];
-	double seconds; /* spent in bank_build */
+	double seconds; /* wall time spent in bank_build */
+	double cpu;     /* CPU time of all threads spent there */
 	char grammar[320];
 };
 
@@ -316,7 +317,10 @@ static Arg *count_args(Bank *b, unsigned d, size_t *n)
 			if (pol)
 				sig_not(sig, sig, b->S->valid, nw);
 			sig[0] &= ~(Word64)1; /* the root is never counted */
-			if (sig_popcount(sig, nw) == 0)
+			Word64 any = 0;
+			for (size_t k = 0; k < nw; k++)
+				any |= sig[k];
+			if (!any)
 				continue;
 			args[(*n)++] = (Arg){(uint32_t)i, pol != 0};
 		}
@@ -458,14 +462,23 @@ static BankStop build_combos(Bank *b, unsigned d, size_t lo_atom, size_t hi_atom
 }
 
 double bank_seconds(const Bank *b) { return b->seconds; }
+double bank_cpu_seconds(const Bank *b) { return b->cpu; }
+
+static double cpu_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
 
 static BankStop build(Bank *b, unsigned d);
 
 BankStop bank_build(Bank *b, unsigned d)
 {
-	double t0 = bank_now();
+	double t0 = bank_now(), c0 = cpu_now();
 	BankStop stop = build(b, d);
 	b->seconds += bank_now() - t0;
+	b->cpu += cpu_now() - c0;
 	return stop;
 }
 

@@ -81,7 +81,8 @@ void bank_sig(const Bank *b, const Entry *e, Word64 *out);
 const Word64 *bank_canonical(const Bank *b, const Entry *e);
 const LayerStats *bank_stats(const Bank *b, unsigned d);
 size_t bank_bytes(const Bank *b);
-double bank_seconds(const Bank *b); /* wall time spent building */
+double bank_seconds(const Bank *b);     /* wall time spent building */
+double bank_cpu_seconds(const Bank *b); /* CPU time, all threads */
 /* Describes the inner grammar and its bounds (for every negative claim). */
 const char *bank_grammar(const Bank *b);
 

@@ -186,9 +186,10 @@ static void print_footer(const Table *t, bool complete)
 		       (unsigned long long)bank_stats(t->bank, d)->generated);
 		gen += bank_stats(t->bank, d)->generated;
 	}
-	double bs = bank_seconds(t->bank);
-	printf(")\nbank building: %llu candidate signatures in %.2fs (%.2g per second, "
-	       "%u threads)\n", gen, bs, bs > 0 ? (double)gen / bs : 0.0, t->jobs);
+	double bs = bank_seconds(t->bank), cpu = bank_cpu_seconds(t->bank);
+	printf(")\nbank building: %llu candidate signatures in %.2fs wall, %.2fs CPU "
+	       "(%.2g per CPU second; %u threads)\n", gen, bs, cpu,
+	       cpu > 0 ? (double)gen / cpu : 0.0, t->jobs);
 	printf("peak memory %.0f MB; total %.2fs\n", search_peak_mb(), bank_now() - t->o.start);
 }
 

@@ -198,6 +198,36 @@ static void level_words(const Sample *S, unsigned L, const Word64 *psi,
 		}
 }
 
+/* The bits [off, off + n) of a, n <= 64, when they lie in one word. */
+static bool in_word(size_t off, size_t n)
+{
+	return n <= 64 && (off >> 6) == ((off + n - 1) >> 6);
+}
+
+static Word64 get_bits(const Word64 *a, size_t off, size_t n)
+{
+	Word64 w = a[off >> 6] >> (off & 63);
+	return n == 64 ? w : w & (((Word64)1 << n) - 1);
+}
+
+/* A level whose block and parent block each fit in one word: the parent
+ * block is repeated A times by shifts. */
+static void level_small(const Sample *S, unsigned L, const Word64 *psi,
+			unsigned C, Word64 *planes)
+{
+	size_t nw = S->nwords, ps = S->lvl_size[L - 1], cs = S->lvl_size[L];
+	size_t po = S->lvl_off[L - 1], co = S->lvl_off[L];
+	Word64 p = get_bits(psi, co, cs), below = cs == 64 ? ~(Word64)0
+							    : ((Word64)1 << cs) - 1;
+	for (unsigned c = 0; c < C; c++) {
+		Word64 g = get_bits(planes + c * nw, po, ps), rep = 0;
+		for (size_t x = 0; x < S->nletters; x++)
+			rep |= g << (x * ps);
+		planes[c * nw + (co >> 6)] |= (rep | (p & below)) << (co & 63);
+		below = rep;
+	}
+}
+
 /* The same, node by node, for the small levels packed in front. */
 static void level_bits(const Sample *S, unsigned L, const Word64 *psi,
 		       unsigned C, Word64 *planes)
@@ -257,6 +287,9 @@ void sample_thresholds(const Sample *S, const Word64 *psi, unsigned C,
 	for (unsigned L = 1; L <= S->n; L++)
 		if (S->lvl_size[L - 1] % 64 == 0)
 			level_words(S, L, psi, C, planes);
+		else if (in_word(S->lvl_off[L], S->lvl_size[L]) &&
+			 in_word(S->lvl_off[L - 1], S->lvl_size[L - 1]))
+			level_small(S, L, psi, C, planes);
 		else
 			level_bits(S, L, psi, C, planes);
 	for (size_t c = 0; c < S->nchains; c++)

@@ -278,15 +278,17 @@ static size_t greedy(Bank *b, const Sample *S, Store *st, const Atoms *a,
 	while (cls.len > 0 && nch < maxchosen) {
 		uint64_t best = 0;
 		size_t bi = SIZE_MAX;
+		uint64_t *pn = xmalloc(2 * cls.len * sizeof *pn);
+		for (size_t k = 0; k < cls.len; k++) {
+			pn[2 * k] = sig_popcount(cls.data[k].pos, nw);
+			pn[2 * k + 1] = sig_popcount(cls.data[k].neg, nw);
+		}
 		for (size_t i = 0; i < a->n; i++) {
 			uint64_t gain = 0;
 			for (size_t k = 0; k < cls.len; k++) {
-				sig_and(t, cls.data[k].pos, a->sig[i], nw);
-				uint64_t p1 = sig_popcount(t, nw);
-				sig_and(t, cls.data[k].neg, a->sig[i], nw);
-				uint64_t n1 = sig_popcount(t, nw);
-				uint64_t p = sig_popcount(cls.data[k].pos, nw);
-				uint64_t n = sig_popcount(cls.data[k].neg, nw);
+				uint64_t p1 = sig_popcount_and(cls.data[k].pos, a->sig[i], nw);
+				uint64_t n1 = sig_popcount_and(cls.data[k].neg, a->sig[i], nw);
+				uint64_t p = pn[2 * k], n = pn[2 * k + 1];
 				gain += pairs_of(p, n) - pairs_of(p1, n1) -
 					pairs_of(p - p1, n - n1);
 			}
@@ -295,6 +297,7 @@ static size_t greedy(Bank *b, const Sample *S, Store *st, const Atoms *a,
 				bi = i;
 			}
 		}
+		free(pn);
 		if (bi == SIZE_MAX)
 			break;
 		chosen[nch++] = bi;

@@ -28,6 +28,7 @@ void sig_or(Word64 *out, const Word64 *a, const Word64 *b, size_t n);
 /* out = valid & ~a (negation inside the sample). */
 void sig_not(Word64 *out, const Word64 *a, const Word64 *valid, size_t n);
 size_t sig_popcount(const Word64 *a, size_t n);
+size_t sig_popcount_and(const Word64 *a, const Word64 *b, size_t n);
 uint64_t sig_hash(const Word64 *a, size_t n);
 static inline bool sig_bit(const Word64 *a, size_t i)
 {
