@@ -27,6 +27,9 @@ static const Command commands[] = {
 	{"gen", cmd_gen, "named families: formulas and labelled words"},
 	{"compile", cmd_compile, "compile a formula to a rounded transformer (JSON)"},
 	{"simulate", cmd_simulate, "run a compiled transformer bit-exactly"},
+	{"enum", cmd_enum, "formulas by depth and size, one per behaviour"},
+	{"search", cmd_search, "the least depth of a formula for a target"},
+	{"hierarchy", cmd_hierarchy, "the depth-hierarchy table of L_k"},
 };
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
 
