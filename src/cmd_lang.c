@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "eval.h"
 #include "json.h"
+#include "limit.h"
 #include "mem.h"
 #include "word.h"
 
@@ -32,10 +33,12 @@ static const char help[] =
 	"      --count            print only LENGTH<TAB>COUNT for each length\n"
 	"      --json             one JSON object per word (with --count: one\n"
 	"                         object with the counts)\n"
+	LIMIT_HELP
 	"  -h, --help             show this help and exit\n\n"
 	"Method: the walk extends the evaluator's state one letter at a time\n"
 	"(cost proportional to the formula per word), for formulas without #>.\n"
-	"Formulas with future counts #> evaluate each word whole.\n\n"
+	"Formulas with future counts #> evaluate each word whole.  A job of\n"
+	"more than 10^8 words is announced on stderr before it starts.\n\n"
 	"Examples:\n"
 	"  tally lang -f \"1 <= #[Q_b & 1 <= #[Q_a]] & "
 	"!(1 <= #[Q_a & 1 <= #[Q_b]])\" \\\n"
@@ -52,6 +55,7 @@ typedef struct {
 	bool count, json, spaced;
 	Sym *syms;        /* the current word */
 	uint64_t *counts; /* accepted words per length */
+	Limits limits;
 } Lang;
 
 static void print_word(const Lang *lg, size_t d)
@@ -95,8 +99,8 @@ static void visit(Lang *lg, size_t d)
 }
 
 /* Depth-first over the words of length <= limit; visits all of them, or
- * only those of length exactly limit. */
-static void walk(Lang *lg, size_t limit, bool only_at_limit,
+ * only those of length exactly limit.  False when a limit stopped it. */
+static bool walk(Lang *lg, size_t limit, bool only_at_limit,
 		 EvalSnapshot **snaps, uint32_t *next)
 {
 	bool streams = eval_streams(lg->ev);
@@ -110,6 +114,8 @@ static void walk(Lang *lg, size_t limit, bool only_at_limit,
 		visit(lg, 0);
 	next[0] = 0;
 	for (;;) {
+		if (limit_poll(&lg->limits))
+			return false;
 		if (d == limit || next[d] == na) {
 			if (d == 0)
 				break;
@@ -134,6 +140,39 @@ static void walk(Lang *lg, size_t limit, bool only_at_limit,
 			next[d] = 0;
 		}
 	}
+	return true;
+}
+
+/* Words of length <= n over k letters, saturating at UINT64_MAX. */
+static uint64_t job_words(size_t k, size_t n)
+{
+	uint64_t total = 1, power = 1;
+	for (size_t l = 1; l <= n; l++) {
+		if (k && power > UINT64_MAX / k)
+			return UINT64_MAX;
+		power *= k;
+		if (total > UINT64_MAX - power)
+			return UINT64_MAX;
+		total += power;
+	}
+	return total;
+}
+
+/* A huge job is announced before it starts, with what bounds it. */
+static void announce(const Lang *lg, size_t maxlen)
+{
+	uint64_t words = job_words(lg->alpha->n, maxlen);
+	if (words <= 100000000u)
+		return;
+	if (words == UINT64_MAX)
+		fprintf(stderr, "tally: note: lang visits more than 1.8e19 words "
+				"(%zu letters, lengths 0..%zu)", lg->alpha->n, maxlen);
+	else
+		fprintf(stderr, "tally: note: lang visits %.3g words (%zu letters, "
+				"lengths 0..%zu)", (double)words, lg->alpha->n,
+			maxlen);
+	fprintf(stderr, "%s\n", lg->limits.timeout > 0 ? ""
+				 : "; bound it with --timeout=SECONDS");
 }
 
 static bool parse_length(const char *s, size_t *out)
@@ -156,12 +195,14 @@ int cmd_lang(int argc, char **argv)
 		{"accept-at", required_argument, NULL, OPT_ACCEPT_AT},
 		{"count", no_argument, NULL, OPT_COUNT},
 		{"json", no_argument, NULL, OPT_JSON},
+		LIMIT_OPTIONS,
 		{"help", no_argument, NULL, 'h'},
 		{0},
 	};
 	Inputs in;
 	inputs_init(&in);
 	Lang lg = {0};
+	limit_init(&lg.limits);
 	Alphabet alpha = {0};
 	const char *alphabet = NULL;
 	size_t maxlen = 0;
@@ -173,6 +214,13 @@ int cmd_lang(int argc, char **argv)
 	       -1) {
 		if (inputs_option(&in, opt, optarg))
 			continue;
+		bool ok = true;
+		if (limit_option(&lg.limits, opt, optarg, &ok)) {
+			if (ok)
+				continue;
+			status = EXIT_USAGE;
+			goto done;
+		}
 		switch (opt) {
 		case 'n':
 			if (!parse_length(optarg, &maxlen)) {
@@ -226,13 +274,32 @@ int cmd_lang(int argc, char **argv)
 	if (eval_streams(lg.ev))
 		for (size_t d = 0; d <= maxlen; d++)
 			snaps[d] = eval_snapshot_new(lg.ev);
+	announce(&lg, maxlen);
+	limit_start(&lg.limits);
 	/* One walk gives every length at once; listing in shortlex order
 	 * with two or more letters deepens the limit one length at a time. */
-	if (lg.count || alpha.n <= 1)
-		walk(&lg, maxlen, false, snaps, next);
-	else
-		for (size_t l = 0; l <= maxlen; l++)
-			walk(&lg, l, true, snaps, next);
+	size_t done_len = maxlen; /* lengths listed completely */
+	bool complete = true;
+	if (lg.count || alpha.n <= 1) {
+		complete = walk(&lg, maxlen, false, snaps, next);
+	} else {
+		for (size_t l = 0; l <= maxlen && complete; l++) {
+			complete = walk(&lg, l, true, snaps, next);
+			if (!complete)
+				done_len = l;
+		}
+	}
+	if (!complete) {
+		fflush(stdout);
+		char what[96];
+		if (lg.count || alpha.n <= 1 || done_len == 0)
+			snprintf(what, sizeof what, "the listing is incomplete");
+		else
+			snprintf(what, sizeof what, "lengths 0..%zu are complete",
+				 done_len - 1);
+		status = limit_report(&lg.limits, what);
+		goto done;
+	}
 	if (lg.count && lg.json) {
 		json_t *o = json_envelope(), *c = json_array(), *al = json_array();
 		for (size_t i = 0; i < alpha.n; i++)

@@ -36,6 +36,9 @@ const Def *scope_lookup(Scope *sc, Sym name);
 /* The user's own definition (no prelude fallback), or NULL. */
 const Def *scope_lookup_local(const Scope *sc, Sym name);
 void scope_define(Scope *sc, const Def *def);
+/* Forgets the user's definitions, keeping the prelude: each input of a
+ * command starts from the prelude alone. */
+void scope_clear(Scope *sc);
 
 typedef struct {
 	Def *defs;
