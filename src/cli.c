@@ -10,6 +10,7 @@
 
 #include "buf.h"
 #include "mem.h"
+#include "prelude.h"
 
 const char cli_exit_help[] =
 	"Exit status:\n"
@@ -62,7 +63,7 @@ void inputs_init(Inputs *in)
 {
 	memset(in, 0, sizeof *in);
 	in->store = store_new();
-	in->scope = scope_new(in->store);
+	in->scope = prelude_scope_new(in->store);
 	in->diag.out = stderr;
 }
 

@@ -86,16 +86,16 @@ static bool parse_format(const char *s, Syntax *syn, Target *target)
 	return false;
 }
 
-static void put_text(const char *text)
+static void put_text(FILE *out, const char *text)
 {
 	size_t n = strlen(text);
-	fputs(text, stdout);
+	fputs(text, out);
 	if (n == 0 || text[n - 1] != '\n')
-		putchar('\n');
+		putc('\n', out);
 }
 
 /* C-RASP (either form) or the dot graph of the unit's output. */
-static bool print_program(Store *s, const Unit *u, Target target,
+static bool print_program(FILE *out, Store *s, const Unit *u, Target target,
 			  bool expand)
 {
 	Sym *names = expand ? NULL : unit_name_map(u, s);
@@ -112,7 +112,7 @@ static bool print_program(Store *s, const Unit *u, Target target,
 							: CRASP_PAPER,
 				 &err);
 	if (ok)
-		fputs(b.data ? b.data : "", stdout);
+		fputs(b.data ? b.data : "", out);
 	else
 		cli_usage_error("%s", err);
 	free(err);
@@ -146,6 +146,68 @@ static int expand_check(const Store *s, Node n, uint64_t max_size)
 	return EXIT_YES;
 }
 
+static int print_core(FILE *out, Store *s, Lowering *lw, const Unit *u,
+		      bool expand)
+{
+	char *err = NULL;
+	Node core = lower_formula(lw, u->output, &err);
+	if (core == NODE_NONE) { /* the piece limit: a limit reached */
+		limit_fail("%s", err);
+		free(err);
+		return EXIT_LIMIT;
+	}
+	int status = expand ? expand_check(s, core, 0) : EXIT_YES;
+	if (status != EXIT_YES)
+		return status;
+	Sym *names = expand ? NULL : lower_unit_names(lw, u, core);
+	size_t size;
+	char *text = lower_print(s, core, names, &size);
+	put_text(out, text);
+	free(text);
+	free(names);
+	return EXIT_YES;
+}
+
+/* EXIT_YES, or the status after a message (EXIT_LIMIT for a limit). */
+static int print_unit(FILE *out, Store *s, Lowering *lw, const Unit *u,
+		      Syntax syn, Target target, bool expand,
+		      uint64_t max_size)
+{
+	if (target == TARGET_JSON) {
+		json_t *o = json_envelope();
+		json_object_set_new(o, "formula", json_formula(s, u->output));
+		json_emit(o);
+		return EXIT_YES;
+	}
+	if (target == TARGET_CORE)
+		return print_core(out, s, lw, u, expand);
+	if (target != TARGET_TL)
+		return print_program(out, s, u, target, expand) ? EXIT_YES
+								: EXIT_USAGE;
+	int status = expand && u->ndefs > 0
+			     ? expand_check(s, u->output, max_size)
+			     : EXIT_YES;
+	if (status != EXIT_YES)
+		return status;
+	char *text = expand || u->ndefs == 0
+			     ? tl_print(s, u->output, syn, NULL)
+			     : tl_print_unit(s, u, syn);
+	put_text(out, text);
+	free(text);
+	return EXIT_YES;
+}
+
+bool cmd_print_unit(FILE *out, Store *s, Lowering *lw, const Unit *u,
+		    const char *to, bool expand)
+{
+	Syntax syn;
+	Target target;
+	if (!parse_format(to, &syn, &target))
+		return cli_usage_error("unknown format '%s'", to) == EXIT_YES;
+	return print_unit(out, s, lw, u, syn, target, expand,
+			  EXPAND_MAX_SIZE) == EXIT_YES;
+}
+
 typedef struct {
 	Lowering *lw;
 	Syntax syn;
@@ -155,57 +217,11 @@ typedef struct {
 	int status;
 } PrintJob;
 
-static int print_core(Store *s, const PrintJob *job, const Unit *u)
-{
-	char *err = NULL;
-	Node core = lower_formula(job->lw, u->output, &err);
-	if (core == NODE_NONE) { /* the piece limit: a limit reached */
-		limit_fail("%s", err);
-		free(err);
-		return EXIT_LIMIT;
-	}
-	int status = job->expand ? expand_check(s, core, 0) : EXIT_YES;
-	if (status != EXIT_YES)
-		return status;
-	Sym *names = job->expand ? NULL : lower_unit_names(job->lw, u, core);
-	size_t size;
-	char *text = lower_print(s, core, names, &size);
-	put_text(text);
-	free(text);
-	free(names);
-	return EXIT_YES;
-}
-
-static int print_unit(Store *s, const PrintJob *job, const Unit *u)
-{
-	if (job->target == TARGET_JSON) {
-		json_t *o = json_envelope();
-		json_object_set_new(o, "formula", json_formula(s, u->output));
-		json_emit(o);
-		return EXIT_YES;
-	}
-	if (job->target == TARGET_CORE)
-		return print_core(s, job, u);
-	if (job->target != TARGET_TL)
-		return print_program(s, u, job->target, job->expand)
-			       ? EXIT_YES : EXIT_USAGE;
-	bool inline_all = job->expand || u->ndefs == 0;
-	int status = job->expand && u->ndefs > 0
-			     ? expand_check(s, u->output, job->max_size)
-			     : EXIT_YES;
-	if (status != EXIT_YES)
-		return status;
-	char *text = inline_all ? tl_print(s, u->output, job->syn, NULL)
-				: tl_print_unit(s, u, job->syn);
-	put_text(text);
-	free(text);
-	return EXIT_YES;
-}
-
 static void on_unit(Inputs *in, const Unit *u)
 {
 	PrintJob *job = in->ctx;
-	int status = print_unit(in->store, job, u);
+	int status = print_unit(stdout, in->store, job->lw, u, job->syn,
+				job->target, job->expand, job->max_size);
 	/* the first failure decides the exit status */
 	if (status != EXIT_YES && job->status == EXIT_YES)
 		job->status = status;

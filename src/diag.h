@@ -27,6 +27,8 @@ typedef struct {
 	int errors;
 	bool at_eof;  /* the last error was "found end of input" */
 	bool limit;   /* an error was a built-in limit reached (exit 4) */
+	bool unclosed; /* ... inside an open bracket or operator (the REPL
+			* reads a continuation line) */
 } Diag;
 
 /* The largest input a file, stdin or one stdin line may hold: inputs are

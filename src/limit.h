@@ -30,7 +30,7 @@ enum { OPT_TIMEOUT = 1050, OPT_MAX_MEMORY };
 
 typedef enum { LIMIT_NONE, LIMIT_TIME, LIMIT_MEMORY } LimitKind;
 
-typedef struct {
+typedef struct Limits {
 	double timeout;    /* seconds; 0 = none */
 	size_t max_memory; /* bytes of peak resident memory; 0 = none */
 	unsigned polls;    /* since the last memory reading */
