@@ -423,6 +423,32 @@ const double *sim_residual(const Sim *s, size_t pos, size_t layer)
 	return hist(s, pos, layer);
 }
 
+bool sim_uniform(const Sim *s)
+{
+	for (size_t i = 0; i < s->H; i++)
+		if (!s->heads[i].uniform)
+			return false;
+	return true;
+}
+
+size_t sim_state_size(const Sim *s)
+{
+	return s->H * ACCS;
+}
+
+void sim_save_state(const Sim *s, Acc *out)
+{
+	memcpy(out, s->acc + s->len * s->H * ACCS,
+	       s->H * ACCS * sizeof *out);
+}
+
+void sim_load_state(Sim *s, size_t length, const Acc *in)
+{
+	reserve(s, length + 2);
+	memcpy(s->acc + length * s->H * ACCS, in, s->H * ACCS * sizeof *in);
+	s->len = length;
+}
+
 size_t sim_alibi_window(const Semantics *sem, double slope)
 {
 	if (slope <= 0)

@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "eval.h"
 #include "mem.h"
+#include "breakdown.h"
 #include "sim.h"
 #include "vec.h"
 
@@ -236,15 +237,23 @@ void simcheck_sample(SimCheck *sc, size_t k, size_t len, uint64_t seed,
 	free(word);
 }
 
+/* Words longer than 40 letters print run-length encoded: "b^128 a^128". */
 static void print_word(const SimCheck *sc, const uint32_t *w, size_t n,
 		       FILE *out)
 {
-	bool spaced = false;
+	bool spaced = n > 40;
 	for (size_t t = 0; t < sc->m->nletters; t++)
 		spaced |= strlen(sc->m->alphabet[t]) > 1;
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+		while (n > 40 && j < n && w[j] == w[i])
+			j++;
 		fprintf(out, "%s%s", spaced && i ? " " : "",
 			sc->m->alphabet[w[i] - 1]);
+		if (j > i + 1)
+			fprintf(out, "^%zu", j - i);
+		i = j > i ? j : i + 1;
+	}
 	if (n == 0)
 		fputs("(empty word)", out);
 }
@@ -288,6 +297,48 @@ int simcheck_random(SimCheck *sc, size_t k, size_t len, uint64_t seed,
 	snprintf(what, sizeof what,
 		 "%zu random words of length %zu, every prefix", k, len);
 	int st = report(sc, &mm, what, out);
+	free(mm.word);
+	return st;
+}
+
+int simcheck_breakdown(SimCheck *sc, size_t maxlen, size_t maxstates,
+		       FILE *out)
+{
+	Mismatch mm;
+	BreakResult r = breakdown_search(sc->m, &sc->sem, maxlen, maxstates, &mm);
+	int st = EXIT_YES;
+	switch (r) {
+	case BREAK_UNSUPPORTED:
+		fprintf(out, "unsupported: --find-breakdown needs heads with "
+			     "constant logits (NoPE, as tally compile builds)\n");
+		st = EXIT_USAGE;
+		break;
+	case BREAK_LIMIT:
+		fprintf(out, "unknown: more than %zu states before a "
+			     "disagreement\n", maxstates);
+		st = EXIT_LIMIT;
+		break;
+	case BREAK_NONE:
+		fprintf(out, "no disagreement with kneedeep up to length %zu "
+			     "(%zu states; semantics %s)\n",
+			maxlen, mm.words, semantics_name(&sc->sem));
+		break;
+	case BREAK_FOUND: {
+		bool model = simcheck_run(sc, mm.word, mm.length);
+		bool formula = simcheck_formula(sc, mm.word, mm.length);
+		fprintf(out, "first disagreement at length %zu: ", mm.length);
+		print_word(sc, mm.word, mm.length, out);
+		fprintf(out, ": transformer %s, formula %s (semantics %s; "
+			     "%zu states; %s)\n",
+			model ? "accepts" : "rejects",
+			formula ? "accepts" : "rejects",
+			semantics_name(&sc->sem), mm.words,
+			model != formula ? "confirmed by the evaluator"
+					 : "NOT confirmed by the evaluator");
+		st = model != formula ? EXIT_NO : EXIT_INTERNAL;
+		break;
+	}
+	}
 	free(mm.word);
 	return st;
 }
