@@ -199,6 +199,9 @@ int cmd_compile(int argc, char **argv)
 	Alphabet alpha;
 	alphabet_init(&alpha, in.store, &u->output, 1, alphabet);
 	char *source = tl_print_unit(in.store, u, SYNTAX_TL);
+	size_t len = strlen(source);
+	while (len && source[len - 1] == '\n')
+		source[--len] = '\0';
 	CompileOptions co = {an.p, an.s, an.ffn};
 	Model m;
 	char *err = NULL;

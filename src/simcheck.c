@@ -262,10 +262,11 @@ static int report(SimCheck *sc, const Mismatch *mm, const char *what,
 		  FILE *out)
 {
 	if (!mm->found) {
+		size_t l = sc->m->nlayers, h = model_nheads(sc->m);
 		fprintf(out, "agreement: %s (%zu compared; semantics %s, %zu "
-			     "layers, %zu heads)\n",
-			what, mm->words, semantics_name(&sc->sem),
-			sc->m->nlayers, model_nheads(sc->m));
+			     "layer%s, %zu head%s)\n",
+			what, mm->words, semantics_name(&sc->sem), l,
+			l == 1 ? "" : "s", h, h == 1 ? "" : "s");
 		return EXIT_YES;
 	}
 	fprintf(out, "disagreement at length %zu: ", mm->length);

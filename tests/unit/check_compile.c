@@ -350,6 +350,38 @@ START_TEST(fixed_rounding)
 }
 END_TEST
 
+static bool same(double x, double y)
+{
+	return x == y || (isnan(x) && isnan(y));
+}
+
+/* The binary64 fast path of the IEEE operations against MPFR, on random
+ * values of each format (normal, subnormal, huge). */
+START_TEST(ieee_fast_path)
+{
+	static const IeeeFormat fmts[] = {IEEE_FP32, IEEE_BF16, IEEE_FP16};
+	Semantics sem = {.kind = SEM_IEEE, .fmt = fmts[_i]};
+	Rng r;
+	rng_seed(&r, 99);
+	int span = fmts[_i] == IEEE_FP16 ? 26 : 140;
+	for (int k = 0; k < 20000; k++) {
+		double a = sem_convert(&sem, ldexp((double)rng_next(&r) / 0x1p64,
+						   (int)rng_below(&r, 2 * span) - span));
+		double b = sem_convert(&sem, ldexp((double)rng_next(&r) / 0x1p64,
+						   (int)rng_below(&r, 2 * span) - span));
+		if (rng_below(&r, 2))
+			b = -b;
+		ck_assert(same(sem_add(&sem, a, b),
+			       sem_reference_op(&sem, '+', a, b)));
+		ck_assert(same(sem_mul(&sem, a, b),
+			       sem_reference_op(&sem, '*', a, b)));
+		if (b != 0)
+			ck_assert(same(sem_div(&sem, a, b),
+				       sem_reference_op(&sem, '/', a, b)));
+	}
+}
+END_TEST
+
 /* ALiBi windows: exp(-a d) * 2^s < 1 from d = ceil(s ln 2 / a) on. */
 START_TEST(alibi_window)
 {
@@ -412,6 +444,7 @@ Suite *compile_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, fixed_rounding);
 	tcase_add_test(tc, alibi_window);
+	tcase_add_loop_test(tc, ieee_fast_path, 0, 3);
 	tcase_add_test(tc, breakdown_majority);
 	suite_add_tcase(su, tc);
 	return su;
