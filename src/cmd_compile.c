@@ -111,8 +111,8 @@ static void print_report(const Analysis *a)
 	printf("smallest s: none (the attention sums are %s, so no precision "
 	       "keeps every count exact at all lengths)\n",
 	       a->sem.kind == SEM_IEEE ? "IEEE sums" : "rounded and saturate");
-	printf("exact up to length: %.0f (no attention sum leaves the exact "
-	       "range before)\n",
+	printf("exact up to length: %.0f at least (no attention sum can "
+	       "leave the exact range before)\n",
 	       exact_up_to(a));
 }
 

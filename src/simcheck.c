@@ -375,7 +375,7 @@ static double head_exact(const SimCheck *sc, uint32_t c, EvalTable *t,
 	for (size_t k = 0; k < cp->ncounts; k++)
 		l += cp->counts[k].coef * (pos ? prefix[k][pos] : 0);
 	double num = -(l + 1), sc2 = ldexp(1, sc->m->s);
-	return floor(num * sc2 / (double)(pos + 1)) / sc2;
+	return floor(num * sc2 / (double)(pos + 1)) / sc2 + 0.0; /* no -0 */
 }
 
 static void row_label(FILE *out, const Component *cp, const char *what)
@@ -412,8 +412,9 @@ void simcheck_trace(SimCheck *sc, const uint32_t *w, size_t n, FILE *out)
 		t = eval_table(ev, word, n);
 	simcheck_run(sc, w, n);
 	fprintf(out, "%-8s", "position");
-	for (size_t p = 0; p <= n; p++)
-		fprintf(out, " %8s", p ? "" : "BOS");
+	fprintf(out, " %8s", "BOS");
+	for (size_t p = 1; p <= n; p++)
+		fprintf(out, " %8zu", p);
 	fputc('\n', out);
 	fprintf(out, "%-8s", "letter");
 	for (size_t p = 0; p <= n; p++)
