@@ -96,7 +96,8 @@ class Model:
     def ffn(self, f, H):
         for g in f.get("gates", []):
             x = H[:, g["in"]]
-            val = {"ge0": lambda: x[:, 0] >= 0, "not": lambda: x[:, 0] <= 0,
+            bias = self.w(g.get("bias", 0))
+            val = {"ge0": lambda: x[:, 0] + bias >= 0, "not": lambda: x[:, 0] <= 0,
                    "and": lambda: np.all(x > 0, axis=1),
                    "or": lambda: np.any(x > 0, axis=1)}[g["op"]]()
             H[:, g["out"]] = np.where(val, 1 << self.s, 0)

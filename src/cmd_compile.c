@@ -31,8 +31,10 @@ static const char help[] =
 	"                         (default 16,8; P <= 32)\n"
 	"      --ffn=KIND         table (gates ge0/not/and/or, default) or relu\n"
 	"                         (residual ReLU blocks)\n"
-	"      --pe=ENCODING      positional encoding of the logits: nope (the\n"
-	"                         only one the compiler constructs)\n"
+	"      --pe=ENCODING      positional encoding of the logits: nope\n"
+	"                         (default), or alibi: Y psi becomes an ALiBi\n"
+	"                         head whose weights round to 0 beyond distance\n"
+	"                         1, in the layer after psi's (MOD is refused)\n"
 	"      --alphabet=LETTERS letters besides the formula's (a,b,c or abc)\n"
 	"      --semantics=SEM    the semantics the report is about: kneedeep\n"
 	"                         (default), rounded-sums, ieee=fp32|bf16|fp16\n"
@@ -55,7 +57,17 @@ typedef struct {
 	FfnKind ffn;
 	CompileInfo info;
 	size_t layers;
+	bool alibi;
 } Analysis;
+
+/* With Y heads: the smallest s at which an ALiBi slope reads Y. */
+static int alibi_min_s(const Analysis *a)
+{
+	for (int s = 0; s <= a->p - 2; s++)
+		if (compile_alibi_slope(a->p, s) != 0)
+			return s;
+	return -1;
+}
 
 /* Longest length at which no attention sum of the construction can leave
  * the exact range of the rounded-sums or IEEE semantics: the weights sum
@@ -79,8 +91,17 @@ static json_t *analysis_json(const Analysis *a)
 	json_object_set_new(o, "heads", json_integer((json_int_t)a->info.heads));
 	json_object_set_new(o, "value_range", json_real(a->info.range));
 	json_object_set_new(o, "semantics", json_string(semantics_name(&a->sem)));
+	if (a->info.slope != 0) {
+		json_object_set_new(o, "alibi_slope", json_real(a->info.slope));
+		json_object_set_new(o, "alibi_window",
+				    json_integer((json_int_t)a->info.window));
+		json_object_set_new(o, "alibi_smallest_s",
+				    json_integer(alibi_min_s(a)));
+	}
 	if (a->sem.kind == SEM_KNEEDEEP || a->info.heads == 0) {
-		json_object_set_new(o, "smallest_s", json_integer(0));
+		json_object_set_new(o, "smallest_s",
+				    json_integer(a->info.slope != 0 ? alibi_min_s(a)
+								    : 0));
 		json_object_set_new(o, "smallest_p_at_s",
 				    json_integer(compile_min_p(&a->info, a->ffn,
 							       a->s)));
@@ -96,11 +117,27 @@ static json_t *analysis_json(const Analysis *a)
 
 static void print_report(const Analysis *a)
 {
-	printf("layers: %zu (depth %u)\n", a->layers, a->info.depth);
+	printf("layers: %zu (depth %u%s)\n", a->layers, a->info.depth,
+	       a->layers > a->info.depth ? "; each Y costs a layer" : "");
 	printf("heads: %zu\n", a->info.heads);
 	printf("value range: %g\n", a->info.range);
 	printf("precision: p=%d s=%d\n", a->p, a->s);
 	printf("semantics: %s\n", semantics_name(&a->sem));
+	if (a->info.slope != 0) {
+		printf("alibi slope: %g (Y heads)\n", a->info.slope);
+		printf("alibi window: %zu (round(exp(-slope*d)) = 0 for d >= "
+		       "%zu: a Y head reads positions i-1 and i only)\n",
+		       a->info.window, a->info.window);
+		printf("smallest s for the ALiBi heads at p=%d: %d\n", a->p,
+		       alibi_min_s(a));
+	}
+	if (a->info.slope != 0 && a->sem.kind == SEM_KNEEDEEP) {
+		printf("smallest s: %d (the ALiBi heads; the counting heads "
+		       "need none)\n", alibi_min_s(a));
+		printf("smallest p at s=%d: %d\n", a->s,
+		       compile_min_p(&a->info, a->ffn, a->s));
+		return;
+	}
 	if (a->sem.kind == SEM_KNEEDEEP || a->info.heads == 0) {
 		printf("smallest s: 0 (correct for all lengths at every s >= 0: "
 		       "the sign of a floor-rounded average is exact)\n");
@@ -159,14 +196,15 @@ int cmd_compile(int argc, char **argv)
 			an.ffn = strcmp(optarg, "table") ? FFN_RELU : FFN_TABLE;
 			break;
 		case OPT_PE:
-			if (strcmp(optarg, "nope")) {
+			if (strcmp(optarg, "nope") && strcmp(optarg, "alibi")) {
 				status = cli_usage_error(
-					"--pe: only nope is constructed (tally "
-					"simulate runs ALiBi slopes given in a "
-					"model), not '%s'",
+					"--pe: expected nope or alibi (sinusoidal, "
+					"rope, t5 and urpe are not constructed), "
+					"not '%s'",
 					optarg);
 				goto done;
 			}
+			an.alibi = strcmp(optarg, "alibi") == 0;
 			break;
 		case OPT_ALPHABET: alphabet = optarg; break;
 		case OPT_SEMANTICS:
@@ -202,7 +240,7 @@ int cmd_compile(int argc, char **argv)
 	size_t len = strlen(source);
 	while (len && source[len - 1] == '\n')
 		source[--len] = '\0';
-	CompileOptions co = {an.p, an.s, an.ffn};
+	CompileOptions co = {an.p, an.s, an.ffn, an.alibi};
 	Model m;
 	char *err = NULL;
 	bool ok = compile_formula(in.store, u->output, alpha.letters, alpha.n,

@@ -313,7 +313,7 @@ static double attend(Sim *s, size_t hi, size_t pos, size_t l)
 static double gate(const Gate *g, const double *h)
 {
 	switch (g->op) {
-	case GATE_GE0: return h[g->in[0]] >= 0;
+	case GATE_GE0: return h[g->in[0]] + g->bias >= 0; /* exact: grid values */
 	case GATE_NOT: return !(h[g->in[0]] > 0);
 	case GATE_AND:
 		for (size_t k = 0; k < g->nin; k++)

@@ -424,8 +424,9 @@ void simcheck_trace(SimCheck *sc, const uint32_t *w, size_t n, FILE *out)
 		const Component *cp = &m->comps[c];
 		if (cp->kind != COMP_BOOL && cp->kind != COMP_HEAD)
 			continue;
-		row_label(out, cp, cp->kind == COMP_HEAD ? "floor(-(L+1)/(i+1))"
-							 : "0/1");
+		row_label(out, cp, cp->window		   ? "window average"
+				   : cp->kind == COMP_HEAD ? "floor(-(L+1)/(i+1))"
+							   : "0/1");
 		fprintf(out, "%-8s", "  model");
 		for (size_t p = 0; p <= n; p++)
 			fprintf(out, " %8g", sim_residual(sc->sim, p, cp->layer)[c]);
@@ -445,7 +446,9 @@ void simcheck_trace(SimCheck *sc, const uint32_t *w, size_t n, FILE *out)
 			}
 		}
 		for (size_t p = 0; p <= n; p++) {
-			if (cp->kind == COMP_HEAD)
+			if (cp->kind == COMP_HEAD && cp->window)
+				fprintf(out, " %8s", "-");
+			else if (cp->kind == COMP_HEAD)
 				fprintf(out, " %8g", head_exact(sc, c, t, p, prefix));
 			else if (p == 0 && n > 0)
 				fprintf(out, " %8s", ".");

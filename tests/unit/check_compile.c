@@ -70,13 +70,15 @@ static Sym *letters_of(Node root, size_t *n)
 static void compile_ok(Node root, const Sym *l, size_t nl, int p, int sc,
 		       FfnKind ffn, Model *m)
 {
-	CompileOptions o = {p, sc, ffn};
+	bool y = store_flags(s, root) & FLAG_PREV;
+	CompileOptions o = {p, sc, ffn, y};
 	CompileInfo info;
 	char *err = NULL;
 	char *text = tl_print(s, root, SYNTAX_TL, NULL);
 	bool ok = compile_formula(s, root, l, nl, text, &o, m, &info, &err);
 	ck_assert_msg(ok, "compile %s: %s", text, err ? err : "");
-	ck_assert_msg(m->nlayers == store_depth(s, root),
+	ck_assert_msg(y ? m->nlayers >= store_depth(s, root)
+			: m->nlayers == store_depth(s, root),
 		      "%s: %zu layers for depth %u", text, m->nlayers,
 		      store_depth(s, root));
 	free(text);
@@ -198,12 +200,12 @@ END_TEST
 /* The refused fragments. */
 START_TEST(refusals)
 {
-	const char *bad[] = {"parity2", "factor_bb", "MOD(2, 0)"};
+	const char *bad[] = {"parity2", "factor_bb", "MOD(2, 0)"}; /* no --pe */
 	for (size_t i = 0; i < 3; i++) {
 		Node root = parse(bad[i]);
 		size_t nl;
 		Sym *l = letters_of(root, &nl);
-		CompileOptions o = {16, 8, FFN_TABLE};
+		CompileOptions o = {16, 8, FFN_TABLE, false};
 		CompileInfo info;
 		Model m;
 		char *err = NULL;
@@ -218,7 +220,7 @@ START_TEST(refusals)
 	Node root = parse("#[Q_a] < 1000*#[Q_b]");
 	size_t nl;
 	Sym *l = letters_of(root, &nl);
-	CompileOptions o = {8, 0, FFN_TABLE};
+	CompileOptions o = {8, 0, FFN_TABLE, false};
 	CompileInfo info;
 	Model m;
 	char *err = NULL;
@@ -252,6 +254,43 @@ START_TEST(random_formulas)
 				     test_multiplier() > 1 ? 10000 : 1000, c);
 		model_free(&m);
 	}
+}
+END_TEST
+
+/* Y through ALiBi heads: random formulas with Y (MOD skipped). */
+START_TEST(random_alibi)
+{
+	Sym l[2] = {letter("a"), letter("b")};
+	GenOptions go = {.letters = l, .nletters = 2, .max_depth = 2,
+			 .max_size = 12, .positional = true};
+	Rng r;
+	rng_seed(&r, 4200 + (uint64_t)_i);
+	Semantics kd = {.kind = SEM_KNEEDEEP};
+	unsigned done = 0, cases = 10 * test_multiplier();
+	while (done < cases) {
+		Node root = randgen_formula(s, &r, &go);
+		if (store_flags(s, root) & FLAG_MOD)
+			continue;
+		Model m;
+		compile_ok(root, l, 2, 20, 4, done % 2 ? FFN_RELU : FFN_TABLE,
+			   &m);
+		exhaustive(&m, root, l, 2, &kd, 8, true);
+		model_free(&m);
+		done++;
+	}
+}
+END_TEST
+
+/* The slope by hand: at s = 2 a window of exactly 2 needs a > ln 4 / 2 =
+ * 0.69 and, for the gates, floor(4 e^-a) >= 2, a <= ln 2: none.  At s = 3
+ * a > ln 8 / 2 = 1.04 and floor(8 e^-a) >= 2, a <= ln 4 = 1.39: the
+ * smallest multiple of 1/8 is 1.125. */
+START_TEST(alibi_slope)
+{
+	ck_assert(compile_alibi_slope(16, 2) == 0);
+	ck_assert(compile_alibi_slope(16, 3) == 1.125);
+	Semantics f = {.kind = SEM_KNEEDEEP, .p = 16, .s = 3};
+	ck_assert_uint_eq(sim_alibi_window(&f, 1.125), 2);
 }
 END_TEST
 
@@ -438,6 +477,8 @@ Suite *compile_suite(void)
 	tcase_add_test(tc, refusals);
 	tcase_add_loop_test(tc, json_round_trip, 0, 2);
 	tcase_add_test(tc, tampered_model);
+	tcase_add_loop_test(tc, random_alibi, 0, 2);
+	tcase_add_test(tc, alibi_slope);
 	suite_add_tcase(su, tc);
 	tc = tcase_create("semantics");
 	tcase_add_checked_fixture(tc, setup, teardown);
