@@ -12,6 +12,7 @@
 #include "compile.h"
 #include "fixed.h"
 #include "json.h"
+#include "sim.h"
 #include "print.h"
 #include "word.h"
 
@@ -124,10 +125,16 @@ static void print_report(const Analysis *a)
 	printf("precision: p=%d s=%d\n", a->p, a->s);
 	printf("semantics: %s\n", semantics_name(&a->sem));
 	if (a->info.slope != 0) {
+		Semantics sem = a->sem;
+		sem.p = a->p;
+		sem.s = a->s;
+		size_t w = sim_alibi_window(&sem, a->info.slope);
 		printf("alibi slope: %g (Y heads)\n", a->info.slope);
-		printf("alibi window: %zu (round(exp(-slope*d)) = 0 for d >= "
-		       "%zu: a Y head reads positions i-1 and i only)\n",
-		       a->info.window, a->info.window);
+		printf("alibi window: %zu under %s (round(exp(-slope*d)) = 0 for "
+		       "d >= %zu%s)\n",
+		       w, semantics_name(&sem), w,
+		       w == 2 ? ": a Y head reads positions i-1 and i only"
+			      : ": the Y reading needs 2");
 		printf("smallest s for the ALiBi heads at p=%d: %d\n", a->p,
 		       alibi_min_s(a));
 	}

@@ -57,6 +57,20 @@ grep -q "^smallest s: 0" report.txt || fail "report: $(cat report.txt)"
 "$TALLY" compile -f majority --report --semantics=rounded-sums > report.txt
 grep -q "^smallest s: none" report.txt || fail "report: $(cat report.txt)"
 
+# Y through ALiBi heads: 2 layers for depth 1, the window is 2 under
+# kneedeep, wider under IEEE (the weights do not round to 0).
+"$TALLY" compile -f factor_bb --pe=alibi --alphabet=ab > fbb.json
+run 0 "$TALLY" simulate fbb.json --check-against-formula --max-length 12
+run 1 "$TALLY" simulate fbb.json --semantics=ieee=fp32 \
+	--check-against-formula --max-length 6
+"$TALLY" compile -f factor_bb --pe=alibi --report > report.txt
+grep -q "^layers: 2 (depth 1" report.txt || fail "alibi: $(cat report.txt)"
+grep -q "^alibi window: 2 under kneedeep" report.txt ||
+	fail "alibi: $(cat report.txt)"
+grep -q "^smallest s: 3" report.txt || fail "alibi: $(cat report.txt)"
+run 2 "$TALLY" compile -f factor_bb --pe=alibi --precision=16,2
+run 2 "$TALLY" compile -f "MOD(2, 1)" --pe=alibi
+
 # Refusals: future counts, Y, bad options, too little precision.
 run 2 "$TALLY" compile -f parity2
 run 2 "$TALLY" compile -f factor_bb
