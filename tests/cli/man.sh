@@ -5,6 +5,7 @@
 #     tally.1), and every option a page documents in its OPTIONS section
 #     (the tag line of each .TP) is printed by the command's --help (for
 #     tally.1: by some command's --help; --help itself is everywhere);
+#     tally-logic.7 lists every spelling of logic/ops.def;
 #  2. every page lints cleanly with `groff -man -ww -z` (skipped, with a
 #     message, when groff is missing);
 #  3. every example of every page runs with exit status 0 or 1 and, when
