@@ -605,8 +605,14 @@ void parser_define(Parser *p, Sym name, size_t at, Node node)
 		int line = 0, col = 0;
 		if (old->src)
 			diag_position(old->src, old->at, &line, &col);
-		parser_fail(p, at, "redefinition of '%s' (first defined at %d:%d)",
-			    sym_name(p->lx.syms, name), line, col);
+		/* A definition from another source (a REPL's earlier line, a
+		 * file) is located by that source's name. */
+		bool other = old->src && old->src != p->lx.src;
+		parser_fail(p, at, "redefinition of '%s' (first defined at "
+				   "%s%s%d:%d)",
+			    sym_name(p->lx.syms, name),
+			    other ? old->src->name : "", other ? ":" : "", line,
+			    col);
 	}
 	Def d = {name, node, p->lx.src, at};
 	scope_define(p->scope, &d);
@@ -618,14 +624,14 @@ bool parser_finish(Parser *p)
 	Unit *u = p->unit;
 	if (u->output != NODE_NONE)
 		return true;
-	if (p->partial && u->ndefs > 0)
-		return true;
 	for (size_t i = u->ndefs; i-- > 0;)
 		if (store_is_bool(p->store, u->defs[i].node)) {
 			u->output = u->defs[i].node;
 			u->output_name = u->defs[i].name;
 			return true;
 		}
+	if (p->partial && u->ndefs > 0)
+		return true;
 	diag_error(p->lx.diag, p->lx.src, p->tok.start,
 		   "expected a formula, found %s",
 		   u->ndefs ? "only integer definitions" : "empty input");

@@ -1,23 +1,22 @@
-/* method_stub.c -- TEMPORARY: the Runs and MethodResult helpers of
- * method.h until src/method.c (issue 7 part A) is on main; delete then. */
+/* method.c -- the shared pieces of the decision methods: run-length words
+ * and results. */
 #include <config.h>
+#include "method.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "mem.h"
-#include "method.h"
 
 void runs_init(Runs *r)
 {
-	r->n = r->cap = 0;
-	r->letter = NULL;
-	r->count = NULL;
+	memset(r, 0, sizeof *r);
 }
 
 void runs_clear(Runs *r)
 {
 	for (size_t i = 0; i < r->n; i++)
-		fmpz_clear(r->count + i);
+		fmpz_clear(&r->count[i]);
 	free(r->letter);
 	free(r->count);
 	runs_init(r);
@@ -25,13 +24,18 @@ void runs_clear(Runs *r)
 
 void runs_push(Runs *r, Sym letter, const fmpz_t count)
 {
-	if (r->n == r->cap) {
-		r->cap = r->cap ? 2 * r->cap : 4;
-		r->letter = xrealloc(r->letter, r->cap * sizeof *r->letter);
-		r->count = xrealloc(r->count, r->cap * sizeof *r->count);
+	if (fmpz_sgn(count) <= 0)
+		return;
+	/* Adjacent runs of one letter merge: the form stays canonical. */
+	if (r->n && r->letter[r->n - 1] == letter) {
+		fmpz_add(&r->count[r->n - 1], &r->count[r->n - 1], count);
+		return;
 	}
+	size_t cap = r->cap;
+	mem_grow((void **)&r->letter, &cap, r->n + 1, sizeof *r->letter);
+	mem_grow((void **)&r->count, &r->cap, r->n + 1, sizeof *r->count);
 	r->letter[r->n] = letter;
-	fmpz_init_set(r->count + r->n, count);
+	fmpz_init_set(&r->count[r->n], count);
 	r->n++;
 }
 
@@ -47,16 +51,14 @@ void runs_length(const Runs *r, fmpz_t out)
 {
 	fmpz_zero(out);
 	for (size_t i = 0; i < r->n; i++)
-		fmpz_add(out, out, r->count + i);
+		fmpz_add(out, out, &r->count[i]);
 }
 
 void method_result_init(MethodResult *r)
 {
+	memset(r, 0, sizeof *r);
 	r->status = MR_UNKNOWN;
 	runs_init(&r->witness);
-	r->witness_shortest = false;
-	r->bound = r->states = 0;
-	r->certificate = r->reason = NULL;
 }
 
 void method_result_free(MethodResult *r)
@@ -64,5 +66,5 @@ void method_result_free(MethodResult *r)
 	runs_clear(&r->witness);
 	free(r->certificate);
 	free(r->reason);
-	r->certificate = r->reason = NULL;
+	method_result_init(r);
 }
