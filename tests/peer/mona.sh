@@ -58,7 +58,7 @@ decide() { # METHOD KIND A B [OPTIONS]: prints "EXIT LENGTH"
 	echo "$st $len"
 }
 
-count=0
+count=0 differ=0
 gen_pairs > pairs.txt
 while IFS="	" read -r kind a b; do
 	count=$((count + 1))
@@ -68,6 +68,7 @@ while IFS="	" read -r kind a b; do
 	set -- $(decide explore "$kind" "$a" "$b" --max-length=$MAXLEN)
 	e_st=$1 e_len=$2
 	if test "$m_st" = 1; then
+		differ=$((differ + 1))
 		if test "$m_len" -le $MAXLEN; then
 			test "$e_st" = 1 && test "$e_len" = "$m_len" ||
 				fail "[$a] vs [$b]: mona length $m_len, explore exit $e_st length $e_len"
@@ -89,4 +90,7 @@ while IFS="	" read -r kind a b; do
 	fi
 done < pairs.txt
 test "$count" -ge 10 || fail "only $count pairs"
-echo "$count pairs agree"
+# Both verdicts must occur often, or agreement proves little.
+test $((differ * 5)) -ge "$count" && test $(((count - differ) * 5)) -ge "$count" ||
+	fail "$differ of $count pairs differ: the generator is off balance"
+echo "$count pairs agree ($differ not equivalent)"
