@@ -16,6 +16,7 @@
 
 #include "buf.h"
 #include "mem.h"
+#include "explore.h" /* explore_now */
 #include "z3util.h"
 
 typedef struct {
@@ -143,7 +144,7 @@ static double remaining(const Pres *p)
 {
 	if (p->deadline == 0)
 		return 0;
-	double r = p->deadline - z3u_now();
+	double r = p->deadline - explore_now();
 	return r > 0.001 ? r : 0.001;
 }
 
@@ -316,7 +317,7 @@ void presburger_decide(const Query *q, MethodResult *out)
 	p.memo = xcalloc(p.top + 1, sizeof *p.memo);
 	p.count = xcalloc(p.top + 1, sizeof *p.count);
 	p.v = xmalloc((q->nletters ? q->nletters : 1) * sizeof *p.v);
-	p.deadline = q->timeout > 0 ? z3u_now() + q->timeout : 0;
+	p.deadline = q->timeout > 0 ? explore_now() + q->timeout : 0;
 	SymTab *syms = store_syms((Store *)s);
 	for (size_t t = 0; t < q->nletters; t++) {
 		char name[256];
