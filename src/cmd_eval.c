@@ -12,6 +12,7 @@
 #include "eval.h"
 #include "json.h"
 #include "mem.h"
+#include "runeval.h"
 #include "trace.h"
 #include "vec.h"
 #include "word.h"
@@ -33,6 +34,9 @@ static const char help[] =
 	"                         (a,b,c or abc)\n"
 	"      --accept-at=WHERE  last (default: judge at the last position) or\n"
 	"                         eos (at an appended end marker)\n"
+	"      --runs             words in run-length form (a^1000000 b^3 a),\n"
+	"                         evaluated run by run in time independent of\n"
+	"                         the run lengths\n"
 	"Output:\n"
 	"      --trace            after each verdict, the value of every\n"
 	"                         subformula (or definition) at every position\n"
@@ -51,10 +55,11 @@ static const char help[] =
 	"  tally eval -f \"#[Q_b] < #[Q_a]\" -w aab -w abb\n"
 	"  tally eval --trace -f \"#['('] = #[')'] & #[#['('] < #[')']] = 0\" "
 	"-w \"(())\"\n"
-	"  tally eval -P prog.cr --tokens -w \"open close\"\n\n";
+	"  tally eval -P prog.cr --tokens -w \"open close\"\n"
+	"  tally eval --runs -f dyck1 -w \"(^100000000000000000000 )^100000000000000000000\"\n\n";
 
 enum { OPT_TOKENS = OPT__COMMAND_BASE, OPT_ALPHABET, OPT_ACCEPT_AT,
-       OPT_TRACE, OPT_TRACE_WINDOW };
+       OPT_TRACE, OPT_TRACE_WINDOW, OPT_RUNS };
 
 /* Longest word text echoed from memory; longer lines are echoed while
  * they stream by. */
@@ -266,6 +271,73 @@ static bool read_stdin(WordReader *wr)
 	return ok;
 }
 
+typedef VEC(const char *) Words;
+
+/* One run-length word: its verdicts, printed like any word. */
+static bool runs_line(Run *r, RunEval *re, const char *text, size_t n)
+{
+	Runs w;
+	runs_init(&w);
+	char *err = NULL;
+	bool ok = runs_parse(text, n, r->alpha, &w, &err) &&
+		  runeval_word(re, &w, r->acc, &err);
+	if (!ok) {
+		cli_usage_error("--runs: %s", err);
+		free(err);
+		runs_clear(&w);
+		return false;
+	}
+	bool all = true;
+	for (size_t i = 0; i < r->nroots; i++)
+		all = all && r->acc[i];
+	r->rejected |= !all;
+	if (r->json) {
+		json_t *o = json_envelope();
+		json_object_set_new(o, "word", json_stringn(text, n));
+		fmpz_t len;
+		fmpz_init(len);
+		runs_length(&w, len);
+		json_object_set_new(o, "length", json_fmpz(len));
+		fmpz_clear(len);
+		json_object_set_new(o, "accept_at",
+				    json_string(eval_accept_name(r->accept)));
+		json_object_set_new(o, "verdict",
+				    json_string(all ? "accept" : "reject"));
+		json_emit(o);
+	} else {
+		fwrite(text, 1, n, stdout);
+		for (size_t i = 0; i < r->nroots; i++)
+			printf("\t%s", r->acc[i] ? "accept" : "reject");
+		putchar('\n');
+	}
+	fflush(stdout);
+	runs_clear(&w);
+	return true;
+}
+
+/* --runs: the words of -w, or stdin lines, in run-length form. */
+static int eval_runs(Run *r, const Node *roots, const Words *words)
+{
+	RunEval *re = runeval_new(r->in->store, roots, r->nroots, r->accept);
+	bool ok = true;
+	for (size_t i = 0; i < words->len && ok; i++)
+		ok = runs_line(r, re, words->data[i], strlen(words->data[i]));
+	if (words->len == 0) {
+		char *line = NULL;
+		size_t cap = 0;
+		ssize_t got;
+		while (ok && (got = getline(&line, &cap, stdin)) >= 0) {
+			size_t n = (size_t)got;
+			while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+				n--;
+			ok = runs_line(r, re, line, n);
+		}
+		free(line);
+	}
+	runeval_free(re);
+	return !ok ? EXIT_USAGE : r->rejected ? EXIT_NO : EXIT_YES;
+}
+
 int cmd_eval(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -277,15 +349,16 @@ int cmd_eval(int argc, char **argv)
 		{"trace", no_argument, NULL, OPT_TRACE},
 		{"trace-window", required_argument, NULL, OPT_TRACE_WINDOW},
 		{"json", no_argument, NULL, OPT_JSON},
+		{"runs", no_argument, NULL, OPT_RUNS},
 		{"help", no_argument, NULL, 'h'},
 		{0},
 	};
 	Inputs in;
 	inputs_init(&in);
 	Run run = {.in = &in, .wlo = 0, .whi = SIZE_MAX};
-	VEC(const char *) words = {0};
+	Words words = {0};
 	const char *alphabet = NULL;
-	bool tokens = false, trace = false;
+	bool tokens = false, trace = false, runs = false;
 	Alphabet alpha = {0};
 	Node *roots = NULL;
 	int opt, status = EXIT_YES;
@@ -317,6 +390,7 @@ int cmd_eval(int argc, char **argv)
 			}
 			break;
 		case OPT_JSON: run.json = true; break;
+		case OPT_RUNS: runs = true; break;
 		case 'h':
 			cli_print_help(help);
 			goto done;
@@ -355,6 +429,12 @@ int cmd_eval(int argc, char **argv)
 	run.acc = xcalloc(in.nunits ? in.nunits : 1, sizeof *run.acc);
 	alphabet_init(&alpha, in.store, roots, in.nunits, alphabet);
 	run.alpha = &alpha;
+	if (runs) {
+		status = trace ? cli_usage_error("--runs: no --trace (the trace "
+						 "has a column per letter)")
+			       : eval_runs(&run, roots, &words);
+		goto done;
+	}
 	run.ev = eval_new(in.store, roots, in.nunits, run.accept);
 	if (trace)
 		run.trace = trace_new(in.store, in.units, in.nunits);
