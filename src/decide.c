@@ -245,6 +245,14 @@ static void shorten(Decision *d)
 static void decide(Decision *d)
 {
 	const DecideOptions *o = d->o;
+	if (d->root[0] == d->root[1] && strcmp(o->method, "auto") == 0) {
+		/* Hash-consing: equal nodes are the same formula. */
+		d->method = "normalisation";
+		d->res.status = MR_EQUIVALENT;
+		d->res.certificate = xstrdup("both inputs normalise to the same "
+					     "formula (one node of the store)\n");
+		return;
+	}
 	if (strcmp(o->method, "auto") != 0) {
 		const Method *m = find_method(o->method);
 		d->method = m->name;
