@@ -49,6 +49,7 @@ static const char help[] =
 	"                         with the evaluator (an internal error if any\n"
 	"                         differs)\n"
 	"      --json             one JSON object per formula\n"
+	"      --csv              depth,size,signature_hash,formula lines\n"
 	"      --timeout=SECONDS  stop after this long (exit status 4)\n"
 	"      --max-memory=MB    stop at this size (exit status 4)\n"
 	"      --quiet            no progress line\n"
@@ -104,7 +105,12 @@ static bool on_formula(void *ctx, Node f, unsigned depth, unsigned size,
 	e->emitted++;
 	char *t = tl_print(e->st, f, SYNTAX_TL, NULL);
 	uint64_t h = sig_hash(sig, e->S->nwords);
-	if (e->o.json) {
+	if (e->o.csv) {
+		if (e->emitted == 1)
+			puts("depth,size,signature_hash,formula");
+		printf("%u,%u,%016llx,", depth, size, (unsigned long long)h);
+		search_csv_field(t, true);
+	} else if (e->o.json) {
 		json_t *o = json_envelope();
 		json_object_set_new(o, "formula", json_string(t));
 		json_object_set_new(o, "depth", json_integer(depth));
@@ -196,6 +202,7 @@ static int parse(Enum *e, int argc, char **argv)
 		{"count", required_argument, NULL, OPT_COUNT},
 		{"check", no_argument, NULL, OPT_CHECK},
 		{"json", no_argument, NULL, OPT_JSON},
+		{"csv", no_argument, NULL, OPT_S_CSV},
 		{"timeout", required_argument, NULL, OPT_S_TIMEOUT},
 		{"max-memory", required_argument, NULL, OPT_S_MAXMEM},
 		{"quiet", no_argument, NULL, OPT_S_QUIET},

@@ -60,6 +60,23 @@ grep -q '"evidence": *"sample only"' rows.json || fail "json evidence"
 run 4 "$TALLY" hierarchy --k=1..4 --max-signatures=500 --quiet
 run 4 "$TALLY" hierarchy --k=1..4 --max-memory=1 --quiet
 
+# check-heavy (TALLY_TEST_MULTIPLIER >= 10): depth 5 both ways, and depth
+# 6 behind a signature cap (an honest partial table, exit 4, is allowed).
+if test "${TALLY_TEST_MULTIPLIER:-1}" -ge 10; then
+	"$TALLY" hierarchy --k=5 --csv --quiet > five.csv || fail "L_5: exit $?"
+	test "$(sed 1d five.csv | cut -d, -f4,7)" = "5,yes" || fail "L_5 row"
+	"$TALLY" hierarchy --task=predict --k=7 --csv --quiet > p7.csv || fail "P_7: exit $?"
+	test "$(sed 1d p7.csv | cut -d, -f4,7)" = "5,yes" || fail "P_7 row"
+	st=0
+	"$TALLY" hierarchy --k=6 --csv --quiet --max-signatures=3000000 \
+		--max-memory=3500 > six.csv || st=$?
+	case $st in
+	0) test "$(sed 1d six.csv | cut -d, -f4,7)" = "6,yes" || fail "L_6 row" ;;
+	4) ;;
+	*) fail "L_6: exit $st" ;;
+	esac
+fi
+
 # Usage errors.
 run 2 "$TALLY" hierarchy --family=dyck
 run 2 "$TALLY" hierarchy --k=x
