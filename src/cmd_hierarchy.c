@@ -166,7 +166,7 @@ static bool run_row(Table *t, unsigned k)
 	bool have_v = r.found && r.formula;
 	if (have_v) {
 		search_progress(&t->o, "%s: verifying", name);
-		verify_formula(&tg, t->st, r.formula, t->fresh, t->exh, &v);
+		verify_formula(&tg, t->st, r.formula, t->fresh, t->exh, t->o.decide_len, &v);
 		search_progress_done(&t->o);
 	}
 	print_row(t, k, name, &r, have_v ? &v : NULL, bank_now() - t0);

@@ -327,7 +327,7 @@ static int run_search(Search *s)
 	Verification v = {0};
 	bool have_v = r.found && r.formula;
 	if (have_v)
-		verify_formula(&s->tg, st, r.formula, labels ? S : fresh, exh, &v);
+		verify_formula(&s->tg, st, r.formula, labels ? S : fresh, exh, s->o.decide_len, &v);
 	print_search(s, S, b, &r, have_v ? &v : NULL);
 	if (!s->o.json && !s->o.csv && r.stop != BANK_OK)
 		printf("stopped: %s (partial result)\n",

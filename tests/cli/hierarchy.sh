@@ -54,7 +54,9 @@ grep -q 'depth 1: no Boolean combination' two.txt || fail "no refutation at dept
 # JSON: one object per row, with the evidence kind.
 "$TALLY" hierarchy --k=1..2 --json --quiet > rows.json
 test "$(grep -c '"least_depth"' rows.json)" = 2 || fail "json rows"
-grep -q '"evidence": *"sample only"' rows.json || fail "json evidence"
+grep -q '"evidence": *"bound"' rows.json || fail "json evidence"
+grep -q 'tally equiv (explore): equal on every word up to length 16' two.txt ||
+	fail "no decision-engine bound"
 
 # Limits end in exit 4 with the finished rows.
 run 4 "$TALLY" hierarchy --k=1..4 --max-signatures=500 --quiet
