@@ -27,6 +27,7 @@ typedef struct {
 	const char *alphabet; /* --alphabet, or NULL */
 	AcceptAt accept;
 	bool tokens, trace, json;
+	bool no_echo;    /* --no-echo: verdicts only */
 	size_t wlo, whi; /* --trace-window */
 } EvalOptions;
 /* tally eval: the units' outputs on the words, or on the lines of stdin
@@ -41,6 +42,7 @@ typedef struct {
 	AcceptAt accept;
 	size_t max_length;
 	bool count, json;
+	struct Limits *limits; /* --timeout, --max-memory; NULL: none */
 } LangOptions;
 /* tally lang: the accepted words of root up to opt->max_length. */
 int cmd_lang_list(Store *s, Node root, const LangOptions *opt);
@@ -53,5 +55,13 @@ int cmd_print(int argc, char **argv);
 int cmd_eval(int argc, char **argv);
 int cmd_lang(int argc, char **argv);
 int cmd_repl(int argc, char **argv);
+int cmd_gen(int argc, char **argv);
+int cmd_compile(int argc, char **argv);
+int cmd_simulate(int argc, char **argv);
+int cmd_equiv(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+int cmd_hierarchy(int argc, char **argv);
+int cmd_search(int argc, char **argv);
+int cmd_enum(int argc, char **argv);
 
 #endif
