@@ -10,5 +10,6 @@ Suite *print_suite(void);
 Suite *roundtrip_suite(void);
 Suite *eval_suite(void);
 Suite *crasp_suite(void);
+Suite *families_suite(void);
 
 #endif
