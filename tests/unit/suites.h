@@ -14,5 +14,6 @@ Suite *methods_suite(void);
 Suite *search_suite(void);
 Suite *compile_suite(void);
 Suite *decide_suite(void);
+Suite *families_suite(void);
 
 #endif
