@@ -292,6 +292,22 @@ START_TEST(test_presburger_big_coefficients)
 }
 END_TEST
 
+/* A pair on which Z3's optimiser needs seconds (the length is then
+ * minimised by binary search): shortest word ba, by brute force. */
+START_TEST(test_presburger_hard_optimum)
+{
+	Node a = parse("1000000000000000000001*#[Q_a] > "
+		       "100000000000000000000*#[true] | "
+		       "#[Q_b] = 0 & #[Q_a] >= 1");
+	Node b = parse("#[Q_a] > 100000000000000000000*#[Q_b]");
+	Sym alpha[16];
+	size_t nl = alphabet(a, b, NULL, 0, alpha);
+	Query q = query(a, b, alpha, nl, ACCEPT_LAST);
+	ck_assert_int_eq(against_brute(presburger_decide, &q, 4),
+			 MR_DIFFERENT);
+}
+END_TEST
+
 START_TEST(test_presburger_refuses_depth2)
 {
 	Node a = parse("#['('] = #[')'] & #[#['('] < #[')']] = 0");
@@ -706,6 +722,7 @@ Suite *methods_suite(void)
 	TCase *tc = method_case(su, "presburger");
 	tcase_add_test(tc, test_presburger_majority);
 	tcase_add_test(tc, test_presburger_big_coefficients);
+	tcase_add_test(tc, test_presburger_hard_optimum);
 	tcase_add_test(tc, test_presburger_refuses_depth2);
 	tcase_add_test(tc, test_presburger_extra_letter);
 	tcase_add_test(tc, test_presburger_random);
