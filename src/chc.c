@@ -420,7 +420,7 @@ static void proved(Chc *c, Z3_fixedpoint fp, Z3_ast *init, MethodResult *out)
 	if (!inv || !recheck(c, inv, init, &obligations)) {
 		/* Never a verdict: report it so that it gets fixed. */
 		out->status = MR_UNKNOWN;
-		out->reason = xstrdup("chc: the invariant Spacer returned did "
+		out->reason = xstrdup("the invariant Spacer returned did "
 				      "not re-check (a bug)");
 		return;
 	}
@@ -455,7 +455,7 @@ static void solve(Chc *c, MethodResult *out)
 	} else if (r == Z3_L_TRUE) {
 		out->status = MR_UNKNOWN;
 		out->bound = Z3_fixedpoint_get_num_levels(z, fp, c->inv) + 1;
-		out->reason = xstrdup("chc: Spacer found a reachable "
+		out->reason = xstrdup("Spacer found a reachable "
 				      "difference (explore finds the "
 				      "shortest word)");
 	} else {
@@ -466,7 +466,7 @@ static void solve(Chc *c, MethodResult *out)
 			      explore_now() - start >= 0.9 * c->timeout);
 		out->status = limit ? MR_LIMIT : MR_UNKNOWN;
 		Buf b = { 0 };
-		buf_printf(&b, "chc: Spacer gave up (%s)", why ? why : "?");
+		buf_printf(&b, "Spacer gave up (%s)", why ? why : "?");
 		out->reason = buf_take(&b);
 	}
 	free(init);
@@ -479,7 +479,7 @@ void chc_decide(const Query *q, MethodResult *out)
 	if ((store_flags(s, q->root[0]) | store_flags(s, q->root[1])) &
 	    FLAG_FUTURE) {
 		out->status = MR_NOT_APPLICABLE;
-		out->reason = xstrdup("chc needs past-only formulas: with #> "
+		out->reason = xstrdup("past-only formulas only: with #> "
 				      "the state depends on the unread "
 				      "suffix");
 		return;

@@ -91,12 +91,12 @@ static bool threshold(const Store *s, Node n, Threshold *out,
 	Linear l;
 	store_linear(s, store_kid(s, n, 0), &l);
 	bool ok = l.n <= 1;
-	*why = "mona: a comparison involves two counts (only a count "
+	*why = "a comparison involves two counts (only a count "
 	       "against a constant is in the threshold fragment)";
 	if (ok && l.n == 1) {
 		Op op = store_op(s, l.atoms[0]);
 		ok = op == OP_COUNT || op == OP_FCOUNT;
-		*why = "mona: a comparison involves ?:, min or max";
+		*why = "a comparison involves ?:, min or max";
 	}
 	if (ok) {
 		fmpz_t t;
@@ -119,7 +119,7 @@ static bool threshold(const Store *s, Node n, Threshold *out,
 			out->kind = out->kind == TH_EQ ? TH_FALSE : TH_TRUE;
 		ok = out->kind == TH_TRUE || out->kind == TH_FALSE ||
 		     fmpz_cmp_ui(t, MONA_MAX_THRESHOLD - 1) <= 0;
-		*why = "mona: a threshold is too large for the M2L-Str "
+		*why = "a threshold is too large for the M2L-Str "
 		       "translation";
 		out->t = ok ? fmpz_get_ui(t) : 0;
 		fmpz_clear(t);
@@ -143,7 +143,7 @@ bool mona_in_fragment(const Store *s, Node root, const char **why)
 			ok = threshold(s, n, &th, why);
 		else if (op == OP_ITE || op == OP_MIN || op == OP_MAX) {
 			ok = false;
-			*why = "mona: ?:, min and max are outside the threshold "
+			*why = "?:, min and max are outside the threshold "
 			       "fragment";
 		}
 	}
@@ -403,7 +403,7 @@ static void interpret(const Query *q, const char *prog, const char *text,
 	} else {
 		runs_clear(&out->witness);
 		out->status = MR_UNKNOWN;
-		out->reason = xstrdup("mona: unexpected output from mona");
+		out->reason = xstrdup("unexpected output from mona");
 	}
 }
 
@@ -445,8 +445,8 @@ void mona_decide(const Query *q, MethodResult *out)
 	} else {
 		out->status = st == RUN_TIMEOUT ? MR_LIMIT : MR_UNKNOWN;
 		out->reason = xstrdup(st == RUN_TIMEOUT
-				? "mona: time limit"
-				: "mona: could not run mona (is it installed?)");
+				? "time limit"
+				: "could not run mona (is it installed?)");
 	}
 	if (fd >= 0)
 		unlink(in.data);

@@ -353,8 +353,8 @@ static void decide_all(Pres *p, MethodResult *out)
 		out->witness_shortest = !p->unknown;
 	} else if (p->unknown) {
 		out->status = p->timed_out ? MR_LIMIT : MR_UNKNOWN;
-		out->reason = xstrdup(p->timed_out ? "presburger: time limit"
-						   : "presburger: Z3 gave up");
+		out->reason = xstrdup(p->timed_out ? "time limit"
+						   : "Z3 gave up");
 	} else {
 		out->status = MR_EQUIVALENT;
 		buf_puts(&cert, "for each case the two conditions are "
@@ -377,7 +377,7 @@ void presburger_decide(const Query *q, MethodResult *out)
 		if (!in_fragment(s, q->root[i])) {
 			out->status = MR_NOT_APPLICABLE;
 			out->reason = xstrdup(
-				"presburger decides formulas of count depth "
+				"applies to count depth "
 				"<= 1 without Y, MOD or #>");
 			return;
 		}

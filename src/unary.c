@@ -466,14 +466,14 @@ static const char *refusal(const Query *q, ulong P)
 {
 	const Store *s = q->store;
 	if (q->nletters != 1)
-		return "unary decides one-letter alphabets only";
+		return "applies to one-letter alphabets only";
 	if ((store_flags(s, q->root[0]) | store_flags(s, q->root[1])) &
 	    FLAG_FUTURE)
-		return "unary needs past-only formulas (no #>)";
+		return "past-only formulas only (no #>)";
 	if (q->accept != ACCEPT_LAST)
-		return "unary decides acceptance at the last position only";
+		return "acceptance at the last position only";
 	if (P > UNARY_MAX_PERIOD)
-		return "unary: the MOD period is too large";
+		return "the MOD period is too large";
 	return NULL;
 }
 
@@ -526,7 +526,7 @@ void unary_decide(const Query *q, MethodResult *out)
 			node_seq(&u, n);
 	if (u.overflow) {
 		out->status = MR_UNKNOWN;
-		out->reason = xstrdup("unary: too many pieces");
+		out->reason = xstrdup("too many pieces");
 	} else {
 		/* The difference of the verdicts, as one more sequence. */
 		Seq d = { 0 };
