@@ -168,4 +168,7 @@ expect_out "ab^2 a${tab}accept" "$T" eval --runs -f L_3 -w "ab^2 a"
 run 2 "$T" eval --runs -f dyck1 -w "(^0"
 run 2 "$T" eval --runs -f dyck1 -w "x^3"
 run 2 "$T" eval --runs --trace -f dyck1 -w "(^3"
-run 2 "$T" eval --runs --alphabet=a -f "#[MOD(2, 0)] > 1" -w "a^100000000000"
+expect_out "a^100000000000${tab}accept" "$T" eval --runs --alphabet=a \
+	-f "#[MOD(2, 0)] = 50000000000" -w "a^100000000000"
+run 2 "$T" eval --runs --alphabet=a -f "#[MOD(1031, 0) & MOD(1033, 0)] > 1" \
+	-w "a^100000000000"
