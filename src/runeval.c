@@ -132,6 +132,34 @@ static void sign_horizon(const fmpz_t v, const fmpz_t r, fmpz_t d, bool *inf)
 	fmpz_clear(t);
 }
 
+static bool is_min(unsigned op)
+{
+	return op == MI_MIN || op == MI_BMIN;
+}
+
+/* A min (max) of a and b, with diff = a - b now and rate its change per
+ * step: which argument is the min (max) from the next step on (true:
+ * a), and how many steps it stays so (lowers d).  Clobbers diff, rate. */
+static bool choice_horizon(bool min, fmpz_t diff, fmpz_t rate, fmpz_t d,
+			   bool *inf)
+{
+	int c = fmpz_sgn(diff), cr = fmpz_sgn(rate);
+	bool pick_a = min ? (c < 0 || (c == 0 && cr <= 0))
+			  : (c > 0 || (c == 0 && cr >= 0));
+	/* gap = other - chosen (min) or chosen - other (max) is >= 0 now;
+	 * it shrinks by |rate| per step when the rate works against the
+	 * choice. */
+	if (pick_a == min)
+		fmpz_neg(diff, diff);
+	else
+		fmpz_neg(rate, rate);
+	if (fmpz_sgn(rate) > 0) {
+		fmpz_fdiv_q(diff, diff, rate);
+		lower(d, inf, diff);
+	}
+	return pick_a;
+}
+
 /* The rates of every slot in a run of `code` (R), assuming every Boolean
  * keeps its current value, and the number of further positions d for
  * which that assumption holds (*inf: all of them). */
@@ -179,29 +207,12 @@ static void horizon(const Machine *m, const MachineState *st, uint32_t code,
 		case MI_BMAX: {
 			/* The argument that is the min (max) from the next
 			 * position on, and how long it stays so. */
-			bool min = in->op == MI_MIN || in->op == MI_BMIN;
 			value(m, st, in->a, x);
 			value(m, st, in->b, y);
-			const fmpz *ra = &R[in->a], *rb = &R[in->b];
-			int c = fmpz_cmp(x, y), cr = fmpz_cmp(ra, rb);
-			bool pick_a = min ? (c < 0 || (c == 0 && cr <= 0))
-					  : (c > 0 || (c == 0 && cr >= 0));
-			fmpz_set(r, pick_a ? ra : rb);
-			/* gap(t) = other - chosen (min) or chosen - other (max),
-			 * >= 0 now; it shrinks by |ra - rb| per step when the
-			 * rates work against the choice. */
-			fmpz_sub(x, x, y); /* a - b */
-			fmpz_sub(y, ra, rb);
-			if (pick_a == min)
-				fmpz_neg(x, x);
-			else
-				fmpz_neg(y, y);
-			/* Now gap = x >= 0 and it changes by -y per step
-			 * (y > 0: shrinking). */
-			if (fmpz_sgn(y) > 0) {
-				fmpz_fdiv_q(x, x, y);
-				lower(d, inf, x);
-			}
+			fmpz_sub(x, x, y);
+			fmpz_sub(y, &R[in->a], &R[in->b]);
+			bool pick_a = choice_horizon(is_min(in->op), x, y, d, inf);
+			fmpz_set(r, pick_a ? &R[in->a] : &R[in->b]);
 			break;
 		}
 		default: break; /* Booleans of Booleans: constant */
@@ -315,22 +326,10 @@ static void period_horizon(const Machine *m, const Periods *pd, fmpz_t d,
 				fmpz_sub(r, v, at(pd, 1, i, in->a));
 				sign_horizon(v, r, d, inf);
 			} else if (mm) {
-				bool min = in->op == MI_MIN || in->op == MI_BMIN;
-				/* gap = chosen - other as in horizon(). */
 				fmpz_sub(x, at(pd, 2, i, in->a), at(pd, 2, i, in->b));
 				fmpz_sub(y, at(pd, 1, i, in->a), at(pd, 1, i, in->b));
 				fmpz_sub(y, x, y); /* per-period change of a - b */
-				int c = fmpz_sgn(x), cr = fmpz_sgn(y);
-				bool pick_a = min ? (c < 0 || (c == 0 && cr <= 0))
-						  : (c > 0 || (c == 0 && cr >= 0));
-				if (pick_a == min)
-					fmpz_neg(x, x);
-				else
-					fmpz_neg(y, y);
-				if (fmpz_sgn(y) > 0) {
-					fmpz_fdiv_q(x, x, y);
-					lower(d, inf, x);
-				}
+				choice_horizon(is_min(in->op), x, y, d, inf);
 			}
 		}
 	fmpz_clear(v);
