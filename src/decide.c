@@ -10,13 +10,17 @@
 #include <string.h>
 
 #include "buf.h"
+#include "chc.h"
 #include "explore.h"
 #include "json.h"
 #include "lex.h"
 #include "mem.h"
+#include "mona.h"
 #include "method.h"
+#include "presburger.h"
 #include "runeval.h"
 #include "trace.h"
+#include "unary.h"
 #include "vec.h"
 #include "word.h"
 
@@ -39,10 +43,10 @@ typedef struct {
 /* One row per method.  A complete method answers NOT_APPLICABLE outside
  * its fragment, so auto simply tries the rows in order. */
 static const Method methods[] = {
-	{"presburger", NULL, true},
-	{"unary", NULL, true},
-	{"mona", NULL, true},
-	{"chc", NULL, true},
+	{"presburger", presburger_decide, true},
+	{"unary", unary_decide, true},
+	{"mona", mona_decide, true},
+	{"chc", chc_decide, true},
 	{"explore", explore_decide, false},
 };
 enum { NMETHODS = sizeof methods / sizeof methods[0] };
