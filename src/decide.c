@@ -222,10 +222,13 @@ static void run_method(Decision *d, const Method *m, MethodResult *out)
 	m->fn(&q, out);
 }
 
-/* A complete method's witness may be long or not shortest: explore up
- * to its length for a shortest one. */
+/* Another method's witness may not be shortest, or not the first
+ * shortest one in shortlex order: explore up to its length finds the
+ * first shortest word (the same word whichever method found one). */
 static void shorten(Decision *d)
 {
+	if (strcmp(d->method, "explore") == 0)
+		return;
 	fmpz_t len;
 	fmpz_init(len);
 	runs_length(&d->res.witness, len);
@@ -261,6 +264,8 @@ static void decide(Decision *d)
 		const Method *m = find_method(o->method);
 		d->method = m->name;
 		run_method(d, m, &d->res);
+		if (d->res.status == MR_DIFFERENT)
+			shorten(d);
 		return;
 	}
 	for (size_t i = 0; i < NMETHODS; i++) {
@@ -272,8 +277,7 @@ static void decide(Decision *d)
 		if (d->res.status == MR_EQUIVALENT)
 			return;
 		if (d->res.status == MR_DIFFERENT) {
-			if (!d->res.witness_shortest)
-				shorten(d);
+			shorten(d);
 			return;
 		}
 		method_result_free(&d->res);
