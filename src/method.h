@@ -79,6 +79,10 @@ typedef struct {
 void method_result_init(MethodResult *r);
 void method_result_free(MethodResult *r);
 
+/* Whether the sides differ on the empty word (by the evaluator): the
+ * methods that reason about non-empty words check it first. */
+bool method_empty_word_differs(const Query *q);
+
 /* Every method has this signature (explore_decide, presburger_decide,
  * chc_decide, mona_decide, unary_decide). */
 typedef void (*MethodFn)(const Query *q, MethodResult *out);
