@@ -5,6 +5,7 @@
 #include "search_cli.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,8 +69,14 @@ bool search_opts_option(SearchOpts *o, int opt, const char *arg, int *status)
 	case OPT_S_QUIET: o->quiet = true; break;
 	default: return false;
 	}
-	if (!ok)
-		*status = cli_usage_error("bad value '%s' for this option", arg);
+	if (!ok) {
+		static const struct option names[] = {SEARCH_CLI_OPTIONS, {0}};
+		const char *name = "this option";
+		for (const struct option *n = names; n->name; n++)
+			if (n->val == opt)
+				name = n->name;
+		*status = cli_usage_error("bad value '%s' for --%s", arg, name);
+	}
 	return true;
 }
 
