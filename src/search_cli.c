@@ -80,6 +80,12 @@ bool search_opts_option(SearchOpts *o, int opt, const char *arg, int *status)
 	return true;
 }
 
+static void bank_progress(void *ctx, unsigned depth, size_t sigs)
+{
+	search_progress(ctx, "building the bank: depth %u, %zu signatures", depth,
+			sigs);
+}
+
 void search_bank_options(const SearchOpts *o, BankOptions *bo)
 {
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
@@ -87,7 +93,9 @@ void search_bank_options(const SearchOpts *o, BankOptions *bo)
 			    .jobs = o->jobs ? o->jobs : (unsigned)(cores > 0 ? cores : 1),
 			    .max_sigs = o->max_sigs,
 			    .max_bytes = o->max_mb * (size_t)1 << 20,
-			    .deadline = o->timeout > 0 ? o->start + o->timeout : 0};
+			    .deadline = o->timeout > 0 ? o->start + o->timeout : 0,
+			    .progress = bank_progress,
+			    .progress_ctx = (void *)o};
 }
 
 /* The largest length <= want whose complete tree stays small. */
@@ -154,8 +162,13 @@ Sample *search_exhaustive_sample(const SearchOpts *o, const SymTab *syms,
 
 void search_progress(const SearchOpts *o, const char *fmt, ...)
 {
+	static double last;
 	if (o->quiet || !isatty(STDERR_FILENO))
 		return;
+	double now = bank_now();
+	if (now - last < 0.1)
+		return; /* ten updates a second are enough */
+	last = now;
 	va_list ap;
 	va_start(ap, fmt);
 	fprintf(stderr, "\r\033[K[%.1fs] ", bank_now() - o->start);
