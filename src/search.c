@@ -721,6 +721,29 @@ static bool parikh_pair(const Sample *S, const size_t *order, const uint32_t *ke
 	return best != SIZE_MAX;
 }
 
+/* The sample's witness pairs with u in L_D: consecutive chains of equal
+ * length that differ only in their last three letters, u having D blocks;
+ * their end bits, two per pair. */
+static size_t witness_ends(const Sample *S, unsigned D, size_t *ends)
+{
+	size_t m = 0;
+	for (size_t c = 0; c + 1 < S->nchains; c += 2) {
+		const SampleWord *x = &S->chains[c].word, *y = &S->chains[c + 1].word;
+		if (x->len != y->len || x->len < 4 ||
+		    memcmp(x->w, y->w, x->len - 3) != 0)
+			continue;
+		size_t k = 1; /* the blocks of u = the first len - 4 letters */
+		for (size_t i = 1; i < x->len - 4; i++)
+			if (x->w[i] != x->w[i - 1])
+				k++;
+		if (k != D)
+			continue;
+		ends[m++] = S->chains[c].first + (x->len - S->n - 1);
+		ends[m++] = S->chains[c + 1].first + (y->len - S->n - 1);
+	}
+	return m;
+}
+
 size_t search_separate(Bank *b, const Sample *S, unsigned D, size_t max,
 		       Separation *out)
 {
@@ -759,7 +782,9 @@ size_t search_separate(Bank *b, const Sample *S, unsigned D, size_t max,
 	qsort_r(ents, hi - lo, sizeof *ents, cmp_gsize, b);
 	Word64 *sig = xmalloc(nw * sizeof(Word64));
 	size_t *pos = xmalloc(p.ncls * sizeof *pos), *neg = xmalloc(p.ncls * sizeof *neg);
-	/* every entry is tried: those with a depth-1 certificate go first */
+	size_t *ends = xmalloc((S->nchains + 1) * sizeof *ends);
+	size_t nends = witness_ends(S, D, ends);
+	/* every entry is tried: those with a certificate go first */
 	Separation *all_sep = xmalloc((hi - lo + 1) * sizeof *all_sep);
 	for (size_t e = 0; e < hi - lo; e++) {
 		bank_sig(b, bank_entry(b, ents[e]), sig);
@@ -784,13 +809,23 @@ size_t search_separate(Bank *b, const Sample *S, unsigned D, size_t max,
 		s->entry = ents[e];
 		s->pair = best;
 		s->parikh = D == 1 && parikh_pair(S, order, keys, p.n, sig, &s->cert);
+		s->witness = false;
+		for (size_t w = 0; w + 1 < nends && !s->witness; w += 2) {
+			bool x = sig_bit(sig, ends[w]), y = sig_bit(sig, ends[w + 1]);
+			if (x != y) {
+				s->witness = true;
+				s->wpair = x ? (WordPair){ends[w], ends[w + 1]}
+					     : (WordPair){ends[w + 1], ends[w]};
+			}
+		}
 	}
 	size_t kept = 0;
 	for (int pass = 1; pass >= 0; pass--)
 		for (size_t i = 0; i < m && kept < max; i++)
-			if (all_sep[i].parikh == (pass == 1))
+			if ((all_sep[i].parikh || all_sep[i].witness) == (pass == 1))
 				out[kept++] = all_sep[i];
 	free(all_sep);
+	free(ends);
 	m = kept;
 	free(pos);
 	free(neg);
