@@ -113,7 +113,7 @@ expect_out "unknown" sh -c \
 run 4 "$T" equiv --method=explore --max-memory=64K -f majority -f "2*#[Q_a] > #[true]"
 
 # JSON and traces.
-"$T" equiv --json -f L_2 -f L_3 > out.json || true
+"$T" equiv --json --method=explore -f L_2 -f L_3 > out.json || true
 for key in '"verdict":"not equivalent"' '"method":"explore"' \
 	'"accepted_by":"first"' '"word":"ab"' '"values":' '"tally_version"'; do
 	grep -q "$key" out.json || fail "json lacks $key: $(cat out.json)"
