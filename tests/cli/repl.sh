@@ -17,7 +17,7 @@ unset TALLY_HISTORY || true
 
 for in in "$repl"/*.in; do
 	name=$(basename "$in" .in)
-	case $name in errors | loadsave) want=2 ;; *) want=0 ;; esac
+	case $name in errors | loadsave | decide) want=2 ;; *) want=0 ;; esac
 	got=0
 	"$TALLY" repl --echo < "$in" > "$name.got" 2>&1 || got=$?
 	diff -u "$repl/$name.out" "$name.got" ||
