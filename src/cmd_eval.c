@@ -12,6 +12,7 @@
 #include "eval.h"
 #include "json.h"
 #include "mem.h"
+#include "runeval.h"
 #include "trace.h"
 #include "vec.h"
 #include "word.h"
@@ -33,6 +34,9 @@ static const char help[] =
 	"                         (a,b,c or abc)\n"
 	"      --accept-at=WHERE  last (default: judge at the last position) or\n"
 	"                         eos (at an appended end marker)\n"
+	"      --runs             words in run-length form (a^1000000 b^3 a),\n"
+	"                         evaluated run by run in time independent of\n"
+	"                         the run lengths\n"
 	"Output:\n"
 	"      --trace            after each verdict, the value of every\n"
 	"                         subformula (or definition) at every position\n"
@@ -52,10 +56,11 @@ static const char help[] =
 	"  tally eval -f \"#[Q_b] < #[Q_a]\" -w aab -w abb\n"
 	"  tally eval --trace -f \"#['('] = #[')'] & #[#['('] < #[')']] = 0\" "
 	"-w \"(())\"\n"
-	"  tally eval -P prog.cr --tokens -w \"open close\"\n\n";
+	"  tally eval -P prog.cr --tokens -w \"open close\"\n"
+	"  tally eval --runs -f dyck1 -w \"(^100000000000000000000 )^100000000000000000000\"\n\n";
 
 enum { OPT_TOKENS = OPT__COMMAND_BASE, OPT_ALPHABET, OPT_ACCEPT_AT,
-       OPT_TRACE, OPT_TRACE_WINDOW, OPT_NO_ECHO };
+       OPT_TRACE, OPT_TRACE_WINDOW, OPT_NO_ECHO, OPT_RUNS };
 
 /* Longest word text held in memory for the echo; the rest of a longer
  * line goes to a temporary file, so that a result line is written whole
@@ -279,6 +284,74 @@ static bool read_stdin(WordReader *wr)
 	return ok;
 }
 
+/* One run-length word: its verdicts, printed like any word. */
+static bool runs_line(Run *r, RunEval *re, const char *text, size_t n)
+{
+	Runs w;
+	runs_init(&w);
+	char *err = NULL;
+	bool ok = runs_parse(text, n, r->alpha, &w, &err) &&
+		  runeval_word(re, &w, r->acc, &err);
+	if (!ok) {
+		cli_usage_error("--runs: %s", err);
+		free(err);
+		runs_clear(&w);
+		return false;
+	}
+	bool all = true;
+	for (size_t i = 0; i < r->nroots; i++)
+		all = all && r->acc[i];
+	r->rejected |= !all;
+	if (r->json) {
+		json_t *o = json_envelope();
+		json_object_set_new(o, "word", json_stringn(text, n));
+		fmpz_t len;
+		fmpz_init(len);
+		runs_length(&w, len);
+		json_object_set_new(o, "length", json_fmpz(len));
+		fmpz_clear(len);
+		json_object_set_new(o, "accept_at",
+				    json_string(eval_accept_name(r->accept)));
+		json_object_set_new(o, "verdict",
+				    json_string(all ? "accept" : "reject"));
+		json_emit(o);
+	} else {
+		if (r->echo)
+			fwrite(text, 1, n, stdout);
+		for (size_t i = 0; i < r->nroots; i++)
+			printf(i || r->echo ? "\t%s" : "%s",
+			       r->acc[i] ? "accept" : "reject");
+		putchar('\n');
+	}
+	fflush(stdout);
+	runs_clear(&w);
+	return true;
+}
+
+/* --runs: the words given, or stdin lines, in run-length form. */
+static bool eval_runs(Run *r, const Store *s, const Node *roots,
+		      const char *const *words, size_t nwords)
+{
+	RunEval *re = runeval_new(s, roots, r->nroots, r->accept);
+	bool ok = true;
+	for (size_t i = 0; i < nwords && ok; i++)
+		ok = runs_line(r, re, words[i], strlen(words[i]));
+	if (nwords == 0) {
+		char *line = NULL;
+		size_t cap = 0;
+		ssize_t got;
+		while (ok && (got = getline(&line, &cap, stdin)) >= 0) {
+			size_t n = (size_t)got;
+			while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+				n--;
+			ok = runs_line(r, re, line, n);
+		}
+		free(line);
+	}
+	runeval_free(re);
+	return ok;
+}
+
 int cmd_eval_words(Store *s, const Unit *units, size_t nunits,
 		   const EvalOptions *opt, const char *const *words,
 		   size_t nwords, Diag *d)
@@ -293,6 +366,15 @@ int cmd_eval_words(Store *s, const Unit *units, size_t nunits,
 	run.acc = xcalloc(nunits ? nunits : 1, sizeof *run.acc);
 	alphabet_init(&alpha, s, roots, nunits, opt->alphabet);
 	run.alpha = &alpha;
+	if (opt->runs) {
+		bool ok = !opt->trace ? eval_runs(&run, s, roots, words, nwords)
+				      : (cli_usage_error("--runs: no --trace (the "
+						"trace has a column per letter)"), false);
+		alphabet_free(&alpha);
+		free(run.acc);
+		free(roots);
+		return !ok ? EXIT_USAGE : run.rejected ? EXIT_NO : EXIT_YES;
+	}
 	run.ev = eval_new(s, roots, nunits, run.accept);
 	if (opt->trace)
 		run.trace = trace_new(s, units, nunits);
@@ -333,6 +415,7 @@ int cmd_eval(int argc, char **argv)
 		{"trace-window", required_argument, NULL, OPT_TRACE_WINDOW},
 		{"json", no_argument, NULL, OPT_JSON},
 		{"no-echo", no_argument, NULL, OPT_NO_ECHO},
+		{"runs", no_argument, NULL, OPT_RUNS},
 		{"help", no_argument, NULL, 'h'},
 		{0},
 	};
@@ -370,6 +453,7 @@ int cmd_eval(int argc, char **argv)
 			break;
 		case OPT_JSON: eo.json = true; break;
 		case OPT_NO_ECHO: eo.no_echo = true; break;
+		case OPT_RUNS: eo.runs = true; break;
 		case 'h':
 			cli_print_help(help);
 			goto done;

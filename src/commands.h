@@ -28,6 +28,7 @@ typedef struct {
 	AcceptAt accept;
 	bool tokens, trace, json;
 	bool no_echo;    /* --no-echo: verdicts only */
+	bool runs;       /* --runs: words in run-length form */
 	size_t wlo, whi; /* --trace-window */
 } EvalOptions;
 /* tally eval: the units' outputs on the words, or on the lines of stdin
