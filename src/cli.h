@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "cr.h"
 #include "diag.h"
 #include "parse.h"
 #include "store.h"
@@ -32,6 +33,7 @@ enum {
 	OPT_JSON,
 	OPT_TO,
 	OPT_HELP,
+	OPT_CR_PRECEDENCE,
 	OPT__COMMAND_BASE = 1100, /* commands number their own from here */
 };
 
@@ -52,6 +54,8 @@ typedef struct Inputs {
 	size_t nunits, units_cap;
 	const char *syntax; /* --syntax=tl|crasp|cr, or NULL for automatic */
 	const char *output; /* --output=NAME */
+	const char *cr_precedence; /* --cr-precedence=peer|conventional */
+	CrPrecedence cr_prec;      /* its value once loaded */
 	/* Called for each unit as soon as it is parsed (results flushed per
 	 * input line), or NULL to work on in->units after loading. */
 	void (*on_unit)(struct Inputs *in, const Unit *u);
@@ -76,7 +80,8 @@ bool inputs_parse(Inputs *in, Source *src, Flavor f);
 	{"file", required_argument, NULL, 'F'},                               \
 	{"program", required_argument, NULL, 'P'},                            \
 	{"syntax", required_argument, NULL, OPT_SYNTAX},                      \
-	{"output", required_argument, NULL, OPT_OUTPUT}
+	{"output", required_argument, NULL, OPT_OUTPUT},                      \
+	{"cr-precedence", required_argument, NULL, OPT_CR_PRECEDENCE}
 
 #define CLI_INPUT_HELP                                                        \
 	"Input:\n"                                                            \
@@ -89,6 +94,12 @@ bool inputs_parse(Inputs *in, Source *src, Flavor f);
 	"      --output=NAME      check the definition NAME instead of the last\n" \
 	"                         formula\n"
 
+/* For the commands that read .cr programs (their --help adds it). */
+#define CLI_CR_HELP                                                           \
+	"      --cr-precedence=HOW  group .cr programs as the Python\n"     \
+	"                         interpreter does (peer) or as tally does\n" \
+	"                         without a warning (conventional); default:\n" \
+	"                         tally's, with a warning where they differ\n"
 /* Prints "tally: error: MSG" and returns EXIT_USAGE. */
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Standard end of every --help: the exit-status table. */

@@ -9,10 +9,12 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "cr_words.h"
 #include "eval.h"
 #include "json.h"
 #include "mem.h"
 #include "trace.h"
+#include "trace_html.h"
 #include "vec.h"
 #include "word.h"
 
@@ -25,6 +27,7 @@ static const char help[] =
 	"line from stdin.  With several formulas (-f/-F/-P given more than\n"
 	"once) each gets a verdict column, in the order given.\n\n"
 	CLI_INPUT_HELP
+	CLI_CR_HELP
 	"Words:\n"
 	"  -w, --word=WORD        a word (repeatable); otherwise stdin lines\n"
 	"      --tokens           words are whitespace-separated symbols (also\n"
@@ -33,10 +36,19 @@ static const char help[] =
 	"                         (a,b,c or abc)\n"
 	"      --accept-at=WHERE  last (default: judge at the last position) or\n"
 	"                         eos (at an appended end marker)\n"
+	"      --word-format=FMT  lines (default: one word per line) or cr\n"
+	"                         (the Python C-RASP interpreter's files: lines\n"
+	"                         starting with // and blank lines are skipped,\n"
+	"                         tokens are separated by whitespace)\n"
+	"      --open-alphabet    allow letters no formula mentions (every\n"
+	"                         letter test is false on them)\n"
 	"Output:\n"
 	"      --trace            after each verdict, the value of every\n"
 	"                         subformula (or definition) at every position\n"
 	"      --trace-window=RANGE  only positions N, N..M, ..M or N..\n"
+	"      --html             with --trace: one self-contained HTML page on\n"
+	"                         stdout (a table per word, verdict on top, true\n"
+	"                         cells marked) instead of text\n"
 	"      --json             one JSON object per word\n"
 	"  -h, --help             show this help and exit\n\n"
 	"Semantics: positions are 1-based, counts #[..] inclusive; a word is\n"
@@ -51,10 +63,14 @@ static const char help[] =
 	"  tally eval -f \"#[Q_b] < #[Q_a]\" -w aab -w abb\n"
 	"  tally eval --trace -f \"#['('] = #[')'] & #[#['('] < #[')']] = 0\" "
 	"-w \"(())\"\n"
-	"  tally eval -P prog.cr --tokens -w \"open close\"\n\n";
+	"  tally eval -P prog.cr --tokens -w \"open close\"\n"
+	"  tally eval -P prog.cr --word-format=cr --open-alphabet < words.txt\n"
+	"  tally eval -P prog.cr --word-format=cr --trace --html < words.txt "
+	"> trace.html\n\n";
 
 enum { OPT_TOKENS = OPT__COMMAND_BASE, OPT_ALPHABET, OPT_ACCEPT_AT,
-       OPT_TRACE, OPT_TRACE_WINDOW };
+       OPT_TRACE, OPT_TRACE_WINDOW, OPT_WORD_FORMAT, OPT_OPEN_ALPHABET,
+       OPT_HTML };
 
 /* Longest word text echoed from memory; longer lines are echoed while
  * they stream by. */
@@ -66,7 +82,9 @@ typedef struct {
 	const Alphabet *alpha;
 	Trace *trace;
 	AcceptAt accept;
-	bool json, buffered;
+	bool json, html, buffered;
+	Buf page; /* --html: the word sections, printed at the end */
+	size_t nwords, nrejected;
 	size_t wlo, whi;
 	VEC(Sym) word;
 	Buf text;
@@ -150,7 +168,14 @@ static bool on_end(void *ctx)
 	EvalTable *t = r->trace ? eval_table_window(r->ev, r->word.data,
 						    r->word.len, r->wlo, r->whi)
 				: NULL;
-	if (r->json) {
+	if (r->html) {
+		json_t *tj = trace_json(r->trace, t, r->word.data, r->word.len);
+		trace_html_word(&r->page, tj, r->text.data ? r->text.data : "",
+				r->text.len, r->acc, r->nroots);
+		r->nwords++;
+		r->nrejected += !all;
+		json_decref(tj);
+	} else if (r->json) {
 		json_t *o = json_envelope();
 		json_t *w = json_stringn(r->text.data ? r->text.data : "",
 					 r->text.len);
@@ -239,7 +264,13 @@ static bool stdin_taken(const Inputs *in)
 	return false;
 }
 
-static bool read_stdin(WordReader *wr)
+static bool feed(WordReader *wr, CrWords *cw, const char *buf, size_t n)
+{
+	return cw ? cr_words_feed(cw, buf, n) : word_feed(wr, buf, n);
+}
+
+/* cw: the interpreter's line format in front of the reader, or NULL. */
+static bool read_stdin(WordReader *wr, CrWords *cw)
 {
 	enum { CHUNK = 1 << 20 };
 	char *buf = xmalloc(CHUNK);
@@ -254,10 +285,10 @@ static bool read_stdin(WordReader *wr)
 			break;
 		}
 		if (got == 0) {
-			ok = word_close(wr);
+			ok = cw ? cr_words_close(cw) : word_close(wr);
 			break;
 		}
-		if (!word_feed(wr, buf, (size_t)got)) {
+		if (!feed(wr, cw, buf, (size_t)got)) {
 			ok = false;
 			break;
 		}
@@ -276,6 +307,9 @@ int cmd_eval(int argc, char **argv)
 		{"accept-at", required_argument, NULL, OPT_ACCEPT_AT},
 		{"trace", no_argument, NULL, OPT_TRACE},
 		{"trace-window", required_argument, NULL, OPT_TRACE_WINDOW},
+		{"word-format", required_argument, NULL, OPT_WORD_FORMAT},
+		{"open-alphabet", no_argument, NULL, OPT_OPEN_ALPHABET},
+		{"html", no_argument, NULL, OPT_HTML},
 		{"json", no_argument, NULL, OPT_JSON},
 		{"help", no_argument, NULL, 'h'},
 		{0},
@@ -285,7 +319,7 @@ int cmd_eval(int argc, char **argv)
 	Run run = {.in = &in, .wlo = 0, .whi = SIZE_MAX};
 	VEC(const char *) words = {0};
 	const char *alphabet = NULL;
-	bool tokens = false, trace = false;
+	bool tokens = false, trace = false, cr_words = false, open = false;
 	Alphabet alpha = {0};
 	Node *roots = NULL;
 	int opt, status = EXIT_YES;
@@ -317,6 +351,18 @@ int cmd_eval(int argc, char **argv)
 			}
 			break;
 		case OPT_JSON: run.json = true; break;
+		case OPT_HTML: run.html = true; break;
+		case OPT_OPEN_ALPHABET: open = true; break;
+		case OPT_WORD_FORMAT:
+			if (strcmp(optarg, "cr") != 0 &&
+			    strcmp(optarg, "lines") != 0) {
+				status = cli_usage_error(
+					"--word-format: expected lines or cr, "
+					"not '%s'", optarg);
+				goto done;
+			}
+			cr_words = strcmp(optarg, "cr") == 0;
+			break;
 		case 'h':
 			cli_print_help(help);
 			goto done;
@@ -334,6 +380,11 @@ int cmd_eval(int argc, char **argv)
 						 "newline");
 			goto done;
 		}
+	if (run.html && (!trace || run.json)) {
+		status = cli_usage_error("--html goes with --trace (and not "
+					 "with --json)");
+		goto done;
+	}
 	if (in.nspecs == 0) {
 		status = cli_usage_error("no formula: give -f FORMULA, -F FILE "
 					 "or -P PROGRAM");
@@ -354,6 +405,8 @@ int cmd_eval(int argc, char **argv)
 		roots[i] = in.units[i].output;
 	run.acc = xcalloc(in.nunits ? in.nunits : 1, sizeof *run.acc);
 	alphabet_init(&alpha, in.store, roots, in.nunits, alphabet);
+	if (open)
+		alphabet_open(&alpha);
 	run.alpha = &alpha;
 	run.ev = eval_new(in.store, roots, in.nunits, run.accept);
 	if (trace)
@@ -361,12 +414,17 @@ int cmd_eval(int argc, char **argv)
 	run.buffered = trace || !eval_streams(run.ev);
 	WordSink sink = {&run, on_letters, on_restart, on_text, on_end};
 	WordReader wr;
-	word_reader_init(&wr, &alpha, tokens, &sink, &in.diag);
+	word_reader_init(&wr, &alpha, tokens || cr_words, &sink, &in.diag);
+	CrWords cw;
+	cr_words_init(&cw, &wr);
 	bool ok = true;
 	for (size_t i = 0; i < words.len && ok; i++)
 		ok = word_one(&wr, words.data[i], strlen(words.data[i]));
 	if (words.len == 0)
-		ok = read_stdin(&wr);
+		ok = read_stdin(&wr, cr_words ? &cw : NULL);
+	if (run.html && ok)
+		trace_html_page(stdout, &run.page, run.nwords, run.nrejected);
+	cr_words_free(&cw);
 	word_reader_free(&wr);
 	status = !ok ? EXIT_USAGE : run.rejected ? EXIT_NO : EXIT_YES;
 done:
@@ -377,6 +435,7 @@ done:
 	free(roots);
 	free(run.word.data);
 	buf_free(&run.text);
+	buf_free(&run.page);
 	VEC_FREE(words);
 	inputs_free(&in);
 	return status;
