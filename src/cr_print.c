@@ -80,7 +80,8 @@ static void put_name(Printer *pr, Node n)
 /* A definition's name, or the node written out. */
 static void ref(Printer *pr, Node n)
 {
-	if (pr->p->name_of[n] != SYM_NONE)
+	/* a predicate is its own name: no definition of it */
+	if (pr->p->name_of[n] != SYM_NONE && store_op(pr->s, n) != OP_MOD)
 		put_name(pr, n);
 	else
 		body(pr, n);
@@ -289,6 +290,8 @@ bool cr_print(Buf *out, Store *s, const CraspProgram *p, char **err,
 	imports(&pr);
 	for (size_t i = 0; i < p->ndefs && !pr.err; i++) {
 		Node n = p->defs[i].node;
+		if (store_op(s, n) == OP_MOD && n != p->root)
+			continue;
 		put_name(&pr, n);
 		buf_puts(out, " = ");
 		body(&pr, n);
