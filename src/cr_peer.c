@@ -266,6 +266,8 @@ static const Ends *ends(Peer *p, int rule, int prec, size_t pos)
 	size_t width = p->stop - p->start + 1;
 	Ends *e = &p->memo[((size_t)rule * NPREC + (size_t)prec) * width +
 			   (pos - p->start)];
+	if (pos > p->far) /* the tokens before pos were read */
+		p->far = pos;
 	if (e->done || pos >= p->stop || p->fatal)
 		return e;
 	e->done = true; /* no rule reaches itself without reading a token */
