@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "mem.h"
+#include "prelude.h"
 
 const char cli_exit_help[] =
 	"Exit status:\n"
@@ -50,7 +51,7 @@ void inputs_init(Inputs *in)
 {
 	memset(in, 0, sizeof *in);
 	in->store = store_new();
-	in->scope = scope_new(in->store);
+	in->scope = prelude_scope_new(in->store);
 	in->diag.out = stderr;
 }
 

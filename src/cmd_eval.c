@@ -77,7 +77,6 @@ enum { OPT_TOKENS = OPT__COMMAND_BASE, OPT_ALPHABET, OPT_ACCEPT_AT,
 #define ECHO_MAX (64 * 1024)
 
 typedef struct {
-	Inputs *in;
 	Evaluator *ev;
 	const Alphabet *alpha;
 	Trace *trace;
@@ -297,6 +296,52 @@ static bool read_stdin(WordReader *wr, CrWords *cw)
 	return ok;
 }
 
+int cmd_eval_words(Store *s, const Unit *units, size_t nunits,
+		   const EvalOptions *opt, const char *const *words,
+		   size_t nwords, Diag *d)
+{
+	Run run = {.accept = opt->accept, .json = opt->json, .html = opt->html,
+		   .wlo = opt->wlo, .whi = opt->whi};
+	Alphabet alpha = {0};
+	run.nroots = nunits;
+	Node *roots = xmalloc((nunits ? nunits : 1) * sizeof *roots);
+	for (size_t i = 0; i < nunits; i++)
+		roots[i] = units[i].output;
+	run.acc = xcalloc(nunits ? nunits : 1, sizeof *run.acc);
+	alphabet_init(&alpha, s, roots, nunits, opt->alphabet);
+	if (opt->open_alphabet)
+		alphabet_open(&alpha);
+	run.alpha = &alpha;
+	run.ev = eval_new(s, roots, nunits, run.accept);
+	if (opt->trace)
+		run.trace = trace_new(s, units, nunits);
+	run.buffered = opt->trace || !eval_streams(run.ev);
+	WordSink sink = {&run, on_letters, on_restart, on_text, on_end};
+	WordReader wr;
+	word_reader_init(&wr, &alpha, opt->tokens || opt->cr_words, &sink, d);
+	CrWords cw;
+	cr_words_init(&cw, &wr);
+	bool ok = true;
+	for (size_t i = 0; i < nwords && ok; i++)
+		ok = word_one(&wr, words[i], strlen(words[i]));
+	if (nwords == 0)
+		ok = read_stdin(&wr, opt->cr_words ? &cw : NULL);
+	if (run.html && ok)
+		trace_html_page(stdout, &run.page, run.nwords, run.nrejected);
+	cr_words_free(&cw);
+	word_reader_free(&wr);
+	eval_free(run.ev);
+	trace_free(run.trace);
+	alphabet_free(&alpha);
+	free(run.acc);
+	free(roots);
+	free(run.word.data);
+	buf_free(&run.text);
+	buf_free(&run.page);
+	fflush(stdout);
+	return !ok ? EXIT_USAGE : run.rejected ? EXIT_NO : EXIT_YES;
+}
+
 int cmd_eval(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -316,12 +361,8 @@ int cmd_eval(int argc, char **argv)
 	};
 	Inputs in;
 	inputs_init(&in);
-	Run run = {.in = &in, .wlo = 0, .whi = SIZE_MAX};
+	EvalOptions eo = {.wlo = 0, .whi = SIZE_MAX};
 	VEC(const char *) words = {0};
-	const char *alphabet = NULL;
-	bool tokens = false, trace = false, cr_words = false, open = false;
-	Alphabet alpha = {0};
-	Node *roots = NULL;
 	int opt, status = EXIT_YES;
 	while ((opt = getopt_long(argc, argv, "f:F:P:w:h", longopts, NULL)) !=
 	       -1) {
@@ -329,20 +370,20 @@ int cmd_eval(int argc, char **argv)
 			continue;
 		switch (opt) {
 		case 'w': VEC_PUSH(words, optarg); break;
-		case OPT_TOKENS: tokens = true; break;
-		case OPT_ALPHABET: alphabet = optarg; break;
+		case OPT_TOKENS: eo.tokens = true; break;
+		case OPT_ALPHABET: eo.alphabet = optarg; break;
 		case OPT_ACCEPT_AT:
-			if (!eval_accept_parse(optarg, &run.accept)) {
+			if (!eval_accept_parse(optarg, &eo.accept)) {
 				status = cli_usage_error(
 					"--accept-at: expected last or eos, not '%s'",
 					optarg);
 				goto done;
 			}
 			break;
-		case OPT_TRACE: trace = true; break;
+		case OPT_TRACE: eo.trace = true; break;
 		case OPT_TRACE_WINDOW:
-			trace = true;
-			if (!parse_range(optarg, &run.wlo, &run.whi)) {
+			eo.trace = true;
+			if (!parse_range(optarg, &eo.wlo, &eo.whi)) {
 				status = cli_usage_error(
 					"--trace-window: expected N, N..M, ..M or "
 					"N.., not '%s'",
@@ -350,9 +391,9 @@ int cmd_eval(int argc, char **argv)
 				goto done;
 			}
 			break;
-		case OPT_JSON: run.json = true; break;
-		case OPT_HTML: run.html = true; break;
-		case OPT_OPEN_ALPHABET: open = true; break;
+		case OPT_JSON: eo.json = true; break;
+		case OPT_HTML: eo.html = true; break;
+		case OPT_OPEN_ALPHABET: eo.open_alphabet = true; break;
 		case OPT_WORD_FORMAT:
 			if (strcmp(optarg, "cr") != 0 &&
 			    strcmp(optarg, "lines") != 0) {
@@ -361,7 +402,7 @@ int cmd_eval(int argc, char **argv)
 					"not '%s'", optarg);
 				goto done;
 			}
-			cr_words = strcmp(optarg, "cr") == 0;
+			eo.cr_words = strcmp(optarg, "cr") == 0;
 			break;
 		case 'h':
 			cli_print_help(help);
@@ -380,7 +421,7 @@ int cmd_eval(int argc, char **argv)
 						 "newline");
 			goto done;
 		}
-	if (run.html && (!trace || run.json)) {
+	if (eo.html && (!eo.trace || eo.json)) {
 		status = cli_usage_error("--html goes with --trace (and not "
 					 "with --json)");
 		goto done;
@@ -399,43 +440,9 @@ int cmd_eval(int argc, char **argv)
 					 "per line on stdin");
 		goto done;
 	}
-	run.nroots = in.nunits;
-	roots = xmalloc((in.nunits ? in.nunits : 1) * sizeof *roots);
-	for (size_t i = 0; i < in.nunits; i++)
-		roots[i] = in.units[i].output;
-	run.acc = xcalloc(in.nunits ? in.nunits : 1, sizeof *run.acc);
-	alphabet_init(&alpha, in.store, roots, in.nunits, alphabet);
-	if (open)
-		alphabet_open(&alpha);
-	run.alpha = &alpha;
-	run.ev = eval_new(in.store, roots, in.nunits, run.accept);
-	if (trace)
-		run.trace = trace_new(in.store, in.units, in.nunits);
-	run.buffered = trace || !eval_streams(run.ev);
-	WordSink sink = {&run, on_letters, on_restart, on_text, on_end};
-	WordReader wr;
-	word_reader_init(&wr, &alpha, tokens || cr_words, &sink, &in.diag);
-	CrWords cw;
-	cr_words_init(&cw, &wr);
-	bool ok = true;
-	for (size_t i = 0; i < words.len && ok; i++)
-		ok = word_one(&wr, words.data[i], strlen(words.data[i]));
-	if (words.len == 0)
-		ok = read_stdin(&wr, cr_words ? &cw : NULL);
-	if (run.html && ok)
-		trace_html_page(stdout, &run.page, run.nwords, run.nrejected);
-	cr_words_free(&cw);
-	word_reader_free(&wr);
-	status = !ok ? EXIT_USAGE : run.rejected ? EXIT_NO : EXIT_YES;
+	status = cmd_eval_words(in.store, in.units, in.nunits, &eo, words.data,
+				words.len, &in.diag);
 done:
-	eval_free(run.ev);
-	trace_free(run.trace);
-	alphabet_free(&alpha);
-	free(run.acc);
-	free(roots);
-	free(run.word.data);
-	buf_free(&run.text);
-	buf_free(&run.page);
 	VEC_FREE(words);
 	inputs_free(&in);
 	return status;

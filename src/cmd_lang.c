@@ -136,7 +136,7 @@ static void walk(Lang *lg, size_t limit, bool only_at_limit,
 	}
 }
 
-static bool parse_length(const char *s, size_t *out)
+bool cmd_lang_length(const char *s, size_t *out)
 {
 	char *end;
 	errno = 0;
@@ -147,82 +147,20 @@ static bool parse_length(const char *s, size_t *out)
 	return true;
 }
 
-int cmd_lang(int argc, char **argv)
+int cmd_lang_list(Store *s, Node root, const LangOptions *opt)
 {
-	static const struct option longopts[] = {
-		CLI_INPUT_OPTIONS,
-		{"max-length", required_argument, NULL, 'n'},
-		{"alphabet", required_argument, NULL, OPT_ALPHABET},
-		{"accept-at", required_argument, NULL, OPT_ACCEPT_AT},
-		{"count", no_argument, NULL, OPT_COUNT},
-		{"json", no_argument, NULL, OPT_JSON},
-		{"help", no_argument, NULL, 'h'},
-		{0},
-	};
-	Inputs in;
-	inputs_init(&in);
-	Lang lg = {0};
+	Lang lg = {.accept = opt->accept, .count = opt->count, .json = opt->json};
 	Alphabet alpha = {0};
-	const char *alphabet = NULL;
-	size_t maxlen = 0;
-	bool have_len = false;
-	EvalSnapshot **snaps = NULL;
-	uint32_t *next = NULL;
-	int opt, status = EXIT_YES;
-	while ((opt = getopt_long(argc, argv, "f:F:P:n:h", longopts, NULL)) !=
-	       -1) {
-		if (inputs_option(&in, opt, optarg))
-			continue;
-		switch (opt) {
-		case 'n':
-			if (!parse_length(optarg, &maxlen)) {
-				status = cli_usage_error(
-					"--max-length: expected a number from 0 to "
-					"100000000, not '%s'",
-					optarg);
-				goto done;
-			}
-			have_len = true;
-			break;
-		case OPT_ALPHABET: alphabet = optarg; break;
-		case OPT_ACCEPT_AT:
-			if (!eval_accept_parse(optarg, &lg.accept)) {
-				status = cli_usage_error(
-					"--accept-at: expected last or eos, not '%s'",
-					optarg);
-				goto done;
-			}
-			break;
-		case OPT_COUNT: lg.count = true; break;
-		case OPT_JSON: lg.json = true; break;
-		case 'h':
-			cli_print_help(help);
-			goto done;
-		default: status = EXIT_USAGE; goto done;
-		}
-	}
-	if (!have_len) {
-		status = cli_usage_error("lang needs --max-length=N");
-		goto done;
-	}
-	status = cli_load_inputs(&in, argc, argv, false);
-	if (status != EXIT_YES)
-		goto done;
-	if (in.nunits != 1) {
-		status = cli_usage_error("lang takes one formula or program, "
-					 "not %zu", in.nunits);
-		goto done;
-	}
-	Node root = in.units[0].output;
-	alphabet_init(&alpha, in.store, &root, 1, alphabet);
+	size_t maxlen = opt->max_length;
+	alphabet_init(&alpha, s, &root, 1, opt->alphabet);
 	lg.alpha = &alpha;
 	for (size_t i = 0; i < alpha.n; i++)
 		lg.spaced |= strlen(sym_name(alpha.syms, alpha.letters[i])) > 1;
-	lg.ev = eval_new(in.store, &root, 1, lg.accept);
+	lg.ev = eval_new(s, &root, 1, lg.accept);
 	lg.syms = xcalloc(maxlen + 1, sizeof *lg.syms);
 	lg.counts = xcalloc(maxlen + 1, sizeof *lg.counts);
-	next = xcalloc(maxlen + 1, sizeof *next);
-	snaps = xcalloc(maxlen + 1, sizeof *snaps);
+	uint32_t *next = xcalloc(maxlen + 1, sizeof *next);
+	EvalSnapshot **snaps = xcalloc(maxlen + 1, sizeof *snaps);
 	if (eval_streams(lg.ev))
 		for (size_t d = 0; d <= maxlen; d++)
 			snaps[d] = eval_snapshot_new(lg.ev);
@@ -251,16 +189,80 @@ int cmd_lang(int argc, char **argv)
 			printf("%zu\t%llu\n", d, (unsigned long long)lg.counts[d]);
 	}
 	fflush(stdout);
-done:
-	if (snaps)
-		for (size_t d = 0; d <= maxlen; d++)
-			eval_snapshot_free(snaps[d]);
+	for (size_t d = 0; d <= maxlen; d++)
+		eval_snapshot_free(snaps[d]);
 	free(snaps);
 	free(next);
 	free(lg.syms);
 	free(lg.counts);
 	eval_free(lg.ev);
 	alphabet_free(&alpha);
+	return EXIT_YES;
+}
+
+int cmd_lang(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		CLI_INPUT_OPTIONS,
+		{"max-length", required_argument, NULL, 'n'},
+		{"alphabet", required_argument, NULL, OPT_ALPHABET},
+		{"accept-at", required_argument, NULL, OPT_ACCEPT_AT},
+		{"count", no_argument, NULL, OPT_COUNT},
+		{"json", no_argument, NULL, OPT_JSON},
+		{"help", no_argument, NULL, 'h'},
+		{0},
+	};
+	Inputs in;
+	inputs_init(&in);
+	LangOptions lo = {0};
+	bool have_len = false;
+	int opt, status = EXIT_YES;
+	while ((opt = getopt_long(argc, argv, "f:F:P:n:h", longopts, NULL)) !=
+	       -1) {
+		if (inputs_option(&in, opt, optarg))
+			continue;
+		switch (opt) {
+		case 'n':
+			if (!cmd_lang_length(optarg, &lo.max_length)) {
+				status = cli_usage_error(
+					"--max-length: expected a number from 0 to "
+					"100000000, not '%s'",
+					optarg);
+				goto done;
+			}
+			have_len = true;
+			break;
+		case OPT_ALPHABET: lo.alphabet = optarg; break;
+		case OPT_ACCEPT_AT:
+			if (!eval_accept_parse(optarg, &lo.accept)) {
+				status = cli_usage_error(
+					"--accept-at: expected last or eos, not '%s'",
+					optarg);
+				goto done;
+			}
+			break;
+		case OPT_COUNT: lo.count = true; break;
+		case OPT_JSON: lo.json = true; break;
+		case 'h':
+			cli_print_help(help);
+			goto done;
+		default: status = EXIT_USAGE; goto done;
+		}
+	}
+	if (!have_len) {
+		status = cli_usage_error("lang needs --max-length=N");
+		goto done;
+	}
+	status = cli_load_inputs(&in, argc, argv, false);
+	if (status != EXIT_YES)
+		goto done;
+	if (in.nunits != 1) {
+		status = cli_usage_error("lang takes one formula or program, "
+					 "not %zu", in.nunits);
+		goto done;
+	}
+	status = cmd_lang_list(in.store, in.units[0].output, &lo);
+done:
 	inputs_free(&in);
 	return status;
 }

@@ -86,16 +86,16 @@ static bool parse_format(const char *s, Syntax *syn, Target *target)
 	return false;
 }
 
-static void put_text(const char *text)
+static void put_text(FILE *out, const char *text)
 {
 	size_t n = strlen(text);
-	fputs(text, stdout);
+	fputs(text, out);
 	if (n == 0 || text[n - 1] != '\n')
-		putchar('\n');
+		putc('\n', out);
 }
 
 /* C-RASP (either form) or the dot graph of the unit's output. */
-static bool print_program(Store *s, const Unit *u, Target target,
+static bool print_program(FILE *out, Store *s, const Unit *u, Target target,
 			  bool expand)
 {
 	Sym *names = expand ? NULL : unit_name_map(u, s);
@@ -115,7 +115,7 @@ static bool print_program(Store *s, const Unit *u, Target target,
 							: CRASP_PAPER,
 				 &err);
 	if (ok)
-		fputs(b.data ? b.data : "", stdout);
+		fputs(b.data ? b.data : "", out);
 	else
 		cli_usage_error("%s", err);
 	if (ok && note)
@@ -128,7 +128,8 @@ static bool print_program(Store *s, const Unit *u, Target target,
 	return ok;
 }
 
-static bool print_core(Store *s, Lowering *lw, const Unit *u, bool expand)
+static bool print_core(FILE *out, Store *s, Lowering *lw, const Unit *u,
+		       bool expand)
 {
 	char *err = NULL;
 	Node core = lower_formula(lw, u->output, &err);
@@ -140,14 +141,14 @@ static bool print_core(Store *s, Lowering *lw, const Unit *u, bool expand)
 	Sym *names = expand ? NULL : lower_unit_names(lw, u, core);
 	size_t size;
 	char *text = lower_print(s, core, names, &size);
-	put_text(text);
+	put_text(out, text);
 	free(text);
 	free(names);
 	return true;
 }
 
-static bool print_unit(Store *s, Lowering *lw, const Unit *u, Syntax syn,
-		       Target target, bool expand)
+static bool print_unit(FILE *out, Store *s, Lowering *lw, const Unit *u,
+		       Syntax syn, Target target, bool expand)
 {
 	if (target == TARGET_JSON) {
 		json_t *o = json_envelope();
@@ -156,15 +157,25 @@ static bool print_unit(Store *s, Lowering *lw, const Unit *u, Syntax syn,
 		return true;
 	}
 	if (target == TARGET_CORE)
-		return print_core(s, lw, u, expand);
+		return print_core(out, s, lw, u, expand);
 	if (target != TARGET_TL)
-		return print_program(s, u, target, expand);
+		return print_program(out, s, u, target, expand);
 	char *text = expand || u->ndefs == 0
 			     ? tl_print(s, u->output, syn, NULL)
 			     : tl_print_unit(s, u, syn);
-	put_text(text);
+	put_text(out, text);
 	free(text);
 	return true;
+}
+
+bool cmd_print_unit(FILE *out, Store *s, Lowering *lw, const Unit *u,
+		    const char *to, bool expand)
+{
+	Syntax syn;
+	Target target;
+	if (!parse_format(to, &syn, &target))
+		return cli_usage_error("unknown format '%s'", to) == EXIT_YES;
+	return print_unit(out, s, lw, u, syn, target, expand);
 }
 
 typedef struct {
@@ -178,7 +189,7 @@ typedef struct {
 static void on_unit(Inputs *in, const Unit *u)
 {
 	PrintJob *job = in->ctx;
-	if (!print_unit(in->store, job->lw, u, job->syn, job->target,
+	if (!print_unit(stdout, in->store, job->lw, u, job->syn, job->target,
 			job->expand))
 		job->status = EXIT_USAGE;
 }

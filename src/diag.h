@@ -26,6 +26,8 @@ typedef struct {
 	Buf *capture; /* also appended here when non-NULL */
 	int errors;
 	bool at_eof;  /* the last error was "found end of input" */
+	bool unclosed; /* ... inside an open bracket or operator (the REPL
+			* reads a continuation line) */
 } Diag;
 
 Source *source_new(const char *name, const char *text, size_t len);

@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "commands.h"
@@ -20,12 +21,17 @@ static const Command commands[] = {
 	{"info", cmd_info, "depth, size, letters and fragment of a formula"},
 	{"print", cmd_print, "print a formula or program in another syntax"},
 	{"translate", cmd_print, "the same as print"},
+	{"repl", cmd_repl, "interactive: definitions, values, : commands"},
+	{"gen", cmd_gen, "named families: formulas and labelled words"},
+	{"compile", cmd_compile, "compile a formula to a rounded transformer (JSON)"},
+	{"simulate", cmd_simulate, "run a compiled transformer bit-exactly"},
 };
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
 
 static void usage(FILE *out)
 {
 	fputs("Usage: tally COMMAND [OPTION]...\n"
+	      "       tally --help | --version\n"
 	      "A model checker and equivalence tool for the counting temporal\n"
 	      "logic TL[#] and the transformer language C-RASP.\n\n"
 	      "Commands:\n",
@@ -43,6 +49,8 @@ static void usage(FILE *out)
 
 int main(int argc, char **argv)
 {
+	if (argc < 2 && isatty(STDIN_FILENO))
+		return cmd_repl(argc, argv);
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;

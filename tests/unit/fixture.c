@@ -5,12 +5,13 @@
 #include <string.h>
 
 #include "mem.h"
+#include "prelude.h"
 
 void fixture_init(Fixture *fx)
 {
 	memset(fx, 0, sizeof *fx);
 	fx->store = store_new();
-	fx->scope = scope_new(fx->store);
+	fx->scope = prelude_scope_new(fx->store);
 }
 
 void fixture_free(Fixture *fx)

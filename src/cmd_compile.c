@@ -1,0 +1,226 @@
+/* cmd_compile.c -- `tally compile`: a formula to a rounded transformer. */
+#include <config.h>
+
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "compile.h"
+#include "fixed.h"
+#include "json.h"
+#include "print.h"
+#include "word.h"
+
+static const char help[] =
+	"Usage: tally compile [OPTION]... (-f FORMULA | -F FILE | -P PROGRAM)\n"
+	"Compile a past-only TL[#] formula or C-RASP program into a\n"
+	"future-masked transformer with a BOS token and exactly depth(phi)\n"
+	"layers (Yang, Cadilhac & Chiang 2025), written as one JSON object:\n"
+	"architecture, precision and every weight as an exact dyadic rational.\n"
+	"Each comparison of counts of depth l is one uniform attention head of\n"
+	"layer l whose BOS value turns the comparison into the sign test of\n"
+	"floor(-(L+1)/(i+1)); each Boolean of depth l is computed by the\n"
+	"feed-forward block of layer l (depth 0: the embedding).\n\n"
+	CLI_INPUT_HELP
+	"Model:\n"
+	"      --precision=P,S    total and fractional bits of F_{P,S}\n"
+	"                         (default 16,8; P <= 32)\n"
+	"      --ffn=KIND         table (gates ge0/not/and/or, default) or relu\n"
+	"                         (residual ReLU blocks)\n"
+	"      --pe=ENCODING      positional encoding of the logits: nope (the\n"
+	"                         only one the compiler constructs)\n"
+	"      --alphabet=LETTERS letters besides the formula's (a,b,c or abc)\n"
+	"      --semantics=SEM    the semantics the report is about: kneedeep\n"
+	"                         (default), rounded-sums, ieee=fp32|bf16|fp16\n"
+	"Output:\n"
+	"      --report           print the analysis (layers, heads, smallest\n"
+	"                         precision) as text instead of the model\n"
+	"  -h, --help             show this help and exit\n\n"
+	"Examples:\n"
+	"  tally compile -f dyck1 > dyck1.json\n"
+	"  tally compile -f majority --report\n"
+	"  tally compile -f dyck1 | tally simulate --check-against-formula "
+	"--max-length 12\n\n";
+
+enum { OPT_PRECISION = OPT__COMMAND_BASE, OPT_FFN, OPT_PE, OPT_ALPHABET,
+       OPT_SEMANTICS, OPT_REPORT };
+
+typedef struct {
+	Semantics sem;
+	int p, s;
+	FfnKind ffn;
+	CompileInfo info;
+	size_t layers;
+} Analysis;
+
+/* Longest length at which no attention sum of the construction can leave
+ * the exact range of the rounded-sums or IEEE semantics: the weights sum
+ * to i + 1 and each value is at most `range` in absolute value. */
+static double exact_up_to(const Analysis *a)
+{
+	double top;
+	if (a->sem.kind == SEM_IEEE)
+		top = ldexp(1, a->sem.fmt == IEEE_FP32 ? 24
+			       : a->sem.fmt == IEEE_BF16 ? 8 : 11);
+	else
+		top = (double)fixed_max_m(a->p) / ldexp(1, a->s);
+	return floor(top / a->info.range) - 1;
+}
+
+static json_t *analysis_json(const Analysis *a)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "depth", json_integer(a->info.depth));
+	json_object_set_new(o, "layers", json_integer((json_int_t)a->layers));
+	json_object_set_new(o, "heads", json_integer((json_int_t)a->info.heads));
+	json_object_set_new(o, "value_range", json_real(a->info.range));
+	json_object_set_new(o, "semantics", json_string(semantics_name(&a->sem)));
+	if (a->sem.kind == SEM_KNEEDEEP || a->info.heads == 0) {
+		json_object_set_new(o, "smallest_s", json_integer(0));
+		json_object_set_new(o, "smallest_p_at_s",
+				    json_integer(compile_min_p(&a->info, a->ffn,
+							       a->s)));
+		json_object_set_new(o, "all_lengths", json_true());
+	} else {
+		json_object_set_new(o, "smallest_s", json_null());
+		json_object_set_new(o, "all_lengths", json_false());
+		json_object_set_new(o, "exact_up_to_length",
+				    json_real(exact_up_to(a)));
+	}
+	return o;
+}
+
+static void print_report(const Analysis *a)
+{
+	printf("layers: %zu (depth %u)\n", a->layers, a->info.depth);
+	printf("heads: %zu\n", a->info.heads);
+	printf("value range: %g\n", a->info.range);
+	printf("precision: p=%d s=%d\n", a->p, a->s);
+	printf("semantics: %s\n", semantics_name(&a->sem));
+	if (a->sem.kind == SEM_KNEEDEEP || a->info.heads == 0) {
+		printf("smallest s: 0 (correct for all lengths at every s >= 0: "
+		       "the sign of a floor-rounded average is exact)\n");
+		printf("smallest p at s=%d: %d\n", a->s,
+		       compile_min_p(&a->info, a->ffn, a->s));
+		return;
+	}
+	printf("smallest s: none (the attention sums are %s, so no precision "
+	       "keeps every count exact at all lengths)\n",
+	       a->sem.kind == SEM_IEEE ? "IEEE sums" : "rounded and saturate");
+	printf("exact up to length: %.0f (no attention sum leaves the exact "
+	       "range before)\n",
+	       exact_up_to(a));
+}
+
+int cmd_compile(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		CLI_INPUT_OPTIONS,
+		{"precision", required_argument, NULL, OPT_PRECISION},
+		{"ffn", required_argument, NULL, OPT_FFN},
+		{"pe", required_argument, NULL, OPT_PE},
+		{"alphabet", required_argument, NULL, OPT_ALPHABET},
+		{"semantics", required_argument, NULL, OPT_SEMANTICS},
+		{"report", no_argument, NULL, OPT_REPORT},
+		{"help", no_argument, NULL, 'h'},
+		{0},
+	};
+	Inputs in;
+	inputs_init(&in);
+	Analysis an = {.sem = {.kind = SEM_KNEEDEEP}, .p = 16, .s = 8,
+		       .ffn = FFN_TABLE};
+	const char *alphabet = NULL;
+	bool report = false;
+	int opt, status = EXIT_YES;
+	while ((opt = getopt_long(argc, argv, "f:F:P:h", longopts, NULL)) != -1) {
+		if (inputs_option(&in, opt, optarg))
+			continue;
+		switch (opt) {
+		case OPT_PRECISION:
+			if (!precision_parse(optarg, &an.p, &an.s)) {
+				status = cli_usage_error(
+					"--precision: expected P,S with 2 <= P <= "
+					"%d and 0 <= S <= P-2, not '%s'",
+					FIXED_MAX_P, optarg);
+				goto done;
+			}
+			break;
+		case OPT_FFN:
+			if (strcmp(optarg, "table") && strcmp(optarg, "relu")) {
+				status = cli_usage_error(
+					"--ffn: expected table or relu, not '%s'",
+					optarg);
+				goto done;
+			}
+			an.ffn = strcmp(optarg, "table") ? FFN_RELU : FFN_TABLE;
+			break;
+		case OPT_PE:
+			if (strcmp(optarg, "nope")) {
+				status = cli_usage_error(
+					"--pe: only nope is constructed (tally "
+					"simulate runs ALiBi slopes given in a "
+					"model), not '%s'",
+					optarg);
+				goto done;
+			}
+			break;
+		case OPT_ALPHABET: alphabet = optarg; break;
+		case OPT_SEMANTICS:
+			if (!semantics_parse(optarg, &an.sem)) {
+				status = cli_usage_error(
+					"--semantics: expected kneedeep, "
+					"rounded-sums or ieee=fp32|bf16|fp16, "
+					"not '%s'",
+					optarg);
+				goto done;
+			}
+			break;
+		case OPT_REPORT: report = true; break;
+		case 'h': cli_print_help(help); goto done;
+		default: status = EXIT_USAGE; goto done;
+		}
+	}
+	if (in.nspecs == 0) {
+		status = cli_usage_error("no formula: give -f FORMULA, -F FILE "
+					 "or -P PROGRAM");
+		goto done;
+	}
+	if ((status = cli_load_inputs(&in, argc, argv, false)) != EXIT_YES)
+		goto done;
+	if (in.nunits != 1 || in.units[0].output == NODE_NONE) {
+		status = cli_usage_error("give exactly one formula to compile");
+		goto done;
+	}
+	const Unit *u = &in.units[0];
+	Alphabet alpha;
+	alphabet_init(&alpha, in.store, &u->output, 1, alphabet);
+	char *source = tl_print_unit(in.store, u, SYNTAX_TL);
+	CompileOptions co = {an.p, an.s, an.ffn};
+	Model m;
+	char *err = NULL;
+	bool ok = compile_formula(in.store, u->output, alpha.letters, alpha.n,
+				  source, &co, &m, &an.info, &err);
+	free(source);
+	alphabet_free(&alpha);
+	if (!ok) {
+		status = cli_usage_error("%s", err);
+		free(err);
+		goto done;
+	}
+	an.layers = m.nlayers;
+	if (report) {
+		print_report(&an);
+	} else {
+		json_t *j = model_to_json(&m);
+		json_object_set_new(j, "analysis", analysis_json(&an));
+		json_emit(j);
+	}
+	model_free(&m);
+done:
+	inputs_free(&in);
+	return status;
+}

@@ -1,0 +1,278 @@
+/* cmd_simulate.c -- `tally simulate`: run a compiled transformer
+ * bit-exactly, optionally against the formula it came from. */
+#include <config.h>
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "cli.h"
+#include "commands.h"
+#include "eval.h"
+#include "fixed.h"
+#include "mem.h"
+#include "model.h"
+#include "sim.h"
+#include "simcheck.h"
+#include "vec.h"
+#include "word.h"
+
+static const char help[] =
+	"Usage: tally simulate [OPTION]... [MODEL]\n"
+	"Run a transformer written by tally compile (MODEL, or stdin) on\n"
+	"words, bit-exactly under a chosen number semantics: BOS is prepended,\n"
+	"attention is future-masked, and a word is accepted iff the output at\n"
+	"its last position is > 0.  Prints WORD<TAB>accept|reject per word.\n\n"
+	"Model and semantics:\n"
+	"  -m, --model=FILE       the model (default: the MODEL operand, else\n"
+	"                         stdin)\n"
+	"      --semantics=SEM    kneedeep (default: F_{p,s}, floor rounding\n"
+	"                         with saturation everywhere but the two exact\n"
+	"                         attention sums), rounded-sums (those sums\n"
+	"                         rounded too, after each addition, BOS first\n"
+	"                         then positions 1..i), ieee=fp32|bf16|fp16\n"
+	"                         (round to nearest even with subnormals, sums\n"
+	"                         accumulated in the format in the same order)\n"
+	"Words:\n"
+	"  -w, --word=WORD        a word (repeatable); otherwise stdin lines when\n"
+	"                         the model comes from a file\n"
+	"      --trace            after each verdict, the residual stream per\n"
+	"                         layer and position next to the formula's values\n"
+	"Checks against the formula stored in the model (tally's evaluator):\n"
+	"      --check-against-formula  compare on every word up to\n"
+	"                         --max-length (and on --random words); reports\n"
+	"                         agreement or the shortest disagreeing word\n"
+	"      --max-length=N     longest word of the exhaustive check (default 8)\n"
+	"      --random=K         also K random words of --length letters, every\n"
+	"                         prefix compared\n"
+	"      --length=N         length of the random words (default 1000)\n"
+	"      --seed=N           seed of the random words (default 1)\n"
+	"  -h, --help             show this help and exit\n\n"
+	"Exit status of --check-against-formula: 0 agreement, 1 a disagreeing\n"
+	"word (printed).\n\n"
+	"Examples:\n"
+	"  tally compile -f dyck1 | tally simulate --check-against-formula "
+	"--max-length 12\n"
+	"  tally compile -f majority | tally simulate -w aab -w abb\n"
+	"  tally compile -f majority | tally simulate --trace -w aba\n\n";
+
+enum { OPT_SEMANTICS = OPT__COMMAND_BASE, OPT_TRACE, OPT_CHECK, OPT_MAXLEN,
+       OPT_RANDOM, OPT_LENGTH, OPT_SEED };
+
+static bool read_model(const char *path, Model *m)
+{
+	json_error_t jerr;
+	json_t *j = strcmp(path, "-") == 0
+			    ? json_loadf(stdin, JSON_DISABLE_EOF_CHECK |
+							JSON_DECODE_ANY, &jerr)
+			    : json_load_file(path, 0, &jerr);
+	if (!j) {
+		cli_usage_error("%s: %s (line %d)",
+				strcmp(path, "-") ? path : "stdin", jerr.text,
+				jerr.line);
+		return false;
+	}
+	char *err = NULL;
+	bool ok = model_from_json(j, m, &err);
+	json_decref(j);
+	if (!ok) {
+		cli_usage_error("%s: %s", strcmp(path, "-") ? path : "stdin", err);
+		free(err);
+	}
+	return ok;
+}
+
+static bool parse_count(const char *opt, const char *arg, size_t max,
+			size_t *out)
+{
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(arg, &end, 10);
+	if (*arg < '0' || *arg > '9' || *end || errno || v > max) {
+		cli_usage_error("%s: expected a number up to %zu, not '%s'", opt,
+				max, arg);
+		return false;
+	}
+	*out = (size_t)v;
+	return true;
+}
+
+typedef struct {
+	SimCheck *sc;
+	VEC(uint32_t) word;
+	Buf text;
+	bool trace, rejected;
+} Run;
+
+static void on_letters(void *ctx, const Sym *s, size_t n)
+{
+	Run *r = ctx;
+	for (size_t i = 0; i < n; i++)
+		VEC_PUSH(r->word, simcheck_token(r->sc, s[i]));
+}
+
+static void on_restart(void *ctx)
+{
+	((Run *)ctx)->word.len = 0;
+}
+
+static void on_text(void *ctx, const char *bytes, size_t n)
+{
+	buf_append(&((Run *)ctx)->text, bytes, n);
+}
+
+static bool on_end(void *ctx)
+{
+	Run *r = ctx;
+	if (r->text.len && r->text.data[r->text.len - 1] == '\r')
+		r->text.len--;
+	bool acc = simcheck_run(r->sc, r->word.data, r->word.len);
+	r->rejected |= !acc;
+	fwrite(r->text.data ? r->text.data : "", 1, r->text.len, stdout);
+	printf("\t%s\n", acc ? "accept" : "reject");
+	if (r->trace) {
+		simcheck_trace(r->sc, r->word.data, r->word.len, stdout);
+		putchar('\n');
+	}
+	fflush(stdout);
+	r->text.len = 0;
+	r->word.len = 0;
+	return true;
+}
+
+static bool feed_stdin(WordReader *wr)
+{
+	char buf[1 << 16];
+	size_t got;
+	while ((got = fread(buf, 1, sizeof buf, stdin)) > 0)
+		if (!word_feed(wr, buf, got))
+			return false;
+	return word_close(wr);
+}
+
+int cmd_simulate(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"model", required_argument, NULL, 'm'},
+		{"semantics", required_argument, NULL, OPT_SEMANTICS},
+		{"word", required_argument, NULL, 'w'},
+		{"trace", no_argument, NULL, OPT_TRACE},
+		{"check-against-formula", no_argument, NULL, OPT_CHECK},
+		{"max-length", required_argument, NULL, OPT_MAXLEN},
+		{"random", required_argument, NULL, OPT_RANDOM},
+		{"length", required_argument, NULL, OPT_LENGTH},
+		{"seed", required_argument, NULL, OPT_SEED},
+		{"help", no_argument, NULL, 'h'},
+		{0},
+	};
+	Semantics sem = {.kind = SEM_KNEEDEEP};
+	const char *path = NULL;
+	VEC(const char *) words = {0};
+	bool trace = false, check = false;
+	size_t maxlen = 8, nrandom = 0, rlen = 1000, seed = 1;
+	int opt, status = EXIT_YES;
+	Model m = {0};
+	bool have_model = false;
+	SimCheck *sc = NULL;
+	while ((opt = getopt_long(argc, argv, "m:w:h", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'm': path = optarg; break;
+		case 'w': VEC_PUSH(words, optarg); break;
+		case OPT_SEMANTICS:
+			if (!semantics_parse(optarg, &sem)) {
+				status = cli_usage_error(
+					"--semantics: expected kneedeep, "
+					"rounded-sums or ieee=fp32|bf16|fp16, "
+					"not '%s'",
+					optarg);
+				goto done;
+			}
+			break;
+		case OPT_TRACE: trace = true; break;
+		case OPT_CHECK: check = true; break;
+		case OPT_MAXLEN:
+			if (!parse_count("--max-length", optarg, 64, &maxlen))
+				goto usage;
+			break;
+		case OPT_RANDOM:
+			if (!parse_count("--random", optarg, 1000000, &nrandom))
+				goto usage;
+			break;
+		case OPT_LENGTH:
+			if (!parse_count("--length", optarg, 100000000, &rlen))
+				goto usage;
+			break;
+		case OPT_SEED:
+			if (!parse_count("--seed", optarg, (size_t)-1, &seed))
+				goto usage;
+			break;
+		case 'h': cli_print_help(help); goto done;
+		default: goto usage;
+		}
+	}
+	if (optind < argc && !path)
+		path = argv[optind++];
+	if (optind < argc) {
+		status = cli_usage_error("unexpected argument '%s'", argv[optind]);
+		goto done;
+	}
+	if (!path)
+		path = "-";
+	if (strcmp(path, "-") == 0 && isatty(STDIN_FILENO)) {
+		status = cli_usage_error("no model: give MODEL or pipe tally "
+					 "compile into tally simulate");
+		goto done;
+	}
+	if (!read_model(path, &m))
+		goto usage;
+	have_model = true;
+	char *err = NULL;
+	sc = simcheck_new(&m, &sem, check || trace, &err);
+	if (!sc) {
+		status = cli_usage_error("%s", err);
+		free(err);
+		goto done;
+	}
+	if (check) {
+		status = simcheck_all(sc, maxlen, stdout);
+		if (status == EXIT_YES && nrandom)
+			status = simcheck_random(sc, nrandom, rlen, seed, stdout);
+		if (words.len == 0)
+			goto done;
+	}
+	if (words.len == 0 && strcmp(path, "-") == 0) {
+		status = cli_usage_error("no words: give -w WORD (the model is "
+					 "on stdin), or --check-against-formula");
+		goto done;
+	}
+	Run run = {.sc = sc, .trace = trace};
+	WordSink sink = {&run, on_letters, on_restart, on_text, on_end};
+	WordReader wr;
+	word_reader_init(&wr, simcheck_alphabet(sc), false, &sink,
+			 simcheck_diag(sc));
+	bool ok = true;
+	for (size_t i = 0; i < words.len && ok; i++)
+		ok = word_one(&wr, words.data[i], strlen(words.data[i]));
+	if (words.len == 0)
+		ok = feed_stdin(&wr);
+	word_reader_free(&wr);
+	VEC_FREE(run.word);
+	buf_free(&run.text);
+	if (!ok)
+		status = EXIT_USAGE;
+	else if (!check)
+		status = run.rejected ? EXIT_NO : EXIT_YES;
+	goto done;
+usage:
+	status = EXIT_USAGE;
+done:
+	simcheck_free(sc);
+	if (have_model)
+		model_free(&m);
+	VEC_FREE(words);
+	return status;
+}

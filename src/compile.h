@@ -1,0 +1,61 @@
+/* compile -- past-only TL[#] formulas and C-RASP programs to rounded
+ * transformers with exactly depth(phi) layers (Knee-Deep, Yang, Cadilhac
+ * & Chiang 2025, thm:TLCl_to_rtfr; extensions.md §5).
+ *
+ * The formula is first lowered to the core grammar (lower.h): letters, !,
+ * &, |, and comparisons L < 0 of linear forms L = sum_k a_k #[psi_k] + c.
+ * Every Boolean subformula gets a residual component holding 0/1; depth-0
+ * ones come from the embedding (a function of the token), one of depth l
+ * is computed by the feed-forward block of layer l.  Every comparison of
+ * depth l gets one attention head in layer l: uniform attention (no
+ * query/key rows) over BOS and the prefix whose value at a letter is
+ * -sum_k a_k [psi_k(j)] and at BOS is -(c+1) (corrected for the psi_k
+ * that hold at BOS), so that the head outputs floor(-(L+1)/(i+1)) at
+ * precision s.  Under floor rounding its sign is exact at every length:
+ * it is >= 0 iff L < 0.  The comparison is then the gate ge0(head).
+ *
+ * That is one head per comparison (one per linear form of counts), not
+ * one per count: averages of single counts rounded separately lose the
+ * sign of their difference once i + 1 > 2^s, so a comparison needs its
+ * whole difference inside one exact attention sum.
+ *
+ * Ownership: the Model returned belongs to the caller (model_free); the
+ * Store grows (lowering adds nodes).
+ */
+#ifndef TALLY_COMPILE_H
+#define TALLY_COMPILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "model.h"
+#include "store.h"
+
+typedef struct {
+	int p, s;
+	FfnKind ffn;
+} CompileOptions;
+
+/* What the construction needs: every weight and value lies in
+ * [-range, range]; for precision s it is correct for all lengths under
+ * kneedeep iff p >= min_p(s) (see compile_min_p). */
+typedef struct {
+	double range;
+	unsigned depth;
+	size_t heads;
+} CompileInfo;
+
+/* Builds the model of the Boolean root over the alphabet (token t >= 1 is
+ * letters[t-1]); source is the formula text stored in the model.  False
+ * with a message in *err (malloc'd) for future counts, Y or MOD, or a
+ * formula whose lowering explodes. */
+bool compile_formula(Store *s, Node root, const Sym *letters,
+		     size_t nletters, const char *source,
+		     const CompileOptions *o, Model *out, CompileInfo *info,
+		     char **err);
+
+/* The smallest p for which the construction is exact at precision s, or
+ * 0 when none up to FIXED_MAX_P is. */
+int compile_min_p(const CompileInfo *info, FfnKind ffn, int s);
+
+#endif

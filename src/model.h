@@ -1,0 +1,121 @@
+/* model -- a future-masked transformer with a BOS token, as `tally
+ * compile` writes it and `tally simulate` runs it (the JSON format is
+ * described in man/tally-compile.1).
+ *
+ * The residual stream has d components.  Token 0 is BOS, token t >= 1 the
+ * letter alphabet[t-1]; the embedding gives the stream at layer 0.  Each
+ * layer is a set of attention heads followed by a feed-forward block.  A
+ * head computes q_i = Wq h_i, k_j = Wk h_j, logits q_i.k_j - slope*(i-j)
+ * (ALiBi; slope 0 is NoPE), the value v_j = wv.h_j + bv, averages the
+ * values over j = 0 (BOS) .. i with softmax weights and adds the result
+ * to component `out`.  The feed-forward block is either a list of gates
+ * (`table`: ge0, not, and, or on 0/1 components, a finite position-wise
+ * function) or a list of residual ReLU blocks (`relu`: h += W2
+ * ReLU(W1 h + b1) + b2).  The output is w.h + b at the last position;
+ * the word is accepted iff it is > 0.  Every weight is a dyadic rational
+ * (a double here; in F_{p,s} for a model tally compile writes).
+ *
+ * Components carry the subformula they hold (for --trace).
+ *
+ * Ownership: a Model owns all its arrays and strings; model_free releases
+ * them.
+ */
+#ifndef TALLY_MODEL_H
+#define TALLY_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+typedef struct {
+	uint32_t row, col;
+	double w;
+} Entry;
+
+/* A sparse rows x cols matrix. */
+typedef struct {
+	uint32_t rows;
+	Entry *e;
+	size_t n;
+} Sparse;
+
+typedef struct {
+	Sparse wq, wk; /* same number of rows (0: content-free logits) */
+	Sparse wv;     /* one row */
+	double bv;
+	double slope;  /* ALiBi: logit -= slope * (i - j) */
+	uint32_t out;
+} Head;
+
+typedef enum { GATE_GE0, GATE_NOT, GATE_AND, GATE_OR } GateOp;
+
+typedef struct {
+	GateOp op;
+	uint32_t out;
+	uint32_t *in;
+	size_t nin;
+} Gate;
+
+typedef struct {
+	Sparse w1; /* hidden x d */
+	double *b1;
+	Sparse w2; /* d x hidden */
+	double *b2; /* d */
+} Block;
+
+typedef struct {
+	Head *heads;
+	size_t nheads;
+	Gate *gates;
+	size_t ngates;
+	Block *blocks;
+	size_t nblocks;
+} Layer;
+
+typedef enum { COMP_BOS, COMP_BOOL, COMP_HEAD, COMP_HIDDEN } CompKind;
+
+/* A count of a head's linear form: coef * #[formula]. */
+typedef struct {
+	double coef;
+	char *formula;
+} CountTerm;
+
+typedef struct {
+	CompKind kind;
+	uint32_t layer;
+	char *formula;     /* the subformula held (Booleans, heads), or NULL */
+	CountTerm *counts; /* heads: the comparison sum_k coef_k #[..] + c < 0 */
+	size_t ncounts;
+	double constant;
+} Component;
+
+typedef enum { FFN_TABLE, FFN_RELU } FfnKind;
+
+typedef struct {
+	int p, s;
+	FfnKind ffn;
+	char *pe; /* "nope" or "alibi" */
+	char *formula; /* the source formula (TL text), or NULL */
+	char **alphabet;
+	size_t nletters;
+	uint32_t d;
+	Component *comps; /* d of them */
+	double *embed;    /* (nletters + 1) x d, row 0 = BOS */
+	Layer *layers;
+	size_t nlayers;
+	Sparse wout; /* one row */
+	double bout;
+} Model;
+
+void model_free(Model *m);
+size_t model_nheads(const Model *m);
+/* The JSON form (a new reference). */
+json_t *model_to_json(const Model *m);
+/* Reads a model; false with a message in *err (malloc'd) when the JSON is
+ * not a well-formed model (wrong shapes, indices out of range, weights not
+ * exact dyadic rationals, or not in F_{p,s}). */
+bool model_from_json(json_t *j, Model *m, char **err);
+
+#endif

@@ -1,0 +1,436 @@
+/* sim.c -- the streaming transformer simulator (see sim.h). */
+#include <config.h>
+#include "sim.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "mem.h"
+
+/* One row of a sparse matrix, weights converted to the format. */
+typedef struct {
+	uint32_t n;
+	uint32_t *col;
+	double *w;
+} Row;
+
+typedef struct {
+	Row *rows;
+	uint32_t nrows;
+} Rows;
+
+typedef struct {
+	Rows q, k;
+	Row v;
+	double bv, slope;
+	uint32_t out;
+	bool uniform; /* constant logits: running sums */
+	bool qfree;   /* logits depend on i - j only */
+	double *ew;   /* qfree: e(d) = round(exp(round(-slope d))), d < new */
+	size_t new, ewcap;
+	size_t window; /* qfree, slope > 0: e(d) = 0 for d >= window (0: none) */
+	size_t koff;   /* offset of its keys in a position's key cache */
+} SHead;
+
+typedef struct {
+	Rows w1, w2; /* w2: one row per component */
+	double *b1, *b2;
+	uint32_t *touched;
+	size_t ntouched;
+} SBlock;
+
+enum { ACCS = 2 }; /* per uniform head and position: numerator, denominator */
+
+struct Sim {
+	const Model *m;
+	Semantics sem;
+	size_t L, d, H, kstride;
+	SHead *heads;  /* all layers, in order */
+	size_t *first; /* first head of each layer, L + 1 entries */
+	SBlock **blocks;
+	double *embed, *bout_w, bout;
+	Row wout;
+	double e0, one;
+	size_t len, cap;
+	double *h;     /* cap x (L + 1) x d */
+	Acc *acc;      /* cap x H x ACCS */
+	double *vc;    /* cap x H */
+	double *kc;    /* cap x kstride */
+	double *tmp, *hid, *q;
+	size_t tmpcap;
+};
+
+static Row make_row(const Semantics *sem, const Sparse *sp, uint32_t r)
+{
+	Row row = {0};
+	for (size_t i = 0; i < sp->n; i++)
+		row.n += sp->e[i].row == r;
+	row.col = xcalloc(row.n ? row.n : 1, sizeof *row.col);
+	row.w = xcalloc(row.n ? row.n : 1, sizeof *row.w);
+	uint32_t k = 0;
+	for (size_t i = 0; i < sp->n; i++)
+		if (sp->e[i].row == r) {
+			row.col[k] = sp->e[i].col;
+			row.w[k++] = sem_convert(sem, sp->e[i].w);
+		}
+	return row;
+}
+
+static Rows make_rows(const Semantics *sem, const Sparse *sp, uint32_t nrows)
+{
+	Rows rs = {xcalloc(nrows ? nrows : 1, sizeof *rs.rows), nrows};
+	for (uint32_t r = 0; r < nrows; r++)
+		rs.rows[r] = make_row(sem, sp, r);
+	return rs;
+}
+
+static void free_row(Row *r)
+{
+	free(r->col);
+	free(r->w);
+}
+
+static void free_rows(Rows *rs)
+{
+	for (uint32_t r = 0; r < rs->nrows; r++)
+		free_row(&rs->rows[r]);
+	free(rs->rows);
+}
+
+static void ensure_tmp(Sim *s, size_t n)
+{
+	if (n > s->tmpcap) {
+		s->tmp = xrealloc(s->tmp, n * sizeof *s->tmp);
+		s->tmpcap = n;
+	}
+}
+
+/* round(row . x + b) */
+static double affine(Sim *s, const Row *row, const double *x, double b)
+{
+	ensure_tmp(s, row->n);
+	for (uint32_t k = 0; k < row->n; k++)
+		s->tmp[k] = x[row->col[k]];
+	return sem_affine(&s->sem, row->w, s->tmp, (int)row->n, b);
+}
+
+static double *hist(const Sim *s, size_t pos, size_t layer)
+{
+	return s->h + (pos * (s->L + 1) + layer) * s->d;
+}
+
+static void init_head(Sim *s, SHead *sh, const Head *h)
+{
+	const Semantics *sem = &s->sem;
+	sh->q = make_rows(sem, &h->wq, h->wq.rows);
+	sh->k = make_rows(sem, &h->wk, h->wk.rows);
+	sh->v = make_row(sem, &h->wv, 0);
+	sh->bv = sem_convert(sem, h->bv);
+	sh->slope = sem_convert(sem, h->slope);
+	sh->out = h->out;
+	sh->qfree = h->wq.rows == 0;
+	sh->uniform = sh->qfree && h->slope == 0;
+	sh->koff = s->kstride;
+	s->kstride += h->wk.rows;
+}
+
+static void init_block(Sim *s, SBlock *sb, const Block *b)
+{
+	const Semantics *sem = &s->sem;
+	sb->w1 = make_rows(sem, &b->w1, b->w1.rows);
+	sb->w2 = make_rows(sem, &b->w2, (uint32_t)s->d);
+	sb->b1 = xcalloc(b->w1.rows ? b->w1.rows : 1, sizeof *sb->b1);
+	for (uint32_t r = 0; r < b->w1.rows; r++)
+		sb->b1[r] = sem_convert(sem, b->b1[r]);
+	sb->b2 = xcalloc(s->d, sizeof *sb->b2);
+	sb->touched = xcalloc(s->d, sizeof *sb->touched);
+	for (size_t c = 0; c < s->d; c++) {
+		sb->b2[c] = sem_convert(sem, b->b2[c]);
+		if (sb->w2.rows[c].n || b->b2[c] != 0)
+			sb->touched[sb->ntouched++] = (uint32_t)c;
+	}
+	if (b->w1.rows > s->tmpcap)
+		ensure_tmp(s, b->w1.rows);
+}
+
+Sim *sim_new(const Model *m, const Semantics *sem)
+{
+	Sim *s = xcalloc(1, sizeof *s);
+	s->m = m;
+	s->sem = *sem;
+	if (sem->kind != SEM_IEEE) {
+		s->sem.p = m->p;
+		s->sem.s = m->s;
+	}
+	s->L = m->nlayers;
+	s->d = m->d;
+	s->H = model_nheads(m);
+	s->heads = xcalloc(s->H ? s->H : 1, sizeof *s->heads);
+	s->first = xcalloc(s->L + 1, sizeof *s->first);
+	s->blocks = xcalloc(s->L ? s->L : 1, sizeof *s->blocks);
+	size_t hi = 0, maxhid = 1;
+	for (size_t l = 0; l < s->L; l++) {
+		const Layer *ly = &m->layers[l];
+		s->first[l] = hi;
+		for (size_t h = 0; h < ly->nheads; h++)
+			init_head(s, &s->heads[hi++], &ly->heads[h]);
+		s->blocks[l] = xcalloc(ly->nblocks ? ly->nblocks : 1,
+				       sizeof **s->blocks);
+		for (size_t b = 0; b < ly->nblocks; b++) {
+			init_block(s, &s->blocks[l][b], &ly->blocks[b]);
+			if (ly->blocks[b].w1.rows > maxhid)
+				maxhid = ly->blocks[b].w1.rows;
+		}
+	}
+	s->first[s->L] = hi;
+	s->hid = xcalloc(maxhid, sizeof *s->hid);
+	s->q = xcalloc(s->kstride ? s->kstride : 1, sizeof *s->q);
+	s->embed = xcalloc((m->nletters + 1) * s->d, sizeof *s->embed);
+	for (size_t i = 0; i < (m->nletters + 1) * s->d; i++)
+		s->embed[i] = sem_convert(&s->sem, m->embed[i]);
+	s->wout = make_row(&s->sem, &m->wout, 0);
+	s->bout = sem_convert(&s->sem, m->bout);
+	s->e0 = sem_exp(&s->sem, 0);
+	s->one = sem_convert(&s->sem, 1);
+	sim_reset(s);
+	return s;
+}
+
+void sim_free(Sim *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->H; i++) {
+		free_rows(&s->heads[i].q);
+		free_rows(&s->heads[i].k);
+		free_row(&s->heads[i].v);
+		free(s->heads[i].ew);
+	}
+	for (size_t l = 0; l < s->L; l++) {
+		for (size_t b = 0; b < s->m->layers[l].nblocks; b++) {
+			SBlock *sb = &s->blocks[l][b];
+			free_rows(&sb->w1);
+			free_rows(&sb->w2);
+			free(sb->b1);
+			free(sb->b2);
+			free(sb->touched);
+		}
+		free(s->blocks[l]);
+	}
+	free_row(&s->wout);
+	free(s->blocks);
+	free(s->heads);
+	free(s->first);
+	free(s->embed);
+	free(s->h);
+	free(s->acc);
+	free(s->vc);
+	free(s->kc);
+	free(s->tmp);
+	free(s->hid);
+	free(s->q);
+	free(s);
+}
+
+/* e(d) for a content-free head, computed on demand up to d = upto. */
+static double head_weight(Sim *s, SHead *h, size_t dist)
+{
+	while (h->new <= dist) {
+		mem_grow((void **)&h->ew, &h->ewcap, h->new + 1, sizeof *h->ew);
+		double z = sem_affine(&s->sem, NULL, NULL, 0,
+				      -h->slope * (double)h->new);
+		double e = sem_exp(&s->sem, z);
+		h->ew[h->new++] = e;
+		if (e == 0 && h->slope > 0 && !h->window)
+			h->window = h->new - 1;
+	}
+	return h->ew[dist];
+}
+
+/* The output of head hi of layer l at position pos. */
+static double attend(Sim *s, size_t hi, size_t pos, size_t l)
+{
+	SHead *h = &s->heads[hi];
+	const Semantics *sem = &s->sem;
+	const double *in = hist(s, pos, l);
+	double v = affine(s, &h->v, in, h->bv);
+	s->vc[pos * s->H + hi] = v;
+	double *kpos = s->kc + pos * s->kstride + h->koff;
+	for (uint32_t r = 0; r < h->k.nrows; r++)
+		kpos[r] = affine(s, &h->k.rows[r], in, 0);
+	Acc *mine = s->acc + (pos * s->H + hi) * ACCS;
+	if (h->uniform) {
+		if (pos) {
+			memcpy(mine, mine - s->H * ACCS, ACCS * sizeof *mine);
+		} else {
+			acc_zero(&mine[0]);
+			acc_zero(&mine[1]);
+		}
+		acc_add(sem, &mine[0], sem_mul(sem, s->e0, v));
+		acc_add(sem, &mine[1], s->e0);
+	} else {
+		acc_zero(&mine[0]);
+		acc_zero(&mine[1]);
+		for (uint32_t r = 0; r < h->q.nrows; r++)
+			s->q[r] = affine(s, &h->q.rows[r], in, 0);
+		size_t lo = 0;
+		if (h->qfree) {
+			head_weight(s, h, h->slope > 0 && pos > 64 ? 64 : pos);
+			if (h->window && pos >= h->window)
+				lo = pos - h->window + 1;
+		}
+		for (size_t j = lo; j <= pos; j++) {
+			double e;
+			if (h->qfree) {
+				e = head_weight(s, h, pos - j);
+			} else {
+				const double *kj = s->kc + j * s->kstride + h->koff;
+				double z = sem_affine(sem, s->q, kj,
+						      (int)h->q.nrows,
+						      -h->slope * (double)(pos - j));
+				e = sem_exp(sem, z);
+			}
+			if (e == 0)
+				continue;
+			acc_add(sem, &mine[0],
+				sem_mul(sem, e, s->vc[j * s->H + hi]));
+			acc_add(sem, &mine[1], e);
+		}
+	}
+	if (!acc_is_zero(sem, &mine[1]))
+		return acc_div(sem, &mine[0], &mine[1]);
+	/* all weights rounded to 0: the plain average of the values */
+	Acc sum, n;
+	acc_zero(&sum);
+	acc_zero(&n);
+	for (size_t j = 0; j <= pos; j++) {
+		acc_add(sem, &sum, s->vc[j * s->H + hi]);
+		acc_add(sem, &n, s->one);
+	}
+	return acc_div(sem, &sum, &n);
+}
+
+static double gate(const Gate *g, const double *h)
+{
+	switch (g->op) {
+	case GATE_GE0: return h[g->in[0]] >= 0;
+	case GATE_NOT: return !(h[g->in[0]] > 0);
+	case GATE_AND:
+		for (size_t k = 0; k < g->nin; k++)
+			if (!(h[g->in[k]] > 0))
+				return 0;
+		return 1;
+	case GATE_OR:
+		for (size_t k = 0; k < g->nin; k++)
+			if (h[g->in[k]] > 0)
+				return 1;
+		return 0;
+	}
+	return 0;
+}
+
+static void block(Sim *s, const SBlock *b, double *h)
+{
+	for (uint32_t r = 0; r < b->w1.nrows; r++) {
+		double u = affine(s, &b->w1.rows[r], h, b->b1[r]);
+		s->hid[r] = u > 0 ? u : 0;
+	}
+	/* all updates read the block's input: collect, then add */
+	ensure_tmp(s, b->ntouched + 1);
+	double *y = xcalloc(b->ntouched ? b->ntouched : 1, sizeof *y);
+	for (size_t t = 0; t < b->ntouched; t++) {
+		uint32_t c = b->touched[t];
+		y[t] = affine(s, &b->w2.rows[c], s->hid, b->b2[c]);
+	}
+	for (size_t t = 0; t < b->ntouched; t++) {
+		uint32_t c = b->touched[t];
+		h[c] = sem_add(&s->sem, h[c], y[t]);
+	}
+	free(y);
+}
+
+static void step(Sim *s, size_t pos, uint32_t token)
+{
+	memcpy(hist(s, pos, 0), s->embed + token * s->d, s->d * sizeof(double));
+	for (size_t l = 0; l < s->L; l++) {
+		double *out = hist(s, pos, l + 1);
+		memcpy(out, hist(s, pos, l), s->d * sizeof *out);
+		for (size_t hi = s->first[l]; hi < s->first[l + 1]; hi++) {
+			double c = attend(s, hi, pos, l);
+			uint32_t o = s->heads[hi].out;
+			out[o] = sem_add(&s->sem, out[o], c);
+		}
+		const Layer *ly = &s->m->layers[l];
+		for (size_t g = 0; g < ly->ngates; g++)
+			out[ly->gates[g].out] = gate(&ly->gates[g], out);
+		for (size_t b = 0; b < ly->nblocks; b++)
+			block(s, &s->blocks[l][b], out);
+	}
+}
+
+static void reserve(Sim *s, size_t npos)
+{
+	if (npos <= s->cap)
+		return;
+	size_t cap = s->cap ? s->cap : 16;
+	while (cap < npos)
+		cap *= 2;
+	s->h = xrealloc(s->h, cap * (s->L + 1) * s->d * sizeof *s->h);
+	s->acc = xrealloc(s->acc, cap * (s->H ? s->H : 1) * ACCS * sizeof *s->acc);
+	s->vc = xrealloc(s->vc, cap * (s->H ? s->H : 1) * sizeof *s->vc);
+	s->kc = xrealloc(s->kc, cap * (s->kstride ? s->kstride : 1) *
+					sizeof *s->kc);
+	s->cap = cap;
+}
+
+void sim_reset(Sim *s)
+{
+	reserve(s, 1);
+	s->len = 0;
+	step(s, 0, 0);
+}
+
+void sim_push(Sim *s, uint32_t token)
+{
+	reserve(s, s->len + 2);
+	step(s, s->len + 1, token);
+	s->len++;
+}
+
+void sim_pop(Sim *s)
+{
+	if (s->len)
+		s->len--;
+}
+
+size_t sim_length(const Sim *s)
+{
+	return s->len;
+}
+
+double sim_output(const Sim *s)
+{
+	return affine((Sim *)s, &s->wout, hist(s, s->len, s->L), s->bout);
+}
+
+bool sim_accepts(const Sim *s)
+{
+	return sim_output(s) > 0;
+}
+
+const double *sim_residual(const Sim *s, size_t pos, size_t layer)
+{
+	return hist(s, pos, layer);
+}
+
+size_t sim_alibi_window(const Semantics *sem, double slope)
+{
+	if (slope <= 0)
+		return 0;
+	for (size_t d = 1; d < (size_t)1 << 20; d++) {
+		double z = sem_affine(sem, NULL, NULL, 0, -slope * (double)d);
+		if (sem_exp(sem, z) == 0)
+			return d;
+	}
+	return 0;
+}

@@ -1,0 +1,57 @@
+/* sim -- bit-exact simulation of a Model under a Semantics (fixed.h).
+ *
+ * The input is BOS followed by the word; position 0 is BOS, position i
+ * the i-th letter.  Attention at position i reads positions 0..i (future
+ * masked).  The simulator streams: push appends a letter and computes its
+ * position through all layers, pop removes the last one (depth-first walks
+ * over all words), so a prefix is never recomputed.
+ *
+ * Attention at position i, per head: logits z_ij = round(q_i.k_j -
+ * slope*(i-j)), weights e_ij = round(exp(z_ij)) (exactly rounded with
+ * MPFR), terms round(e_ij * v_j), then c_i = round(sum_j terms / sum_j
+ * e_ij).  The sums run over j = 0, 1, ..., i in that order: exact under
+ * kneedeep, rounded after each addition otherwise.  When the weights sum
+ * to 0 the head outputs the average of the values (Knee-Deep as the Lean
+ * formalisation reads it).  Zero terms are skipped, which changes no sum.
+ * Heads without query/key rows and with slope 0 have constant logits and
+ * are computed from running sums (linear time); heads without query/key
+ * rows and a positive slope only visit the window where exp rounds to a
+ * nonzero weight.
+ *
+ * Ownership: a Sim borrows its Model (which must outlive it) and owns its
+ * history.
+ */
+#ifndef TALLY_SIM_H
+#define TALLY_SIM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fixed.h"
+#include "model.h"
+
+typedef struct Sim Sim;
+
+Sim *sim_new(const Model *m, const Semantics *sem);
+void sim_free(Sim *sim);
+/* Back to the empty word (BOS only). */
+void sim_reset(Sim *sim);
+/* Appends a letter: token 1..nletters (alphabet[token-1]). */
+void sim_push(Sim *sim, uint32_t token);
+void sim_pop(Sim *sim);
+size_t sim_length(const Sim *sim);
+/* The output at the last position (BOS for the empty word); accepted iff
+ * it is > 0. */
+double sim_output(const Sim *sim);
+bool sim_accepts(const Sim *sim);
+/* The residual stream after `layer` (0: the embedding) at position pos
+ * (0 = BOS), pos <= sim_length. */
+const double *sim_residual(const Sim *sim, size_t pos, size_t layer);
+
+/* ALiBi: the smallest distance d >= 1 at which a head of this slope gets
+ * weight round(exp(-slope*d)) = 0 (content-free logits), or 0 when there
+ * is none below 2^20. */
+size_t sim_alibi_window(const Semantics *sem, double slope);
+
+#endif

@@ -1,0 +1,412 @@
+/* simcheck.c -- the simulator next to the evaluator (see simcheck.h). */
+#include <config.h>
+#include "simcheck.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "cli.h"
+#include "eval.h"
+#include "mem.h"
+#include "sim.h"
+#include "vec.h"
+
+struct SimCheck {
+	const Model *m;
+	Semantics sem;
+	Sim *sim;
+	Inputs in;
+	Node root;
+	Evaluator *ev;
+	Alphabet alpha;
+	Sym *sym_of;        /* by token (0 unused) */
+	Node *comp_node;    /* by component: its parsed formula, or 0 */
+	Node **count_node;  /* by component: parsed count arguments */
+};
+
+static Node parse_text(SimCheck *sc, const char *text)
+{
+	if (!text)
+		return NODE_NONE;
+	Source *src = source_new("model", text, strlen(text));
+	if (!inputs_parse(&sc->in, src, FLAVOR_TL))
+		return NODE_NONE;
+	return sc->in.units[sc->in.nunits - 1].output;
+}
+
+static char *alphabet_spec(const Model *m)
+{
+	Buf b = {0};
+	buf_puts(&b, "");
+	for (size_t i = 0; i < m->nletters; i++) {
+		if (i)
+			buf_putc(&b, ',');
+		buf_puts(&b, m->alphabet[i]);
+	}
+	return buf_take(&b);
+}
+
+SimCheck *simcheck_new(const Model *m, const Semantics *sem,
+		       bool with_formula, char **err)
+{
+	SimCheck *sc = xcalloc(1, sizeof *sc);
+	sc->m = m;
+	sc->sem = *sem;
+	inputs_init(&sc->in);
+	if (with_formula) {
+		sc->root = m->formula ? parse_text(sc, m->formula) : NODE_NONE;
+		if (sc->root == NODE_NONE) {
+			*err = xstrdup(m->formula ? "the model's formula does not "
+						    "parse"
+						  : "the model carries no "
+						    "formula");
+			simcheck_free(sc);
+			return NULL;
+		}
+	}
+	char *spec = alphabet_spec(m);
+	alphabet_init(&sc->alpha, sc->in.store, &sc->root, sc->root ? 1 : 0,
+		      m->nletters ? spec : NULL);
+	free(spec);
+	sc->sym_of = xcalloc(m->nletters + 1, sizeof *sc->sym_of);
+	SymTab *syms = store_syms(sc->in.store);
+	for (size_t t = 1; t <= m->nletters; t++)
+		sc->sym_of[t] = sym_intern(syms, m->alphabet[t - 1],
+					   strlen(m->alphabet[t - 1]));
+	if (sc->alpha.n != m->nletters) {
+		*err = xstrdup("the formula mentions a letter outside the "
+			       "model's alphabet");
+		simcheck_free(sc);
+		return NULL;
+	}
+	if (sc->root) {
+		sc->ev = eval_new(sc->in.store, &sc->root, 1, ACCEPT_LAST);
+		if (!eval_streams(sc->ev)) {
+			*err = xstrdup("the model's formula has future counts");
+			simcheck_free(sc);
+			return NULL;
+		}
+	}
+	sc->sim = sim_new(m, sem);
+	return sc;
+}
+
+void simcheck_free(SimCheck *sc)
+{
+	if (!sc)
+		return;
+	sim_free(sc->sim);
+	eval_free(sc->ev);
+	alphabet_free(&sc->alpha);
+	if (sc->count_node)
+		for (uint32_t c = 0; c < sc->m->d; c++)
+			free(sc->count_node[c]);
+	free(sc->count_node);
+	free(sc->comp_node);
+	free(sc->sym_of);
+	inputs_free(&sc->in);
+	free(sc);
+}
+
+const Alphabet *simcheck_alphabet(SimCheck *sc)
+{
+	return &sc->alpha;
+}
+
+Diag *simcheck_diag(SimCheck *sc)
+{
+	return &sc->in.diag;
+}
+
+uint32_t simcheck_token(const SimCheck *sc, Sym letter)
+{
+	for (uint32_t t = 1; t <= sc->m->nletters; t++)
+		if (sc->sym_of[t] == letter)
+			return t;
+	return 0;
+}
+
+bool simcheck_run(SimCheck *sc, const uint32_t *w, size_t n)
+{
+	sim_reset(sc->sim);
+	for (size_t i = 0; i < n; i++)
+		sim_push(sc->sim, w[i]);
+	return sim_accepts(sc->sim);
+}
+
+bool simcheck_formula(SimCheck *sc, const uint32_t *w, size_t n)
+{
+	eval_reset(sc->ev);
+	for (size_t i = 0; i < n; i++)
+		eval_push(sc->ev, sc->sym_of[w[i]]);
+	return eval_accepts(sc->ev, 0);
+}
+
+/* ---- checks ------------------------------------------------------------- */
+
+typedef struct {
+	SimCheck *sc;
+	size_t limit;
+	uint32_t *word;
+	EvalSnapshot **snap;
+	Mismatch *out;
+} Walk;
+
+static void record(Walk *w, size_t len, bool model)
+{
+	Mismatch *mm = w->out;
+	mm->found = true;
+	mm->length = len;
+	mm->model_accepts = model;
+	mm->word = xrealloc(mm->word, (len ? len : 1) * sizeof *mm->word);
+	memcpy(mm->word, w->word, len * sizeof *mm->word);
+	/* only shorter disagreements from now on */
+	w->limit = len ? len - 1 : 0;
+}
+
+static void walk(Walk *w, size_t len)
+{
+	SimCheck *sc = w->sc;
+	w->out->words++;
+	bool model = sim_accepts(sc->sim);
+	if (model != eval_accepts(sc->ev, 0)) {
+		record(w, len, model);
+		return;
+	}
+	if (len >= w->limit)
+		return;
+	eval_save_to(sc->ev, w->snap[len]);
+	for (uint32_t t = 1; t <= sc->m->nletters && len < w->limit; t++) {
+		w->word[len] = t;
+		sim_push(sc->sim, t);
+		eval_push(sc->ev, sc->sym_of[t]);
+		walk(w, len + 1);
+		sim_pop(sc->sim);
+		eval_restore(sc->ev, w->snap[len]);
+	}
+}
+
+void simcheck_exhaustive(SimCheck *sc, size_t maxlen, Mismatch *out)
+{
+	memset(out, 0, sizeof *out);
+	Walk w = {sc, maxlen, xcalloc(maxlen + 1, sizeof *w.word),
+		  xcalloc(maxlen + 1, sizeof *w.snap), out};
+	for (size_t i = 0; i <= maxlen; i++)
+		w.snap[i] = eval_snapshot_new(sc->ev);
+	sim_reset(sc->sim);
+	eval_reset(sc->ev);
+	walk(&w, 0);
+	for (size_t i = 0; i <= maxlen; i++)
+		eval_snapshot_free(w.snap[i]);
+	free(w.snap);
+	free(w.word);
+}
+
+static uint64_t splitmix(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+void simcheck_sample(SimCheck *sc, size_t k, size_t len, uint64_t seed,
+		     Mismatch *out)
+{
+	memset(out, 0, sizeof *out);
+	uint32_t *word = xcalloc(len ? len : 1, sizeof *word);
+	uint64_t st = seed;
+	for (size_t r = 0; r < k && !out->found && sc->m->nletters; r++) {
+		sim_reset(sc->sim);
+		eval_reset(sc->ev);
+		for (size_t i = 0; i < len && !out->found; i++) {
+			word[i] = 1 + (uint32_t)(splitmix(&st) % sc->m->nletters);
+			sim_push(sc->sim, word[i]);
+			eval_push(sc->ev, sc->sym_of[word[i]]);
+			out->words++;
+			bool model = sim_accepts(sc->sim);
+			if (model != eval_accepts(sc->ev, 0)) {
+				Walk w = {.word = word, .out = out};
+				record(&w, i + 1, model);
+			}
+		}
+	}
+	free(word);
+}
+
+static void print_word(const SimCheck *sc, const uint32_t *w, size_t n,
+		       FILE *out)
+{
+	bool spaced = false;
+	for (size_t t = 0; t < sc->m->nletters; t++)
+		spaced |= strlen(sc->m->alphabet[t]) > 1;
+	for (size_t i = 0; i < n; i++)
+		fprintf(out, "%s%s", spaced && i ? " " : "",
+			sc->m->alphabet[w[i] - 1]);
+	if (n == 0)
+		fputs("(empty word)", out);
+}
+
+static int report(SimCheck *sc, const Mismatch *mm, const char *what,
+		  FILE *out)
+{
+	if (!mm->found) {
+		fprintf(out, "agreement: %s (%zu compared; semantics %s, %zu "
+			     "layers, %zu heads)\n",
+			what, mm->words, semantics_name(&sc->sem),
+			sc->m->nlayers, model_nheads(sc->m));
+		return EXIT_YES;
+	}
+	fprintf(out, "disagreement at length %zu: ", mm->length);
+	print_word(sc, mm->word, mm->length, out);
+	fprintf(out, ": transformer %s, formula %s (semantics %s; %s)\n",
+		mm->model_accepts ? "accepts" : "rejects",
+		mm->model_accepts ? "rejects" : "accepts",
+		semantics_name(&sc->sem), what);
+	return EXIT_NO;
+}
+
+int simcheck_all(SimCheck *sc, size_t maxlen, FILE *out)
+{
+	Mismatch mm;
+	simcheck_exhaustive(sc, maxlen, &mm);
+	char what[64];
+	snprintf(what, sizeof what, "all words up to length %zu", maxlen);
+	int st = report(sc, &mm, what, out);
+	free(mm.word);
+	return st;
+}
+
+int simcheck_random(SimCheck *sc, size_t k, size_t len, uint64_t seed,
+		    FILE *out)
+{
+	Mismatch mm;
+	simcheck_sample(sc, k, len, seed, &mm);
+	char what[96];
+	snprintf(what, sizeof what,
+		 "%zu random words of length %zu, every prefix", k, len);
+	int st = report(sc, &mm, what, out);
+	free(mm.word);
+	return st;
+}
+
+/* ---- trace -------------------------------------------------------------- */
+
+/* Parses the components' formulas once. */
+static void parse_components(SimCheck *sc)
+{
+	if (sc->comp_node)
+		return;
+	const Model *m = sc->m;
+	sc->comp_node = xcalloc(m->d, sizeof *sc->comp_node);
+	sc->count_node = xcalloc(m->d, sizeof *sc->count_node);
+	for (uint32_t c = 0; c < m->d; c++) {
+		const Component *cp = &m->comps[c];
+		if (cp->kind == COMP_BOOL)
+			sc->comp_node[c] = parse_text(sc, cp->formula);
+		if (cp->kind != COMP_HEAD)
+			continue;
+		sc->count_node[c] = xcalloc(cp->ncounts + 1, sizeof(Node));
+		for (size_t k = 0; k < cp->ncounts; k++)
+			sc->count_node[c][k] = parse_text(sc, cp->counts[k].formula);
+	}
+}
+
+/* The exact kneedeep output of a head: floor(-(L+1)/(i+1)) at scale s. */
+static double head_exact(const SimCheck *sc, uint32_t c, EvalTable *t,
+			 size_t pos, double **prefix)
+{
+	const Component *cp = &sc->m->comps[c];
+	double l = cp->constant;
+	for (size_t k = 0; k < cp->ncounts; k++)
+		l += cp->counts[k].coef * (pos ? prefix[k][pos] : 0);
+	double num = -(l + 1), sc2 = ldexp(1, sc->m->s);
+	return floor(num * sc2 / (double)(pos + 1)) / sc2;
+}
+
+static void row_label(FILE *out, const Component *cp, const char *what)
+{
+	const char *kind = cp->kind == COMP_HEAD ? "head" : "bool";
+	fprintf(out, "L%u %s %s [%s]\n", cp->layer, kind,
+		cp->formula ? cp->formula : "?", what);
+}
+
+void simcheck_trace(SimCheck *sc, const uint32_t *w, size_t n, FILE *out)
+{
+	const Model *m = sc->m;
+	bool logic = sc->root != NODE_NONE;
+	Sym *word = xcalloc(n ? n : 1, sizeof *word);
+	for (size_t i = 0; i < n; i++)
+		word[i] = sc->sym_of[w[i]];
+	EvalTable *t = NULL;
+	VEC(Node) roots = {0};
+	if (logic) {
+		parse_components(sc);
+		for (uint32_t c = 0; c < m->d; c++) {
+			if (sc->comp_node[c])
+				VEC_PUSH(roots, sc->comp_node[c]);
+			for (size_t k = 0; sc->count_node[c] &&
+					   k < m->comps[c].ncounts; k++)
+				if (sc->count_node[c][k])
+					VEC_PUSH(roots, sc->count_node[c][k]);
+		}
+	}
+	Evaluator *ev = roots.len ? eval_new(sc->in.store, roots.data,
+					     roots.len, ACCEPT_LAST)
+				  : NULL;
+	if (ev)
+		t = eval_table(ev, word, n);
+	simcheck_run(sc, w, n);
+	fprintf(out, "%-8s", "position");
+	for (size_t p = 0; p <= n; p++)
+		fprintf(out, " %8s", p ? "" : "BOS");
+	fputc('\n', out);
+	fprintf(out, "%-8s", "letter");
+	for (size_t p = 0; p <= n; p++)
+		fprintf(out, " %8s", p ? m->alphabet[w[p - 1] - 1] : "");
+	fputc('\n', out);
+	for (uint32_t c = 0; c < m->d; c++) {
+		const Component *cp = &m->comps[c];
+		if (cp->kind != COMP_BOOL && cp->kind != COMP_HEAD)
+			continue;
+		row_label(out, cp, cp->kind == COMP_HEAD ? "floor(-(L+1)/(i+1))"
+							 : "0/1");
+		fprintf(out, "%-8s", "  model");
+		for (size_t p = 0; p <= n; p++)
+			fprintf(out, " %8g", sim_residual(sc->sim, p, cp->layer)[c]);
+		fputc('\n', out);
+		if (!t)
+			continue;
+		fprintf(out, "%-8s", "  logic");
+		double **prefix = NULL;
+		if (cp->kind == COMP_HEAD) {
+			prefix = xcalloc(cp->ncounts + 1, sizeof *prefix);
+			for (size_t k = 0; k < cp->ncounts; k++) {
+				prefix[k] = xcalloc(n + 1, sizeof **prefix);
+				for (size_t p = 1; p <= n; p++)
+					prefix[k][p] = prefix[k][p - 1] +
+						       eval_table_bool(
+							       t, sc->count_node[c][k], p);
+			}
+		}
+		for (size_t p = 0; p <= n; p++) {
+			if (cp->kind == COMP_HEAD)
+				fprintf(out, " %8g", head_exact(sc, c, t, p, prefix));
+			else if (p == 0 && n > 0)
+				fprintf(out, " %8s", ".");
+			else
+				fprintf(out, " %8d",
+					eval_table_bool(t, sc->comp_node[c], p));
+		}
+		fputc('\n', out);
+		for (size_t k = 0; prefix && k < cp->ncounts; k++)
+			free(prefix[k]);
+		free(prefix);
+	}
+	eval_table_free(t);
+	eval_free(ev);
+	VEC_FREE(roots);
+	free(word);
+}

@@ -1,0 +1,60 @@
+/* simcheck -- a simulated Model next to tally's exact evaluator (eval.h)
+ * of the formula the model carries: verdicts, traces, and the
+ * differential checks of `tally simulate --check-against-formula`.
+ *
+ * Ownership: a SimCheck borrows its Model (which must outlive it) and
+ * owns its Simulator, Store, Evaluator and alphabet.
+ */
+#ifndef TALLY_SIMCHECK_H
+#define TALLY_SIMCHECK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "diag.h"
+#include "fixed.h"
+#include "model.h"
+#include "word.h"
+
+typedef struct SimCheck SimCheck;
+
+/* with_formula: parse the model's formula (an error when it has none or
+ * it does not parse). */
+SimCheck *simcheck_new(const Model *m, const Semantics *sem,
+		       bool with_formula, char **err);
+void simcheck_free(SimCheck *sc);
+const Alphabet *simcheck_alphabet(SimCheck *sc);
+Diag *simcheck_diag(SimCheck *sc);
+/* The token (1..nletters) of a letter of simcheck_alphabet. */
+uint32_t simcheck_token(const SimCheck *sc, Sym letter);
+/* The transformer's verdict on a word of tokens. */
+bool simcheck_run(SimCheck *sc, const uint32_t *w, size_t n);
+/* The formula's verdict (with_formula only). */
+bool simcheck_formula(SimCheck *sc, const uint32_t *w, size_t n);
+/* Per layer and position, each component next to the formula's value. */
+void simcheck_trace(SimCheck *sc, const uint32_t *w, size_t n, FILE *out);
+
+/* A disagreement between transformer and formula. */
+typedef struct {
+	bool found;
+	size_t length;
+	uint32_t *word; /* malloc'd */
+	bool model_accepts;
+	size_t words; /* words (or prefixes) compared */
+} Mismatch;
+
+/* Every word up to maxlen (depth-first, both machines streaming); keeps
+ * the shortest disagreement, the first in alphabet order among those. */
+void simcheck_exhaustive(SimCheck *sc, size_t maxlen, Mismatch *out);
+/* k random words of length len (seeded), every prefix compared; the
+ * first disagreeing prefix. */
+void simcheck_sample(SimCheck *sc, size_t k, size_t len, uint64_t seed,
+		     Mismatch *out);
+/* The two checks as `tally simulate` prints them; exit status. */
+int simcheck_all(SimCheck *sc, size_t maxlen, FILE *out);
+int simcheck_random(SimCheck *sc, size_t k, size_t len, uint64_t seed,
+		    FILE *out);
+
+#endif
