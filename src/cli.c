@@ -1,6 +1,7 @@
 #include <config.h>
 #include "cli.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -244,4 +245,37 @@ bool inputs_load(Inputs *in, bool stdin_lines)
 			return false;
 	}
 	return true;
+}
+
+/* RANGE: N, N..M, ..M, N.. */
+bool cli_parse_range(const char *s, size_t *lo, size_t *hi)
+{
+	const char *dots = strstr(s, "..");
+	char *end;
+	*lo = 0;
+	*hi = SIZE_MAX;
+	if (!dots) {
+		if (*s < '0' || *s > '9')
+			return false;
+		errno = 0;
+		*lo = *hi = strtoull(s, &end, 10);
+		return *end == '\0' && errno == 0;
+	}
+	if (dots != s) {
+		if (*s < '0' || *s > '9')
+			return false;
+		errno = 0;
+		*lo = strtoull(s, &end, 10);
+		if (end != dots || errno)
+			return false;
+	}
+	if (dots[2] != '\0') {
+		if (dots[2] < '0' || dots[2] > '9')
+			return false;
+		errno = 0;
+		*hi = strtoull(dots + 2, &end, 10);
+		if (*end != '\0' || errno)
+			return false;
+	}
+	return *lo <= *hi;
 }

@@ -110,5 +110,8 @@ void cli_print_help(const char *help);
  * inputs.  EXIT_YES, or EXIT_USAGE after a message. */
 int cli_load_inputs(Inputs *in, int argc, char **argv, bool stdin_lines);
 void cli_print_version(void);
+/* RANGE: N, N..M, ..M (lo = 0) or N.. (hi = SIZE_MAX); false if malformed
+ * or lo > hi. */
+bool cli_parse_range(const char *s, size_t *lo, size_t *hi);
 
 #endif

@@ -221,38 +221,6 @@ static bool on_end(void *ctx)
 	return true;
 }
 
-/* RANGE: N, N..M, ..M, N.. */
-static bool parse_range(const char *s, size_t *lo, size_t *hi)
-{
-	const char *dots = strstr(s, "..");
-	char *end;
-	*lo = 0;
-	*hi = SIZE_MAX;
-	if (!dots) {
-		if (*s < '0' || *s > '9')
-			return false;
-		errno = 0;
-		*lo = *hi = strtoull(s, &end, 10);
-		return *end == '\0' && errno == 0;
-	}
-	if (dots != s) {
-		if (*s < '0' || *s > '9')
-			return false;
-		errno = 0;
-		*lo = strtoull(s, &end, 10);
-		if (end != dots || errno)
-			return false;
-	}
-	if (dots[2] != '\0') {
-		if (dots[2] < '0' || dots[2] > '9')
-			return false;
-		errno = 0;
-		*hi = strtoull(dots + 2, &end, 10);
-		if (*end != '\0' || errno)
-			return false;
-	}
-	return *lo <= *hi;
-}
 
 static bool stdin_taken(const Inputs *in)
 {
@@ -383,7 +351,7 @@ int cmd_eval(int argc, char **argv)
 		case OPT_TRACE: eo.trace = true; break;
 		case OPT_TRACE_WINDOW:
 			eo.trace = true;
-			if (!parse_range(optarg, &eo.wlo, &eo.whi)) {
+			if (!cli_parse_range(optarg, &eo.wlo, &eo.whi)) {
 				status = cli_usage_error(
 					"--trace-window: expected N, N..M, ..M or "
 					"N.., not '%s'",

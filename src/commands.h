@@ -59,5 +59,10 @@ int cmd_repl(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
 int cmd_compile(int argc, char **argv);
 int cmd_simulate(int argc, char **argv);
+int cmd_equiv(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+int cmd_hierarchy(int argc, char **argv);
+int cmd_search(int argc, char **argv);
+int cmd_enum(int argc, char **argv);
 
 #endif

@@ -431,11 +431,16 @@ static char *defs_text(Repl *r)
 	buf_puts(&b, "");
 	for (size_t i = 0; i < r->defs.len; i++) {
 		const Def *d = &r->defs.data[i];
-		char *body = tl_print(r->store, d->node, SYNTAX_TL, names);
+		/* an alias (equal formulas are one node) names the first */
+		Sym alias = names[d->node];
+		char *body = alias != SYM_NONE
+				     ? xstrdup(sym_name(syms(r), alias))
+				     : tl_print(r->store, d->node, SYNTAX_TL,
+						names);
 		buf_printf(&b, "let %s = %s;\n", sym_name(syms(r), d->name),
 			   body);
 		free(body);
-		if (names[d->node] == SYM_NONE)
+		if (alias == SYM_NONE)
 			names[d->node] = d->name;
 	}
 	free(names);
@@ -471,8 +476,9 @@ static void run_help(Repl *r, char *arg)
 			printf("  The same work as 'tally %s'.\n", c->cli);
 		return;
 	}
-	Sym name = sym_lookup(syms(r), arg, strlen(arg));
-	const Def *d = name == SYM_NONE ? NULL : scope_lookup(r->scope, name);
+	/* interned: the prelude's names exist once it is loaded */
+	Sym name = sym_intern(syms(r), arg, strlen(arg));
+	const Def *d = scope_lookup(r->scope, name);
 	if (!d) {
 		fail(r, "no command or definition named '%s' (:help lists "
 			"the commands)",
@@ -514,8 +520,10 @@ static void run_examples(Repl *r, char *arg)
 		r->examples = true;
 	else if (strncmp(arg, "off", 3) == 0 && !*skip_blank(arg + 3))
 		r->examples = false;
-	else if (*arg)
+	else if (*arg) {
 		fail(r, ":examples takes on or off, not '%s'", arg);
+		return;
+	}
 	printf("examples %s\n", r->examples ? "on" : "off");
 }
 
@@ -981,7 +989,7 @@ static char *history_path(void)
 	return p;
 }
 
-int repl_run(void)
+int repl_run(bool echo)
 {
 	bool tty = isatty(STDIN_FILENO);
 	Repl *r = repl_new(tty);
@@ -1002,6 +1010,10 @@ int repl_run(void)
 		if (!line)
 			break;
 		lineedit_add_history(line);
+		if (echo && !tty) {
+			printf("%s%s\n", repl_prompt(r), line);
+			fflush(stdout); /* before any diagnostic on stderr */
+		}
 		repl_line(r, line);
 		free(line);
 	}

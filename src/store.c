@@ -142,6 +142,14 @@ static uint32_t shape_hash(const Shape *k)
 	h = mix(h, k->aux2);
 	for (uint32_t i = 0; i < k->nkids; i++)
 		h = mix(h, k->kids[i]);
+	/* murmur3's finaliser: without it the low bits that pick the slot
+	 * cluster for families of similar nodes (a search bank interns
+	 * hundreds of thousands of count atoms) */
+	h ^= h >> 16;
+	h *= 0x85ebca6bu;
+	h ^= h >> 13;
+	h *= 0xc2b2ae35u;
+	h ^= h >> 16;
 	return h;
 }
 

@@ -594,14 +594,14 @@ bool parser_finish(Parser *p)
 	Unit *u = p->unit;
 	if (u->output != NODE_NONE)
 		return true;
-	if (p->partial && u->ndefs > 0)
-		return true;
 	for (size_t i = u->ndefs; i-- > 0;)
 		if (store_is_bool(p->store, u->defs[i].node)) {
 			u->output = u->defs[i].node;
 			u->output_name = u->defs[i].name;
 			return true;
 		}
+	if (p->partial && u->ndefs > 0)
+		return true;
 	diag_error(p->lx.diag, p->lx.src, p->tok.start,
 		   "expected a formula, found %s",
 		   u->ndefs ? "only integer definitions" : "empty input");

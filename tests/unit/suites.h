@@ -10,5 +10,7 @@ Suite *print_suite(void);
 Suite *roundtrip_suite(void);
 Suite *eval_suite(void);
 Suite *crasp_suite(void);
+Suite *methods_suite(void);
+Suite *search_suite(void);
 
 #endif
