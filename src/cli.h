@@ -8,6 +8,7 @@
 #ifndef TALLY_CLI_H
 #define TALLY_CLI_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -70,6 +71,9 @@ bool inputs_option(Inputs *in, int opt, const char *arg);
  * reads one formula per line from stdin when stdin_lines is set.
  * Returns false after printing diagnostics. */
 bool inputs_load(Inputs *in, bool stdin_lines);
+/* The exit status after inputs_load failed: EXIT_LIMIT when an input
+ * was over a built-in limit, else EXIT_USAGE. */
+int inputs_failure(const Inputs *in);
 /* Parses one more source as TL (flavor TL) or C-RASP; the Source is
  * adopted by `in`. */
 bool inputs_parse(Inputs *in, Source *src, Flavor f);
@@ -100,6 +104,8 @@ bool inputs_parse(Inputs *in, Source *src, Flavor f);
 	"                         interpreter does (peer) or as tally does\n" \
 	"                         without a warning (conventional); default:\n" \
 	"                         tally's, with a warning where they differ\n"
+/* Prints "tally: KIND: MSG" and a newline on stderr. */
+void cli_vmessage(const char *kind, const char *fmt, va_list ap);
 /* Prints "tally: error: MSG" and returns EXIT_USAGE. */
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Standard end of every --help: the exit-status table. */

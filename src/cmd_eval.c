@@ -50,6 +50,7 @@ static const char help[] =
 	"                         stdout (a table per word, verdict on top, true\n"
 	"                         cells marked) instead of text\n"
 	"      --json             one JSON object per word\n"
+	"      --no-echo          print only the verdicts, not the word\n"
 	"  -h, --help             show this help and exit\n\n"
 	"Semantics: positions are 1-based, counts #[..] inclusive; a word is\n"
 	"accepted iff the formula holds at its last position; the empty word\n"
@@ -69,11 +70,12 @@ static const char help[] =
 	"> trace.html\n\n";
 
 enum { OPT_TOKENS = OPT__COMMAND_BASE, OPT_ALPHABET, OPT_ACCEPT_AT,
-       OPT_TRACE, OPT_TRACE_WINDOW, OPT_WORD_FORMAT, OPT_OPEN_ALPHABET,
-       OPT_HTML };
+       OPT_TRACE, OPT_TRACE_WINDOW, OPT_NO_ECHO, OPT_WORD_FORMAT,
+       OPT_OPEN_ALPHABET, OPT_HTML };
 
-/* Longest word text echoed from memory; longer lines are echoed while
- * they stream by. */
+/* Longest word text held in memory for the echo; the rest of a longer
+ * line goes to a temporary file, so that a result line is written whole
+ * (word and verdict) or, after an error in the word, not at all. */
 #define ECHO_MAX (64 * 1024)
 
 typedef struct {
@@ -81,12 +83,14 @@ typedef struct {
 	const Alphabet *alpha;
 	Trace *trace;
 	AcceptAt accept;
-	bool json, html, buffered;
+	bool json, html, buffered, echo;
 	Buf page; /* --html: the word sections, printed at the end */
 	size_t nwords, nrejected;
 	size_t wlo, whi;
 	VEC(Sym) word;
+	size_t length; /* symbols of the current word (also when streaming) */
 	Buf text;
+	FILE *spill;   /* the echo beyond ECHO_MAX, or NULL */
 	bool spilled, held_cr;
 	bool *acc;
 	size_t nroots;
@@ -96,6 +100,7 @@ typedef struct {
 static void on_letters(void *ctx, const Sym *s, size_t n)
 {
 	Run *r = ctx;
+	r->length += n;
 	if (r->buffered) {
 		mem_grow((void **)&r->word.data, &r->word.cap, r->word.len + n,
 			 sizeof *s);
@@ -110,29 +115,68 @@ static void on_restart(void *ctx)
 {
 	Run *r = ctx;
 	r->word.len = 0;
+	r->length = 0;
 	if (!r->buffered)
 		eval_reset(r->ev);
+}
+
+/* Starts spilling the echo to a temporary file; false when none can be
+ * made (the echo then stays in memory). */
+static bool start_spill(Run *r)
+{
+	if (!r->spill && !(r->spill = tmpfile()))
+		return false;
+	if (r->text.len)
+		fwrite(r->text.data, 1, r->text.len, r->spill);
+	r->text.len = 0;
+	r->spilled = true;
+	return true;
 }
 
 static void on_text(void *ctx, const char *bytes, size_t n)
 {
 	Run *r = ctx;
-	if (n == 0)
+	if (n == 0 || !r->echo)
 		return;
-	if (!r->spilled && !r->json && !r->trace && r->text.len + n > ECHO_MAX) {
-		fwrite(r->text.data, 1, r->text.len, stdout);
-		r->text.len = 0;
-		r->spilled = true;
-	}
+	if (!r->spilled && !r->json && !r->trace && r->text.len + n > ECHO_MAX)
+		start_spill(r);
 	if (!r->spilled) {
 		buf_append(&r->text, bytes, n);
 		return;
 	}
 	/* A final CR belongs to the line ending, not to the word. */
 	if (r->held_cr)
-		fputc('\r', stdout);
+		fputc('\r', r->spill);
 	r->held_cr = bytes[n - 1] == '\r';
-	fwrite(bytes, 1, n - r->held_cr, stdout);
+	fwrite(bytes, 1, n - r->held_cr, r->spill);
+}
+
+/* Empties the spill file for the next line. */
+static void reset_spill(Run *r)
+{
+	rewind(r->spill);
+	if (ftruncate(fileno(r->spill), 0) != 0)
+		clearerr(r->spill);
+}
+
+/* Writes the spilled echo to stdout. */
+static void copy_spill(Run *r)
+{
+	char buf[1 << 16];
+	size_t got;
+	fflush(r->spill);
+	rewind(r->spill);
+	while ((got = fread(buf, 1, sizeof buf, r->spill)) > 0)
+		fwrite(buf, 1, got, stdout);
+}
+
+/* Forgets the current line's echo (after it was printed, or an error). */
+static void drop_echo(Run *r)
+{
+	r->text.len = 0;
+	if (r->spilled)
+		reset_spill(r);
+	r->spilled = r->held_cr = false;
 }
 
 static json_t *alphabet_json(const Alphabet *a)
@@ -150,8 +194,7 @@ static bool on_end(void *ctx)
 	if (!r->spilled && r->text.len && r->text.data[r->text.len - 1] == '\r')
 		r->text.len--;
 	if (!r->buffered && eval_too_long(r->ev)) {
-		if (r->spilled)
-			fputc('\n', stdout);
+		drop_echo(r);
 		cli_usage_error("a word is longer than the evaluator supports");
 		return false;
 	}
@@ -178,8 +221,11 @@ static bool on_end(void *ctx)
 		json_t *o = json_envelope();
 		json_t *w = json_stringn(r->text.data ? r->text.data : "",
 					 r->text.len);
-		json_object_set_new(o, "word", w ? w : json_null());
-		json_object_set_new(o, "length", json_integer((json_int_t)r->word.len));
+		if (r->echo)
+			json_object_set_new(o, "word", w ? w : json_null());
+		else
+			json_decref(w);
+		json_object_set_new(o, "length", json_integer((json_int_t)r->length));
 		json_object_set_new(o, "alphabet", alphabet_json(r->alpha));
 		json_object_set_new(o, "accept_at",
 				    json_string(eval_accept_name(r->accept)));
@@ -198,13 +244,13 @@ static bool on_end(void *ctx)
 						       r->word.len));
 		json_emit(o);
 	} else {
-		if (r->held_cr && !r->spilled)
-			fputc('\r', stdout);
-		if (!r->spilled)
-			fwrite(r->text.data ? r->text.data : "", 1, r->text.len,
-			       stdout);
+		if (r->spilled)
+			copy_spill(r);
+		else if (r->text.len)
+			fwrite(r->text.data, 1, r->text.len, stdout);
 		for (size_t i = 0; i < r->nroots; i++)
-			printf("\t%s", r->acc[i] ? "accept" : "reject");
+			printf("%s%s", i || r->echo ? "\t" : "",
+			       r->acc[i] ? "accept" : "reject");
 		putchar('\n');
 		if (t) {
 			trace_print(r->trace, t, r->word.data, r->word.len, stdout);
@@ -213,9 +259,9 @@ static bool on_end(void *ctx)
 	}
 	eval_table_free(t);
 	fflush(stdout);
-	r->text.len = 0;
-	r->spilled = r->held_cr = false;
+	drop_echo(r);
 	r->word.len = 0;
+	r->length = 0;
 	if (!r->buffered)
 		eval_reset(r->ev);
 	return true;
@@ -269,7 +315,7 @@ int cmd_eval_words(Store *s, const Unit *units, size_t nunits,
 		   size_t nwords, Diag *d)
 {
 	Run run = {.accept = opt->accept, .json = opt->json, .html = opt->html,
-		   .wlo = opt->wlo, .whi = opt->whi};
+		   .echo = !opt->no_echo, .wlo = opt->wlo, .whi = opt->whi};
 	Alphabet alpha = {0};
 	run.nroots = nunits;
 	Node *roots = xmalloc((nunits ? nunits : 1) * sizeof *roots);
@@ -298,6 +344,10 @@ int cmd_eval_words(Store *s, const Unit *units, size_t nunits,
 		trace_html_page(stdout, &run.page, run.nwords, run.nrejected);
 	cr_words_free(&cw);
 	word_reader_free(&wr);
+	if (!ok)
+		drop_echo(&run);
+	if (run.spill)
+		fclose(run.spill);
 	eval_free(run.ev);
 	trace_free(run.trace);
 	alphabet_free(&alpha);
@@ -324,6 +374,7 @@ int cmd_eval(int argc, char **argv)
 		{"open-alphabet", no_argument, NULL, OPT_OPEN_ALPHABET},
 		{"html", no_argument, NULL, OPT_HTML},
 		{"json", no_argument, NULL, OPT_JSON},
+		{"no-echo", no_argument, NULL, OPT_NO_ECHO},
 		{"help", no_argument, NULL, 'h'},
 		{0},
 	};
@@ -360,6 +411,7 @@ int cmd_eval(int argc, char **argv)
 			}
 			break;
 		case OPT_JSON: eo.json = true; break;
+		case OPT_NO_ECHO: eo.no_echo = true; break;
 		case OPT_HTML: eo.html = true; break;
 		case OPT_OPEN_ALPHABET: eo.open_alphabet = true; break;
 		case OPT_WORD_FORMAT:
@@ -400,7 +452,7 @@ int cmd_eval(int argc, char **argv)
 		goto done;
 	}
 	if (!inputs_load(&in, false)) {
-		status = EXIT_USAGE;
+		status = inputs_failure(&in);
 		goto done;
 	}
 	if (words.len == 0 && (stdin_taken(&in) || isatty(STDIN_FILENO))) {

@@ -51,9 +51,16 @@ static const char help[] =
 	"                         prefix compared\n"
 	"      --length=N         length of the random words (default 1000)\n"
 	"      --seed=N           seed of the random words (default 1)\n"
+	"      --find-breakdown   the shortest word on which --semantics\n"
+	"                         disagrees with kneedeep (breadth-first over\n"
+	"                         the pairs of attention states, up to\n"
+	"                         --max-length, default 8), confirmed against\n"
+	"                         the formula\n"
+	"      --max-states=N     give up (exit 4) beyond N states (default\n"
+	"                         10000000)\n"
 	"  -h, --help             show this help and exit\n\n"
-	"Exit status of --check-against-formula: 0 agreement, 1 a disagreeing\n"
-	"word (printed).\n\n"
+	"Exit status of --check-against-formula and --find-breakdown: 0\n"
+	"agreement, 1 a disagreeing word (printed).\n\n"
 	"Examples:\n"
 	"  tally compile -f dyck1 | tally simulate --check-against-formula "
 	"--max-length 12\n"
@@ -61,7 +68,7 @@ static const char help[] =
 	"  tally compile -f majority | tally simulate --trace -w aba\n\n";
 
 enum { OPT_SEMANTICS = OPT__COMMAND_BASE, OPT_TRACE, OPT_CHECK, OPT_MAXLEN,
-       OPT_RANDOM, OPT_LENGTH, OPT_SEED };
+       OPT_RANDOM, OPT_LENGTH, OPT_SEED, OPT_BREAKDOWN, OPT_MAXSTATES };
 
 static bool read_model(const char *path, Model *m)
 {
@@ -166,14 +173,16 @@ int cmd_simulate(int argc, char **argv)
 		{"random", required_argument, NULL, OPT_RANDOM},
 		{"length", required_argument, NULL, OPT_LENGTH},
 		{"seed", required_argument, NULL, OPT_SEED},
+		{"find-breakdown", no_argument, NULL, OPT_BREAKDOWN},
+		{"max-states", required_argument, NULL, OPT_MAXSTATES},
 		{"help", no_argument, NULL, 'h'},
 		{0},
 	};
 	Semantics sem = {.kind = SEM_KNEEDEEP};
 	const char *path = NULL;
 	VEC(const char *) words = {0};
-	bool trace = false, check = false;
-	size_t maxlen = 8, nrandom = 0, rlen = 1000, seed = 1;
+	bool trace = false, check = false, breakdown = false;
+	size_t maxstates = 10000000, maxlen = 8, nrandom = 0, rlen = 1000, seed = 1;
 	int opt, status = EXIT_YES;
 	Model m = {0};
 	bool have_model = false;
@@ -195,7 +204,7 @@ int cmd_simulate(int argc, char **argv)
 		case OPT_TRACE: trace = true; break;
 		case OPT_CHECK: check = true; break;
 		case OPT_MAXLEN:
-			if (!parse_count("--max-length", optarg, 64, &maxlen))
+			if (!parse_count("--max-length", optarg, 100000, &maxlen))
 				goto usage;
 			break;
 		case OPT_RANDOM:
@@ -204,6 +213,12 @@ int cmd_simulate(int argc, char **argv)
 			break;
 		case OPT_LENGTH:
 			if (!parse_count("--length", optarg, 100000000, &rlen))
+				goto usage;
+			break;
+		case OPT_BREAKDOWN: breakdown = true; break;
+		case OPT_MAXSTATES:
+			if (!parse_count("--max-states", optarg, 1000000000,
+					 &maxstates))
 				goto usage;
 			break;
 		case OPT_SEED:
@@ -231,10 +246,14 @@ int cmd_simulate(int argc, char **argv)
 		goto usage;
 	have_model = true;
 	char *err = NULL;
-	sc = simcheck_new(&m, &sem, check || trace, &err);
+	sc = simcheck_new(&m, &sem, check || trace || breakdown, &err);
 	if (!sc) {
 		status = cli_usage_error("%s", err);
 		free(err);
+		goto done;
+	}
+	if (breakdown) {
+		status = simcheck_breakdown(sc, maxlen, maxstates, stdout);
 		goto done;
 	}
 	if (check) {

@@ -30,6 +30,7 @@ typedef struct {
 	bool html;          /* --html: one page of traces (trace_html.h) */
 	bool open_alphabet; /* --open-alphabet (cr_words.h) */
 	bool cr_words;      /* --word-format=cr: the interpreter's files */
+	bool no_echo;    /* --no-echo: verdicts only */
 	size_t wlo, whi; /* --trace-window */
 } EvalOptions;
 /* tally eval: the units' outputs on the words, or on the lines of stdin
@@ -44,6 +45,7 @@ typedef struct {
 	AcceptAt accept;
 	size_t max_length;
 	bool count, json;
+	struct Limits *limits; /* --timeout, --max-memory; NULL: none */
 } LangOptions;
 /* tally lang: the accepted words of root up to opt->max_length. */
 int cmd_lang_list(Store *s, Node root, const LangOptions *opt);

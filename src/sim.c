@@ -313,7 +313,7 @@ static double attend(Sim *s, size_t hi, size_t pos, size_t l)
 static double gate(const Gate *g, const double *h)
 {
 	switch (g->op) {
-	case GATE_GE0: return h[g->in[0]] >= 0;
+	case GATE_GE0: return h[g->in[0]] + g->bias >= 0; /* exact: grid values */
 	case GATE_NOT: return !(h[g->in[0]] > 0);
 	case GATE_AND:
 		for (size_t k = 0; k < g->nin; k++)
@@ -421,6 +421,32 @@ bool sim_accepts(const Sim *s)
 const double *sim_residual(const Sim *s, size_t pos, size_t layer)
 {
 	return hist(s, pos, layer);
+}
+
+bool sim_uniform(const Sim *s)
+{
+	for (size_t i = 0; i < s->H; i++)
+		if (!s->heads[i].uniform)
+			return false;
+	return true;
+}
+
+size_t sim_state_size(const Sim *s)
+{
+	return s->H * ACCS;
+}
+
+void sim_save_state(const Sim *s, Acc *out)
+{
+	memcpy(out, s->acc + s->len * s->H * ACCS,
+	       s->H * ACCS * sizeof *out);
+}
+
+void sim_load_state(Sim *s, size_t length, const Acc *in)
+{
+	reserve(s, length + 2);
+	memcpy(s->acc + length * s->H * ACCS, in, s->H * ACCS * sizeof *in);
+	s->len = length;
 }
 
 size_t sim_alibi_window(const Semantics *sem, double slope)

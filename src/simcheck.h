@@ -56,5 +56,10 @@ void simcheck_sample(SimCheck *sc, size_t k, size_t len, uint64_t seed,
 int simcheck_all(SimCheck *sc, size_t maxlen, FILE *out);
 int simcheck_random(SimCheck *sc, size_t k, size_t len, uint64_t seed,
 		    FILE *out);
+/* The shortest word on which the model under the SimCheck's semantics
+ * disagrees with kneedeep (breakdown.h), confirmed against the formula;
+ * exit status (EXIT_LIMIT when maxstates was reached). */
+int simcheck_breakdown(SimCheck *sc, size_t maxlen, size_t maxstates,
+		       FILE *out);
 
 #endif

@@ -13,6 +13,7 @@ typedef struct {
 	uint32_t nkids, kids; /* kids: offset into Store.kid */
 	uint32_t aux, aux2;
 	uint32_t depth;
+	uint32_t height; /* longest path to a leaf, in nodes (saturating) */
 	uint64_t size;
 	uint32_t hash;
 } NodeRec;
@@ -33,6 +34,9 @@ Store *store_new(void)
 	Store *s = xcalloc(1, sizeof *s);
 	NodeRec none = {0};
 	VEC_PUSH(s->nodes, none);
+	/* Kid offset 0 is never used: kid.data is then never NULL, and a
+	 * leaf's kids pointer (NULL + 0) stays defined behaviour. */
+	VEC_PUSH(s->kid, NODE_NONE);
 	s->nslots = 1024;
 	s->slots = xcalloc(s->nslots, sizeof *s->slots);
 	s->syms = sym_new();
@@ -79,6 +83,7 @@ uint32_t store_aux2(const Store *s, Node n) { return rec(s, n)->aux2; }
 Sym store_letter_sym(const Store *s, Node n) { return rec(s, n)->aux; }
 uint32_t store_depth(const Store *s, Node n) { return rec(s, n)->depth; }
 uint64_t store_size(const Store *s, Node n) { return rec(s, n)->size; }
+uint32_t store_height(const Store *s, Node n) { return rec(s, n)->height; }
 unsigned store_flags(const Store *s, Node n) { return rec(s, n)->flags; }
 
 const fmpz *store_constant(const Store *s, Node n)
@@ -192,13 +197,15 @@ static uint64_t add_sat(uint64_t a, uint64_t b)
 /* Depth, size and flags of a new node from its children (syntax.md). */
 static void summarise(const Store *s, NodeRec *r, const Node *kids)
 {
-	uint32_t depth = 0;
+	uint32_t depth = 0, height = 0;
 	uint64_t size = 1;
 	unsigned flags = 0;
 	for (uint32_t i = 0; i < r->nkids; i++) {
 		const NodeRec *k = rec(s, kids[i]);
 		if (k->depth > depth)
 			depth = k->depth;
+		if (k->height > height)
+			height = k->height;
 		size = add_sat(size, k->size);
 		flags |= k->flags;
 	}
@@ -217,6 +224,7 @@ static void summarise(const Store *s, NodeRec *r, const Node *kids)
 	if (r->op == OP_MOD)
 		flags |= FLAG_MOD;
 	r->depth = depth;
+	r->height = height < UINT32_MAX ? height + 1 : height;
 	r->size = size;
 	r->flags = (uint8_t)flags;
 }

@@ -80,6 +80,9 @@ Sym store_letter_sym(const Store *s, Node n);
 const fmpz *store_constant(const Store *s, Node n);
 uint32_t store_depth(const Store *s, Node n);
 uint64_t store_size(const Store *s, Node n); /* saturating */
+/* Nodes on the longest path down to a leaf (a letter is 1): how deep a
+ * recursive walk of the expanded tree goes. */
+uint32_t store_height(const Store *s, Node n);
 unsigned store_flags(const Store *s, Node n);
 bool store_is_bool(const Store *s, Node n);
 

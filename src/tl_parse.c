@@ -581,8 +581,14 @@ void parser_define(Parser *p, Sym name, size_t at, Node node)
 		int line = 0, col = 0;
 		if (old->src)
 			diag_position(old->src, old->at, &line, &col);
-		parser_fail(p, at, "redefinition of '%s' (first defined at %d:%d)",
-			    sym_name(p->lx.syms, name), line, col);
+		/* A definition from another source (a REPL's earlier line, a
+		 * file) is located by that source's name. */
+		bool other = old->src && old->src != p->lx.src;
+		parser_fail(p, at, "redefinition of '%s' (first defined at "
+				   "%s%s%d:%d)",
+			    sym_name(p->lx.syms, name),
+			    other ? old->src->name : "", other ? ":" : "", line,
+			    col);
 	}
 	Def d = {name, node, p->lx.src, at};
 	scope_define(p->scope, &d);

@@ -133,3 +133,9 @@ Sym *unit_name_map(const Unit *u, const Store *s)
 			names[u->defs[i].node] = u->defs[i].name;
 	return names;
 }
+
+void scope_clear(Scope *sc)
+{
+	if (sc->by_sym)
+		memset(sc->by_sym, 0, sc->cap * sizeof *sc->by_sym);
+}

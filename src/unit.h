@@ -45,6 +45,9 @@ const Def *scope_lookup(Scope *sc, Sym name);
 /* The user's own definition (no prelude fallback), or NULL. */
 const Def *scope_lookup_local(const Scope *sc, Sym name);
 void scope_define(Scope *sc, const Def *def);
+/* Forgets the user's definitions, keeping the prelude: each input of a
+ * command starts from the prelude alone. */
+void scope_clear(Scope *sc);
 /* Removes the scope's own definition of name (the REPL undoing a failed
  * input, or replacing a definition). */
 void scope_forget(Scope *sc, Sym name);

@@ -50,7 +50,7 @@ for cmd in $(cat want); do
 	cmp -s opts got || fail "options of $cmd: $(tr '\n' ' ' < got)"
 done
 expect "--trace --trace-window=" tally eval --tr
-expect "--to=" tally print --t
+expect "--timeout= --to=" tally print --t
 expect "--max-length=" tally lang -f dyck1 --max-l
 
 # Prelude names after -f and --formula=, whether bash splits at '=' or not.

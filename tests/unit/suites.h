@@ -12,5 +12,6 @@ Suite *eval_suite(void);
 Suite *crasp_suite(void);
 Suite *methods_suite(void);
 Suite *search_suite(void);
+Suite *compile_suite(void);
 
 #endif
