@@ -13,5 +13,6 @@ Suite *crasp_suite(void);
 Suite *methods_suite(void);
 Suite *search_suite(void);
 Suite *compile_suite(void);
+Suite *cr_suite(void);
 
 #endif
