@@ -37,6 +37,7 @@ typedef struct {
 typedef struct {
 	End *v;
 	size_t n, cap;
+	size_t *set, setcap; /* long lists: ends + 1, open addressing */
 	bool done;
 } Ends;
 
@@ -70,11 +71,45 @@ static uint32_t make(Peer *p, CrKind k, size_t optok, uint32_t a, uint32_t b,
 	return (uint32_t)(p->t->nodes.len - 1);
 }
 
+/* Inserts end + 1 into the set (setcap a power of two, load <= 1/2). */
+static bool set_insert(Ends *l, size_t end)
+{
+	size_t mask = l->setcap - 1, h = (end * 0x9E3779B97F4A7C15u) & mask;
+	for (; l->set[h]; h = (h + 1) & mask)
+		if (l->set[h] == end + 1)
+			return false;
+	l->set[h] = end + 1;
+	return true;
+}
+
+static void set_grow(Ends *l)
+{
+	free(l->set);
+	l->setcap = l->setcap ? l->setcap * 2 : 64;
+	l->set = xcalloc(l->setcap, sizeof *l->set);
+	for (size_t i = 0; i < l->n; i++)
+		set_insert(l, l->v[i].end);
+}
+
+/* Whether end is new to the list (long lists keep a hash set, so a chain
+ * of n operators costs O(n), not O(n^2)). */
+static bool fresh(Ends *l, size_t end)
+{
+	if (l->n < 16) {
+		for (size_t i = 0; i < l->n; i++)
+			if (l->v[i].end == end)
+				return false;
+		return true;
+	}
+	if (2 * (l->n + 1) > l->setcap)
+		set_grow(l);
+	return set_insert(l, end);
+}
+
 static void add(Peer *p, Ends *l, size_t end, uint32_t tree)
 {
-	for (size_t i = 0; i < l->n; i++)
-		if (l->v[i].end == end)
-			return; /* an earlier derivation ends here: it wins */
+	if (!fresh(l, end))
+		return; /* an earlier derivation ends here: it wins */
 	mem_grow((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v);
 	l->v[l->n++] = (End){end, tree};
 	if (end > p->far)
@@ -340,8 +375,10 @@ uint32_t cr_peer_rhs(CrTree *t, size_t *pos, const Source *src, Diag *d)
 						 ? 30 : bad->end - bad->start),
 				   src->text + bad->start, hint(bad->kind));
 	}
-	for (size_t i = 0; i < 2 * NPREC * width; i++)
+	for (size_t i = 0; i < 2 * NPREC * width; i++) {
 		free(p.memo[i].v);
+		free(p.memo[i].set);
+	}
 	free(p.memo);
 	free(p.seen[BOOL]);
 	free(p.seen[COUNT]);
