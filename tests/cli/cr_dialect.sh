@@ -192,4 +192,12 @@ error 'L = #"a" < #"b" < 3' "cannot read '<' here"
 error 'L = ' "the statement ends too early"
 error 'L = (((' "the statement ends too early"
 
+## hostile input: a diagnostic, never a crash; long chains stay linear
+awk 'BEGIN { printf "x = "; for (i = 0; i < 5000; i++) printf "("; printf "\"a\""; for (i = 0; i < 5000; i++) printf ")"; print "" }' > deep.cr
+run 2 "$TALLY" info -P deep.cr
+"$TALLY" info -P deep.cr 2>&1 | grep -q "too complex or too deeply nested" ||
+	fail "deep nesting message"
+awk 'BEGIN { printf "x = #\"a\""; for (i = 1; i < 20000; i++) printf " + #\"a\""; print " > 1" }' > long.cr
+run 0 "$TALLY" info -P long.cr
+
 echo "cr_dialect.sh: ok"
