@@ -111,6 +111,9 @@ static bool insert(Bank *b, const Word64 *sig, const Cand *c, Entry e)
 	if (!fresh)
 		return false;
 	b->stats[e.depth].kept++;
+	e.uses_diff = e.kind == ENTRY_DIFF ||
+		      ((e.kind == ENTRY_ATOM || e.kind == ENTRY_COMBO) &&
+		       b->e.data[e.child].uses_diff);
 	e.node = NODE_NONE;
 	e.sig = (uint32_t)i;
 	e.neg = c->neg;

@@ -45,6 +45,7 @@ typedef struct {
 	int32_t c;      /* ATOM, DIFF: the constant; BASE: the letter mask */
 	uint8_t x, y;   /* DIFF: the letters; COMBO: the letter, the variant */
 	bool pol;       /* ATOM: count the negation */
+	bool uses_diff; /* a difference atom occurs in the formula */
 } Entry;
 
 typedef struct {

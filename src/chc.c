@@ -92,7 +92,8 @@ static void sym_run(Chc *c, Z3_ast *val, const MachineInstr *code, size_t n,
 	Z3_context z = c->z;
 	for (size_t i = 0; i < n; i++) {
 		const MachineInstr *in = &code[i];
-		Z3_ast a = val[in->a], r = NULL;
+		/* MI_MOD's a and b are numbers, not slots. */
+		Z3_ast a = in->op == MI_MOD ? NULL : val[in->a], r = NULL;
 		switch (in->op) {
 		case MI_NOT: r = Z3_mk_not(z, a); break;
 		case MI_AND:
@@ -354,11 +355,7 @@ static void add_rules(Chc *c, Z3_fixedpoint fp, Z3_ast *init)
 static bool unsat(Chc *c, Z3_ast f)
 {
 	Z3_context z = c->z;
-	Z3_solver s = Z3_mk_solver(z);
-	Z3_solver_inc_ref(z, s);
-	Z3_params p = z3u_params(z, c->timeout);
-	Z3_solver_set_params(z, s, p);
-	Z3_params_dec_ref(z, p);
+	Z3_solver s = z3u_solver(z, c->timeout);
 	Z3_solver_assert(z, s, f);
 	bool r = Z3_solver_check(z, s) == Z3_L_FALSE;
 	Z3_solver_dec_ref(z, s);

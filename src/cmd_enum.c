@@ -13,6 +13,7 @@
 #include "mem.h"
 #include "print.h"
 #include "search_cli.h"
+#include "word.h"
 
 static const char help[] =
 	"Usage: tally enum [OPTION]...\n"
@@ -49,6 +50,7 @@ static const char help[] =
 	"                         with the evaluator (an internal error if any\n"
 	"                         differs)\n"
 	"      --json             one JSON object per formula\n"
+	"      --csv              depth,size,signature_hash,formula lines\n"
 	"      --timeout=SECONDS  stop after this long (exit status 4)\n"
 	"      --max-memory=MB    stop at this size (exit status 4)\n"
 	"      --quiet            no progress line\n"
@@ -104,7 +106,12 @@ static bool on_formula(void *ctx, Node f, unsigned depth, unsigned size,
 	e->emitted++;
 	char *t = tl_print(e->st, f, SYNTAX_TL, NULL);
 	uint64_t h = sig_hash(sig, e->S->nwords);
-	if (e->o.json) {
+	if (e->o.csv) {
+		if (e->emitted == 1)
+			puts("depth,size,signature_hash,formula");
+		printf("%u,%u,%016llx,", depth, size, (unsigned long long)h);
+		search_csv_field(t, true);
+	} else if (e->o.json) {
 		json_t *o = json_envelope();
 		json_object_set_new(o, "formula", json_string(t));
 		json_object_set_new(o, "depth", json_integer(depth));
@@ -196,6 +203,7 @@ static int parse(Enum *e, int argc, char **argv)
 		{"count", required_argument, NULL, OPT_COUNT},
 		{"check", no_argument, NULL, OPT_CHECK},
 		{"json", no_argument, NULL, OPT_JSON},
+		{"csv", no_argument, NULL, OPT_S_CSV},
 		{"timeout", required_argument, NULL, OPT_S_TIMEOUT},
 		{"max-memory", required_argument, NULL, OPT_S_MAXMEM},
 		{"quiet", no_argument, NULL, OPT_S_QUIET},
@@ -248,30 +256,6 @@ static int parse(Enum *e, int argc, char **argv)
 	return EXIT_YES;
 }
 
-static size_t letters_of(Store *st, const char *spec, Sym *out)
-{
-	size_t n = 0;
-	bool commas = strpbrk(spec, ", \t") != NULL;
-	for (const char *p = spec; *p && n < 64;) {
-		size_t len = 1;
-		if (commas) {
-			if (*p == ',' || *p == ' ' || *p == '\t') {
-				p++;
-				continue;
-			}
-			len = strcspn(p, ", \t");
-		}
-		Sym s = sym_intern(store_syms(st), p, len);
-		bool dup = false;
-		for (size_t i = 0; i < n; i++)
-			dup |= out[i] == s;
-		if (!dup)
-			out[n++] = s;
-		p += len;
-	}
-	return n;
-}
-
 int cmd_enum(int argc, char **argv)
 {
 	Enum e = {.format = "%f", .dlo = 0, .dhi = 1, .slo = 0, .shi = 6};
@@ -284,13 +268,16 @@ int cmd_enum(int argc, char **argv)
 	if (status != EXIT_YES)
 		return status < 0 ? EXIT_YES : status;
 	e.st = store_new();
-	Sym letters[64];
-	size_t nl = letters_of(e.st, e.alphabet ? e.alphabet : "ab", letters);
-	if (nl == 0) {
+	Alphabet alpha;
+	alphabet_init(&alpha, e.st, NULL, 0, e.alphabet ? e.alphabet : "ab");
+	if (alpha.n == 0 || alpha.n > 255) {
+		alphabet_free(&alpha);
 		store_free(e.st);
-		return cli_usage_error("--alphabet needs at least one letter");
+		return cli_usage_error("--alphabet needs 1..255 letters");
 	}
-	Sample *S = search_sample(&e.o, store_syms(e.st), letters, nl, 1, 2, NULL, 0, false);
+	Sample *S = search_sample(&e.o, store_syms(e.st), alpha.letters, alpha.n, 1, 2,
+				  NULL, 0, false);
+	alphabet_free(&alpha);
 	e.S = S;
 	e.tmp = xmalloc(S->nwords * sizeof(Word64));
 	e.eo.max_depth = (unsigned)e.dhi;

@@ -13,6 +13,7 @@
 #include "eval.h"
 #include "json.h"
 #include "mem.h"
+#include "runeval.h"
 #include "trace.h"
 #include "trace_html.h"
 #include "vec.h"
@@ -42,6 +43,9 @@ static const char help[] =
 	"                         tokens are separated by whitespace)\n"
 	"      --open-alphabet    allow letters no formula mentions (every\n"
 	"                         letter test is false on them)\n"
+	"      --runs             words in run-length form (a^1000000 b^3 a),\n"
+	"                         evaluated run by run in time independent of\n"
+	"                         the run lengths\n"
 	"Output:\n"
 	"      --trace            after each verdict, the value of every\n"
 	"                         subformula (or definition) at every position\n"
@@ -67,10 +71,11 @@ static const char help[] =
 	"  tally eval -P prog.cr --tokens -w \"open close\"\n"
 	"  tally eval -P prog.cr --word-format=cr --open-alphabet < words.txt\n"
 	"  tally eval -P prog.cr --word-format=cr --trace --html < words.txt "
-	"> trace.html\n\n";
+	"> trace.html\n"
+	"  tally eval --runs -f dyck1 -w \"(^100000000000000000000 )^100000000000000000000\"\n\n";
 
 enum { OPT_TOKENS = OPT__COMMAND_BASE, OPT_ALPHABET, OPT_ACCEPT_AT,
-       OPT_TRACE, OPT_TRACE_WINDOW, OPT_NO_ECHO, OPT_WORD_FORMAT,
+       OPT_TRACE, OPT_TRACE_WINDOW, OPT_NO_ECHO, OPT_RUNS, OPT_WORD_FORMAT,
        OPT_OPEN_ALPHABET, OPT_HTML };
 
 /* Longest word text held in memory for the echo; the rest of a longer
@@ -310,6 +315,74 @@ static bool read_stdin(WordReader *wr, CrWords *cw)
 	return ok;
 }
 
+/* One run-length word: its verdicts, printed like any word. */
+static bool runs_line(Run *r, RunEval *re, const char *text, size_t n)
+{
+	Runs w;
+	runs_init(&w);
+	char *err = NULL;
+	bool ok = runs_parse(text, n, r->alpha, &w, &err) &&
+		  runeval_word(re, &w, r->acc, &err);
+	if (!ok) {
+		cli_usage_error("--runs: %s", err);
+		free(err);
+		runs_clear(&w);
+		return false;
+	}
+	bool all = true;
+	for (size_t i = 0; i < r->nroots; i++)
+		all = all && r->acc[i];
+	r->rejected |= !all;
+	if (r->json) {
+		json_t *o = json_envelope();
+		json_object_set_new(o, "word", json_stringn(text, n));
+		fmpz_t len;
+		fmpz_init(len);
+		runs_length(&w, len);
+		json_object_set_new(o, "length", json_fmpz(len));
+		fmpz_clear(len);
+		json_object_set_new(o, "accept_at",
+				    json_string(eval_accept_name(r->accept)));
+		json_object_set_new(o, "verdict",
+				    json_string(all ? "accept" : "reject"));
+		json_emit(o);
+	} else {
+		if (r->echo)
+			fwrite(text, 1, n, stdout);
+		for (size_t i = 0; i < r->nroots; i++)
+			printf(i || r->echo ? "\t%s" : "%s",
+			       r->acc[i] ? "accept" : "reject");
+		putchar('\n');
+	}
+	fflush(stdout);
+	runs_clear(&w);
+	return true;
+}
+
+/* --runs: the words given, or stdin lines, in run-length form. */
+static bool eval_runs(Run *r, const Store *s, const Node *roots,
+		      const char *const *words, size_t nwords)
+{
+	RunEval *re = runeval_new(s, roots, r->nroots, r->accept);
+	bool ok = true;
+	for (size_t i = 0; i < nwords && ok; i++)
+		ok = runs_line(r, re, words[i], strlen(words[i]));
+	if (nwords == 0) {
+		char *line = NULL;
+		size_t cap = 0;
+		ssize_t got;
+		while (ok && (got = getline(&line, &cap, stdin)) >= 0) {
+			size_t n = (size_t)got;
+			while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+				n--;
+			ok = runs_line(r, re, line, n);
+		}
+		free(line);
+	}
+	runeval_free(re);
+	return ok;
+}
+
 int cmd_eval_words(Store *s, const Unit *units, size_t nunits,
 		   const EvalOptions *opt, const char *const *words,
 		   size_t nwords, Diag *d)
@@ -326,6 +399,15 @@ int cmd_eval_words(Store *s, const Unit *units, size_t nunits,
 	if (opt->open_alphabet)
 		alphabet_open(&alpha);
 	run.alpha = &alpha;
+	if (opt->runs) {
+		bool ok = !opt->trace ? eval_runs(&run, s, roots, words, nwords)
+				      : (cli_usage_error("--runs: no --trace (the "
+						"trace has a column per letter)"), false);
+		alphabet_free(&alpha);
+		free(run.acc);
+		free(roots);
+		return !ok ? EXIT_USAGE : run.rejected ? EXIT_NO : EXIT_YES;
+	}
 	run.ev = eval_new(s, roots, nunits, run.accept);
 	if (opt->trace)
 		run.trace = trace_new(s, units, nunits);
@@ -375,6 +457,7 @@ int cmd_eval(int argc, char **argv)
 		{"html", no_argument, NULL, OPT_HTML},
 		{"json", no_argument, NULL, OPT_JSON},
 		{"no-echo", no_argument, NULL, OPT_NO_ECHO},
+		{"runs", no_argument, NULL, OPT_RUNS},
 		{"help", no_argument, NULL, 'h'},
 		{0},
 	};
@@ -412,6 +495,7 @@ int cmd_eval(int argc, char **argv)
 			break;
 		case OPT_JSON: eo.json = true; break;
 		case OPT_NO_ECHO: eo.no_echo = true; break;
+		case OPT_RUNS: eo.runs = true; break;
 		case OPT_HTML: eo.html = true; break;
 		case OPT_OPEN_ALPHABET: eo.open_alphabet = true; break;
 		case OPT_WORD_FORMAT:
@@ -441,6 +525,11 @@ int cmd_eval(int argc, char **argv)
 						 "newline");
 			goto done;
 		}
+	if (eo.runs && eo.cr_words) {
+		status = cli_usage_error("--runs reads its own word format, not "
+					 "--word-format=cr");
+		goto done;
+	}
 	if (eo.html && (!eo.trace || eo.json)) {
 		status = cli_usage_error("--html goes with --trace (and not "
 					 "with --json)");

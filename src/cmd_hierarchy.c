@@ -31,6 +31,8 @@ static const char help[] =
 	"                         the nonempty prefixes of members of L_k that\n"
 	"                         are members, judged on those prefixes\n"
 	SEARCH_CLI_HELP
+	"      --no-time          no times and no memory figures (reproducible\n"
+	"                         output)\n"
 	"  -h, --help             show this help and exit\n\n"
 	"Method: a bank of inner formulas by depth (count atoms #[psi] >= c\n"
 	"over the layer below, letter & atom, letter | atom), one per\n"
@@ -44,7 +46,7 @@ static const char help[] =
 	"Exit status 0: every row found at the theory's depth and verified;\n"
 	"1: some row differs.\n";
 
-enum { OPT_FAMILY = OPT__COMMAND_BASE, OPT_K, OPT_TASK };
+enum { OPT_FAMILY = OPT__COMMAND_BASE, OPT_K, OPT_TASK, OPT_NOTIME };
 
 typedef struct {
 	SearchOpts o;
@@ -55,7 +57,7 @@ typedef struct {
 	Sample *S, *fresh, *exh;
 	Bank *bank;
 	unsigned jobs;
-	bool all_ok;
+	bool all_ok, no_time;
 } Table;
 
 static void print_header(const Table *t)
@@ -110,20 +112,23 @@ static void print_row(Table *t, unsigned k, const char *name,
 		       v ? v->kind : "none", secs);
 		search_csv_field(f, true);
 	} else {
+		char tm[32] = "";
+		if (!t->no_time)
+			snprintf(tm, sizeof tm, "  %.2fs", secs);
 		if (r->found && r->large)
-			printf("%-3u %-6s depth %u (theory %u)  size %llu  %.2fs  "
+			printf("%-3u %-6s depth %u (theory %u)  size %llu%s  "
 			       "[large: a Boolean combination of %zu atoms, probable "
 			       "sample artefact; --json or --csv print it]\n",
-			       k, name, r->depth, theory, size, secs, r->chosen);
+			       k, name, r->depth, theory, size, tm, r->chosen);
 		else if (r->found)
-			printf("%-3u %-6s depth %u (theory %u)  size %llu  %.2fs  %s\n",
-			       k, name, r->depth, theory, size, secs, f);
+			printf("%-3u %-6s depth %u (theory %u)  size %llu%s  %s\n",
+			       k, name, r->depth, theory, size, tm, f);
 		else
-			printf("%-3u %-6s not found up to depth %u (theory %u)  %.2fs\n",
-			       k, name, r->tried ? r->tried - 1 : 0, theory, secs);
+			printf("%-3u %-6s not found up to depth %u (theory %u)%s\n",
+			       k, name, r->tried ? r->tried - 1 : 0, theory, tm);
 		if (v)
-			printf("    verified: %s\n", v->text);
-		search_print_refutations(t->S, r, "    ");
+			printf("  verified: %s\n", v->text);
+		search_print_refutations(t->S, r, "  ");
 	}
 	fflush(stdout);
 	free(f);
@@ -161,7 +166,7 @@ static bool run_row(Table *t, unsigned k)
 	bool have_v = r.found && r.formula;
 	if (have_v) {
 		search_progress(&t->o, "%s: verifying", name);
-		verify_formula(&tg, t->st, r.formula, t->fresh, t->exh, &v);
+		verify_formula(&tg, t->st, r.formula, t->fresh, t->exh, t->o.decide_len, &v);
 		search_progress_done(&t->o);
 	}
 	print_row(t, k, name, &r, have_v ? &v : NULL, bank_now() - t0);
@@ -186,8 +191,11 @@ static void print_footer(const Table *t, bool complete)
 		       (unsigned long long)bank_stats(t->bank, d)->generated);
 		gen += bank_stats(t->bank, d)->generated;
 	}
+	printf(")\n");
+	if (t->no_time)
+		return;
 	double bs = bank_seconds(t->bank), cpu = bank_cpu_seconds(t->bank);
-	printf(")\nbank building: %llu candidate signatures in %.2fs wall, %.2fs CPU "
+	printf("bank building: %llu candidate signatures in %.2fs wall, %.2fs CPU "
 	       "(%.2g per CPU second; %u threads)\n", gen, bs, cpu,
 	       cpu > 0 ? (double)gen / cpu : 0.0, t->jobs);
 	printf("peak memory %.0f MB; total %.2fs\n", search_peak_mb(), bank_now() - t->o.start);
@@ -199,6 +207,7 @@ static int parse(Table *t, int argc, char **argv)
 		{"family", required_argument, NULL, OPT_FAMILY},
 		{"k", required_argument, NULL, OPT_K},
 		{"task", required_argument, NULL, OPT_TASK},
+		{"no-time", no_argument, NULL, OPT_NOTIME},
 		SEARCH_CLI_OPTIONS,
 		{"help", no_argument, NULL, 'h'},
 		{0},
@@ -217,6 +226,7 @@ static int parse(Table *t, int argc, char **argv)
 				return cli_usage_error("unknown family '%s' (only lk)", optarg);
 			break;
 		case OPT_K: krange = optarg; break;
+		case OPT_NOTIME: t->no_time = true; break;
 		case OPT_TASK:
 			if (strcmp(optarg, "predict") == 0)
 				t->predict = true;

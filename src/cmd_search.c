@@ -174,23 +174,18 @@ static bool check_labels(Search *s)
 
 /* ---- the target ----------------------------------------------------------- */
 
+/* The letters of --alphabet (parsed as everywhere, word.h), in order. */
 static void add_alphabet(Search *s, const char *spec)
 {
 	if (!spec)
 		return;
-	bool commas = strpbrk(spec, ", \t") != NULL;
-	for (const char *p = spec; *p;) {
-		size_t n = 1;
-		if (commas) {
-			if (*p == ',' || *p == ' ' || *p == '\t') {
-				p++;
-				continue;
-			}
-			n = strcspn(p, ", \t");
-		}
-		letter_index(s, p, n);
-		p += n;
+	Alphabet a;
+	alphabet_init(&a, s->in.store, NULL, 0, spec);
+	for (size_t i = 0; i < a.n; i++) {
+		const char *name = sym_name(a.syms, a.letters[i]);
+		letter_index(s, name, strlen(name));
 	}
+	alphabet_free(&a);
 }
 
 static int set_formula_target(Search *s, Node f)
@@ -332,7 +327,7 @@ static int run_search(Search *s)
 	Verification v = {0};
 	bool have_v = r.found && r.formula;
 	if (have_v)
-		verify_formula(&s->tg, st, r.formula, labels ? S : fresh, exh, &v);
+		verify_formula(&s->tg, st, r.formula, labels ? S : fresh, exh, s->o.decide_len, &v);
 	print_search(s, S, b, &r, have_v ? &v : NULL);
 	if (!s->o.json && !s->o.csv && r.stop != BANK_OK)
 		printf("stopped: %s (partial result)\n",

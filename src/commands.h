@@ -31,6 +31,7 @@ typedef struct {
 	bool open_alphabet; /* --open-alphabet (cr_words.h) */
 	bool cr_words;      /* --word-format=cr: the interpreter's files */
 	bool no_echo;    /* --no-echo: verdicts only */
+	bool runs;       /* --runs: words in run-length form */
 	size_t wlo, whi; /* --trace-window */
 } EvalOptions;
 /* tally eval: the units' outputs on the words, or on the lines of stdin

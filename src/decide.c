@@ -10,13 +10,17 @@
 #include <string.h>
 
 #include "buf.h"
+#include "chc.h"
 #include "explore.h"
 #include "json.h"
 #include "lex.h"
 #include "mem.h"
+#include "mona.h"
 #include "method.h"
+#include "presburger.h"
 #include "runeval.h"
 #include "trace.h"
+#include "unary.h"
 #include "vec.h"
 #include "word.h"
 
@@ -39,10 +43,10 @@ typedef struct {
 /* One row per method.  A complete method answers NOT_APPLICABLE outside
  * its fragment, so auto simply tries the rows in order. */
 static const Method methods[] = {
-	{"presburger", NULL, true},
-	{"unary", NULL, true},
-	{"mona", NULL, true},
-	{"chc", NULL, true},
+	{"presburger", presburger_decide, true},
+	{"unary", unary_decide, true},
+	{"mona", mona_decide, true},
+	{"chc", chc_decide, true},
 	{"explore", explore_decide, false},
 };
 enum { NMETHODS = sizeof methods / sizeof methods[0] };
@@ -218,14 +222,18 @@ static void run_method(Decision *d, const Method *m, MethodResult *out)
 	m->fn(&q, out);
 }
 
+/* Longest shortest witness that is replaced by the first shortest one in
+ * shortlex order, so that every method prints the same word. */
+#define CANONICAL_MAX 32
+
 /* A complete method's witness may be long or not shortest: explore up
- * to its length for a shortest one. */
+ * to its length for a shortest one (the first in shortlex order). */
 static void shorten(Decision *d)
 {
 	fmpz_t len;
 	fmpz_init(len);
 	runs_length(&d->res.witness, len);
-	if (fmpz_cmp_ui(len, 100000) <= 0) {
+	if (fmpz_cmp_ui(len, d->res.witness_shortest ? CANONICAL_MAX : 100000) <= 0) {
 		MethodResult r;
 		Query keep = d->q;
 		d->q.max_length = fmpz_get_ui(len);
@@ -245,6 +253,14 @@ static void shorten(Decision *d)
 static void decide(Decision *d)
 {
 	const DecideOptions *o = d->o;
+	if (d->root[0] == d->root[1] && strcmp(o->method, "auto") == 0) {
+		/* Hash-consing: equal nodes are the same formula. */
+		d->method = "normalisation";
+		d->res.status = MR_EQUIVALENT;
+		d->res.certificate = xstrdup("both inputs normalise to the same "
+					     "formula (one node of the store)\n");
+		return;
+	}
 	if (strcmp(o->method, "auto") != 0) {
 		const Method *m = find_method(o->method);
 		d->method = m->name;
@@ -260,8 +276,7 @@ static void decide(Decision *d)
 		if (d->res.status == MR_EQUIVALENT)
 			return;
 		if (d->res.status == MR_DIFFERENT) {
-			if (!d->res.witness_shortest)
-				shorten(d);
+			shorten(d);
 			return;
 		}
 		method_result_free(&d->res);

@@ -22,6 +22,18 @@ Node hierarchy_lk(Store *st, Sym a, Sym b, unsigned k)
 			       store_make_not(st, subsequence(st, b, a, k)));
 }
 
+Node hierarchy_prefix_guard(Store *st, Sym a, Sym b, unsigned m)
+{
+	/* first letter a: an a at a position with no b before it */
+	Node qa = store_make_letter(st, a), qb = store_make_letter(st, b);
+	Node no_b = store_make_cmp(st, REL_LT, store_make_count(st, qb),
+				   store_make_const_si(st, 1));
+	Node first_a = store_make_cmp(st, REL_LE, store_make_const_si(st, 1),
+				      store_make_count(st, store_make_and2(st, qa, no_b)));
+	return store_make_and2(st, first_a,
+			       store_make_not(st, subsequence(st, a, b, m + 1)));
+}
+
 unsigned hierarchy_theory(bool predict, unsigned k)
 {
 	return predict ? k - 2 : k;

@@ -17,6 +17,12 @@
  * prelude's L_1..L_5 for k <= 5. */
 Node hierarchy_lk(Store *st, Sym a, Sym b, unsigned k);
 
+/* The nonempty prefixes of members of L_m over {a, b}: the first letter
+ * is a and there are at most m blocks (no alternating subsequence
+ * abab... of length m + 1).  The prediction task of L_m, as a formula
+ * comparison: guard & f = guard & L_m. */
+Node hierarchy_prefix_guard(Store *st, Sym a, Sym b, unsigned m);
+
 /* The theory's least depth: k for recognition, m - 2 for prediction. */
 unsigned hierarchy_theory(bool predict, unsigned k);
 

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "diag.h"
 #include "eval.h"
 #include "machine.h"
 #include "mem.h"
@@ -338,22 +339,6 @@ static RunStatus run_mona(const char *in, const char *out, double timeout)
 	return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? RUN_OK : RUN_FAILED;
 }
 
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	if (!f)
-		return NULL;
-	Buf b = { 0 };
-	char chunk[4096];
-	size_t n;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-		buf_append(&b, chunk, n);
-	fclose(f);
-	if (!b.data)
-		buf_puts(&b, "");
-	return buf_take(&b);
-}
-
 /* The satisfying example of MONA's output as a word: "least length (n)"
  * then lines "P3 = {0,4,5}".  False when there is none or it does not
  * parse. */
@@ -462,9 +447,11 @@ void mona_decide(const Query *q, MethodResult *out)
 		close(ofd);
 	RunStatus st = ofd >= 0 ? run_mona(in.data, outp.data, q->timeout)
 				: RUN_FAILED;
-	char *text = st == RUN_OK ? slurp(outp.data) : NULL;
+	Diag quiet = { 0 }; /* a missing output is reported below */
+	Source *text = st == RUN_OK ? source_read_file(outp.data, &quiet)
+				    : NULL;
 	if (text) {
-		interpret(q, prog, text, out);
+		interpret(q, prog, text->text, out);
 	} else {
 		out->status = st == RUN_TIMEOUT ? MR_LIMIT : MR_UNKNOWN;
 		out->reason = xstrdup(st == RUN_TIMEOUT
@@ -475,7 +462,8 @@ void mona_decide(const Query *q, MethodResult *out)
 		unlink(in.data);
 	if (ofd >= 0)
 		unlink(outp.data);
-	free(text);
+	if (text)
+		source_free(text);
 	free(prog);
 	buf_free(&in);
 	buf_free(&outp);

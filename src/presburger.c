@@ -155,15 +155,32 @@ static bool shortest(Pres *p, size_t last, Z3_ast diff, fmpz *vec)
 {
 	Z3_context z = p->z;
 	size_t nl = p->q->nletters;
+	Z3_ast *bounds = xmalloc((nl + 1) * sizeof *bounds);
+	for (size_t t = 0; t < nl; t++)
+		bounds[t] = Z3_mk_ge(z, p->v[t], z3u_int(z, t == last ? 1 : 0));
+	bounds[nl] = diff;
+	/* Most cases are unsatisfiable (equivalent sides): a plain check is
+	 * much cheaper than the optimiser, which runs only on a yes. */
+	Z3_solver s = z3u_solver(z, remaining(p));
+	Z3_solver_assert(z, s, Z3_mk_and(z, (unsigned)nl + 1, bounds));
+	Z3_lbool sat = Z3_solver_check(z, s);
+	if (sat == Z3_L_UNDEF &&
+	    z3u_reason_is_timeout(Z3_solver_get_reason_unknown(z, s)))
+		p->timed_out = true;
+	Z3_solver_dec_ref(z, s);
+	if (sat != Z3_L_TRUE) {
+		p->unknown |= sat == Z3_L_UNDEF;
+		free(bounds);
+		return false;
+	}
 	Z3_optimize o = Z3_mk_optimize(z);
 	Z3_optimize_inc_ref(z, o);
 	Z3_params prm = z3u_params(z, remaining(p));
 	Z3_optimize_set_params(z, o, prm);
 	Z3_params_dec_ref(z, prm);
-	for (size_t t = 0; t < nl; t++)
-		Z3_optimize_assert(z, o, Z3_mk_ge(z, p->v[t],
-					z3u_int(z, t == last ? 1 : 0)));
-	Z3_optimize_assert(z, o, diff);
+	for (size_t t = 0; t <= nl; t++)
+		Z3_optimize_assert(z, o, bounds[t]);
+	free(bounds);
 	Z3_optimize_minimize(z, o, nl ? Z3_mk_add(z, (unsigned)nl, p->v)
 				      : z3u_int(z, 0));
 	Z3_lbool r = Z3_optimize_check(z, o, 0, NULL);

@@ -103,7 +103,7 @@ static void fail(Repl *r, const char *fmt, ...)
 /* ---- showing values on the example word ----------------------------- */
 
 /* The example word's letters: one per UTF-8 character. */
-static Sym *word_letters(Repl *r, const char *w, size_t *n)
+static Sym *word_letters(SymTab *st, const char *w, size_t *n)
 {
 	size_t len = strlen(w);
 	Sym *out = xmalloc((len ? len : 1) * sizeof *out);
@@ -112,17 +112,18 @@ static Sym *word_letters(Repl *r, const char *w, size_t *n)
 		size_t j = i + 1;
 		while (j < len && ((unsigned char)w[j] & 0xc0) == 0x80)
 			j++;
-		out[(*n)++] = sym_intern(syms(r), w + i, j - i);
+		out[(*n)++] = sym_intern(st, w + i, j - i);
 		i = j;
 	}
 	return out;
 }
 
 /* A row's values: "[1, 2, 2]", or "[0]*6" when they are all equal. */
-static void format_values(Repl *r, const EvalTable *t, Node node, Buf *b)
+static void format_values(const Store *s, const EvalTable *t, Node node,
+			  Buf *b)
 {
 	size_t first = eval_table_first(t), last = eval_table_last(t);
-	bool is_bool = store_is_bool(r->store, node);
+	bool is_bool = store_is_bool(s, node);
 	fmpz_t v, prev;
 	fmpz_init(v);
 	fmpz_init(prev);
@@ -159,52 +160,60 @@ typedef struct {
 } Item;
 
 /* One line per item: its values on the example word (when there is one
- * and examples are on), its sort and depth. */
+ * and examples are on), its sort and depth.  The items are evaluated in
+ * a scratch store holding only what they use: the evaluator's cost grows
+ * with its store, and the session's grows with every input. */
 static void show_items(Repl *r, const Item *items, size_t n)
 {
 	if (n == 0)
 		return;
 	bool values = r->examples && r->word;
+	Store *s = NULL;
 	EvalTable *t = NULL;
 	Evaluator *ev = NULL;
-	Sym *w = NULL;
-	size_t wn = 0;
+	Node *nodes = xmalloc(n * sizeof *nodes);
+	for (size_t i = 0; i < n; i++)
+		nodes[i] = items[i].node;
 	if (values) {
+		s = store_new();
+		store_import(s, r->store, nodes, n, nodes);
 		/* the evaluator takes Boolean roots: a comparison carries
 		 * an integer definition */
 		Node *roots = xmalloc(n * sizeof *roots);
-		Node zero = store_make_const_si(r->store, 0);
+		Node zero = store_make_const_si(s, 0);
 		for (size_t i = 0; i < n; i++)
-			roots[i] = store_is_bool(r->store, items[i].node)
-					   ? items[i].node
-					   : store_make_cmp(r->store, REL_LT,
-							    items[i].node, zero);
-		w = word_letters(r, r->word, &wn);
-		ev = eval_new(r->store, roots, n, ACCEPT_LAST);
+			roots[i] = store_is_bool(s, nodes[i])
+					   ? nodes[i]
+					   : store_make_cmp(s, REL_LT, nodes[i], zero);
+		size_t wn;
+		Sym *w = word_letters(store_syms(s), r->word, &wn);
+		ev = eval_new(s, roots, n, ACCEPT_LAST);
 		t = eval_table(ev, w, wn);
+		free(w);
 		free(roots);
 	}
 	Buf b = {0};
 	for (size_t i = 0; i < n; i++) {
-		Node node = items[i].node;
 		b.len = 0;
 		buf_puts(&b, items[i].label);
 		if (values) {
 			buf_printf(&b, "(\"%s\") = ", r->word);
-			format_values(r, t, node, &b);
+			format_values(s, t, nodes[i], &b);
 			buf_puts(&b, "  ");
 		} else {
 			buf_puts(&b, ": ");
 		}
 		buf_printf(&b, "%s, depth %u",
-			   store_is_bool(r->store, node) ? "bool" : "int",
-			   store_depth(r->store, node));
+			   store_is_bool(r->store, items[i].node) ? "bool"
+								  : "int",
+			   store_depth(r->store, items[i].node));
 		puts(b.data);
 	}
 	buf_free(&b);
 	eval_table_free(t);
 	eval_free(ev);
-	free(w);
+	store_free(s);
+	free(nodes);
 }
 
 /* What an input defined, and its formula when it had an anonymous one. */

@@ -19,6 +19,7 @@ struct RunEval {
 	bool future;
 	Machine m;       /* for words of up to 2^48 letters */
 	bool step_mod;   /* a MOD the step program reads */
+	Evaluator *ev;   /* formulas with #> */
 };
 
 static bool has_step_mod(const Machine *m)
@@ -43,6 +44,8 @@ RunEval *runeval_new(const Store *s, const Node *roots, size_t nroots,
 	if (!re->future) {
 		machine_init(&re->m, s, roots, nroots, false);
 		re->step_mod = has_step_mod(&re->m);
+	} else {
+		re->ev = eval_new(s, roots, nroots, accept);
 	}
 	return re;
 }
@@ -53,6 +56,7 @@ void runeval_free(RunEval *re)
 		return;
 	if (!re->future)
 		machine_free(&re->m);
+	eval_free(re->ev);
 	free(re->roots);
 	free(re);
 }
@@ -307,9 +311,7 @@ bool runeval_word(RunEval *re, const Runs *w, bool *accepted, char **err)
 		fmpz_clear(len);
 		size_t n;
 		Sym *word = runs_expand(w, RUNEVAL_MAX_EXPLICIT, &n);
-		Evaluator *ev = eval_new(re->s, re->roots, re->nroots, re->accept);
-		eval_word(ev, word, n, accepted);
-		eval_free(ev);
+		eval_word(re->ev, word, n, accepted);
 		free(word);
 		return true;
 	}

@@ -94,7 +94,8 @@ typedef struct {
 	size_t n;
 } Atoms;
 
-static void collect_atoms(const Bank *b, const Sample *S, unsigned d, Atoms *a)
+static void collect_atoms_if(const Bank *b, const Sample *S, unsigned d,
+			     bool with_diff, Atoms *a)
 {
 	size_t hi = bank_first(b, d + 1);
 	a->sig = xmalloc((S->nletters + hi) * sizeof *a->sig);
@@ -106,11 +107,17 @@ static void collect_atoms(const Bank *b, const Sample *S, unsigned d, Atoms *a)
 	}
 	for (size_t i = 0; i < hi; i++) {
 		const Entry *e = bank_entry(b, i);
-		if (e->kind != ENTRY_ATOM && e->kind != ENTRY_DIFF)
+		if ((e->kind != ENTRY_ATOM && e->kind != ENTRY_DIFF) ||
+		    (!with_diff && e->uses_diff))
 			continue;
 		a->sig[a->n] = bank_canonical(b, e);
 		a->entry[a->n++] = i;
 	}
+}
+
+static void collect_atoms(const Bank *b, const Sample *S, unsigned d, Atoms *a)
+{
+	collect_atoms_if(b, S, d, true, a);
 }
 
 static void atoms_free(Atoms *a)
@@ -437,16 +444,126 @@ static Node small_enum(Bank *b, const Sample *S, Store *st, const Atoms *a,
 	return found;
 }
 
-enum { GREEDY_MAX = 64 };
+enum { GREEDY_MAX = 64, PAIR_MAX = 3000 };
+
+typedef struct {
+	size_t atom;
+	bool neg;
+	uint64_t size;
+} Lit;
+
+static int cmp_lit(const void *x, const void *y)
+{
+	const Lit *p = x, *q = y;
+	if (p->size != q->size)
+		return p->size < q->size ? -1 : 1;
+	return p->atom < q->atom ? -1 : p->atom > q->atom ? 1 : (int)p->neg - (int)q->neg;
+}
+
+/* The smallest conjunction of two literals (an atom or its negation)
+ * that matches the target on the care set, or NODE_NONE.  A conjunct
+ * must hold on every positive point, so only those literals pair up
+ * (the smallest PAIR_MAX of them); L_k = S(ab..) & !S(ba..) is such a
+ * pair.  (A disjunction of two literals is the negation of a conjunction
+ * for the complemented target: covered by running this on the swapped
+ * labels.) */
+static Node pair_conjunction(Bank *b, const Sample *S, Store *st, const Atoms *a,
+			     const Word64 *pos, const Word64 *neg)
+{
+	size_t nw = S->nwords, n = 0;
+	Lit *lits = xmalloc(2 * (a->n + 1) * sizeof *lits);
+	Word64 *x = xmalloc(nw * sizeof(Word64));
+	for (size_t i = 0; i < a->n; i++) {
+		atom_sig(b, S, a, i, x);
+		for (int ng = 0; ng < 2; ng++) {
+			if (ng)
+				sig_not(x, x, S->valid, nw);
+			bool covers = true;
+			for (size_t k = 0; k < nw && covers; k++)
+				covers = (pos[k] & ~x[k]) == 0;
+			if (covers)
+				lits[n++] = (Lit){i, ng != 0,
+					store_size(st, atom_node(b, S, st, a->entry[i]))};
+		}
+	}
+	qsort(lits, n, sizeof *lits, cmp_lit);
+	if (n > PAIR_MAX)
+		n = PAIR_MAX;
+	/* the rows: neg & literal, one signature per literal */
+	Word64 *rows = xmalloc((n + 1) * nw * sizeof(Word64));
+	for (size_t i = 0; i < n; i++) {
+		atom_sig(b, S, a, lits[i].atom, x);
+		if (lits[i].neg)
+			sig_not(x, x, S->valid, nw);
+		sig_and(rows + i * nw, x, neg, nw);
+	}
+	uint64_t best = UINT64_MAX;
+	size_t bi = 0, bj = 0;
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = i + 1; j < n && lits[i].size + lits[j].size < best; j++) {
+			const Word64 *p = rows + i * nw, *q = rows + j * nw;
+			bool disjoint = true;
+			for (size_t k = 0; k < nw && disjoint; k++)
+				disjoint = (p[k] & q[k]) == 0;
+			if (disjoint) {
+				best = lits[i].size + lits[j].size;
+				bi = i;
+				bj = j;
+			}
+		}
+	Node out = NODE_NONE;
+	if (best != UINT64_MAX) {
+		Node l[2];
+		size_t idx[2] = {bi, bj};
+		for (int k = 0; k < 2; k++) {
+			l[k] = atom_node(b, S, st, a->entry[lits[idx[k]].atom]);
+			if (lits[idx[k]].neg)
+				l[k] = store_make_not(st, l[k]);
+		}
+		out = store_make_and2(st, l[0], l[1]);
+	}
+	free(rows);
+	free(x);
+	free(lits);
+	return out;
+}
+
+/* The smaller of two candidate formulas (NODE_NONE loses). */
+static Node smaller(const Store *st, Node p, Node q)
+{
+	if (!p)
+		return q;
+	if (!q)
+		return p;
+	return store_size(st, q) < store_size(st, p) ? q : p;
+}
 
 static void extract(Bank *b, const Sample *S, Store *st, const Atoms *a,
 		    const Word64 *care, const Word64 *label, SearchResult *r)
 {
 	size_t chosen[GREEDY_MAX];
 	Node dnf;
+	/* Prefer formulas without difference atoms (simpler, and in the
+	 * threshold fragment that MONA decides) when those atoms suffice. */
+	Atoms plain;
+	Refutation unused;
+	collect_atoms_if(b, S, r->depth, false, &plain);
+	if (partition_test(&plain, S, care, label, &unused))
+		a = &plain;
 	r->chosen = greedy(b, S, st, a, care, label, chosen, GREEDY_MAX, &dnf);
 	Node small = small_enum(b, S, st, a, chosen, r->chosen < 8 ? r->chosen : 8,
 				care, label);
+	{
+		size_t nw = S->nwords;
+		Word64 *pos = xmalloc(2 * nw * sizeof(Word64)), *neg = pos + nw;
+		sig_and(pos, care, label, nw);
+		sig_not(neg, label, care, nw);
+		small = smaller(st, small, pair_conjunction(b, S, st, a, pos, neg));
+		Node dual = pair_conjunction(b, S, st, a, neg, pos);
+		if (dual) /* !(f & g) matches the target */
+			small = smaller(st, small, store_make_not(st, dual));
+		free(pos);
+	}
 	/* a guarded bank entry may itself be the answer (Q_x & atom) */
 	size_t nw = S->nwords;
 	Word64 *s = xmalloc(nw * sizeof(Word64));
@@ -455,13 +572,14 @@ static void extract(Bank *b, const Sample *S, Store *st, const Atoms *a,
 		bool same = true;
 		for (size_t k = 0; k < nw && same; k++)
 			same = ((s[k] ^ label[k]) & care[k]) == 0;
-		if (!same)
+		if (!same || (a == &plain && bank_entry(b, i)->uses_diff))
 			continue;
 		Node n = bank_node(b, i);
 		if (!small || store_size(st, n) < store_size(st, small))
 			small = n;
 	}
 	free(s);
+	atoms_free(&plain);
 	r->formula = small ? small : dnf;
 	r->large = !small;
 }

@@ -17,7 +17,8 @@
 void search_opts_init(SearchOpts *o)
 {
 	*o = (SearchOpts){.length = 10, .pairs = 16, .lo = 8, .hi = 20,
-			  .seed = 1, .C = 3, .diff = true, .verify_len = 14};
+			  .seed = 1, .C = 3, .diff = true, .verify_len = 14,
+			  .decide_len = 16};
 	o->start = bank_now();
 }
 
@@ -61,6 +62,7 @@ bool search_opts_option(SearchOpts *o, int opt, const char *arg, int *status)
 	case OPT_S_MAXMEM: ok = number(arg, 1u << 30, &v) && v > 0; o->max_mb = v; break;
 	case OPT_S_MAXSIGS: ok = number(arg, UINT32_MAX, &v) && v > 0; o->max_sigs = v; break;
 	case OPT_S_VERIFY: ok = number(arg, 24, &v); o->verify_len = (unsigned)v; break;
+	case OPT_S_DECIDE: ok = number(arg, 64, &v); o->decide_len = (unsigned)v; break;
 	case OPT_JSON: o->json = true; break;
 	case OPT_S_CSV: o->csv = true; break;
 	case OPT_S_QUIET: o->quiet = true; break;

@@ -31,6 +31,7 @@ typedef struct {
 	size_t max_mb;       /* 0: none */
 	size_t max_sigs;     /* 0: none */
 	unsigned verify_len; /* exhaustive verification length */
+	unsigned decide_len; /* the decision engine's length bound (0: off) */
 	bool json, csv, quiet;
 	double start;        /* bank_now() at the start */
 } SearchOpts;
@@ -47,6 +48,7 @@ enum {
 	OPT_S_MAXMEM,
 	OPT_S_MAXSIGS,
 	OPT_S_VERIFY,
+	OPT_S_DECIDE,
 	OPT_S_CSV,
 	OPT_S_QUIET,
 };
@@ -63,6 +65,7 @@ enum {
 	{"max-memory", required_argument, NULL, OPT_S_MAXMEM},                \
 	{"max-signatures", required_argument, NULL, OPT_S_MAXSIGS},           \
 	{"verify-length", required_argument, NULL, OPT_S_VERIFY},             \
+	{"decide-length", required_argument, NULL, OPT_S_DECIDE},             \
 	{"json", no_argument, NULL, OPT_JSON},                                \
 	{"csv", no_argument, NULL, OPT_S_CSV},                                \
 	{"quiet", no_argument, NULL, OPT_S_QUIET}
@@ -85,6 +88,8 @@ enum {
 	"Verification:\n"                                                     \
 	"      --verify-length=N  also check every word of length <= N with\n" \
 	"                         the evaluator (default 14 for two letters)\n" \
+	"      --decide-length=N  then tally equiv's engine on every word up\n" \
+	"                         to N, or a proof (default 16; 0: off)\n"  \
 	"Output:\n"                                                           \
 	"      --json             JSON lines\n"                               \
 	"      --csv              comma-separated values\n"                   \

@@ -30,6 +30,9 @@ Z3_ast z3u_cmp_zero(Z3_context z, Rel rel, Z3_ast t);
 /* Params with "timeout" set from seconds (0 = none); the caller
  * dec_refs them. */
 Z3_params z3u_params(Z3_context z, double seconds);
+/* A plain (incremental) solver with the time limit; the caller
+ * dec_refs it. */
+Z3_solver z3u_solver(Z3_context z, double seconds);
 /* Monotonic clock in seconds (deadlines). */
 double z3u_now(void);
 /* Whether Z3 gave up because of the time limit (its reason text). */

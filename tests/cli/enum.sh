@@ -32,6 +32,9 @@ grep -q '^depth 1 size 3: generated [0-9]*, merged [0-9]*, kept [0-9]*, emitted 
 	{ cat stats.txt; fail "stats line"; }
 run 0 "$TALLY" enum --depth=0 --size=..2 --json > d.json
 test "$(grep -c '"signature_hash"' d.json)" = 6 || fail "json lines"
+run 0 "$TALLY" enum --depth=0 --size=..2 --csv > d.csv
+test "$(sed -n 1p d.csv)" = "depth,size,signature_hash,formula" || fail "csv header"
+test "$(sed 1d d.csv | wc -l)" = 6 || fail "csv lines"
 run 0 "$TALLY" enum --count=3 > three.txt
 test "$(wc -l < three.txt)" = 3 || fail "--count"
 run 0 "$TALLY" enum --alphabet=a --depth=0..1 --size=..4 --with-y --with-mod=2 --check > y.txt

@@ -54,11 +54,30 @@ grep -q 'depth 1: no Boolean combination' two.txt || fail "no refutation at dept
 # JSON: one object per row, with the evidence kind.
 "$TALLY" hierarchy --k=1..2 --json --quiet > rows.json
 test "$(grep -c '"least_depth"' rows.json)" = 2 || fail "json rows"
-grep -q '"evidence": *"sample only"' rows.json || fail "json evidence"
+grep -q '"evidence": *"bound"' rows.json || fail "json evidence"
+grep -q 'tally equiv (explore): equal on every word up to length 16' two.txt ||
+	fail "no decision-engine bound"
 
 # Limits end in exit 4 with the finished rows.
 run 4 "$TALLY" hierarchy --k=1..4 --max-signatures=500 --quiet
 run 4 "$TALLY" hierarchy --k=1..4 --max-memory=1 --quiet
+
+# check-heavy (TALLY_TEST_MULTIPLIER >= 10): depth 5 both ways, and depth
+# 6 behind a signature cap (an honest partial table, exit 4, is allowed).
+if test "${TALLY_TEST_MULTIPLIER:-1}" -ge 10; then
+	"$TALLY" hierarchy --k=5 --csv --quiet > five.csv || fail "L_5: exit $?"
+	test "$(sed 1d five.csv | cut -d, -f4,7)" = "5,yes" || fail "L_5 row"
+	"$TALLY" hierarchy --task=predict --k=7 --csv --quiet > p7.csv || fail "P_7: exit $?"
+	test "$(sed 1d p7.csv | cut -d, -f4,7)" = "5,yes" || fail "P_7 row"
+	st=0
+	"$TALLY" hierarchy --k=6 --csv --quiet --max-signatures=3000000 \
+		--max-memory=3500 > six.csv || st=$?
+	case $st in
+	0) test "$(sed 1d six.csv | cut -d, -f4,7)" = "6,yes" || fail "L_6 row" ;;
+	4) ;;
+	*) fail "L_6: exit $st" ;;
+	esac
+fi
 
 # Usage errors.
 run 2 "$TALLY" hierarchy --family=dyck

@@ -194,6 +194,13 @@ static MethodStatus against_brute(MethodFn f, const Query *q, size_t maxlen)
 	return st;
 }
 
+/* A random test proves little unless both verdicts occur often. */
+static void both_verdicts(const unsigned *seen, unsigned n)
+{
+	ck_assert_uint_gt(seen[MR_EQUIVALENT], n / 8);
+	ck_assert_uint_gt(seen[MR_DIFFERENT], n / 8);
+}
+
 START_TEST(test_presburger_majority)
 {
 	Node a = parse("#[Q_b] < #[Q_a]"), b = parse("2*#[Q_a] > #[true]");
@@ -289,7 +296,7 @@ START_TEST(test_presburger_random)
 			 .max_size = 12, .extended = true };
 	Rng rng;
 	rng_seed(&rng, 7001);
-	unsigned n = 60 * test_multiplier(), equiv = 0, diff = 0;
+	unsigned n = 60 * test_multiplier(), seen[MR_NOT_APPLICABLE + 1] = { 0 };
 	for (unsigned i = 0; i < n; i++) {
 		Node a = randgen_formula(s, &rng, &o);
 		Node b = randgen_formula(s, &rng, &o);
@@ -309,12 +316,9 @@ START_TEST(test_presburger_random)
 		MethodStatus st = against_brute(presburger_decide, &q,
 						nl > 2 ? 5 : 7);
 		ck_assert(st == MR_EQUIVALENT || st == MR_DIFFERENT);
-		equiv += st == MR_EQUIVALENT;
-		diff += st == MR_DIFFERENT;
+		seen[st]++;
 	}
-	/* Both verdicts must be exercised, or the test proves little. */
-	ck_assert_uint_gt(equiv, n / 8);
-	ck_assert_uint_gt(diff, n / 8);
+	both_verdicts(seen, n);
 }
 END_TEST
 
@@ -372,7 +376,7 @@ START_TEST(test_unary_random)
 			 .max_size = 14, .positional = true, .extended = true };
 	Rng rng;
 	rng_seed(&rng, 7002);
-	unsigned n = 80 * test_multiplier(), equiv = 0, diff = 0;
+	unsigned n = 80 * test_multiplier(), seen[MR_NOT_APPLICABLE + 1] = { 0 };
 	for (unsigned i = 0; i < n; i++) {
 		Node a = randgen_formula(s, &rng, &o);
 		Node b = randgen_formula(s, &rng, &o);
@@ -383,11 +387,9 @@ START_TEST(test_unary_random)
 		MethodStatus st = against_brute(unary_decide, &q, 40);
 		ck_assert(st == MR_EQUIVALENT || st == MR_DIFFERENT ||
 			  st == MR_NOT_APPLICABLE);
-		equiv += st == MR_EQUIVALENT;
-		diff += st == MR_DIFFERENT;
+		seen[st]++;
 	}
-	ck_assert_uint_gt(equiv, n / 8);
-	ck_assert_uint_gt(diff, n / 8);
+	both_verdicts(seen, n);
 }
 END_TEST
 
@@ -468,7 +470,7 @@ START_TEST(test_chc_random)
 			 .max_size = 8, .positional = true };
 	Rng rng;
 	rng_seed(&rng, 7003);
-	unsigned n = 24 * test_multiplier(), equiv = 0;
+	unsigned n = 24 * test_multiplier(), seen[MR_NOT_APPLICABLE + 1] = { 0 };
 	for (unsigned i = 0; i < n; i++) {
 		Node a = randgen_formula(s, &rng, &o);
 		Node b = randgen_formula(s, &rng, &o);
@@ -481,9 +483,9 @@ START_TEST(test_chc_random)
 				i % 4 == 3 ? ACCEPT_EOS : ACCEPT_LAST);
 		q.timeout = 2;
 		MethodStatus st = against_brute(chc_decide, &q, 6);
-		equiv += st == MR_EQUIVALENT;
+		seen[st]++;
 	}
-	ck_assert_uint_gt(equiv, n / 4);
+	ck_assert_uint_gt(seen[MR_EQUIVALENT], n / 4);
 }
 END_TEST
 
@@ -583,7 +585,7 @@ START_TEST(test_mona_random)
 	Sym alpha[2] = { letter("a"), letter("b") };
 	Rng rng;
 	rng_seed(&rng, 7004);
-	unsigned n = 60 * test_multiplier(), equiv = 0, diff = 0;
+	unsigned n = 60 * test_multiplier(), seen[MR_NOT_APPLICABLE + 1] = { 0 };
 	for (unsigned i = 0; i < n; i++) {
 		bool fut = i % 2;
 		Node a = gen_threshold(&rng, 3, alpha, 2, fut);
@@ -598,11 +600,9 @@ START_TEST(test_mona_random)
 		MethodStatus st = against_brute(mona_decide, &q, 6);
 		ck_assert_msg(st == MR_EQUIVALENT || st == MR_DIFFERENT,
 			      "status %d", st);
-		equiv += st == MR_EQUIVALENT;
-		diff += st == MR_DIFFERENT;
+		seen[st]++;
 	}
-	ck_assert_uint_gt(equiv, n / 8);
-	ck_assert_uint_gt(diff, n / 8);
+	both_verdicts(seen, n);
 }
 END_TEST
 
@@ -651,39 +651,37 @@ START_TEST(test_mona_vs_exact)
 }
 END_TEST
 
+/* One test case per method, each with the fixture. */
+static TCase *method_case(Suite *su, const char *name)
+{
+	TCase *tc = tcase_create(name);
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 240);
+	suite_add_tcase(su, tc);
+	return tc;
+}
+
 Suite *methods_suite(void)
 {
 	Suite *su = suite_create("methods");
-	TCase *tc = tcase_create("presburger");
-	tcase_add_checked_fixture(tc, setup, teardown);
-	tcase_set_timeout(tc, 120);
+	TCase *tc = method_case(su, "presburger");
 	tcase_add_test(tc, test_presburger_majority);
 	tcase_add_test(tc, test_presburger_big_coefficients);
 	tcase_add_test(tc, test_presburger_refuses_depth2);
 	tcase_add_test(tc, test_presburger_extra_letter);
 	tcase_add_test(tc, test_presburger_random);
-	suite_add_tcase(su, tc);
-	tc = tcase_create("unary");
-	tcase_add_checked_fixture(tc, setup, teardown);
-	tcase_set_timeout(tc, 120);
+	tc = method_case(su, "unary");
 	tcase_add_test(tc, test_unary_cases);
 	tcase_add_test(tc, test_unary_random);
-	suite_add_tcase(su, tc);
-	tc = tcase_create("mona");
-	tcase_add_checked_fixture(tc, setup, teardown);
-	tcase_set_timeout(tc, 240);
+	tc = method_case(su, "mona");
 	tcase_add_test(tc, test_mona_fragment);
 	tcase_add_test(tc, test_mona_cases);
 	tcase_add_test(tc, test_mona_random);
 	tcase_add_test(tc, test_mona_vs_exact);
-	suite_add_tcase(su, tc);
-	tc = tcase_create("chc");
-	tcase_add_checked_fixture(tc, setup, teardown);
-	tcase_set_timeout(tc, 240);
+	tc = method_case(su, "chc");
 	tcase_add_test(tc, test_chc_dyck);
 	tcase_add_test(tc, test_chc_different);
 	tcase_add_test(tc, test_chc_refuses_future);
 	tcase_add_test(tc, test_chc_random);
-	suite_add_tcase(su, tc);
 	return su;
 }

@@ -13,6 +13,8 @@ Suite *crasp_suite(void);
 Suite *methods_suite(void);
 Suite *search_suite(void);
 Suite *compile_suite(void);
+Suite *decide_suite(void);
+Suite *families_suite(void);
 Suite *cr_suite(void);
 
 #endif
