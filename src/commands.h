@@ -27,6 +27,9 @@ typedef struct {
 	const char *alphabet; /* --alphabet, or NULL */
 	AcceptAt accept;
 	bool tokens, trace, json;
+	bool html;          /* --html: one page of traces (trace_html.h) */
+	bool open_alphabet; /* --open-alphabet (cr_words.h) */
+	bool cr_words;      /* --word-format=cr: the interpreter's files */
 	bool no_echo;    /* --no-echo: verdicts only */
 	bool runs;       /* --runs: words in run-length form */
 	size_t wlo, whi; /* --trace-window */
