@@ -224,7 +224,9 @@ static void parse_import(Parser *p)
 		if (!scope_lookup_local(p->scope, p->tok.sym))
 			parser_define(p, p->tok.sym, p->tok.start,
 				      store_make_mod(p->store, 2, 1));
-	} else if (strcmp(name, "pred") != 0) {
+	} else if (strcmp(name, "pred") == 0) {
+		p->pred_imported = true;
+	} else {
 		parser_fail(p, p->tok.start,
 			    "#import of the Python predicate '%s' is not "
 			    "supported (only pos_even and pred are)",

@@ -279,6 +279,10 @@ static bool skip_pred_guard(Parser *p)
 	Token name = lex_next(&p->lx), close = lex_next(&p->lx);
 	bool ok = name.kind == TK_IDENT && close.kind == TK_RBRACK &&
 		  strcmp(sym_name(p->lx.syms, name.sym), "pred") == 0;
+	if (ok && !p->pred_imported)
+		parser_fail(p, name.start,
+			    "'#[pred]' needs '#import pred' earlier in the "
+			    "program (the interpreter's predecessor guard)");
 	if (ok)
 		parser_advance(p);
 	else
@@ -327,6 +331,11 @@ static Expr parse_name(Parser *p, Expr e)
 	const Def *d = scope_lookup(p->scope, name);
 	if (!d) {
 		const char *s = sym_name(p->lx.syms, name);
+		/* Q, Q_ (a letter test without its letter) get no Q_Q_ hint */
+		if (strcmp(s, "Q") == 0 || strncmp(s, "Q_", 2) == 0)
+			parser_fail(p, p->tok.start,
+				    "unknown name '%s' (a letter test is Q_a or "
+				    "Q('a'), with the letter after Q_)", s);
 		parser_fail(p, p->tok.start,
 			    "unknown name '%s' (letters are written Q_%s or "
 			    "'%s')",
@@ -346,12 +355,22 @@ static bool parse_q_call(Parser *p, Expr *e)
 	size_t save = p->lx.pos;
 	Token open = lex_next(&p->lx), letter = lex_next(&p->lx),
 	      close = lex_next(&p->lx);
+	if (open.kind == TK_LPAREN && letter.kind == TK_LETTER &&
+	    close.kind != TK_RPAREN && !scope_lookup(p->scope, p->tok.sym)) {
+		/* Q('a' ...: a letter test left open, not an unknown Q */
+		int line, col;
+		diag_position(p->lx.src, open.start, &line, &col);
+		parser_fail(p, close.start,
+			    "expected ')' to close 'Q(' at %d:%d, found %s",
+			    line, col, lex_describe(&p->lx, &close));
+	}
 	if (open.kind != TK_LPAREN || letter.kind != TK_LETTER ||
 	    close.kind != TK_RPAREN) {
 		p->lx.pos = save;
 		return false;
 	}
 	e->node = store_make_letter(p->store, letter.sym);
+	unit_add_letter(p->unit, letter.sym);
 	parser_advance(p);
 	return true;
 }
@@ -389,6 +408,7 @@ static Expr parse_atom(Parser *p)
 	}
 	case TK_LETTER:
 		e.node = store_make_letter(p->store, p->tok.sym);
+		unit_add_letter(p->unit, p->tok.sym);
 		parser_advance(p);
 		skip_position_argument(p);
 		return e;
