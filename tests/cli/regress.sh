@@ -171,6 +171,29 @@ try 2 "$TALLY" lang -f majority --max-length 4 --timeout=soon
 try 2 "$TALLY" lang -f majority --max-length 4 --max-memory=0
 try 0 "$TALLY" lang -f majority --max-length 4 --timeout=60 --max-memory=4G
 
+# Quadratic paths made near-linear (each within try's 20 s; they took
+# 4 s / 630 MB, 8 s and over 100 s).  The results are checked, not the
+# time.
+awk 'BEGIN { printf "#[Q_a]"; for (i = 0; i < 100000; i++) printf " * 2"; print " > 0" }' > mul.tl
+try 1 "$TALLY" eval -F mul.tl --alphabet=ab -w a -w b
+out_is "$(printf 'a\taccept\nb\treject')"
+try 2 "$TALLY" print -f '#[Q_a] * 2 * #[Q_b] < 4'
+err_has "'*' needs a constant on one side"
+try 0 "$TALLY" print -f '2 * #[Q_a] * 3 < 4 * 5'
+out_is '6*#[Q_a] < 20'
+awk 'BEGIN { for (i = 1; i <= 100000; i++) printf "X%d := X%d\n", i, i + 1
+	print "X100001 := X1" }' > cycle.crasp
+try 2 "$TALLY" print -P cycle.crasp
+err_has 'cycle in the definitions: X1 -> X2 -> X3'
+err_has ' -> X43 -> ... -> X99974 -> '
+err_has 'X100000 -> X100001 -> X1 ('"'"'X2'"'"' is defined at 2:1)'
+awk 'BEGIN { print "B0 := Q_a"
+	for (i = 1; i <= 100000; i++)
+		printf "C%d := #B%d\nB%d := C%d > %d\n", i, i - 1, i, i, i % 3 }' > layers.crasp
+try 0 "$TALLY" print --to=dot -P layers.crasp
+test "$(grep -c '^	subgraph cluster_layer' out.txt)" = 100001 || fail "dot layers"
+grep -q 'label="layer 100000"' out.txt || fail "dot: last layer"
+
 # Out of memory under a real limit (ulimit -v) is exit 4 with a message.
 # Skipped where the limit cannot be set or the binary cannot start under
 # it (sanitizer builds reserve terabytes of address space).
