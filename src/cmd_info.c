@@ -104,12 +104,9 @@ void cmd_info_unit(Store *s, Lowering *lw, const Unit *u, bool json)
 		if (flags & FLAG_PREV)
 			json_object_set_new(o, "layers_pred_as_attention",
 					    json_integer(cr_local_layers(s, n)));
-		/* a saturated size (2^64 - 1: shared <-> operands) does not
-		 * fit a JSON integer: null, as for core_dag_size */
-		uint64_t size = store_size(s, n);
-		json_object_set_new(o, "size",
-				    size <= INT64_MAX ? json_integer((json_int_t)size)
-						      : json_null());
+		/* above 2^53 a string, as constants (JSON readers use
+		 * doubles); a saturated size as ">18446744073709551614" */
+		json_object_set_new(o, "size", json_size(store_size(s, n)));
 		json_object_set_new(o, "dag_size",
 				    json_integer((json_int_t)store_dag_size(s, n)));
 		json_t *arr = json_array();
@@ -156,8 +153,9 @@ void cmd_info_unit(Store *s, Lowering *lw, const Unit *u, bool json)
 		if (core)
 			printf("core-dag-size: %zu\n", core);
 		else
-			printf("core-dag-size: over %d pieces\n",
-			       LOWER_MAX_PIECES);
+			printf("core-dag-size: too large (over %d pieces for "
+			       "a term or %d in total)\n",
+			       LOWER_MAX_PIECES, LOWER_MAX_WORK);
 	}
 	free(counts);
 	free(pointwise);

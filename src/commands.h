@@ -47,6 +47,8 @@ typedef struct {
 	size_t max_length;
 	bool count, json;
 	struct Limits *limits; /* --timeout, --max-memory; NULL: none */
+	const Sym *letters;    /* letters the input mentions (Unit.letters) */
+	size_t nletters;
 } LangOptions;
 /* tally lang: the accepted words of root up to opt->max_length. */
 int cmd_lang_list(Store *s, Node root, const LangOptions *opt);

@@ -48,6 +48,13 @@ static int by_name(const void *x, const void *y)
 void alphabet_init(Alphabet *a, Store *s, const Node *roots, size_t nroots,
 		   const char *spec)
 {
+	alphabet_init_with(a, s, roots, nroots, NULL, 0, spec);
+}
+
+void alphabet_init_with(Alphabet *a, Store *s, const Node *roots,
+			size_t nroots, const Sym *extra, size_t nextra,
+			const char *spec)
+{
 	memset(a, 0, sizeof *a);
 	a->syms = store_syms(s);
 	a->other = SYM_NONE;
@@ -76,6 +83,8 @@ void alphabet_init(Alphabet *a, Store *s, const Node *roots, size_t nroots,
 			add_letter(a, ls[i]);
 		free(ls);
 	}
+	for (size_t i = 0; i < nextra; i++)
+		add_letter(a, extra[i]);
 	sort_syms = a->syms;
 	if (a->n > given) /* qsort's base must not be NULL, even for 0 items */
 		qsort(a->letters + given, a->n - given, sizeof *a->letters,
@@ -99,6 +108,31 @@ void alphabet_free(Alphabet *a)
 	memset(a, 0, sizeof *a);
 }
 
+/* Letters are listed separated by spaces; one that contains a space, a
+ * quote, a backslash or a control character is quoted as in TL ('a b'),
+ * so the list reads back unambiguously. */
+static void describe_letter(Buf *b, const char *name)
+{
+	bool plain = *name != '\0';
+	for (const char *c = name; *c && plain; c++)
+		plain = !is_space((unsigned char)*c) && *c != '\'' &&
+			*c != '\\' && (unsigned char)*c >= 0x20 && *c != 0x7f;
+	if (plain) {
+		buf_puts(b, name);
+		return;
+	}
+	buf_putc(b, '\'');
+	for (const unsigned char *c = (const unsigned char *)name; *c; c++) {
+		if (*c == '\'' || *c == '\\')
+			buf_printf(b, "\\%c", *c);
+		else if (*c < 0x20 || *c == 0x7f)
+			buf_printf(b, "\\x%02x", *c);
+		else
+			buf_putc(b, (char)*c);
+	}
+	buf_putc(b, '\'');
+}
+
 char *alphabet_describe(const Alphabet *a)
 {
 	Buf b = {0};
@@ -106,7 +140,7 @@ char *alphabet_describe(const Alphabet *a)
 	for (size_t i = 0; i < a->n; i++) {
 		if (i)
 			buf_putc(&b, ' ');
-		buf_puts(&b, sym_name(a->syms, a->letters[i]));
+		describe_letter(&b, sym_name(a->syms, a->letters[i]));
 	}
 	return buf_take(&b);
 }

@@ -38,6 +38,11 @@ typedef struct {
  * separate multi-character letters) or "abc" (one letter per character). */
 void alphabet_init(Alphabet *a, Store *s, const Node *roots, size_t nroots,
 		   const char *spec);
+/* The same, with more letters (those the inputs mention, which
+ * simplification may have dropped from the roots: Unit.letters). */
+void alphabet_init_with(Alphabet *a, Store *s, const Node *roots,
+			size_t nroots, const Sym *extra, size_t nextra,
+			const char *spec);
 void alphabet_free(Alphabet *a);
 /* "a b c", malloc'd. */
 char *alphabet_describe(const Alphabet *a);
