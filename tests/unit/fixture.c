@@ -6,6 +6,8 @@
 
 #include "mem.h"
 
+#include <check.h>
+
 void fixture_init(Fixture *fx)
 {
 	memset(fx, 0, sizeof *fx);
@@ -39,4 +41,18 @@ Node fixture_parse(Fixture *fx, const char *text, char **err)
 	else
 		buf_free(&cap);
 	return r;
+}
+
+Node fixture_must_parse(Fixture *fx, const char *text)
+{
+	char *err;
+	Node r = fixture_parse(fx, text, &err);
+	ck_assert_msg(r != NODE_NONE, "%s: %s", text, err);
+	free(err);
+	return r;
+}
+
+Sym fixture_letter(Fixture *fx, const char *name)
+{
+	return sym_intern(store_syms(fx->store), name, strlen(name));
 }

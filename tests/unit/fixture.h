@@ -21,5 +21,10 @@ void fixture_free(Fixture *fx);
 /* The output node of text, or NODE_NONE; the diagnostic goes to *err
  * (malloc'd) when err is not NULL. */
 Node fixture_parse(Fixture *fx, const char *text, char **err);
+/* The output node of text, which must parse: the test fails with the
+ * diagnostic otherwise. */
+Node fixture_must_parse(Fixture *fx, const char *text);
+/* The letter of that name in the fixture's store. */
+Sym fixture_letter(Fixture *fx, const char *name);
 
 #endif
