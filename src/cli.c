@@ -1,13 +1,16 @@
 #include <config.h>
 #include "cli.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "mem.h"
+#include "prelude.h"
 
 const char cli_exit_help[] =
 	"Exit status:\n"
@@ -27,7 +30,12 @@ int cli_load_inputs(Inputs *in, int argc, char **argv, bool stdin_lines)
 {
 	if (optind < argc)
 		return cli_usage_error("unexpected argument '%s'", argv[optind]);
-	return inputs_load(in, stdin_lines) ? EXIT_YES : EXIT_USAGE;
+	return inputs_load(in, stdin_lines) ? EXIT_YES : inputs_failure(in);
+}
+
+int inputs_failure(const Inputs *in)
+{
+	return in->diag.limit ? EXIT_LIMIT : EXIT_USAGE;
 }
 
 void cli_print_version(void)
@@ -35,13 +43,18 @@ void cli_print_version(void)
 	printf("tally %s\n", PACKAGE_VERSION);
 }
 
+void cli_vmessage(const char *kind, const char *fmt, va_list ap)
+{
+	fprintf(stderr, "tally: %s: ", kind);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
 int cli_usage_error(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	fputs("tally: error: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	cli_vmessage("error", fmt, ap);
 	va_end(ap);
 	return EXIT_USAGE;
 }
@@ -50,7 +63,7 @@ void inputs_init(Inputs *in)
 {
 	memset(in, 0, sizeof *in);
 	in->store = store_new();
-	in->scope = scope_new(in->store);
+	in->scope = prelude_scope_new(in->store);
 	in->diag.out = stderr;
 }
 
@@ -124,6 +137,7 @@ bool inputs_parse(Inputs *in, Source *src, Flavor f)
 	mem_grow((void **)&in->sources, &in->sources_cap, in->nsources + 1,
 		 sizeof *in->sources);
 	in->sources[in->nsources++] = src;
+	scope_clear(in->scope); /* each input its own scope (tally-eval(1)) */
 	Unit u = {0};
 	bool ok = f == FLAVOR_TL ? tl_parse(in->scope, &in->diag, src, &u)
 				 : crasp_parse(in->scope, &in->diag, src, f, &u);
@@ -180,28 +194,47 @@ static bool is_blank_line(const char *t, size_t n)
 	return j == n || comment;
 }
 
+/* Reads one line (without its newline) into *b; -1 at the end of input,
+ * 1 when the line is longer than SOURCE_MAX_BYTES (the rest unread). */
+static int read_line(FILE *f, Buf *b)
+{
+	b->len = 0;
+	int c;
+	while ((c = getc(f)) != EOF && c != '\n') {
+		if (b->len == SOURCE_MAX_BYTES)
+			return 1;
+		buf_putc(b, (char)c);
+	}
+	return c == EOF && b->len == 0 ? -1 : 0;
+}
+
 /* One formula per line, each handled (on_unit) as soon as it is read, so
  * that pipelines see results line by line. */
 static bool load_stdin_lines(Inputs *in)
 {
-	char *text = NULL;
-	size_t cap = 0;
-	ssize_t got;
+	Buf text = {0};
+	int got;
 	bool ok = true;
-	for (int line = 0; ok && (got = getline(&text, &cap, stdin)) >= 0;
+	for (int line = 0; ok && (got = read_line(stdin, &text)) >= 0;
 	     line++) {
-		size_t n = (size_t)got;
-		if (n > 0 && text[n - 1] == '\n')
-			n--;
-		if (is_blank_line(text, n))
+		if (got > 0) {
+			diag_plain(&in->diag, "<stdin>:%d: a line is longer than "
+					      "the input limit of %zu MiB",
+				   line + 1, SOURCE_MAX_BYTES >> 20);
+			in->diag.limit = true;
+			ok = false;
+			break;
+		}
+		if (text.len == 0 || is_blank_line(text.data, text.len))
 			continue;
-		Source *src = source_new("<stdin>", text, n);
+		Source *src = source_new("<stdin>", text.data, text.len);
 		src->line_base = line;
 		ok = inputs_parse(in, src, FLAVOR_TL);
 	}
-	free(text);
+	buf_free(&text);
 	if (ok && ferror(stdin)) {
-		diag_plain(&in->diag, "cannot read standard input");
+		diag_plain(&in->diag, "cannot read standard input: %s",
+			   strerror(errno));
 		ok = false;
 	}
 	return ok;
@@ -233,4 +266,37 @@ bool inputs_load(Inputs *in, bool stdin_lines)
 			return false;
 	}
 	return true;
+}
+
+/* RANGE: N, N..M, ..M, N.. */
+bool cli_parse_range(const char *s, size_t *lo, size_t *hi)
+{
+	const char *dots = strstr(s, "..");
+	char *end;
+	*lo = 0;
+	*hi = SIZE_MAX;
+	if (!dots) {
+		if (*s < '0' || *s > '9')
+			return false;
+		errno = 0;
+		*lo = *hi = strtoull(s, &end, 10);
+		return *end == '\0' && errno == 0;
+	}
+	if (dots != s) {
+		if (*s < '0' || *s > '9')
+			return false;
+		errno = 0;
+		*lo = strtoull(s, &end, 10);
+		if (end != dots || errno)
+			return false;
+	}
+	if (dots[2] != '\0') {
+		if (dots[2] < '0' || dots[2] > '9')
+			return false;
+		errno = 0;
+		*hi = strtoull(dots + 2, &end, 10);
+		if (*end != '\0' || errno)
+			return false;
+	}
+	return *lo <= *hi;
 }

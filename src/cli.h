@@ -8,6 +8,7 @@
 #ifndef TALLY_CLI_H
 #define TALLY_CLI_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -66,6 +67,9 @@ bool inputs_option(Inputs *in, int opt, const char *arg);
  * reads one formula per line from stdin when stdin_lines is set.
  * Returns false after printing diagnostics. */
 bool inputs_load(Inputs *in, bool stdin_lines);
+/* The exit status after inputs_load failed: EXIT_LIMIT when an input
+ * was over a built-in limit, else EXIT_USAGE. */
+int inputs_failure(const Inputs *in);
 /* Parses one more source as TL (flavor TL) or C-RASP; the Source is
  * adopted by `in`. */
 bool inputs_parse(Inputs *in, Source *src, Flavor f);
@@ -89,6 +93,8 @@ bool inputs_parse(Inputs *in, Source *src, Flavor f);
 	"      --output=NAME      check the definition NAME instead of the last\n" \
 	"                         formula\n"
 
+/* Prints "tally: KIND: MSG" and a newline on stderr. */
+void cli_vmessage(const char *kind, const char *fmt, va_list ap);
 /* Prints "tally: error: MSG" and returns EXIT_USAGE. */
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Standard end of every --help: the exit-status table. */
@@ -99,5 +105,8 @@ void cli_print_help(const char *help);
  * inputs.  EXIT_YES, or EXIT_USAGE after a message. */
 int cli_load_inputs(Inputs *in, int argc, char **argv, bool stdin_lines);
 void cli_print_version(void);
+/* RANGE: N, N..M, ..M (lo = 0) or N.. (hi = SIZE_MAX); false if malformed
+ * or lo > hi. */
+bool cli_parse_range(const char *s, size_t *lo, size_t *hi);
 
 #endif

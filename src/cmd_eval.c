@@ -12,6 +12,7 @@
 #include "eval.h"
 #include "json.h"
 #include "mem.h"
+#include "runeval.h"
 #include "trace.h"
 #include "vec.h"
 #include "word.h"
@@ -33,11 +34,15 @@ static const char help[] =
 	"                         (a,b,c or abc)\n"
 	"      --accept-at=WHERE  last (default: judge at the last position) or\n"
 	"                         eos (at an appended end marker)\n"
+	"      --runs             words in run-length form (a^1000000 b^3 a),\n"
+	"                         evaluated run by run in time independent of\n"
+	"                         the run lengths\n"
 	"Output:\n"
 	"      --trace            after each verdict, the value of every\n"
 	"                         subformula (or definition) at every position\n"
 	"      --trace-window=RANGE  only positions N, N..M, ..M or N..\n"
 	"      --json             one JSON object per word\n"
+	"      --no-echo          print only the verdicts, not the word\n"
 	"  -h, --help             show this help and exit\n\n"
 	"Semantics: positions are 1-based, counts #[..] inclusive; a word is\n"
 	"accepted iff the formula holds at its last position; the empty word\n"
@@ -51,25 +56,28 @@ static const char help[] =
 	"  tally eval -f \"#[Q_b] < #[Q_a]\" -w aab -w abb\n"
 	"  tally eval --trace -f \"#['('] = #[')'] & #[#['('] < #[')']] = 0\" "
 	"-w \"(())\"\n"
-	"  tally eval -P prog.cr --tokens -w \"open close\"\n\n";
+	"  tally eval -P prog.cr --tokens -w \"open close\"\n"
+	"  tally eval --runs -f dyck1 -w \"(^100000000000000000000 )^100000000000000000000\"\n\n";
 
 enum { OPT_TOKENS = OPT__COMMAND_BASE, OPT_ALPHABET, OPT_ACCEPT_AT,
-       OPT_TRACE, OPT_TRACE_WINDOW };
+       OPT_TRACE, OPT_TRACE_WINDOW, OPT_NO_ECHO, OPT_RUNS };
 
-/* Longest word text echoed from memory; longer lines are echoed while
- * they stream by. */
+/* Longest word text held in memory for the echo; the rest of a longer
+ * line goes to a temporary file, so that a result line is written whole
+ * (word and verdict) or, after an error in the word, not at all. */
 #define ECHO_MAX (64 * 1024)
 
 typedef struct {
-	Inputs *in;
 	Evaluator *ev;
 	const Alphabet *alpha;
 	Trace *trace;
 	AcceptAt accept;
-	bool json, buffered;
+	bool json, buffered, echo;
 	size_t wlo, whi;
 	VEC(Sym) word;
+	size_t length; /* symbols of the current word (also when streaming) */
 	Buf text;
+	FILE *spill;   /* the echo beyond ECHO_MAX, or NULL */
 	bool spilled, held_cr;
 	bool *acc;
 	size_t nroots;
@@ -79,6 +87,7 @@ typedef struct {
 static void on_letters(void *ctx, const Sym *s, size_t n)
 {
 	Run *r = ctx;
+	r->length += n;
 	if (r->buffered) {
 		mem_grow((void **)&r->word.data, &r->word.cap, r->word.len + n,
 			 sizeof *s);
@@ -93,29 +102,68 @@ static void on_restart(void *ctx)
 {
 	Run *r = ctx;
 	r->word.len = 0;
+	r->length = 0;
 	if (!r->buffered)
 		eval_reset(r->ev);
+}
+
+/* Starts spilling the echo to a temporary file; false when none can be
+ * made (the echo then stays in memory). */
+static bool start_spill(Run *r)
+{
+	if (!r->spill && !(r->spill = tmpfile()))
+		return false;
+	if (r->text.len)
+		fwrite(r->text.data, 1, r->text.len, r->spill);
+	r->text.len = 0;
+	r->spilled = true;
+	return true;
 }
 
 static void on_text(void *ctx, const char *bytes, size_t n)
 {
 	Run *r = ctx;
-	if (n == 0)
+	if (n == 0 || !r->echo)
 		return;
-	if (!r->spilled && !r->json && !r->trace && r->text.len + n > ECHO_MAX) {
-		fwrite(r->text.data, 1, r->text.len, stdout);
-		r->text.len = 0;
-		r->spilled = true;
-	}
+	if (!r->spilled && !r->json && !r->trace && r->text.len + n > ECHO_MAX)
+		start_spill(r);
 	if (!r->spilled) {
 		buf_append(&r->text, bytes, n);
 		return;
 	}
 	/* A final CR belongs to the line ending, not to the word. */
 	if (r->held_cr)
-		fputc('\r', stdout);
+		fputc('\r', r->spill);
 	r->held_cr = bytes[n - 1] == '\r';
-	fwrite(bytes, 1, n - r->held_cr, stdout);
+	fwrite(bytes, 1, n - r->held_cr, r->spill);
+}
+
+/* Empties the spill file for the next line. */
+static void reset_spill(Run *r)
+{
+	rewind(r->spill);
+	if (ftruncate(fileno(r->spill), 0) != 0)
+		clearerr(r->spill);
+}
+
+/* Writes the spilled echo to stdout. */
+static void copy_spill(Run *r)
+{
+	char buf[1 << 16];
+	size_t got;
+	fflush(r->spill);
+	rewind(r->spill);
+	while ((got = fread(buf, 1, sizeof buf, r->spill)) > 0)
+		fwrite(buf, 1, got, stdout);
+}
+
+/* Forgets the current line's echo (after it was printed, or an error). */
+static void drop_echo(Run *r)
+{
+	r->text.len = 0;
+	if (r->spilled)
+		reset_spill(r);
+	r->spilled = r->held_cr = false;
 }
 
 static json_t *alphabet_json(const Alphabet *a)
@@ -133,8 +181,7 @@ static bool on_end(void *ctx)
 	if (!r->spilled && r->text.len && r->text.data[r->text.len - 1] == '\r')
 		r->text.len--;
 	if (!r->buffered && eval_too_long(r->ev)) {
-		if (r->spilled)
-			fputc('\n', stdout);
+		drop_echo(r);
 		cli_usage_error("a word is longer than the evaluator supports");
 		return false;
 	}
@@ -154,8 +201,11 @@ static bool on_end(void *ctx)
 		json_t *o = json_envelope();
 		json_t *w = json_stringn(r->text.data ? r->text.data : "",
 					 r->text.len);
-		json_object_set_new(o, "word", w ? w : json_null());
-		json_object_set_new(o, "length", json_integer((json_int_t)r->word.len));
+		if (r->echo)
+			json_object_set_new(o, "word", w ? w : json_null());
+		else
+			json_decref(w);
+		json_object_set_new(o, "length", json_integer((json_int_t)r->length));
 		json_object_set_new(o, "alphabet", alphabet_json(r->alpha));
 		json_object_set_new(o, "accept_at",
 				    json_string(eval_accept_name(r->accept)));
@@ -174,13 +224,13 @@ static bool on_end(void *ctx)
 						       r->word.len));
 		json_emit(o);
 	} else {
-		if (r->held_cr && !r->spilled)
-			fputc('\r', stdout);
-		if (!r->spilled)
-			fwrite(r->text.data ? r->text.data : "", 1, r->text.len,
-			       stdout);
+		if (r->spilled)
+			copy_spill(r);
+		else if (r->text.len)
+			fwrite(r->text.data, 1, r->text.len, stdout);
 		for (size_t i = 0; i < r->nroots; i++)
-			printf("\t%s", r->acc[i] ? "accept" : "reject");
+			printf("%s%s", i || r->echo ? "\t" : "",
+			       r->acc[i] ? "accept" : "reject");
 		putchar('\n');
 		if (t) {
 			trace_print(r->trace, t, r->word.data, r->word.len, stdout);
@@ -189,46 +239,14 @@ static bool on_end(void *ctx)
 	}
 	eval_table_free(t);
 	fflush(stdout);
-	r->text.len = 0;
-	r->spilled = r->held_cr = false;
+	drop_echo(r);
 	r->word.len = 0;
+	r->length = 0;
 	if (!r->buffered)
 		eval_reset(r->ev);
 	return true;
 }
 
-/* RANGE: N, N..M, ..M, N.. */
-static bool parse_range(const char *s, size_t *lo, size_t *hi)
-{
-	const char *dots = strstr(s, "..");
-	char *end;
-	*lo = 0;
-	*hi = SIZE_MAX;
-	if (!dots) {
-		if (*s < '0' || *s > '9')
-			return false;
-		errno = 0;
-		*lo = *hi = strtoull(s, &end, 10);
-		return *end == '\0' && errno == 0;
-	}
-	if (dots != s) {
-		if (*s < '0' || *s > '9')
-			return false;
-		errno = 0;
-		*lo = strtoull(s, &end, 10);
-		if (end != dots || errno)
-			return false;
-	}
-	if (dots[2] != '\0') {
-		if (dots[2] < '0' || dots[2] > '9')
-			return false;
-		errno = 0;
-		*hi = strtoull(dots + 2, &end, 10);
-		if (*end != '\0' || errno)
-			return false;
-	}
-	return *lo <= *hi;
-}
 
 static bool stdin_taken(const Inputs *in)
 {
@@ -266,6 +284,125 @@ static bool read_stdin(WordReader *wr)
 	return ok;
 }
 
+/* One run-length word: its verdicts, printed like any word. */
+static bool runs_line(Run *r, RunEval *re, const char *text, size_t n)
+{
+	Runs w;
+	runs_init(&w);
+	char *err = NULL;
+	bool ok = runs_parse(text, n, r->alpha, &w, &err) &&
+		  runeval_word(re, &w, r->acc, &err);
+	if (!ok) {
+		cli_usage_error("--runs: %s", err);
+		free(err);
+		runs_clear(&w);
+		return false;
+	}
+	bool all = true;
+	for (size_t i = 0; i < r->nroots; i++)
+		all = all && r->acc[i];
+	r->rejected |= !all;
+	if (r->json) {
+		json_t *o = json_envelope();
+		json_object_set_new(o, "word", json_stringn(text, n));
+		fmpz_t len;
+		fmpz_init(len);
+		runs_length(&w, len);
+		json_object_set_new(o, "length", json_fmpz(len));
+		fmpz_clear(len);
+		json_object_set_new(o, "accept_at",
+				    json_string(eval_accept_name(r->accept)));
+		json_object_set_new(o, "verdict",
+				    json_string(all ? "accept" : "reject"));
+		json_emit(o);
+	} else {
+		if (r->echo)
+			fwrite(text, 1, n, stdout);
+		for (size_t i = 0; i < r->nroots; i++)
+			printf(i || r->echo ? "\t%s" : "%s",
+			       r->acc[i] ? "accept" : "reject");
+		putchar('\n');
+	}
+	fflush(stdout);
+	runs_clear(&w);
+	return true;
+}
+
+/* --runs: the words given, or stdin lines, in run-length form. */
+static bool eval_runs(Run *r, const Store *s, const Node *roots,
+		      const char *const *words, size_t nwords)
+{
+	RunEval *re = runeval_new(s, roots, r->nroots, r->accept);
+	bool ok = true;
+	for (size_t i = 0; i < nwords && ok; i++)
+		ok = runs_line(r, re, words[i], strlen(words[i]));
+	if (nwords == 0) {
+		char *line = NULL;
+		size_t cap = 0;
+		ssize_t got;
+		while (ok && (got = getline(&line, &cap, stdin)) >= 0) {
+			size_t n = (size_t)got;
+			while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+				n--;
+			ok = runs_line(r, re, line, n);
+		}
+		free(line);
+	}
+	runeval_free(re);
+	return ok;
+}
+
+int cmd_eval_words(Store *s, const Unit *units, size_t nunits,
+		   const EvalOptions *opt, const char *const *words,
+		   size_t nwords, Diag *d)
+{
+	Run run = {.accept = opt->accept, .json = opt->json,
+		   .echo = !opt->no_echo, .wlo = opt->wlo, .whi = opt->whi};
+	Alphabet alpha = {0};
+	run.nroots = nunits;
+	Node *roots = xmalloc((nunits ? nunits : 1) * sizeof *roots);
+	for (size_t i = 0; i < nunits; i++)
+		roots[i] = units[i].output;
+	run.acc = xcalloc(nunits ? nunits : 1, sizeof *run.acc);
+	alphabet_init(&alpha, s, roots, nunits, opt->alphabet);
+	run.alpha = &alpha;
+	if (opt->runs) {
+		bool ok = !opt->trace ? eval_runs(&run, s, roots, words, nwords)
+				      : (cli_usage_error("--runs: no --trace (the "
+						"trace has a column per letter)"), false);
+		alphabet_free(&alpha);
+		free(run.acc);
+		free(roots);
+		return !ok ? EXIT_USAGE : run.rejected ? EXIT_NO : EXIT_YES;
+	}
+	run.ev = eval_new(s, roots, nunits, run.accept);
+	if (opt->trace)
+		run.trace = trace_new(s, units, nunits);
+	run.buffered = opt->trace || !eval_streams(run.ev);
+	WordSink sink = {&run, on_letters, on_restart, on_text, on_end};
+	WordReader wr;
+	word_reader_init(&wr, &alpha, opt->tokens, &sink, d);
+	bool ok = true;
+	for (size_t i = 0; i < nwords && ok; i++)
+		ok = word_one(&wr, words[i], strlen(words[i]));
+	if (nwords == 0)
+		ok = read_stdin(&wr);
+	word_reader_free(&wr);
+	if (!ok)
+		drop_echo(&run);
+	if (run.spill)
+		fclose(run.spill);
+	eval_free(run.ev);
+	trace_free(run.trace);
+	alphabet_free(&alpha);
+	free(run.acc);
+	free(roots);
+	free(run.word.data);
+	buf_free(&run.text);
+	fflush(stdout);
+	return !ok ? EXIT_USAGE : run.rejected ? EXIT_NO : EXIT_YES;
+}
+
 int cmd_eval(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -277,17 +414,15 @@ int cmd_eval(int argc, char **argv)
 		{"trace", no_argument, NULL, OPT_TRACE},
 		{"trace-window", required_argument, NULL, OPT_TRACE_WINDOW},
 		{"json", no_argument, NULL, OPT_JSON},
+		{"no-echo", no_argument, NULL, OPT_NO_ECHO},
+		{"runs", no_argument, NULL, OPT_RUNS},
 		{"help", no_argument, NULL, 'h'},
 		{0},
 	};
 	Inputs in;
 	inputs_init(&in);
-	Run run = {.in = &in, .wlo = 0, .whi = SIZE_MAX};
+	EvalOptions eo = {.wlo = 0, .whi = SIZE_MAX};
 	VEC(const char *) words = {0};
-	const char *alphabet = NULL;
-	bool tokens = false, trace = false;
-	Alphabet alpha = {0};
-	Node *roots = NULL;
 	int opt, status = EXIT_YES;
 	while ((opt = getopt_long(argc, argv, "f:F:P:w:h", longopts, NULL)) !=
 	       -1) {
@@ -295,20 +430,20 @@ int cmd_eval(int argc, char **argv)
 			continue;
 		switch (opt) {
 		case 'w': VEC_PUSH(words, optarg); break;
-		case OPT_TOKENS: tokens = true; break;
-		case OPT_ALPHABET: alphabet = optarg; break;
+		case OPT_TOKENS: eo.tokens = true; break;
+		case OPT_ALPHABET: eo.alphabet = optarg; break;
 		case OPT_ACCEPT_AT:
-			if (!eval_accept_parse(optarg, &run.accept)) {
+			if (!eval_accept_parse(optarg, &eo.accept)) {
 				status = cli_usage_error(
 					"--accept-at: expected last or eos, not '%s'",
 					optarg);
 				goto done;
 			}
 			break;
-		case OPT_TRACE: trace = true; break;
+		case OPT_TRACE: eo.trace = true; break;
 		case OPT_TRACE_WINDOW:
-			trace = true;
-			if (!parse_range(optarg, &run.wlo, &run.whi)) {
+			eo.trace = true;
+			if (!cli_parse_range(optarg, &eo.wlo, &eo.whi)) {
 				status = cli_usage_error(
 					"--trace-window: expected N, N..M, ..M or "
 					"N.., not '%s'",
@@ -316,7 +451,9 @@ int cmd_eval(int argc, char **argv)
 				goto done;
 			}
 			break;
-		case OPT_JSON: run.json = true; break;
+		case OPT_JSON: eo.json = true; break;
+		case OPT_NO_ECHO: eo.no_echo = true; break;
+		case OPT_RUNS: eo.runs = true; break;
 		case 'h':
 			cli_print_help(help);
 			goto done;
@@ -340,7 +477,7 @@ int cmd_eval(int argc, char **argv)
 		goto done;
 	}
 	if (!inputs_load(&in, false)) {
-		status = EXIT_USAGE;
+		status = inputs_failure(&in);
 		goto done;
 	}
 	if (words.len == 0 && (stdin_taken(&in) || isatty(STDIN_FILENO))) {
@@ -348,35 +485,9 @@ int cmd_eval(int argc, char **argv)
 					 "per line on stdin");
 		goto done;
 	}
-	run.nroots = in.nunits;
-	roots = xmalloc((in.nunits ? in.nunits : 1) * sizeof *roots);
-	for (size_t i = 0; i < in.nunits; i++)
-		roots[i] = in.units[i].output;
-	run.acc = xcalloc(in.nunits ? in.nunits : 1, sizeof *run.acc);
-	alphabet_init(&alpha, in.store, roots, in.nunits, alphabet);
-	run.alpha = &alpha;
-	run.ev = eval_new(in.store, roots, in.nunits, run.accept);
-	if (trace)
-		run.trace = trace_new(in.store, in.units, in.nunits);
-	run.buffered = trace || !eval_streams(run.ev);
-	WordSink sink = {&run, on_letters, on_restart, on_text, on_end};
-	WordReader wr;
-	word_reader_init(&wr, &alpha, tokens, &sink, &in.diag);
-	bool ok = true;
-	for (size_t i = 0; i < words.len && ok; i++)
-		ok = word_one(&wr, words.data[i], strlen(words.data[i]));
-	if (words.len == 0)
-		ok = read_stdin(&wr);
-	word_reader_free(&wr);
-	status = !ok ? EXIT_USAGE : run.rejected ? EXIT_NO : EXIT_YES;
+	status = cmd_eval_words(in.store, in.units, in.nunits, &eo, words.data,
+				words.len, &in.diag);
 done:
-	eval_free(run.ev);
-	trace_free(run.trace);
-	alphabet_free(&alpha);
-	free(run.acc);
-	free(roots);
-	free(run.word.data);
-	buf_free(&run.text);
 	VEC_FREE(words);
 	inputs_free(&in);
 	return status;

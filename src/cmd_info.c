@@ -82,7 +82,7 @@ static size_t core_dag_size(Store *s, Lowering *lw, Node n)
 	return core == NODE_NONE ? 0 : store_dag_size(s, core);
 }
 
-static void print_info(Store *s, Lowering *lw, const Unit *u, bool json)
+void cmd_info_unit(Store *s, Lowering *lw, const Unit *u, bool json)
 {
 	Node n = u->output;
 	size_t nletters;
@@ -163,7 +163,7 @@ static void on_unit(Inputs *in, const Unit *u)
 	InfoJob *job = in->ctx;
 	if (job->done++ > 0 && !job->json)
 		putchar('\n');
-	print_info(in->store, job->lw, u, job->json);
+	cmd_info_unit(in->store, job->lw, u, job->json);
 }
 
 int cmd_info(int argc, char **argv)

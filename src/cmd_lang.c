@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "eval.h"
 #include "json.h"
+#include "limit.h"
 #include "mem.h"
 #include "word.h"
 
@@ -32,10 +33,12 @@ static const char help[] =
 	"      --count            print only LENGTH<TAB>COUNT for each length\n"
 	"      --json             one JSON object per word (with --count: one\n"
 	"                         object with the counts)\n"
+	LIMIT_HELP
 	"  -h, --help             show this help and exit\n\n"
 	"Method: the walk extends the evaluator's state one letter at a time\n"
 	"(cost proportional to the formula per word), for formulas without #>.\n"
-	"Formulas with future counts #> evaluate each word whole.\n\n"
+	"Formulas with future counts #> evaluate each word whole.  A job of\n"
+	"more than 10^8 words is announced on stderr before it starts.\n\n"
 	"Examples:\n"
 	"  tally lang -f \"1 <= #[Q_b & 1 <= #[Q_a]] & "
 	"!(1 <= #[Q_a & 1 <= #[Q_b]])\" \\\n"
@@ -52,6 +55,7 @@ typedef struct {
 	bool count, json, spaced;
 	Sym *syms;        /* the current word */
 	uint64_t *counts; /* accepted words per length */
+	Limits *limits;
 } Lang;
 
 static void print_word(const Lang *lg, size_t d)
@@ -95,8 +99,8 @@ static void visit(Lang *lg, size_t d)
 }
 
 /* Depth-first over the words of length <= limit; visits all of them, or
- * only those of length exactly limit. */
-static void walk(Lang *lg, size_t limit, bool only_at_limit,
+ * only those of length exactly limit.  False when a limit stopped it. */
+static bool walk(Lang *lg, size_t limit, bool only_at_limit,
 		 EvalSnapshot **snaps, uint32_t *next)
 {
 	bool streams = eval_streams(lg->ev);
@@ -110,6 +114,8 @@ static void walk(Lang *lg, size_t limit, bool only_at_limit,
 		visit(lg, 0);
 	next[0] = 0;
 	for (;;) {
+		if (limit_poll(lg->limits))
+			return false;
 		if (d == limit || next[d] == na) {
 			if (d == 0)
 				break;
@@ -134,9 +140,71 @@ static void walk(Lang *lg, size_t limit, bool only_at_limit,
 			next[d] = 0;
 		}
 	}
+	return true;
 }
 
-static bool parse_length(const char *s, size_t *out)
+/* Words of length <= n over k letters, saturating at UINT64_MAX. */
+static uint64_t job_words(size_t k, size_t n)
+{
+	uint64_t total = 1, power = 1;
+	for (size_t l = 1; l <= n; l++) {
+		if (k && power > UINT64_MAX / k)
+			return UINT64_MAX;
+		power *= k;
+		if (total > UINT64_MAX - power)
+			return UINT64_MAX;
+		total += power;
+	}
+	return total;
+}
+
+/* A huge job is announced before it starts, with what bounds it. */
+static void announce(const Lang *lg, size_t maxlen)
+{
+	uint64_t words = job_words(lg->alpha->n, maxlen);
+	if (words <= 100000000u)
+		return;
+	if (words == UINT64_MAX)
+		fprintf(stderr, "tally: note: lang visits more than 1.8e19 words "
+				"(%zu letters, lengths 0..%zu)", lg->alpha->n, maxlen);
+	else
+		fprintf(stderr, "tally: note: lang visits %.3g words (%zu letters, "
+				"lengths 0..%zu)", (double)words, lg->alpha->n,
+			maxlen);
+	fprintf(stderr, "%s\n", lg->limits->timeout > 0 ? ""
+				 : "; bound it with --timeout=SECONDS");
+}
+
+/* Runs the walks; false (after a message) when a limit stopped them. */
+static bool walk_all(Lang *lg, size_t maxlen, EvalSnapshot **snaps,
+		     uint32_t *next)
+{
+	/* One walk gives every length at once; listing in shortlex order
+	 * with two or more letters deepens the limit one length at a time. */
+	if (lg->count || lg->alpha->n <= 1) {
+		if (walk(lg, maxlen, false, snaps, next))
+			return true;
+		fflush(stdout);
+		limit_report(lg->limits, "the listing is incomplete");
+		return false;
+	}
+	for (size_t l = 0; l <= maxlen; l++) {
+		if (walk(lg, l, true, snaps, next))
+			continue;
+		fflush(stdout);
+		char what[64];
+		if (l == 0)
+			snprintf(what, sizeof what, "no length is complete");
+		else
+			snprintf(what, sizeof what, "lengths 0..%zu are complete",
+				 l - 1);
+		limit_report(lg->limits, what);
+		return false;
+	}
+	return true;
+}
+
+bool cmd_lang_length(const char *s, size_t *out)
 {
 	char *end;
 	errno = 0;
@@ -145,6 +213,63 @@ static bool parse_length(const char *s, size_t *out)
 		return false;
 	*out = (size_t)v;
 	return true;
+}
+
+int cmd_lang_list(Store *s, Node root, const LangOptions *opt)
+{
+	Lang lg = {.accept = opt->accept, .count = opt->count, .json = opt->json,
+		   .limits = opt->limits};
+	Limits none;
+	if (!lg.limits) {
+		limit_init(&none);
+		lg.limits = &none;
+	}
+	Alphabet alpha = {0};
+	size_t maxlen = opt->max_length;
+	alphabet_init(&alpha, s, &root, 1, opt->alphabet);
+	lg.alpha = &alpha;
+	for (size_t i = 0; i < alpha.n; i++)
+		lg.spaced |= strlen(sym_name(alpha.syms, alpha.letters[i])) > 1;
+	lg.ev = eval_new(s, &root, 1, lg.accept);
+	lg.syms = xcalloc(maxlen + 1, sizeof *lg.syms);
+	lg.counts = xcalloc(maxlen + 1, sizeof *lg.counts);
+	uint32_t *next = xcalloc(maxlen + 1, sizeof *next);
+	EvalSnapshot **snaps = xcalloc(maxlen + 1, sizeof *snaps);
+	if (eval_streams(lg.ev))
+		for (size_t d = 0; d <= maxlen; d++)
+			snaps[d] = eval_snapshot_new(lg.ev);
+	announce(&lg, maxlen);
+	limit_start(lg.limits);
+	int status = EXIT_YES;
+	if (!walk_all(&lg, maxlen, snaps, next))
+		status = EXIT_LIMIT;
+	else if (lg.count && lg.json) {
+		json_t *o = json_envelope(), *c = json_array(), *al = json_array();
+		for (size_t i = 0; i < alpha.n; i++)
+			json_array_append_new(
+				al, json_string(sym_name(alpha.syms, alpha.letters[i])));
+		for (size_t d = 0; d <= maxlen; d++)
+			json_array_append_new(c, json_integer((json_int_t)lg.counts[d]));
+		json_object_set_new(o, "alphabet", al);
+		json_object_set_new(o, "accept_at",
+				    json_string(eval_accept_name(lg.accept)));
+		json_object_set_new(o, "max_length", json_integer((json_int_t)maxlen));
+		json_object_set_new(o, "counts", c);
+		json_emit(o);
+	} else if (lg.count) {
+		for (size_t d = 0; d <= maxlen; d++)
+			printf("%zu\t%llu\n", d, (unsigned long long)lg.counts[d]);
+	}
+	fflush(stdout);
+	for (size_t d = 0; d <= maxlen; d++)
+		eval_snapshot_free(snaps[d]);
+	free(snaps);
+	free(next);
+	free(lg.syms);
+	free(lg.counts);
+	eval_free(lg.ev);
+	alphabet_free(&alpha);
+	return status;
 }
 
 int cmd_lang(int argc, char **argv)
@@ -156,26 +281,31 @@ int cmd_lang(int argc, char **argv)
 		{"accept-at", required_argument, NULL, OPT_ACCEPT_AT},
 		{"count", no_argument, NULL, OPT_COUNT},
 		{"json", no_argument, NULL, OPT_JSON},
+		LIMIT_OPTIONS,
 		{"help", no_argument, NULL, 'h'},
 		{0},
 	};
 	Inputs in;
 	inputs_init(&in);
-	Lang lg = {0};
-	Alphabet alpha = {0};
-	const char *alphabet = NULL;
-	size_t maxlen = 0;
+	Limits limits;
+	limit_init(&limits);
+	LangOptions lo = {.limits = &limits};
 	bool have_len = false;
-	EvalSnapshot **snaps = NULL;
-	uint32_t *next = NULL;
 	int opt, status = EXIT_YES;
 	while ((opt = getopt_long(argc, argv, "f:F:P:n:h", longopts, NULL)) !=
 	       -1) {
 		if (inputs_option(&in, opt, optarg))
 			continue;
+		bool ok = true;
+		if (limit_option(&limits, opt, optarg, &ok)) {
+			if (ok)
+				continue;
+			status = EXIT_USAGE;
+			goto done;
+		}
 		switch (opt) {
 		case 'n':
-			if (!parse_length(optarg, &maxlen)) {
+			if (!cmd_lang_length(optarg, &lo.max_length)) {
 				status = cli_usage_error(
 					"--max-length: expected a number from 0 to "
 					"100000000, not '%s'",
@@ -184,17 +314,17 @@ int cmd_lang(int argc, char **argv)
 			}
 			have_len = true;
 			break;
-		case OPT_ALPHABET: alphabet = optarg; break;
+		case OPT_ALPHABET: lo.alphabet = optarg; break;
 		case OPT_ACCEPT_AT:
-			if (!eval_accept_parse(optarg, &lg.accept)) {
+			if (!eval_accept_parse(optarg, &lo.accept)) {
 				status = cli_usage_error(
 					"--accept-at: expected last or eos, not '%s'",
 					optarg);
 				goto done;
 			}
 			break;
-		case OPT_COUNT: lg.count = true; break;
-		case OPT_JSON: lg.json = true; break;
+		case OPT_COUNT: lo.count = true; break;
+		case OPT_JSON: lo.json = true; break;
 		case 'h':
 			cli_print_help(help);
 			goto done;
@@ -213,54 +343,8 @@ int cmd_lang(int argc, char **argv)
 					 "not %zu", in.nunits);
 		goto done;
 	}
-	Node root = in.units[0].output;
-	alphabet_init(&alpha, in.store, &root, 1, alphabet);
-	lg.alpha = &alpha;
-	for (size_t i = 0; i < alpha.n; i++)
-		lg.spaced |= strlen(sym_name(alpha.syms, alpha.letters[i])) > 1;
-	lg.ev = eval_new(in.store, &root, 1, lg.accept);
-	lg.syms = xcalloc(maxlen + 1, sizeof *lg.syms);
-	lg.counts = xcalloc(maxlen + 1, sizeof *lg.counts);
-	next = xcalloc(maxlen + 1, sizeof *next);
-	snaps = xcalloc(maxlen + 1, sizeof *snaps);
-	if (eval_streams(lg.ev))
-		for (size_t d = 0; d <= maxlen; d++)
-			snaps[d] = eval_snapshot_new(lg.ev);
-	/* One walk gives every length at once; listing in shortlex order
-	 * with two or more letters deepens the limit one length at a time. */
-	if (lg.count || alpha.n <= 1)
-		walk(&lg, maxlen, false, snaps, next);
-	else
-		for (size_t l = 0; l <= maxlen; l++)
-			walk(&lg, l, true, snaps, next);
-	if (lg.count && lg.json) {
-		json_t *o = json_envelope(), *c = json_array(), *al = json_array();
-		for (size_t i = 0; i < alpha.n; i++)
-			json_array_append_new(
-				al, json_string(sym_name(alpha.syms, alpha.letters[i])));
-		for (size_t d = 0; d <= maxlen; d++)
-			json_array_append_new(c, json_integer((json_int_t)lg.counts[d]));
-		json_object_set_new(o, "alphabet", al);
-		json_object_set_new(o, "accept_at",
-				    json_string(eval_accept_name(lg.accept)));
-		json_object_set_new(o, "max_length", json_integer((json_int_t)maxlen));
-		json_object_set_new(o, "counts", c);
-		json_emit(o);
-	} else if (lg.count) {
-		for (size_t d = 0; d <= maxlen; d++)
-			printf("%zu\t%llu\n", d, (unsigned long long)lg.counts[d]);
-	}
-	fflush(stdout);
+	status = cmd_lang_list(in.store, in.units[0].output, &lo);
 done:
-	if (snaps)
-		for (size_t d = 0; d <= maxlen; d++)
-			eval_snapshot_free(snaps[d]);
-	free(snaps);
-	free(next);
-	free(lg.syms);
-	free(lg.counts);
-	eval_free(lg.ev);
-	alphabet_free(&alpha);
 	inputs_free(&in);
 	return status;
 }

@@ -10,6 +10,7 @@
 #include "crasp.h"
 #include "dot.h"
 #include "json.h"
+#include "limit.h"
 #include "lower.h"
 #include "print.h"
 
@@ -28,6 +29,10 @@ static const char help[] =
 	"                         dataflow graph, one cluster per layer)\n"
 	"      --expand           inline definitions instead of printing\n"
 	"                         'let NAME = ...;' lines\n"
+	"      --max-size=N       with --expand, refuse (before printing) a\n"
+	"                         formula of more than N nodes (default\n"
+	"                         100000000) or more than 5000 levels deep\n"
+	LIMIT_HELP
 	"  -h, --help             show this help and exit\n\n"
 	"The tl, utf8, tl-core, crasp and crasp-paper forms parse back to a\n"
 	"formula or program with the same language and depth (tl and utf8 to\n"
@@ -42,7 +47,10 @@ static const char help[] =
 	"  tally print -f L_2 --to=crasp-paper\n"
 	"  tally print -P dyck1.crasp --to=dot | dot -Tsvg > dyck1.svg\n\n";
 
-enum { OPT_EXPAND = OPT__COMMAND_BASE };
+enum { OPT_EXPAND = OPT__COMMAND_BASE, OPT_MAX_SIZE };
+
+/* Default --max-size: a tree of 10^8 nodes is about a gigabyte of text. */
+#define EXPAND_MAX_SIZE 100000000u
 
 typedef enum {
 	TARGET_TL, /* with a Syntax */
@@ -78,16 +86,16 @@ static bool parse_format(const char *s, Syntax *syn, Target *target)
 	return false;
 }
 
-static void put_text(const char *text)
+static void put_text(FILE *out, const char *text)
 {
 	size_t n = strlen(text);
-	fputs(text, stdout);
+	fputs(text, out);
 	if (n == 0 || text[n - 1] != '\n')
-		putchar('\n');
+		putc('\n', out);
 }
 
 /* C-RASP (either form) or the dot graph of the unit's output. */
-static bool print_program(Store *s, const Unit *u, Target target,
+static bool print_program(FILE *out, Store *s, const Unit *u, Target target,
 			  bool expand)
 {
 	Sym *names = expand ? NULL : unit_name_map(u, s);
@@ -104,7 +112,7 @@ static bool print_program(Store *s, const Unit *u, Target target,
 							: CRASP_PAPER,
 				 &err);
 	if (ok)
-		fputs(b.data ? b.data : "", stdout);
+		fputs(b.data ? b.data : "", out);
 	else
 		cli_usage_error("%s", err);
 	free(err);
@@ -114,43 +122,90 @@ static bool print_program(Store *s, const Unit *u, Target target,
 	return ok;
 }
 
-static bool print_core(Store *s, Lowering *lw, const Unit *u, bool expand)
+/* Inlining every definition writes the whole tree, recursively: refuse
+ * it up front when it is too big or too deep, from the sizes the store
+ * already knows (a 1 KB input can denote 2^63 nodes).  max_size 0: the
+ * printer keeps shared parts (tl-core), only the depth matters. */
+static int expand_check(const Store *s, Node n, uint64_t max_size)
+{
+	if (store_height(s, n) > PRINT_MAX_HEIGHT)
+		return limit_fail("--expand: the inlined formula is %u levels deep, "
+				  "more than the printers' limit of %d; print it "
+				  "without --expand",
+				  (unsigned)store_height(s, n), PRINT_MAX_HEIGHT);
+	if (max_size && store_size(s, n) > max_size) {
+		uint64_t size = store_size(s, n);
+		return limit_fail("--expand: the inlined formula has %s%llu nodes, "
+				  "more than --max-size=%llu; print it without "
+				  "--expand",
+				  size == UINT64_MAX ? "more than " : "",
+				  (unsigned long long)(size == UINT64_MAX ? size - 1
+									  : size),
+				  (unsigned long long)max_size);
+	}
+	return EXIT_YES;
+}
+
+static int print_core(FILE *out, Store *s, Lowering *lw, const Unit *u,
+		      bool expand)
 {
 	char *err = NULL;
 	Node core = lower_formula(lw, u->output, &err);
-	if (core == NODE_NONE) {
-		cli_usage_error("%s", err);
+	if (core == NODE_NONE) { /* the piece limit: a limit reached */
+		limit_fail("%s", err);
 		free(err);
-		return false;
+		return EXIT_LIMIT;
 	}
+	int status = expand ? expand_check(s, core, 0) : EXIT_YES;
+	if (status != EXIT_YES)
+		return status;
 	Sym *names = expand ? NULL : lower_unit_names(lw, u, core);
 	size_t size;
 	char *text = lower_print(s, core, names, &size);
-	put_text(text);
+	put_text(out, text);
 	free(text);
 	free(names);
-	return true;
+	return EXIT_YES;
 }
 
-static bool print_unit(Store *s, Lowering *lw, const Unit *u, Syntax syn,
-		       Target target, bool expand)
+/* EXIT_YES, or the status after a message (EXIT_LIMIT for a limit). */
+static int print_unit(FILE *out, Store *s, Lowering *lw, const Unit *u,
+		      Syntax syn, Target target, bool expand,
+		      uint64_t max_size)
 {
 	if (target == TARGET_JSON) {
 		json_t *o = json_envelope();
 		json_object_set_new(o, "formula", json_formula(s, u->output));
 		json_emit(o);
-		return true;
+		return EXIT_YES;
 	}
 	if (target == TARGET_CORE)
-		return print_core(s, lw, u, expand);
+		return print_core(out, s, lw, u, expand);
 	if (target != TARGET_TL)
-		return print_program(s, u, target, expand);
+		return print_program(out, s, u, target, expand) ? EXIT_YES
+								: EXIT_USAGE;
+	int status = expand && u->ndefs > 0
+			     ? expand_check(s, u->output, max_size)
+			     : EXIT_YES;
+	if (status != EXIT_YES)
+		return status;
 	char *text = expand || u->ndefs == 0
 			     ? tl_print(s, u->output, syn, NULL)
 			     : tl_print_unit(s, u, syn);
-	put_text(text);
+	put_text(out, text);
 	free(text);
-	return true;
+	return EXIT_YES;
+}
+
+bool cmd_print_unit(FILE *out, Store *s, Lowering *lw, const Unit *u,
+		    const char *to, bool expand)
+{
+	Syntax syn;
+	Target target;
+	if (!parse_format(to, &syn, &target))
+		return cli_usage_error("unknown format '%s'", to) == EXIT_YES;
+	return print_unit(out, s, lw, u, syn, target, expand,
+			  EXPAND_MAX_SIZE) == EXIT_YES;
 }
 
 typedef struct {
@@ -158,15 +213,18 @@ typedef struct {
 	Syntax syn;
 	Target target;
 	bool expand;
+	uint64_t max_size;
 	int status;
 } PrintJob;
 
 static void on_unit(Inputs *in, const Unit *u)
 {
 	PrintJob *job = in->ctx;
-	if (!print_unit(in->store, job->lw, u, job->syn, job->target,
-			job->expand))
-		job->status = EXIT_USAGE;
+	int status = print_unit(stdout, in->store, job->lw, u, job->syn,
+				job->target, job->expand, job->max_size);
+	/* the first failure decides the exit status */
+	if (status != EXIT_YES && job->status == EXIT_YES)
+		job->status = status;
 }
 
 int cmd_print(int argc, char **argv)
@@ -175,6 +233,8 @@ int cmd_print(int argc, char **argv)
 		CLI_INPUT_OPTIONS,
 		{"to", required_argument, NULL, OPT_TO},
 		{"expand", no_argument, NULL, OPT_EXPAND},
+		{"max-size", required_argument, NULL, OPT_MAX_SIZE},
+		LIMIT_OPTIONS,
 		{"help", no_argument, NULL, 'h'},
 		{0},
 	};
@@ -183,10 +243,20 @@ int cmd_print(int argc, char **argv)
 	Syntax syn = SYNTAX_TL;
 	Target target = TARGET_TL;
 	bool expand = false;
+	uint64_t max_size = EXPAND_MAX_SIZE;
+	Limits limits;
+	limit_init(&limits);
 	int opt, status = EXIT_YES;
 	while ((opt = getopt_long(argc, argv, "f:F:P:h", longopts, NULL)) != -1) {
+		bool ok = true;
 		if (inputs_option(&in, opt, optarg))
 			continue;
+		if (limit_option(&limits, opt, optarg, &ok)) {
+			if (ok)
+				continue;
+			status = EXIT_USAGE;
+			goto done;
+		}
 		if (opt == OPT_TO) {
 			if (!parse_format(optarg, &syn, &target)) {
 				status = cli_usage_error(
@@ -198,6 +268,13 @@ int cmd_print(int argc, char **argv)
 			}
 		} else if (opt == OPT_EXPAND) {
 			expand = true;
+		} else if (opt == OPT_MAX_SIZE) {
+			if (!limit_parse_count(optarg, &max_size)) {
+				status = cli_usage_error("--max-size: expected a "
+							 "positive number, not '%s'",
+							 optarg);
+				goto done;
+			}
 		} else if (opt == 'h') {
 			cli_print_help(help);
 			goto done;
@@ -206,7 +283,9 @@ int cmd_print(int argc, char **argv)
 			goto done;
 		}
 	}
-	PrintJob job = {lower_new(in.store), syn, target, expand, EXIT_YES};
+	PrintJob job = {lower_new(in.store), syn, target, expand, max_size,
+			EXIT_YES};
+	limit_start(&limits);
 	in.on_unit = on_unit;
 	in.ctx = &job;
 	status = cli_load_inputs(&in, argc, argv, true);

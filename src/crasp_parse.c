@@ -261,6 +261,10 @@ static void parse_statement(Parser *p)
 		parser_advance(p);
 		return;
 	}
+	/* the .cr dialect has keywords of its own (crasp_parse of FLAVOR_CR
+	 * decides what its names may be) */
+	if (p->flavor == FLAVOR_CRASP)
+		parser_keyword_name(p);
 	if (p->tok.kind != TK_IDENT)
 		parser_fail(p, p->tok.start,
 			    "expected a definition 'NAME := ...', found %s",
@@ -291,10 +295,12 @@ static void parse_statement(Parser *p)
 }
 
 /* program = { [statement] (NEWLINE | ";") } EOF */
-bool crasp_parse(Scope *sc, Diag *d, const Source *src, Flavor f, Unit *out)
+static bool parse_program(Scope *sc, Diag *d, const Source *src, Flavor f,
+			  Unit *out, bool partial)
 {
 	Parser p;
 	parser_init(&p, f, sc, d, src, out);
+	p.partial = partial;
 	d->at_eof = false;
 	Scan scan = {0};
 	size_t next = 0;
@@ -325,7 +331,7 @@ bool crasp_parse(Scope *sc, Diag *d, const Source *src, Flavor f, Unit *out)
 	bool any_bool = out->output != NODE_NONE;
 	for (size_t i = 0; i < out->ndefs && !any_bool; i++)
 		any_bool = store_is_bool(p.store, out->defs[i].node);
-	if (!any_bool && out->ndefs > 0) {
+	if (!any_bool && out->ndefs > 0 && !partial) {
 		const Def *last = &out->defs[out->ndefs - 1];
 		diag_error(d, src, last->at,
 			   "the program has no Boolean definition to accept "
@@ -338,4 +344,15 @@ bool crasp_parse(Scope *sc, Diag *d, const Source *src, Flavor f, Unit *out)
 	scan_free(&scan);
 	lex_free(&p.lx);
 	return ok;
+}
+
+bool crasp_parse(Scope *sc, Diag *d, const Source *src, Flavor f, Unit *out)
+{
+	return parse_program(sc, d, src, f, out, false);
+}
+
+bool crasp_parse_input(Scope *sc, Diag *d, const Source *src, Flavor f,
+		       Unit *out)
+{
+	return parse_program(sc, d, src, f, out, true);
 }

@@ -30,13 +30,22 @@ Source *source_read_file(const char *path, Diag *d)
 	Buf b = {0};
 	char chunk[65536];
 	size_t n;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+	while (b.len <= SOURCE_MAX_BYTES &&
+	       (n = fread(chunk, 1, sizeof chunk, f)) > 0)
 		buf_append(&b, chunk, n);
 	bool failed = ferror(f);
+	int err = errno; /* EISDIR for a directory */
 	if (!is_stdin)
 		fclose(f);
-	if (failed) {
-		diag_plain(d, "cannot read '%s'", path);
+	if (failed || b.len > SOURCE_MAX_BYTES) {
+		if (failed) {
+			diag_plain(d, "cannot read '%s': %s", path,
+				   strerror(err ? err : EIO));
+		} else {
+			diag_plain(d, "'%s' is larger than the input limit of %zu "
+				      "MiB", path, SOURCE_MAX_BYTES >> 20);
+			d->limit = true;
+		}
 		buf_free(&b);
 		return NULL;
 	}

@@ -26,10 +26,18 @@ typedef struct {
 	Buf *capture; /* also appended here when non-NULL */
 	int errors;
 	bool at_eof;  /* the last error was "found end of input" */
+	bool limit;   /* an error was a built-in limit reached (exit 4) */
+	bool unclosed; /* ... inside an open bracket or operator (the REPL
+			* reads a continuation line) */
 } Diag;
 
+/* The largest input a file, stdin or one stdin line may hold: inputs are
+ * read whole, so /dev/zero must end with a message, not exhaust memory. */
+#define SOURCE_MAX_BYTES ((size_t)64 << 20)
+
 Source *source_new(const char *name, const char *text, size_t len);
-/* Reads a whole file ("-" = stdin); NULL and a diagnostic on failure. */
+/* Reads a whole file ("-" = stdin); NULL and a diagnostic on failure
+ * (d->limit set when it is larger than SOURCE_MAX_BYTES). */
 Source *source_read_file(const char *path, Diag *d);
 void source_free(Source *s);
 

@@ -474,11 +474,11 @@ Sym *lower_unit_names(Lowering *lw, const Unit *u, Node core)
 /* Constants and multiples up to this are written as plain sums. */
 #define UNARY_MAX 8
 
+/* The doubling lets of one atom: name[k - 1] holds 2^k * atom.  They are
+ * always defined from k = 1 up, so a chain has no gaps. */
 typedef struct {
-	Node atom; /* NODE_NONE: the constant 1 */
-	unsigned k;
-	Sym name;  /* the let holding 2^k * atom */
-} Power;
+	VEC(Sym) name;
+} Chain;
 
 typedef struct {
 	Store *s;
@@ -486,7 +486,8 @@ typedef struct {
 	Sym *let;       /* by node id: let name, or SYM_NONE */
 	Node current;   /* the node whose let body is being printed */
 	size_t size;
-	VEC(Power) powers;
+	VEC(Chain) chains;
+	uint32_t *chain_of; /* by node id (0: the constant): chain index + 1 */
 	NameSet names;
 	unsigned nbool, nint;
 } Core;
@@ -512,37 +513,44 @@ static void emit_unit(Core *c, Buf *b, Node atom)
 	}
 }
 
-/* The name of the let holding 2^k * atom (k >= 1), defined on demand. */
+/* The name of the let holding 2^k * atom (k >= 1), defined on demand.
+ * Iterative: a constant of n bits needs n doublings, and n is the user's
+ * (30,000 digits made a recursion overflow the stack). */
 static Sym power(Core *c, Node atom, unsigned k)
 {
-	for (size_t i = 0; i < c->powers.len; i++)
-		if (c->powers.data[i].atom == atom && c->powers.data[i].k == k)
-			return c->powers.data[i].name;
-	Buf half = {0};
-	size_t size = c->size; /* the let line is counted as a whole below */
-	if (k == 1)
-		emit_unit(c, &half, atom);
-	else
-		buf_puts(&half, name_of(c, power(c, atom, k - 1)));
-	c->size = size;
-	Buf base = {0};
-	if (atom == NODE_NONE)
-		buf_puts(&base, "k");
-	else
-		buf_printf(&base, "%s_x", name_of(c, c->let[atom]));
-	if (k <= 10)
-		buf_printf(&base, "%lu", 1ul << k);
-	else
-		buf_printf(&base, "p%u", k);
-	Sym name = names_fresh(&c->names, base.data);
-	buf_printf(c->out, "let %s = %s + %s;\n", name_of(c, name), half.data,
-		   half.data);
-	c->size += 3; /* half + half */
-	Power p = {atom, k, name};
-	VEC_PUSH(c->powers, p);
-	buf_free(&half);
-	buf_free(&base);
-	return name;
+	if (c->chain_of[atom] == 0) {
+		Chain empty = {{0}};
+		VEC_PUSH(c->chains, empty);
+		c->chain_of[atom] = (uint32_t)c->chains.len;
+	}
+	size_t ci = c->chain_of[atom] - 1; /* an index: emit_unit may grow */
+	while (c->chains.data[ci].name.len < k) {
+		size_t j = c->chains.data[ci].name.len + 1;
+		Buf half = {0};
+		size_t size = c->size; /* the let line is counted as a whole */
+		if (j == 1)
+			emit_unit(c, &half, atom);
+		else
+			buf_puts(&half, name_of(c, c->chains.data[ci].name.data[j - 2]));
+		c->size = size;
+		Buf base = {0};
+		if (atom == NODE_NONE)
+			buf_puts(&base, "k");
+		else
+			buf_printf(&base, "%s_x", name_of(c, c->let[atom]));
+		if (j <= 10)
+			buf_printf(&base, "%lu", 1ul << j);
+		else
+			buf_printf(&base, "p%zu", j);
+		Sym name = names_fresh(&c->names, base.data);
+		buf_printf(c->out, "let %s = %s + %s;\n", name_of(c, name),
+			   half.data, half.data);
+		c->size += 3; /* half + half */
+		VEC_PUSH(c->chains.data[ci].name, name);
+		buf_free(&half);
+		buf_free(&base);
+	}
+	return c->chains.data[ci].name.data[k - 1];
 }
 
 /* times * atom as a core sum, after `any` earlier items. */
@@ -739,6 +747,7 @@ char *lower_print(Store *s, Node core, const Sym *names, size_t *size)
 	Buf out = {0};
 	c.out = &out;
 	c.let = xmalloc(nn * sizeof *c.let);
+	c.chain_of = xcalloc(nn, sizeof *c.chain_of);
 	for (size_t i = 0; i < nn; i++)
 		c.let[i] = SYM_NONE;
 	if (names)
@@ -773,7 +782,10 @@ char *lower_print(Store *s, Node core, const Sym *names, size_t *size)
 	*size = c.size;
 	free(c.let);
 	free(refs);
-	VEC_FREE(c.powers);
+	for (size_t i = 0; i < c.chains.len; i++)
+		VEC_FREE(c.chains.data[i].name);
+	VEC_FREE(c.chains);
+	free(c.chain_of);
 	names_free(&c.names);
 	return buf_take(&out);
 }

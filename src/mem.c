@@ -5,10 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Running out of memory is a limit reached (ulimit -v, a container), not
+ * a bug: exit status 4, EXIT_LIMIT of cli.h. */
 static void mem_fatal_oom(size_t n)
 {
-	fprintf(stderr, "tally: out of memory allocating %zu bytes\n", n);
-	exit(70);
+	fprintf(stderr, "tally: limit: out of memory allocating %zu bytes\n",
+		n);
+	exit(4);
 }
 
 void *xmalloc(size_t n)

@@ -34,6 +34,9 @@ typedef struct {
 	size_t max_states; /* 0 = none */
 	size_t max_length; /* explore's bound, 0 = method default */
 	bool want_certificate;
+	/* Extensions (decide.c fills them; methods may ignore them). */
+	size_t max_memory; /* bytes a method may use for its tables, 0 = none */
+	bool progress;     /* a progress line on stderr is welcome */
 } Query;
 
 /* A word in run-length form: letter[i] repeated count[i] times (count >= 1).

@@ -34,6 +34,7 @@ typedef struct {
 	Unit *unit;
 	int nesting;
 	Sym defining; /* name being defined (cycle diagnostics) */
+	bool partial; /* integer definitions alone are a complete input */
 	jmp_buf fail;
 } Parser;
 
@@ -52,6 +53,9 @@ void parser_expect(Parser *p, TokKind k, const char *context);
 Expr parse_expr(Parser *p, int minprec);
 Expr parser_need(Parser *p, Expr e, Sort want);
 void parser_define(Parser *p, Sym name, size_t at, Node node);
+/* Fails with "'Y' is a keyword ..." when the current token, where a
+ * definition's name belongs, is a word keyword; returns otherwise. */
+void parser_keyword_name(Parser *p);
 /* Sets u->output to the last Boolean definition when no formula or
  * `output` line chose one; false (with a diagnostic) when there is none. */
 bool parser_finish(Parser *p);
@@ -59,5 +63,10 @@ bool parser_finish(Parser *p);
 bool tl_parse(Scope *sc, Diag *d, const Source *src, Unit *out);
 /* crasp_parse.c */
 bool crasp_parse(Scope *sc, Diag *d, const Source *src, Flavor f, Unit *out);
+/* The REPL's inputs: as tl_parse and crasp_parse, but an input that
+ * defines only integer terms is complete (out->output stays NODE_NONE). */
+bool tl_parse_input(Scope *sc, Diag *d, const Source *src, Unit *out);
+bool crasp_parse_input(Scope *sc, Diag *d, const Source *src, Flavor f,
+		       Unit *out);
 
 #endif

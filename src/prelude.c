@@ -32,3 +32,17 @@ void prelude_load(Scope *sc)
 	}
 	unit_free(&u);
 }
+
+Scope *prelude_new(Store *s)
+{
+	Scope *sc = scope_new(s);
+	scope_set_loader(sc, prelude_load);
+	return sc;
+}
+
+Scope *prelude_scope_new(Store *s)
+{
+	Scope *sc = scope_new(s);
+	scope_set_fallback(sc, prelude_new(s), true);
+	return sc;
+}

@@ -20,6 +20,13 @@ typedef enum {
 	SYNTAX_SEXPR,
 } Syntax;
 
+/* The printers recurse once per level of the tree they write: a tree
+ * higher than this (store_height) is refused by the commands that
+ * expand definitions (print --expand), which would otherwise overflow
+ * the stack.  Formulas as written nest at most PARSE_MAX_NESTING deep;
+ * only inlining chains of definitions goes beyond. */
+#define PRINT_MAX_HEIGHT 5000
+
 char *tl_print(const Store *s, Node n, Syntax syn, const Sym *names);
 void tl_print_to(Buf *out, const Store *s, Node n, Syntax syn,
 		 const Sym *names);

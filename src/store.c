@@ -13,6 +13,7 @@ typedef struct {
 	uint32_t nkids, kids; /* kids: offset into Store.kid */
 	uint32_t aux, aux2;
 	uint32_t depth;
+	uint32_t height; /* longest path to a leaf, in nodes (saturating) */
 	uint64_t size;
 	uint32_t hash;
 } NodeRec;
@@ -33,6 +34,9 @@ Store *store_new(void)
 	Store *s = xcalloc(1, sizeof *s);
 	NodeRec none = {0};
 	VEC_PUSH(s->nodes, none);
+	/* Kid offset 0 is never used: kid.data is then never NULL, and a
+	 * leaf's kids pointer (NULL + 0) stays defined behaviour. */
+	VEC_PUSH(s->kid, NODE_NONE);
 	s->nslots = 1024;
 	s->slots = xcalloc(s->nslots, sizeof *s->slots);
 	s->syms = sym_new();
@@ -79,6 +83,7 @@ uint32_t store_aux2(const Store *s, Node n) { return rec(s, n)->aux2; }
 Sym store_letter_sym(const Store *s, Node n) { return rec(s, n)->aux; }
 uint32_t store_depth(const Store *s, Node n) { return rec(s, n)->depth; }
 uint64_t store_size(const Store *s, Node n) { return rec(s, n)->size; }
+uint32_t store_height(const Store *s, Node n) { return rec(s, n)->height; }
 unsigned store_flags(const Store *s, Node n) { return rec(s, n)->flags; }
 
 const fmpz *store_constant(const Store *s, Node n)
@@ -142,6 +147,14 @@ static uint32_t shape_hash(const Shape *k)
 	h = mix(h, k->aux2);
 	for (uint32_t i = 0; i < k->nkids; i++)
 		h = mix(h, k->kids[i]);
+	/* murmur3's finaliser: without it the low bits that pick the slot
+	 * cluster for families of similar nodes (a search bank interns
+	 * hundreds of thousands of count atoms) */
+	h ^= h >> 16;
+	h *= 0x85ebca6bu;
+	h ^= h >> 13;
+	h *= 0xc2b2ae35u;
+	h ^= h >> 16;
 	return h;
 }
 
@@ -184,13 +197,15 @@ static uint64_t add_sat(uint64_t a, uint64_t b)
 /* Depth, size and flags of a new node from its children (syntax.md). */
 static void summarise(const Store *s, NodeRec *r, const Node *kids)
 {
-	uint32_t depth = 0;
+	uint32_t depth = 0, height = 0;
 	uint64_t size = 1;
 	unsigned flags = 0;
 	for (uint32_t i = 0; i < r->nkids; i++) {
 		const NodeRec *k = rec(s, kids[i]);
 		if (k->depth > depth)
 			depth = k->depth;
+		if (k->height > height)
+			height = k->height;
 		size = add_sat(size, k->size);
 		flags |= k->flags;
 	}
@@ -209,6 +224,7 @@ static void summarise(const Store *s, NodeRec *r, const Node *kids)
 	if (r->op == OP_MOD)
 		flags |= FLAG_MOD;
 	r->depth = depth;
+	r->height = height < UINT32_MAX ? height + 1 : height;
 	r->size = size;
 	r->flags = (uint8_t)flags;
 }
@@ -248,6 +264,44 @@ static Node intern(Store *s, const Shape *k)
 	if (2 * s->nodes.len > s->nslots)
 		grow_table(s);
 	return n;
+}
+
+void store_import(Store *dst, const Store *src, const Node *roots,
+		  size_t nroots, Node *out)
+{
+	unsigned char *mark = store_reachable(src, roots, nroots);
+	Node max = 0;
+	for (size_t i = 0; i < nroots; i++)
+		if (roots[i] > max)
+			max = roots[i];
+	Node *map = xcalloc((size_t)max + 1, sizeof *map);
+	VEC(Node) kids = {0};
+	/* Increasing ids map to increasing ids, so operands sorted by id
+	 * stay sorted and the shapes stay normal: they are interned as
+	 * they are, without the constructors' rewriting. */
+	for (Node v = 1; v <= max; v++) {
+		if (!mark[v])
+			continue;
+		const NodeRec *r = rec(src, v);
+		kids.len = 0;
+		for (uint32_t j = 0; j < r->nkids; j++)
+			VEC_PUSH(kids, map[src->kid.data[r->kids + j]]);
+		Shape k = {.op = (Op)r->op, .rel = (Rel)r->rel, .aux = r->aux,
+			   .aux2 = r->aux2, .kids = kids.data, .nkids = r->nkids};
+		if (r->op == OP_LETTER) {
+			const char *name = sym_name(src->syms, r->aux);
+			k.aux = sym_intern(dst->syms, name, strlen(name));
+		} else if (r->op == OP_CONST || r->op == OP_MUL) {
+			k.val = &src->pool.data[r->aux];
+			k.aux = 0;
+		}
+		map[v] = intern(dst, &k);
+	}
+	for (size_t i = 0; i < nroots; i++)
+		out[i] = map[roots[i]];
+	VEC_FREE(kids);
+	free(map);
+	free(mark);
 }
 
 static Node make(Store *s, Op op, const Node *kids, uint32_t n)

@@ -80,6 +80,9 @@ Sym store_letter_sym(const Store *s, Node n);
 const fmpz *store_constant(const Store *s, Node n);
 uint32_t store_depth(const Store *s, Node n);
 uint64_t store_size(const Store *s, Node n); /* saturating */
+/* Nodes on the longest path down to a leaf (a letter is 1): how deep a
+ * recursive walk of the expanded tree goes. */
+uint32_t store_height(const Store *s, Node n);
 unsigned store_flags(const Store *s, Node n);
 bool store_is_bool(const Store *s, Node n);
 
@@ -133,6 +136,13 @@ Sym *store_letters(const Store *s, Node root, size_t *count);
 /* mark[v] = 1 for every node v reachable from one of the roots: a
  * malloc'd array indexed by node id up to the largest root. */
 unsigned char *store_reachable(const Store *s, const Node *roots, size_t n);
+
+/* Copies the nodes reachable from roots into dst (letters by name):
+ * out[i] is the copy of roots[i], with the same shape, depth and size.
+ * Work on a small part of a large store (the REPL's values) costs what
+ * that part costs, not the whole store. */
+void store_import(Store *dst, const Store *src, const Node *roots,
+		  size_t nroots, Node *out);
 
 /* Distinct nodes reachable from root (the DAG size). */
 size_t store_dag_size(const Store *s, Node root);

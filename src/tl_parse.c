@@ -81,6 +81,7 @@ void parser_init(Parser *p, Flavor f, Scope *sc, Diag *d, const Source *src,
 	p->store = scope_store(sc);
 	p->unit = u;
 	p->defining = SYM_NONE;
+	d->unclosed = false;
 	u->src = src;
 	u->output = NODE_NONE;
 	u->output_name = SYM_NONE;
@@ -100,6 +101,7 @@ _Noreturn void parser_fail(Parser *p, size_t at, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	p->lx.diag->unclosed = p->nesting > 0;
 	lex_fail(&p->lx, at, p->tok.kind == TK_EOF && at == p->tok.start, "%s",
 		 msg);
 }
@@ -603,8 +605,14 @@ void parser_define(Parser *p, Sym name, size_t at, Node node)
 		int line = 0, col = 0;
 		if (old->src)
 			diag_position(old->src, old->at, &line, &col);
-		parser_fail(p, at, "redefinition of '%s' (first defined at %d:%d)",
-			    sym_name(p->lx.syms, name), line, col);
+		/* A definition from another source (a REPL's earlier line, a
+		 * file) is located by that source's name. */
+		bool other = old->src && old->src != p->lx.src;
+		parser_fail(p, at, "redefinition of '%s' (first defined at "
+				   "%s%s%d:%d)",
+			    sym_name(p->lx.syms, name),
+			    other ? old->src->name : "", other ? ":" : "", line,
+			    col);
 	}
 	Def d = {name, node, p->lx.src, at};
 	scope_define(p->scope, &d);
@@ -622,11 +630,42 @@ bool parser_finish(Parser *p)
 			u->output_name = u->defs[i].name;
 			return true;
 		}
+	if (p->partial && u->ndefs > 0)
+		return true;
 	diag_error(p->lx.diag, p->lx.src, p->tok.start,
 		   "expected a formula, found %s",
 		   u->ndefs ? "only integer definitions" : "empty input");
 	p->lx.diag->at_eof = true;
 	return false;
+}
+
+/* A word keyword (let, Y, MOD, min, true, ...) where a definition's name
+ * belongs: say that it is a keyword, and offer a name that is free. */
+void parser_keyword_name(Parser *p)
+{
+	const char *w = p->lx.src->text + p->tok.start;
+	size_t n = p->tok.end - p->tok.start;
+	if (p->tok.kind == TK_IDENT || p->tok.kind == TK_LETTER || n == 0)
+		return;
+	for (size_t i = 0; i < n; i++)
+		if (!((w[i] >= 'a' && w[i] <= 'z') || (w[i] >= 'A' && w[i] <= 'Z')))
+			return;
+	parser_fail(p, p->tok.start,
+		    "'%.*s' is a keyword and cannot name a definition; "
+		    "choose another name, e.g. '%.*s_'",
+		    (int)n, w, (int)n, w);
+}
+
+/* A keyword followed by '=' or ':=' at the start of a statement can only
+ * be an attempt to define it. */
+static bool keyword_defined(Parser *p)
+{
+	if (p->tok.kind == TK_IDENT || p->tok.kind == TK_LETTER)
+		return false;
+	size_t save = p->lx.pos;
+	Token next = lex_next(&p->lx);
+	p->lx.pos = save;
+	return next.kind == TK_EQ || next.kind == TK_DEFINE;
 }
 
 /* Peeks whether the current NAME token starts a definition NAME = ...:
@@ -670,6 +709,8 @@ static void parse_statement(Parser *p)
 		parser_advance(p);
 		return;
 	}
+	if (let || keyword_defined(p))
+		parser_keyword_name(p);
 	if (let || starts_definition(p)) {
 		if (p->tok.kind != TK_IDENT)
 			parser_fail(p, p->tok.start,
@@ -699,10 +740,12 @@ static void parse_statement(Parser *p)
 }
 
 /* file = { statement ";" } [ statement ] EOF */
-bool tl_parse(Scope *sc, Diag *d, const Source *src, Unit *out)
+static bool parse_file(Scope *sc, Diag *d, const Source *src, Unit *out,
+		       bool partial)
 {
 	Parser p;
 	parser_init(&p, FLAVOR_TL, sc, d, src, out);
+	p.partial = partial;
 	d->at_eof = false;
 	if (setjmp(p.fail)) {
 		drop_operands();
@@ -725,4 +768,14 @@ bool tl_parse(Scope *sc, Diag *d, const Source *src, Unit *out)
 	bool ok = parser_finish(&p);
 	lex_free(&p.lx);
 	return ok;
+}
+
+bool tl_parse(Scope *sc, Diag *d, const Source *src, Unit *out)
+{
+	return parse_file(sc, d, src, out, false);
+}
+
+bool tl_parse_input(Scope *sc, Diag *d, const Source *src, Unit *out)
+{
+	return parse_file(sc, d, src, out, true);
 }

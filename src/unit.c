@@ -5,14 +5,14 @@
 #include <string.h>
 
 #include "mem.h"
-#include "prelude.h"
 
 struct Scope {
 	Store *store;
 	Def *by_sym; /* indexed by Sym; node == NODE_NONE when undefined */
 	size_t cap;
-	Scope *prelude;
-	bool is_prelude, prelude_tried;
+	Scope *fallback;
+	bool owns_fallback;
+	void (*load)(Scope *); /* fills the scope on its first lookup */
 };
 
 Scope *scope_new(Store *store)
@@ -26,7 +26,8 @@ void scope_free(Scope *sc)
 {
 	if (!sc)
 		return;
-	scope_free(sc->prelude);
+	if (sc->owns_fallback)
+		scope_free(sc->fallback);
 	free(sc->by_sym);
 	free(sc);
 }
@@ -34,6 +35,30 @@ void scope_free(Scope *sc)
 Store *scope_store(const Scope *sc)
 {
 	return sc->store;
+}
+
+void scope_set_fallback(Scope *sc, Scope *fallback, bool owned)
+{
+	if (sc->owns_fallback)
+		scope_free(sc->fallback);
+	sc->fallback = fallback;
+	sc->owns_fallback = owned;
+}
+
+void scope_set_loader(Scope *sc, void (*load)(Scope *))
+{
+	sc->load = load;
+}
+
+/* Runs the loader once; cleared first, because loading defines names
+ * and looks up the ones it defined. */
+static void ensure_loaded(Scope *sc)
+{
+	void (*load)(Scope *) = sc->load;
+	if (load) {
+		sc->load = NULL;
+		load(sc);
+	}
 }
 
 const Def *scope_lookup_local(const Scope *sc, Sym name)
@@ -45,16 +70,26 @@ const Def *scope_lookup_local(const Scope *sc, Sym name)
 
 const Def *scope_lookup(Scope *sc, Sym name)
 {
-	const Def *d = scope_lookup_local(sc, name);
-	if (d || sc->is_prelude)
-		return d;
-	if (!sc->prelude_tried) {
-		sc->prelude_tried = true;
-		sc->prelude = scope_new(sc->store);
-		sc->prelude->is_prelude = true;
-		prelude_load(sc->prelude);
+	for (; sc; sc = sc->fallback) {
+		ensure_loaded(sc);
+		const Def *d = scope_lookup_local(sc, name);
+		if (d)
+			return d;
 	}
-	return scope_lookup_local(sc->prelude, name);
+	return NULL;
+}
+
+void scope_each(Scope *sc, void (*visit)(const Def *, void *), void *arg)
+{
+	ensure_loaded(sc);
+	for (size_t i = 0; i < sc->cap; i++)
+		if (sc->by_sym[i].node != NODE_NONE)
+			visit(&sc->by_sym[i], arg);
+}
+
+Scope *scope_fallback(const Scope *sc)
+{
+	return sc->fallback;
 }
 
 void scope_define(Scope *sc, const Def *def)
@@ -66,6 +101,12 @@ void scope_define(Scope *sc, const Def *def)
 		memset(sc->by_sym + old, 0, (sc->cap - old) * sizeof *sc->by_sym);
 	}
 	sc->by_sym[def->name] = *def;
+}
+
+void scope_forget(Scope *sc, Sym name)
+{
+	if (name < sc->cap)
+		sc->by_sym[name].node = NODE_NONE;
 }
 
 void unit_add_def(Unit *u, const Def *def)
@@ -91,4 +132,10 @@ Sym *unit_name_map(const Unit *u, const Store *s)
 		if (names[u->defs[i].node] == SYM_NONE)
 			names[u->defs[i].node] = u->defs[i].name;
 	return names;
+}
+
+void scope_clear(Scope *sc)
+{
+	if (sc->by_sym)
+		memset(sc->by_sym, 0, sc->cap * sizeof *sc->by_sym);
 }

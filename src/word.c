@@ -121,8 +121,8 @@ void word_reader_init(WordReader *r, const Alphabet *a, bool tokens_only,
 	r->diag = d;
 	r->tokens_only = r->tokens = tokens_only;
 	r->word = 1;
-	r->prefix = xmalloc(a->maxlen + 1);
 	r->tokcap = (a->maxlen > WORD_SHOW ? a->maxlen : WORD_SHOW) + 1;
+	r->prefix = xmalloc(r->tokcap);
 	r->tok = xmalloc(r->tokcap);
 }
 
@@ -147,18 +147,20 @@ static void emit(WordReader *r, Sym l)
 		flush(r);
 }
 
-/* A printable rendering of a letter for messages, at most WORD_SHOW bytes. */
-static void show(char *dst, const char *s, size_t n)
+/* A printable rendering of a letter for messages, at most WORD_SHOW bytes:
+ * the n bytes known of it, and "..." when it is longer (more). */
+static void show(char *dst, const char *s, size_t n, bool more)
 {
 	Buf b = {0};
-	for (size_t i = 0; i < n && b.len < WORD_SHOW - 4; i++) {
+	size_t i = 0;
+	for (; i < n && b.len < WORD_SHOW - 4; i++) {
 		unsigned char c = (unsigned char)s[i];
 		if (c < 0x20 || c == 0x7f)
 			buf_printf(&b, "\\x%02x", c);
 		else
 			buf_putc(&b, (char)c);
 	}
-	if (n > 0 && b.len >= WORD_SHOW - 4)
+	if (more || i < n)
 		buf_puts(&b, "...");
 	snprintf(dst, WORD_SHOW + 1, "%s", b.data ? b.data : "");
 	buf_free(&b);
@@ -193,7 +195,7 @@ static void character(WordReader *r, const char *s, size_t n)
 	}
 	if (!r->bad) {
 		r->bad = true;
-		show(r->badtext, s, n);
+		show(r->badtext, s, n, false);
 		r->badpos = r->pos + 1;
 	}
 }
@@ -202,15 +204,15 @@ static bool end_token(WordReader *r)
 {
 	if (r->ntok == 0)
 		return true;
-	size_t n = r->ntok;
+	size_t n = r->ntok, kept = r->nkept;
 	Sym l = n <= r->alpha->maxlen ? lookup(r, r->tok, n) : SYM_NONE;
-	r->ntok = 0;
+	r->ntok = r->nkept = 0;
 	if (l != SYM_NONE) {
 		emit(r, l);
 		return true;
 	}
 	char text[WORD_SHOW + 1];
-	show(text, r->tok, n < r->tokcap ? n : r->tokcap);
+	show(text, r->tok, kept, kept < n);
 	report(r, text, r->pos + 1);
 	return false;
 }
@@ -219,8 +221,10 @@ static bool token_byte(WordReader *r, unsigned char c)
 {
 	if (is_space(c))
 		return end_token(r);
-	if (r->ntok < r->tokcap)
-		r->tok[r->ntok] = (char)c;
+	/* Only a prefix is kept: a token longer than every letter is
+	 * unknown, and its first bytes are enough to name it. */
+	if (r->nkept == r->ntok && r->nkept < r->tokcap)
+		r->tok[r->nkept++] = (char)c;
 	r->ntok++;
 	return true;
 }
@@ -235,9 +239,8 @@ static void to_tokens(WordReader *r)
 	r->bad = false;
 	r->pos = 0;
 	r->nu8 = r->needu8 = 0;
-	size_t keep = r->linelen < r->alpha->maxlen + 1 ? r->linelen
-							 : r->alpha->maxlen + 1;
-	memcpy(r->tok, r->prefix, keep < r->tokcap ? keep : r->tokcap);
+	r->nkept = r->linelen < r->tokcap ? r->linelen : r->tokcap;
+	memcpy(r->tok, r->prefix, r->nkept);
 	r->ntok = r->linelen;
 }
 
@@ -270,7 +273,7 @@ static bool slow_byte(WordReader *r, unsigned char c)
 		to_tokens(r);
 		return token_byte(r, c);
 	}
-	if (r->linelen <= r->alpha->maxlen)
+	if (r->linelen < r->tokcap)
 		r->prefix[r->linelen] = (char)c;
 	r->linelen++;
 	if (r->needu8) {
@@ -307,7 +310,7 @@ static bool end_line(WordReader *r)
 	}
 	r->tokens = r->tokens_only;
 	r->bad = r->any = false;
-	r->pos = r->linelen = r->nout = r->ntok = 0;
+	r->pos = r->linelen = r->nout = r->ntok = r->nkept = 0;
 	r->word++;
 	if (!ok)
 		r->failed = true;
@@ -317,7 +320,7 @@ static bool end_line(WordReader *r)
 bool word_feed(WordReader *r, const char *buf, size_t n)
 {
 	const Sym *bs = r->alpha->byte_sym;
-	size_t keep = r->alpha->maxlen + 1, seg = 0;
+	size_t keep = r->tokcap, seg = 0;
 	if (r->failed)
 		return false;
 	for (size_t i = 0; i < n; i++) {

@@ -64,9 +64,9 @@ typedef struct {
 	size_t word;     /* 1-based number of the current word */
 	size_t pos;      /* symbols of the current word so far */
 	size_t linelen;  /* bytes of the current line so far */
-	char *prefix;    /* its first maxlen + 1 bytes (character mode) */
-	char *tok;       /* the token being read */
-	size_t ntok, tokcap;
+	char *prefix;    /* its first tokcap bytes (character mode) */
+	char *tok;       /* the token being read: its first nkept bytes */
+	size_t ntok, nkept, tokcap;
 	unsigned char u8[4];
 	size_t nu8, needu8;
 	char badtext[WORD_SHOW + 1]; /* deferred character-mode error */

@@ -5,40 +5,6 @@
 # sanitizer report.  Inputs are generated here, deterministically.
 . "$top_srcdir/tests/lib.sh"
 
-# try WANT-STATUS COMMAND...: bounded time, no crash, the wanted status.
-try() {
-	want=$1; shift
-	what=$(printf '%s' "$*" | cut -c1-200)
-	status=0
-	timeout 20 "$@" > out.txt 2> err.txt || status=$?
-	test "$status" != 124 || fail "timed out: $what"
-	test "$status" -lt 128 || fail "crashed with status $status: $what"
-	if grep -q -e 'runtime error' -e 'Sanitizer' err.txt; then
-		head -c 5000 err.txt >&2
-		fail "sanitizer report: $what"
-	fi
-	test "$status" = "$want" || {
-		head -c 2000 err.txt >&2
-		fail "exit $status, wanted $want: $what"
-	}
-	if test "$want" = 2; then
-		grep -q '^tally: .*error: ' err.txt || fail "no diagnostic: $what"
-	fi
-}
-# err_has TEXT: the last diagnostic contains TEXT.
-err_has() {
-	grep -qF -- "$1" err.txt || fail "diagnostic lacks [$1]: $(head -c 500 err.txt)"
-}
-# out_is TEXT: stdout is exactly TEXT.
-out_is() {
-	test "$(cat out.txt)" = "$1" ||
-		fail "output [$(head -c 300 out.txt)], wanted [$(printf '%s' "$1" | cut -c1-300)]"
-}
-# repeat N TEXT: TEXT N times, no newline.
-repeat() {
-	awk -v n="$1" -v s="$2" 'BEGIN { for (i = 0; i < n; i++) printf "%s", s }'
-}
-
 # A million nested parentheses: the nesting limit, at the 1001st level.
 { repeat 1000000 '('; printf 'Q_a'; repeat 1000000 ')'; echo; } > parens.tl
 try 2 "$TALLY" info -F parens.tl

@@ -1,14 +1,22 @@
 # tests/cli/man.sh -- the man pages cannot drift from the program:
 #  1. every command listed by `tally --help` has a page man/tally-COMMAND.1
-#     (translate shares tally-print.1), and every long option printed by
-#     `tally COMMAND --help` appears in that page (`tally --help` in tally.1);
+#     (translate shares tally-print.1); every long option printed by
+#     `tally COMMAND --help` appears in that page (`tally --help` in
+#     tally.1), and every option a page documents in its OPTIONS section
+#     (the tag line of each .TP) is printed by the command's --help (for
+#     tally.1: by some command's --help; --help itself is everywhere);
+#     tally-logic.7 lists every spelling of logic/ops.def;
 #  2. every page lints cleanly with `groff -man -ww -z` (skipped, with a
 #     message, when groff is missing);
-#  3. every example line of every page runs with exit status 0 or 1: in the
-#     EXAMPLES section, inside .EX/.EE (or .nf/.fi), a line whose first word
-#     is `tally`, or that starts with `printf`/`echo` and pipes into
-#     `| tally `.  Other lines there (sample output) are not run.  Example
-#     lines may use only the roff escapes \- \(aq \(dq \e \& (undone here).
+#  3. every example of every page runs with exit status 0 or 1 and, when
+#     the page shows its output, prints exactly that.  An example is a
+#     line of an .EX/.EE (or .nf/.fi) block of the EXAMPLES section whose
+#     first word is `tally` or that pipes into `| tally `; the lines after
+#     it in the same block, up to the next example, are its expected
+#     output (stdout and stderr; trailing empty lines ignored).  Examples
+#     run in one scratch directory, in page order, so a later example may
+#     read a file an earlier one wrote.  Example lines may use only the
+#     roff escapes \- \(aq \(dq \e \& (undone here).
 . "$top_srcdir/tests/lib.sh"
 man=$top_srcdir/man
 
@@ -18,19 +26,39 @@ plain() {
 		-e 's/\\&//g' -e 's/\\e/\\/g' "$1"
 }
 
-# check_options HELP-COMMAND... PAGE: the long options of the help text.
+# The long options documented in a page's OPTIONS section: the tag lines
+# (the line after .TP).
+page_options() {
+	plain "$1" | awk '
+		/^\.SH/ { opts = ($0 ~ /^\.SH +"?OPTIONS/); next }
+		opts && /^\.TP/ { tag = 1; next }
+		opts && tag { print; tag = 0 }' |
+		grep -o -e '--[a-z][a-z0-9-]*' | sort -u
+}
+
+# check_options PAGE HELP-COMMAND...: every option of the help text is in
+# the page, and the page's OPTIONS are in the help text (for tally.1, in
+# all.txt, every command's help).
 check_options() {
 	page=$1; shift
 	"$@" --help > help.txt || fail "$* --help exited non-zero"
 	test -s help.txt || fail "$* --help printed nothing"
 	test -f "$page" || fail "no man page $page for '$*'"
+	cat help.txt >> all.txt
 	plain "$page" > page.txt
 	for opt in $(grep -o -e '--[a-z][a-z0-9-]*' help.txt | sort -u); do
 		grep -q -E -e "$opt([^a-z0-9-]|\$)" page.txt ||
 			fail "$(basename "$page") lacks $opt (from '$* --help')"
 	done
+	case $page in */tally.1) return ;; esac
+	for opt in $(page_options "$page"); do
+		test "$opt" = --help && continue # every command has it
+		grep -q -E -e "$opt([^a-z0-9-]|\$)" help.txt ||
+			fail "$(basename "$page") documents $opt, '$* --help' does not"
+	done
 }
 
+: > all.txt
 check_options "$man/tally.1" "$TALLY"
 commands=$("$TALLY" --help | sed -n '/^Commands:/,/^$/s/^  \([a-z][a-z-]*\) .*/\1/p')
 test -n "$commands" || fail "tally --help lists no commands"
@@ -41,7 +69,10 @@ for cmd in $commands; do
 	esac
 	check_options "$man/tally-$page.1" "$TALLY" "$cmd"
 done
-
+for opt in $(page_options "$man/tally.1"); do
+	grep -q -E -e "$opt([^a-z0-9-]|\$)" all.txt ||
+		fail "tally.1 documents $opt, which no command's --help prints"
+done
 
 if command -v groff > /dev/null 2>&1; then
 	for page in "$man"/*.[1-9]; do
@@ -53,29 +84,77 @@ else
 	echo "man.sh: groff not found, lint skipped"
 fi
 
-# The example lines of one page, one per line.
+# tally-logic(7) lists every spelling of logic/ops.def: for each token,
+# one line of its Spellings section holds all of the token's spellings.
+if command -v groff > /dev/null 2>&1; then
+	groff -man -Tutf8 -P-cbou "$man/tally-logic.7" 2> /dev/null |
+		sed -n '/^ *Spellings$/,/^ *Word spellings/p' > spellings.txt
+	test "$(wc -l < spellings.txt)" -gt 20 ||
+		fail "tally-logic.7 has no Spellings section"
+	sed -n 's/^SPELLING(\([A-Z_]*\), "\(.*\)")$/\1 \2/p' \
+		"$top_srcdir/logic/ops.def" > ops.txt
+	test "$(wc -l < ops.txt)" -gt 40 || fail "ops.def not read"
+	awk 'NR == FNR { sp[$1] = sp[$1] " " $2; next }
+	     { t = " " $0 " "; gsub(/[ \t]+/, " ", t); line[++n] = t }
+	     END {
+		for (k in sp) {
+			m = split(sp[k], w, " "); found = 0
+			for (i = 1; i <= n && !found; i++) {
+				ok = 1
+				for (j = 1; j <= m; j++)
+					if (index(line[i], " " w[j] " ") == 0) ok = 0
+				found = ok
+			}
+			if (!found) { print k ":" sp[k]; bad = 1 }
+		}
+		exit bad }' ops.txt spellings.txt > missing.txt ||
+		{ cat missing.txt; fail "tally-logic.7 lacks spellings"; }
+fi
+
+# The examples of one page as files PREFIX.N.cmd, with PREFIX.N.out when
+# the page shows the output.
 examples() {
-	plain "$1" | awk '
+	plain "$1" | awk -v pfx="$2" '
 		/^\.SH/ { ex = ($0 ~ /^\.SH +"?EXAMPLES/); block = 0; next }
-		ex && /^\.(EX|nf)/ { block = 1; next }
-		ex && /^\.(EE|fi)/ { block = 0; next }
-		ex && block && (/^tally / || /^(printf|echo) .*\| tally /)'
+		ex && /^\.(EX|nf)/ { block = 1; out = ""; next }
+		ex && /^\.(EE|fi)/ { block = 0; out = ""; next }
+		!(ex && block) { next }
+		/^tally / || /\| *tally / {
+			n++; printf "%s\n", $0 > (pfx "." n ".cmd")
+			out = pfx "." n ".out"; next }
+		out != "" { print > out }'
 }
 
+trim() { sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' "$1"; }
+
 tally() { "$TALLY" "$@"; }
-n=0
+n=0 shown=0
 for page in "$man"/*.[1-9]; do
-	examples "$page" > examples.txt
-	while IFS= read -r line; do
+	name=$(basename "$page")
+	rm -f ex.*
+	examples "$page" ex
+	i=1
+	while test -f "ex.$i.cmd"; do
+		line=$(cat "ex.$i.cmd")
 		n=$((n + 1))
 		got=0
 		eval "$line" > example.out 2>&1 < /dev/null || got=$?
 		case $got in
 		0 | 1) ;;
 		*) cat example.out
-		   fail "$(basename "$page"): exit $got: $line" ;;
+		   fail "$name: exit $got: $line" ;;
 		esac
-	done < examples.txt
+		if test -f "ex.$i.out"; then
+			shown=$((shown + 1))
+			trim "ex.$i.out" > want.txt
+			trim example.out > got.txt
+			diff -u want.txt got.txt > diff.txt || {
+				cat diff.txt
+				fail "$name: the output differs from the page: $line"
+			}
+		fi
+		i=$((i + 1))
+	done
 done
 test "$n" -ge 5 || fail "only $n example lines found"
-echo "man.sh: $n examples ran"
+echo "man.sh: $n examples ran, $shown outputs compared"

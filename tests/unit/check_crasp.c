@@ -28,6 +28,7 @@
 #include "lex.h"
 #include "lower.h"
 #include "parse.h"
+#include "prelude.h"
 #include "print.h"
 #include "randgen.h"
 #include "suites.h"
@@ -47,7 +48,7 @@ static bool load(Prog *p, const char *text, Flavor f, char **err)
 {
 	memset(p, 0, sizeof *p);
 	p->s = store_new();
-	p->sc = scope_new(p->s);
+	p->sc = prelude_scope_new(p->s);
 	p->src = source_new("test", text, strlen(text));
 	Buf cap = {0};
 	Diag d = {.capture = &cap};
@@ -786,7 +787,7 @@ START_TEST(random_round_trips)
 	     seed < 5050 + 50 * (uint64_t)_i; seed++) {
 		Prog p0 = {0};
 		p0.s = store_new();
-		p0.sc = scope_new(p0.s);
+		p0.sc = prelude_scope_new(p0.s);
 		Sym letters[3];
 		for (int i = 0; i < 3; i++)
 			letters[i] = sym_intern(store_syms(p0.s), "abc" + i, 1);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "parse.h"
+#include "prelude.h"
 #include "fixture.h"
 #include "suites.h"
 
@@ -237,7 +238,7 @@ START_TEST(every_spelling)
 	ck_assert_msg(want != NODE_NONE, "%s: %s", canon, err);
 	free(err);
 	scope_free(fx.scope); /* a fresh scope for the definitions, same store */
-	fx.scope = sc = scope_new(s);
+	fx.scope = sc = prelude_scope_new(s);
 	Node got = parse(alias, &err);
 	ck_assert_msg(got != NODE_NONE, "%s: %s", alias, err);
 	ck_assert_msg(got == want, "'%s' does not read as '%s'", alias, canon);

@@ -5,13 +5,14 @@
 #include <string.h>
 
 #include "parse.h"
+#include "prelude.h"
 #include "print.h"
 #include "suites.h"
 
 static char *roundtrip(const char *text, Syntax syn)
 {
 	Store *s = store_new();
-	Scope *sc = scope_new(s);
+	Scope *sc = prelude_scope_new(s);
 	Source *src = source_new("-f", text, strlen(text));
 	Diag d = {0};
 	Unit u = {0};
@@ -61,7 +62,7 @@ START_TEST(unit_definitions_print_in_order)
 {
 	const char *prog = "D0 := #Q_c\nD1 := Q_c\nD2 := D1 & D0 > 0\n";
 	Store *s = store_new();
-	Scope *sc = scope_new(s);
+	Scope *sc = prelude_scope_new(s);
 	Source *src = source_new("p", prog, strlen(prog));
 	Diag d = {0};
 	Unit u = {0};
@@ -69,7 +70,7 @@ START_TEST(unit_definitions_print_in_order)
 	char *text = tl_print_unit(s, &u, SYNTAX_TL);
 	ck_assert_str_eq(text, "let D0 = #[Q_c];\nlet D1 = Q_c;\n"
 			       "let D2 = D1 & D0 > 0;\nD2\n");
-	Scope *sc2 = scope_new(s);
+	Scope *sc2 = prelude_scope_new(s);
 	Source *back = source_new("q", text, strlen(text));
 	Unit v = {0};
 	ck_assert_msg(tl_parse(sc2, &d, back, &v), "does not parse: %s", text);

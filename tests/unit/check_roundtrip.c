@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "parse.h"
+#include "prelude.h"
 #include "print.h"
 #include "randgen.h"
 #include "suites.h"
@@ -61,7 +62,7 @@ static void check_one(Store *s, Scope *sc, Node f, Syntax syn, int i)
 static void roundtrip(Syntax syn)
 {
 	Store *s = store_new();
-	Scope *sc = scope_new(s);
+	Scope *sc = prelude_scope_new(s);
 	Sym letters[NLETTERS];
 	for (size_t i = 0; i < NLETTERS; i++)
 		letters[i] = sym_intern(store_syms(s), letter_names[i],

@@ -4,15 +4,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mem.h"
-
 #include <check.h>
+
+#include "mem.h"
+#include "prelude.h"
 
 void fixture_init(Fixture *fx)
 {
 	memset(fx, 0, sizeof *fx);
 	fx->store = store_new();
-	fx->scope = scope_new(fx->store);
+	fx->scope = prelude_scope_new(fx->store);
 }
 
 void fixture_free(Fixture *fx)
@@ -47,7 +48,8 @@ Node fixture_must_parse(Fixture *fx, const char *text)
 {
 	char *err;
 	Node r = fixture_parse(fx, text, &err);
-	ck_assert_msg(r != NODE_NONE, "%s: %s", text, err);
+	if (r == NODE_NONE)
+		ck_abort_msg("%s: %s", text, err);
 	free(err);
 	return r;
 }
@@ -55,4 +57,12 @@ Node fixture_must_parse(Fixture *fx, const char *text)
 Sym fixture_letter(Fixture *fx, const char *name)
 {
 	return sym_intern(store_syms(fx->store), name, strlen(name));
+}
+
+bool fixture_next_word(unsigned *digits, size_t n, unsigned sigma)
+{
+	size_t i = n;
+	while (i > 0 && ++digits[i - 1] == sigma)
+		digits[--i] = 0;
+	return i > 0;
 }

@@ -1,0 +1,58 @@
+/* cmd_repl.c -- `tally repl` (and `tally` alone on a terminal). */
+#include <config.h>
+
+#include <getopt.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "repl.h"
+
+enum { OPT_ECHO = OPT__COMMAND_BASE };
+
+static const char help[] =
+	"Usage: tally repl\n"
+	"An interactive workbench for formulas and C-RASP programs.  Type a\n"
+	"formula, a definition (let NAME = FORMULA, or the C-RASP NAME := ...)\n"
+	"or a : command (:help lists them).  After each definition its\n"
+	"values at every position of the example word (:word WORD) are shown.\n"
+	"An input ending inside an open bracket continues on the next line.\n"
+	"The : commands do the work of the commands of the same name (:info,\n"
+	":eval, :lang, :tl, :crasp, ...).\n\n"
+	"On a terminal: line editing, tab completion of commands, names and\n"
+	"letters, and history in $TALLY_HISTORY (default ~/.tally_history);\n"
+	"Ctrl-C abandons the input being typed, Ctrl-D or :quit leaves.\n"
+	"When stdin is not a terminal it is read as a script: no prompts and\n"
+	"no echo, errors reported and the session going on; the exit status\n"
+	"is then 2 when some input failed.  'tally' with no arguments and a\n"
+	"terminal on stdin starts the REPL.\n\n"
+	"Options:\n"
+	"      --echo             in a script, print each line after its prompt,\n"
+	"                         as a terminal shows the session (transcripts)\n"
+	"  -h, --help             show this help and exit\n\n"
+	"Examples:\n"
+	"  tally repl\n"
+	"  printf ':word aab\\nlet A = #[Q_a] > #[Q_b]\\n:info\\n' | tally repl\n\n";
+
+int cmd_repl(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"echo", no_argument, NULL, OPT_ECHO},
+		{"help", no_argument, NULL, 'h'},
+		{0},
+	};
+	bool echo = false;
+	int opt;
+	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		if (opt == OPT_ECHO) {
+			echo = true;
+		} else if (opt == 'h') {
+			cli_print_help(help);
+			return EXIT_YES;
+		} else {
+			return EXIT_USAGE;
+		}
+	}
+	if (optind < argc)
+		return cli_usage_error("unexpected argument '%s'", argv[optind]);
+	return repl_run(echo);
+}

@@ -1,0 +1,53 @@
+/* families -- named families of languages from the literature (`tally
+ * gen`), in the manner of Spot's genltl: each family has a one-line
+ * definition, its reference, the formula that defines it (as TL[#] source
+ * text) and an independent membership function written directly in C, so
+ * that the formula can be tested against the definition.
+ *
+ * Letters are single bytes and words are byte strings over the family's
+ * alphabet.  Some families (lk-predict) are tasks on a restricted set of
+ * words, the domain: the formula only has to agree with the membership
+ * function there.
+ *
+ * Ownership: the family table is static; formula texts are malloc'd
+ * strings the caller frees; word buffers belong to the caller.
+ */
+#ifndef TALLY_FAMILIES_H
+#define TALLY_FAMILIES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* A splitmix64 generator: the same seed gives the same words everywhere. */
+typedef struct {
+	uint64_t state;
+} FamilyRng;
+
+uint64_t family_rng_next(FamilyRng *r);
+/* Uniform in [0, n), n > 0. */
+uint64_t family_rng_below(FamilyRng *r, uint64_t n);
+
+typedef struct {
+	const char *name;
+	const char *alphabet;   /* its letters, in order */
+	long kmin;              /* least parameter; 0 = takes no parameter */
+	const char *definition; /* one line */
+	const char *reference;  /* one line */
+	/* The defining formula for parameter k (ignored when kmin = 0). */
+	char *(*formula)(long k);
+	bool (*member)(const char *w, size_t n, long k);
+	/* NULL when every word over the alphabet is in the domain. */
+	bool (*in_domain)(const char *w, size_t n, long k);
+	/* Writes a random member of length n into w; false when there is
+	 * none of that length. */
+	bool (*positive)(char *w, size_t n, long k, FamilyRng *r);
+} Family;
+
+extern const Family family_table[];
+extern const size_t family_count;
+
+/* The family called name, or NULL. */
+const Family *family_find(const char *name);
+
+#endif

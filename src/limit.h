@@ -1,0 +1,73 @@
+/* limit -- the user's bounds on long work: --timeout and --max-memory.
+ *
+ * A command that can run long puts LIMIT_OPTIONS in its getopt table and
+ * LIMIT_HELP in its --help, hands unknown options to limit_option(),
+ * calls limit_start() when the work begins and limit_poll() in its hot
+ * loop.  limit_poll() costs a counter increment: the clock is never
+ * read (a timer signal sets a flag), and the peak resident memory
+ * (getrusage) is read every LIMIT_POLL_EVERY calls.  When it returns
+ * true the command stops, keeps what it already printed, reports with
+ * limit_report() and exits EXIT_LIMIT (4).
+ *
+ * Work that does not poll (a printer, a parser) is still bounded: one
+ * second after the deadline the timer prints the message itself and
+ * ends the process with status 4.  Running out of memory (ulimit -v) is
+ * status 4 too (mem.c).
+ *
+ * Ownership: one Limits per process (the timer is process-wide); it owns
+ * nothing on the heap.
+ */
+#ifndef TALLY_LIMIT_H
+#define TALLY_LIMIT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Option codes: between the shared ones (cli.h, from 1000) and the
+ * commands' own (from OPT__COMMAND_BASE = 1100). */
+enum { OPT_TIMEOUT = 1050, OPT_MAX_MEMORY };
+
+typedef enum { LIMIT_NONE, LIMIT_TIME, LIMIT_MEMORY } LimitKind;
+
+typedef struct Limits {
+	double timeout;    /* seconds; 0 = none */
+	size_t max_memory; /* bytes of peak resident memory; 0 = none */
+	unsigned polls;    /* since the last memory reading */
+	LimitKind hit;
+} Limits;
+
+enum { LIMIT_POLL_EVERY = 4096 };
+
+#define LIMIT_OPTIONS                                                        \
+	{"timeout", required_argument, NULL, OPT_TIMEOUT},                    \
+	{"max-memory", required_argument, NULL, OPT_MAX_MEMORY}
+
+#define LIMIT_HELP                                                           \
+	"Limits (reached: what was found so far stays printed, exit 4):\n"     \
+	"      --timeout=SECONDS  stop after this much wall-clock time\n"      \
+	"      --max-memory=SIZE  stop when the peak resident memory exceeds\n" \
+	"                         SIZE bytes (suffixes K, M, G)\n"
+
+void limit_init(Limits *l);
+/* --timeout / --max-memory: true when opt is one of them; *ok is false
+ * (after a message) when its value is malformed. */
+bool limit_option(Limits *l, int opt, const char *arg, bool *ok);
+/* Arms the deadline (if any); call once, when the long work starts. */
+void limit_start(Limits *l);
+/* True once a limit is reached (l->hit says which). */
+bool limit_poll(Limits *l);
+/* Forces a memory reading now (between phases of a command). */
+bool limit_check(Limits *l);
+/* "tally: limit: ..." on stderr; returns EXIT_LIMIT.  `what` says what
+ * was left undone ("the listing stopped after length 12"), or NULL. */
+int limit_report(const Limits *l, const char *what);
+/* A positive decimal count (--max-size, --max-states): false otherwise. */
+bool limit_parse_count(const char *s, uint64_t *out);
+/* "tally: limit: MSG" on stderr, for a bound the command checks itself
+ * (--max-size, a built-in limit); returns EXIT_LIMIT. */
+int limit_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Peak resident memory of the process so far, in bytes. */
+size_t limit_peak_memory(void);
+
+#endif

@@ -1,0 +1,148 @@
+# regress.sh -- one check per defect fixed by the hardening work (issue
+# 12): the minimised input (tests/regress/ or generated here) and the
+# expected exit status, output or message.  Each must also end without a
+# crash or a sanitizer report (the `try` helper of tests/lib.sh).
+. "$top_srcdir/tests/lib.sh"
+R=$top_srcdir/tests/regress
+P=$top_srcdir/corpora/programs
+
+# ---- crashes and memory errors -----------------------------------------
+
+# A 30,000-digit constant: power() in lower.c recursed once per bit.
+awk 'BEGIN { printf "#[Q_a] < "; for (i = 0; i < 30000; i++) printf "9"; print "" }' > bigconst.tl
+try 0 "$TALLY" print --to=tl-core -F bigconst.tl
+# 30,000 digits are 99,658 bits: one doubling let per bit.
+test "$(grep -c '^let ' out.txt)" -ge 99000 || fail "doubling lets: $(grep -c '^let ' out.txt)"
+
+# A chain of 100,000 alternating definitions, inlined: the printers
+# recurse once per level; --expand refuses it (limit, exit 4) up front.
+awk 'BEGIN { print "X0 := Q_a"
+	for (i = 1; i <= 100000; i++)
+		if (i % 2) printf "X%d := #X%d\n", i, i - 1
+		else printf "X%d := X%d > 0\n", i, i - 1 }' > deep.crasp
+for to in tl utf8 latex sexpr tl-core; do
+	try 4 "$TALLY" print --expand --to=$to -P deep.crasp
+	err_has 'levels deep, more than the printers'"'"' limit of 5000'
+	test ! -s out.txt || fail "--expand --to=$to printed something"
+done
+# Without --expand the definitions keep it shallow.
+try 0 "$TALLY" print -P deep.crasp
+try 0 "$TALLY" print --to=tl-core -P deep.crasp
+try 0 "$TALLY" eval -P deep.crasp -w aa
+# Below the limit it prints.
+head -n 4000 deep.crasp > deep4000.crasp
+try 0 "$TALLY" print --expand -P deep4000.crasp
+
+# The unknown-letter message showed uninitialised bytes (word.c show).
+try 2 "$TALLY" eval -f 'Q_a|Q_b' < "$R/unknown-token.words"
+err_has "word 1: unknown letter 'aaa' at position 1 (alphabet: a b)"
+if command -v valgrind > /dev/null 2>&1; then
+	try 2 valgrind -q --error-exitcode=99 "$TALLY" eval -f 'Q_a|Q_b' \
+		< "$R/unknown-token.words"
+	err_has "unknown letter 'aaa'"
+fi
+awk 'BEGIN { for (i = 0; i < 100; i++) printf "a"; print " b" }' > longtok.words
+try 2 "$TALLY" eval -f 'Q_a|Q_b' < longtok.words
+err_has "unknown letter 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...' at position 1"
+
+# One line of 70,000 a's from a file: fwrite(NULL, 1, 0) under UBSan.
+awk 'BEGIN { for (i = 0; i < 70000; i++) printf "a"; print "" }' > long.words
+try 0 "$TALLY" eval -f Q_a < long.words
+test "$(cut -f2 out.txt)" = accept || fail "70,000 a's: no verdict"
+test "$(cut -f1 out.txt)" = "$(cat long.words)" || fail "70,000 a's: echo"
+
+# ---- wrong or lost output -------------------------------------------------
+
+# --json counted no letters on the streaming path.
+try 0 "$TALLY" eval --json -f majority -w aab
+grep -q '"length":3' out.txt || fail "json length: $(cat out.txt)"
+
+# A result line is written whole or not at all: 70,000 a's then an
+# unknown letter prints nothing on stdout.
+awk 'BEGIN { for (i = 0; i < 70000; i++) printf "a"; print "x" }' > longbad.words
+try 2 "$TALLY" eval -f Q_a < longbad.words
+err_has "unknown letter 'x' at position 70001"
+test ! -s out.txt || fail "partial line: $(wc -c < out.txt) bytes on stdout"
+# ... and the lines before the bad one are complete.
+{ cat long.words; echo ab; } > longthenbad.words
+try 2 "$TALLY" eval -f Q_a < longthenbad.words
+test "$(wc -l < out.txt)" = 1 || fail "lines before the error"
+test "$(cut -f2 out.txt)" = accept || fail "first line's verdict"
+# A long line ending in CR keeps the CR out of the echo.
+awk 'BEGIN { for (i = 0; i < 70000; i++) printf "a"; printf "\r\n" }' > longcr.words
+try 0 "$TALLY" eval -f Q_a < longcr.words
+test "$(tr -d '\r' < out.txt)" = "$(cat out.txt)" || fail "CR echoed"
+# --no-echo prints the verdicts alone.
+try 1 "$TALLY" eval --no-echo -f Q_a -f Q_b -w ab -w ba
+out_is "$(printf 'reject\taccept\naccept\treject')"
+
+# Each input has its own scope over the shared prelude.
+try 1 "$TALLY" eval -P "$P/majority.crasp" -P "$P/dyck1.crasp" -w ab
+out_is "$(printf 'ab\treject\taccept')"
+try 2 "$TALLY" eval -f 'let A = Q_a; A' -f 'A & Q_b' -w ab
+err_has "unknown name 'A'"
+# A redefinition in one input names the first definition's line.
+try 2 "$TALLY" print -f 'let A = Q_a; let A = Q_b; A'
+err_has "redefinition of 'A' (first defined at 1:5)"
+
+# A directory as -F/-P says why it cannot be read.
+mkdir adir
+try 2 "$TALLY" print -F adir
+err_has "cannot read 'adir': Is a directory"
+try 2 "$TALLY" eval -P adir -w a
+err_has "cannot read 'adir': Is a directory"
+
+# ---- limits ----------------------------------------------------------------
+
+# A 1 KB input denoting a tree of more than 2^63 nodes: refused up front.
+{ echo 'let A0 = Q_a;'
+  i=1; while test $i -le 70; do
+	echo "let A$i = A$((i - 1)) & #[A$((i - 1))] > 0;"; i=$((i + 1)); done
+  echo A70; } > exp.tl
+try 4 "$TALLY" print --expand -F exp.tl
+err_has 'nodes, more than --max-size=100000000'
+try 4 "$TALLY" print --expand --max-size=8 -f 'let A = Q_a & Q_b; A | #[A] > 0'
+err_has 'the inlined formula has 9 nodes, more than --max-size=8'
+try 0 "$TALLY" print --expand --max-size=9 -f 'let A = Q_a & Q_b; A | #[A] > 0'
+try 2 "$TALLY" print --expand --max-size=0 -f Q_a
+
+# More than 4096 guarded pieces in tl-core: a limit, exit 4.
+f=$(awk 'BEGIN { for (i = 0; i < 13; i++)
+	printf "%s(Q_a%d ? #[Q_a%d] : %d)", i ? " + " : "", i, i, i; print " < 5" }')
+try 4 "$TALLY" print --to=tl-core -f "$f"
+err_has 'more than 4096 guarded pieces'
+
+# Input size is bounded: /dev/zero as a file or as stdin lines.
+if test -r /dev/zero; then
+	try 4 "$TALLY" print -F /dev/zero
+	err_has "'/dev/zero' is larger than the input limit of 64 MiB"
+	try 4 "$TALLY" print < /dev/zero
+	err_has '<stdin>:1: a line is longer than the input limit of 64 MiB'
+fi
+
+# lang: a huge job is announced and --timeout / --max-memory end it.
+try 4 "$TALLY" lang -f majority --max-length 40 --timeout=0.3
+err_has 'tally: note: lang visits 2.2e+12 words (2 letters, lengths 0..40)'
+err_has 'tally: limit: --timeout=0.3 reached; lengths 0..'
+test -s out.txt || fail "lang --timeout: no partial output"
+try 4 "$TALLY" lang -f majority --max-length 40 --count --max-memory=1M
+err_has 'tally: limit: --max-memory reached'
+try 2 "$TALLY" lang -f majority --max-length 4 --timeout=soon
+try 2 "$TALLY" lang -f majority --max-length 4 --max-memory=0
+try 0 "$TALLY" lang -f majority --max-length 4 --timeout=60 --max-memory=4G
+
+# Out of memory under a real limit (ulimit -v) is exit 4 with a message.
+# Skipped where the limit cannot be set or the binary cannot start under
+# it (sanitizer builds reserve terabytes of address space).
+if (ulimit -v 400000 && "$TALLY" --version) > /dev/null 2>&1; then
+	{ echo 'let A0 = Q_a;'
+	  i=1; while test $i -le 26; do
+		echo "let A$i = A$((i - 1)) & #[A$((i - 1))] > 0;"; i=$((i + 1)); done
+	  echo A26; } > exp26.tl
+	status=0
+	(ulimit -v 400000; exec "$TALLY" print --expand --max-size=1000000000000 \
+		-F exp26.tl) > /dev/null 2> err.txt || status=$?
+	test "$status" = 4 || fail "ulimit -v: exit $status: $(head -c 300 err.txt)"
+	err_has 'tally: limit: out of memory'
+fi
+exit 0
