@@ -324,7 +324,10 @@ static Outcome outcome(const Decision *d)
 	case MR_BOUNDED: return OUT_BOUNDED;
 	/* Running out of the default budget is the normal end of an
 	 * unbounded search: what it covered is a bounded answer. */
-	case MR_LIMIT: return d->user_limit ? OUT_UNKNOWN : OUT_BOUNDED;
+	case MR_LIMIT:
+		/* Only explore's bound says which lengths were covered. */
+		return !d->user_limit && strcmp(d->method, "explore") == 0
+			       ? OUT_BOUNDED : OUT_UNKNOWN;
 	default: return OUT_UNKNOWN;
 	}
 }
@@ -336,7 +339,9 @@ static int exit_status(const Decision *d, Outcome oc)
 	case OUT_EQUAL: return sat ? EXIT_NO : EXIT_YES;
 	case OUT_DIFFERENT: return sat ? EXIT_YES : EXIT_NO;
 	case OUT_BOUNDED: return EXIT_UNKNOWN;
-	default: return d->res.status == MR_LIMIT ? EXIT_LIMIT : EXIT_UNKNOWN;
+	default:
+		return d->res.status == MR_LIMIT && d->user_limit ? EXIT_LIMIT
+								   : EXIT_UNKNOWN;
 	}
 }
 
