@@ -236,6 +236,10 @@ static void shorten(Decision *d)
 		MethodResult r;
 		Query keep = d->q;
 		d->q.max_length = fmpz_get_ui(len);
+		/* Without a deadline (--max-length given) a few seconds at
+		 * most: the method's own word stands otherwise. */
+		if (d->deadline <= 0)
+			d->q.timeout = 5.0;
 		run_method(d, find_method("explore"), &r);
 		d->q = keep;
 		if (r.status == MR_DIFFERENT) {
