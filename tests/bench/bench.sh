@@ -128,6 +128,18 @@ for k in 1 2 3 4 5 6; do
 done
 decide_run "majority pair (auto)" "" "$TALLY" equiv --quiet \
 	-f "#[Q_b] < #[Q_a]" -f "2*#[Q_a] > #[true]"
+decide_run "dyck1 pair, chc proof" "" "$TALLY" equiv --quiet \
+	--method=chc --certificate -f "$dyck_a" -f "$dyck_b"
+big=100000000000000000000
+decide_run "depth 1, 21 digits, proof" "" "$TALLY" equiv --quiet \
+	-f "100000000000000000001*#[Q_a] > $big*#[true] | #[Q_b] = 0 & #[Q_a] >= 1" \
+	-f "#[Q_a] > $big*#[Q_b]"
+decide_run "depth 1, 21 digits, 10^20+2" "" "$TALLY" equiv --quiet \
+	-f "100000000000000000001*#[Q_a] > $big*#[true]" -f "#[Q_b] = 0 & #[Q_a] >= 1"
+decide_run "one letter, depth 2, unary" "" "$TALLY" check --valid \
+	--quiet -f "#[#[true] >= $big] < 7"
+decide_run "L_3 vs L_4, mona" "" "$TALLY" equiv --quiet --method=mona \
+	-f L_3 -f L_4
 n=100000000000000000000
 decide_run "eval --runs dyck1, 2*10^20 letters" "" "$TALLY" eval --runs \
 	-f dyck1 -w "(^$n )^$n"
