@@ -4,7 +4,8 @@
 # prompt, tab completion of a : command, of a prelude name and of a
 # letter, definitions with their values, the up arrow recalling history,
 # Ctrl-C abandoning a half-typed line and an unfinished input, Ctrl-D
-# leaving with status 0, and the history file.  Every wait is bounded
+# leaving with status 0, the history file, and `tally` alone starting
+# the REPL.  Every wait is bounded
 # (a hang fails the test instead of blocking it); timing is never
 # judged.  Skipped (77) only when tmux is absent.
 . "$top_srcdir/tests/lib.sh"
@@ -84,6 +85,16 @@ wait_for '_("ab") = [0]*2  bool, depth 1'
 screen | grep -q 'error' && { screen; fail "an abandoned input was read"; }
 
 # Ctrl-D leaves.
+keys C-d
+wait_for 'tally exited with 0'
+
+# 'tally' alone on a terminal is the REPL too.
+tm kill-session -t repl
+tm new-session -d -s repl -x 120 -y 50 \
+	"'$TALLY'; echo \"tally exited with \$?\"; sleep 600"
+wait_for 'tally> '
+type_line ':word a'
+wait_for 'example word: "a"'
 keys C-d
 wait_for 'tally exited with 0'
 
