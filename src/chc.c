@@ -17,6 +17,7 @@
 #include "machine.h"
 #include "mem.h"
 #include "print.h"
+#include "explore.h" /* explore_now */
 #include "z3util.h"
 
 typedef struct {
@@ -447,7 +448,7 @@ static void solve(Chc *c, MethodResult *out)
 	Z3_fixedpoint_register_relation(z, fp, c->bad);
 	Z3_ast *init = xmalloc((c->ncols ? c->ncols : 1) * sizeof *init);
 	add_rules(c, fp, init);
-	double start = z3u_now();
+	double start = explore_now();
 	Z3_lbool r = Z3_fixedpoint_query(z, fp, Z3_mk_app(z, c->bad, 0, NULL));
 	if (r == Z3_L_FALSE) {
 		proved(c, fp, init, out);
@@ -462,7 +463,7 @@ static void solve(Chc *c, MethodResult *out)
 		/* Spacer's reason after a time-out is not always "timeout". */
 		bool limit = z3u_reason_is_timeout(why) ||
 			     (c->timeout > 0 &&
-			      z3u_now() - start >= 0.9 * c->timeout);
+			      explore_now() - start >= 0.9 * c->timeout);
 		out->status = limit ? MR_LIMIT : MR_UNKNOWN;
 		Buf b = { 0 };
 		buf_printf(&b, "chc: Spacer gave up (%s)", why ? why : "?");
@@ -470,19 +471,6 @@ static void solve(Chc *c, MethodResult *out)
 	}
 	free(init);
 	Z3_fixedpoint_dec_ref(z, fp);
-}
-
-/* The empty word, on the machine itself (under the default convention
- * it is judged at position 0, which no step reaches). */
-static bool empty_word_differs(const Machine *m)
-{
-	MachineState st;
-	machine_state_init(m, &st);
-	machine_reset(m, &st);
-	machine_query(m, &st);
-	bool d = machine_root(m, &st, 0) != machine_root(m, &st, 1);
-	machine_state_free(m, &st);
-	return d;
 }
 
 void chc_decide(const Query *q, MethodResult *out)
@@ -497,13 +485,14 @@ void chc_decide(const Query *q, MethodResult *out)
 		return;
 	}
 	Chc c = { .q = q, .timeout = q->timeout };
-	machine_init(&c.m, s, q->root, 2, false);
-	if (q->accept == ACCEPT_LAST && empty_word_differs(&c.m)) {
+	/* Under the default convention the empty word is judged at
+	 * position 0, which no step reaches. */
+	if (q->accept == ACCEPT_LAST && method_empty_word_differs(q)) {
 		out->status = MR_DIFFERENT;
 		out->witness_shortest = true;
-		machine_free(&c.m);
 		return;
 	}
+	machine_init(&c.m, s, q->root, 2, false);
 	const Machine *m = &c.m;
 	c.isbool = xmalloc((m->nslots ? m->nslots : 1) * sizeof *c.isbool);
 	for (size_t i = 0; i < m->nslots; i++)

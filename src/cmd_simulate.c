@@ -192,12 +192,8 @@ int cmd_simulate(int argc, char **argv)
 		case 'm': path = optarg; break;
 		case 'w': VEC_PUSH(words, optarg); break;
 		case OPT_SEMANTICS:
-			if (!semantics_parse(optarg, &sem)) {
-				status = cli_usage_error(
-					"--semantics: expected kneedeep, "
-					"rounded-sums or ieee=fp32|bf16|fp16, "
-					"not '%s'",
-					optarg);
+			if (!simcheck_semantics_option(optarg, &sem)) {
+				status = EXIT_USAGE;
 				goto done;
 			}
 			break;

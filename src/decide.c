@@ -222,18 +222,17 @@ static void run_method(Decision *d, const Method *m, MethodResult *out)
 	m->fn(&q, out);
 }
 
-/* Longest shortest witness that is replaced by the first shortest one in
- * shortlex order, so that every method prints the same word. */
-#define CANONICAL_MAX 32
-
-/* A complete method's witness may be long or not shortest: explore up
- * to its length for a shortest one (the first in shortlex order). */
+/* Another method's witness may not be shortest, or not the first
+ * shortest one in shortlex order: explore up to its length finds the
+ * first shortest word (the same word whichever method found one). */
 static void shorten(Decision *d)
 {
+	if (strcmp(d->method, "explore") == 0)
+		return;
 	fmpz_t len;
 	fmpz_init(len);
 	runs_length(&d->res.witness, len);
-	if (fmpz_cmp_ui(len, d->res.witness_shortest ? CANONICAL_MAX : 100000) <= 0) {
+	if (fmpz_cmp_ui(len, 100000) <= 0) {
 		MethodResult r;
 		Query keep = d->q;
 		d->q.max_length = fmpz_get_ui(len);
@@ -265,6 +264,8 @@ static void decide(Decision *d)
 		const Method *m = find_method(o->method);
 		d->method = m->name;
 		run_method(d, m, &d->res);
+		if (d->res.status == MR_DIFFERENT)
+			shorten(d);
 		return;
 	}
 	for (size_t i = 0; i < NMETHODS; i++) {

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "eval.h"
 #include "mem.h"
 
 void runs_init(Runs *r)
@@ -67,4 +68,14 @@ void method_result_free(MethodResult *r)
 	free(r->certificate);
 	free(r->reason);
 	method_result_init(r);
+}
+
+bool method_empty_word_differs(const Query *q)
+{
+	Evaluator *ev = eval_new(q->store, q->root, 2, q->accept);
+	bool acc[2];
+	Sym none = SYM_NONE;
+	eval_word(ev, &none, 0, acc);
+	eval_free(ev);
+	return acc[0] != acc[1];
 }

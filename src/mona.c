@@ -24,7 +24,7 @@
 #include "eval.h"
 #include "machine.h"
 #include "mem.h"
-#include "z3util.h" /* z3u_now */
+#include "explore.h" /* explore_now */
 
 /* ---- the fragment ---------------------------------------------------- */
 
@@ -320,7 +320,7 @@ static RunStatus run_mona(const char *in, const char *out, double timeout)
 		execlp(prog, prog, "-q", in, (char *)NULL);
 		_exit(127);
 	}
-	double deadline = timeout > 0 ? z3u_now() + timeout : 0;
+	double deadline = timeout > 0 ? explore_now() + timeout : 0;
 	int st;
 	for (;;) {
 		pid_t r = waitpid(pid, &st, WNOHANG);
@@ -328,7 +328,7 @@ static RunStatus run_mona(const char *in, const char *out, double timeout)
 			break;
 		if (r < 0 && errno != EINTR)
 			return RUN_FAILED;
-		if (deadline && z3u_now() > deadline) {
+		if (deadline && explore_now() > deadline) {
 			kill(pid, SIGKILL);
 			waitpid(pid, &st, 0);
 			return RUN_TIMEOUT;
@@ -385,16 +385,6 @@ static bool parse_example(const Query *q, const char *text, MethodResult *out)
 	return ok;
 }
 
-static bool empty_word_differs(const Query *q)
-{
-	Evaluator *ev = eval_new(q->store, q->root, 2, q->accept);
-	bool acc[2];
-	Sym none = SYM_NONE;
-	eval_word(ev, &none, 0, acc);
-	eval_free(ev);
-	return acc[0] != acc[1];
-}
-
 static void interpret(const Query *q, const char *prog, const char *text,
 		      MethodResult *out)
 {
@@ -426,7 +416,7 @@ void mona_decide(const Query *q, MethodResult *out)
 			out->reason = xstrdup(why);
 			return;
 		}
-	if (q->accept == ACCEPT_LAST && empty_word_differs(q)) {
+	if (q->accept == ACCEPT_LAST && method_empty_word_differs(q)) {
 		out->status = MR_DIFFERENT;
 		out->witness_shortest = true;
 		return;

@@ -16,6 +16,8 @@
 
 #include "buf.h"
 #include "mem.h"
+#include "print.h"
+#include "explore.h" /* explore_now */
 #include "z3util.h"
 
 typedef struct {
@@ -143,7 +145,7 @@ static double remaining(const Pres *p)
 {
 	if (p->deadline == 0)
 		return 0;
-	double r = p->deadline - z3u_now();
+	double r = p->deadline - explore_now();
 	return r > 0.001 ? r : 0.001;
 }
 
@@ -316,14 +318,16 @@ void presburger_decide(const Query *q, MethodResult *out)
 	p.memo = xcalloc(p.top + 1, sizeof *p.memo);
 	p.count = xcalloc(p.top + 1, sizeof *p.count);
 	p.v = xmalloc((q->nletters ? q->nletters : 1) * sizeof *p.v);
-	p.deadline = q->timeout > 0 ? z3u_now() + q->timeout : 0;
-	SymTab *syms = store_syms((Store *)s);
+	p.deadline = q->timeout > 0 ? explore_now() + q->timeout : 0;
 	for (size_t t = 0; t < q->nletters; t++) {
-		char name[256];
-		snprintf(name, sizeof name, "#%.250s",
-			 sym_name(syms, q->alphabet[t]));
-		p.v[t] = Z3_mk_const(p.z, Z3_mk_string_symbol(p.z, name),
+		/* Named as the formulas would write the count: #[Q_a]. */
+		Buf name = { 0 };
+		buf_puts(&name, "#[");
+		tl_print_letter(&name, s, q->alphabet[t], SYNTAX_TL);
+		buf_puts(&name, "]");
+		p.v[t] = Z3_mk_const(p.z, Z3_mk_string_symbol(p.z, name.data),
 				     Z3_mk_int_sort(p.z));
+		buf_free(&name);
 	}
 	build_counts(&p);
 	decide_all(&p, out);

@@ -5,6 +5,7 @@
 #include "search_cli.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,9 +69,21 @@ bool search_opts_option(SearchOpts *o, int opt, const char *arg, int *status)
 	case OPT_S_QUIET: o->quiet = true; break;
 	default: return false;
 	}
-	if (!ok)
-		*status = cli_usage_error("bad value '%s' for this option", arg);
+	if (!ok) {
+		static const struct option names[] = {SEARCH_CLI_OPTIONS, {0}};
+		const char *name = "this option";
+		for (const struct option *n = names; n->name; n++)
+			if (n->val == opt)
+				name = n->name;
+		*status = cli_usage_error("bad value '%s' for --%s", arg, name);
+	}
 	return true;
+}
+
+static void bank_progress(void *ctx, unsigned depth, size_t sigs)
+{
+	search_progress(ctx, "building the bank: depth %u, %zu signatures", depth,
+			sigs);
 }
 
 void search_bank_options(const SearchOpts *o, BankOptions *bo)
@@ -80,7 +93,9 @@ void search_bank_options(const SearchOpts *o, BankOptions *bo)
 			    .jobs = o->jobs ? o->jobs : (unsigned)(cores > 0 ? cores : 1),
 			    .max_sigs = o->max_sigs,
 			    .max_bytes = o->max_mb * (size_t)1 << 20,
-			    .deadline = o->timeout > 0 ? o->start + o->timeout : 0};
+			    .deadline = o->timeout > 0 ? o->start + o->timeout : 0,
+			    .progress = bank_progress,
+			    .progress_ctx = (void *)o};
 }
 
 /* The largest length <= want whose complete tree stays small. */
@@ -147,8 +162,13 @@ Sample *search_exhaustive_sample(const SearchOpts *o, const SymTab *syms,
 
 void search_progress(const SearchOpts *o, const char *fmt, ...)
 {
+	static double last;
 	if (o->quiet || !isatty(STDERR_FILENO))
 		return;
+	double now = bank_now();
+	if (now - last < 0.1)
+		return; /* ten updates a second are enough */
+	last = now;
 	va_list ap;
 	va_start(ap, fmt);
 	fprintf(stderr, "\r\033[K[%.1fs] ", bank_now() - o->start);

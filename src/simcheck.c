@@ -27,6 +27,16 @@ struct SimCheck {
 	Node **count_node;  /* by component: parsed count arguments */
 };
 
+bool simcheck_semantics_option(const char *arg, Semantics *out)
+{
+	if (semantics_parse(arg, out))
+		return true;
+	cli_usage_error("--semantics: expected kneedeep, rounded-sums or "
+			"ieee=fp32|bf16|fp16, not '%s'",
+			arg);
+	return false;
+}
+
 static Node parse_text(SimCheck *sc, const char *text)
 {
 	if (!text)

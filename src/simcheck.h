@@ -20,6 +20,9 @@
 
 typedef struct SimCheck SimCheck;
 
+/* --semantics=ARG for the commands: false after a usage message. */
+bool simcheck_semantics_option(const char *arg, Semantics *out);
+
 /* with_formula: parse the model's formula (an error when it has none or
  * it does not parse). */
 SimCheck *simcheck_new(const Model *m, const Semantics *sem,

@@ -462,16 +462,6 @@ static bool first_true(Un *u, const Seq *d, fmpz_t at)
 	return found;
 }
 
-static bool empty_word_differs(const Query *q)
-{
-	Evaluator *ev = eval_new(q->store, q->root, 2, q->accept);
-	bool acc[2];
-	Sym none = SYM_NONE;
-	eval_word(ev, &none, 0, acc);
-	eval_free(ev);
-	return acc[0] != acc[1];
-}
-
 static const char *refusal(const Query *q, ulong P)
 {
 	const Store *s = q->store;
@@ -491,7 +481,7 @@ static void verdict(Un *u, const Query *q, const Seq *d, MethodResult *out)
 {
 	fmpz_t at;
 	fmpz_init(at);
-	if (empty_word_differs(q)) {
+	if (method_empty_word_differs(q)) {
 		out->status = MR_DIFFERENT;
 		out->witness_shortest = true;
 	} else if (first_true(u, d, at)) {

@@ -48,8 +48,16 @@ static int by_name(const void *x, const void *y)
 void alphabet_init(Alphabet *a, Store *s, const Node *roots, size_t nroots,
 		   const char *spec)
 {
+	alphabet_init_with(a, s, roots, nroots, NULL, 0, spec);
+}
+
+void alphabet_init_with(Alphabet *a, Store *s, const Node *roots,
+			size_t nroots, const Sym *extra, size_t nextra,
+			const char *spec)
+{
 	memset(a, 0, sizeof *a);
 	a->syms = store_syms(s);
+	a->other = SYM_NONE;
 	if (spec) {
 		a->given = true;
 		bool split = strpbrk(spec, ", \t") != NULL;
@@ -75,6 +83,8 @@ void alphabet_init(Alphabet *a, Store *s, const Node *roots, size_t nroots,
 			add_letter(a, ls[i]);
 		free(ls);
 	}
+	for (size_t i = 0; i < nextra; i++)
+		add_letter(a, extra[i]);
 	sort_syms = a->syms;
 	if (a->n > given) /* qsort's base must not be NULL, even for 0 items */
 		qsort(a->letters + given, a->n - given, sizeof *a->letters,
@@ -98,6 +108,31 @@ void alphabet_free(Alphabet *a)
 	memset(a, 0, sizeof *a);
 }
 
+/* Letters are listed separated by spaces; one that contains a space, a
+ * quote, a backslash or a control character is quoted as in TL ('a b'),
+ * so the list reads back unambiguously. */
+static void describe_letter(Buf *b, const char *name)
+{
+	bool plain = *name != '\0';
+	for (const char *c = name; *c && plain; c++)
+		plain = !is_space((unsigned char)*c) && *c != '\'' &&
+			*c != '\\' && (unsigned char)*c >= 0x20 && *c != 0x7f;
+	if (plain) {
+		buf_puts(b, name);
+		return;
+	}
+	buf_putc(b, '\'');
+	for (const unsigned char *c = (const unsigned char *)name; *c; c++) {
+		if (*c == '\'' || *c == '\\')
+			buf_printf(b, "\\%c", *c);
+		else if (*c < 0x20 || *c == 0x7f)
+			buf_printf(b, "\\x%02x", *c);
+		else
+			buf_putc(b, (char)*c);
+	}
+	buf_putc(b, '\'');
+}
+
 char *alphabet_describe(const Alphabet *a)
 {
 	Buf b = {0};
@@ -105,7 +140,7 @@ char *alphabet_describe(const Alphabet *a)
 	for (size_t i = 0; i < a->n; i++) {
 		if (i)
 			buf_putc(&b, ' ');
-		buf_puts(&b, sym_name(a->syms, a->letters[i]));
+		describe_letter(&b, sym_name(a->syms, a->letters[i]));
 	}
 	return buf_take(&b);
 }
@@ -177,11 +212,14 @@ static void report(WordReader *r, const char *letter, size_t pos)
 	r->failed = true;
 }
 
+/* A letter's Sym; an unknown letter is SYM_NONE, or with an open
+ * alphabet the stand-in on which every letter test is false. */
 static Sym lookup(const WordReader *r, const char *s, size_t n)
 {
-	Sym l = sym_lookup(r->alpha->syms, s, n);
+	Sym l = n <= r->alpha->maxlen ? sym_lookup(r->alpha->syms, s, n)
+				      : SYM_NONE;
 	return l != SYM_NONE && l < r->alpha->nmember && r->alpha->member[l]
-		       ? l : SYM_NONE;
+		       ? l : r->alpha->other;
 }
 
 /* One character in character mode; an unknown one is an error only if
@@ -205,7 +243,7 @@ static bool end_token(WordReader *r)
 	if (r->ntok == 0)
 		return true;
 	size_t n = r->ntok, kept = r->nkept;
-	Sym l = n <= r->alpha->maxlen ? lookup(r, r->tok, n) : SYM_NONE;
+	Sym l = lookup(r, r->tok, n);
 	r->ntok = r->nkept = 0;
 	if (l != SYM_NONE) {
 		emit(r, l);

@@ -30,12 +30,19 @@ typedef struct {
 	Sym byte_sym[256]; /* one-byte letters; SYM_NONE otherwise */
 	size_t maxlen;     /* longest letter, in bytes */
 	SymTab *syms;
+	Sym other; /* --open-alphabet: what unknown letters read as, else
+		    * SYM_NONE (cr_words.h) */
 } Alphabet;
 
 /* spec: the --alphabet value or NULL: "a,b,c" (commas or whitespace
  * separate multi-character letters) or "abc" (one letter per character). */
 void alphabet_init(Alphabet *a, Store *s, const Node *roots, size_t nroots,
 		   const char *spec);
+/* The same, with more letters (those the inputs mention, which
+ * simplification may have dropped from the roots: Unit.letters). */
+void alphabet_init_with(Alphabet *a, Store *s, const Node *roots,
+			size_t nroots, const Sym *extra, size_t nextra,
+			const char *spec);
 void alphabet_free(Alphabet *a);
 /* "a b c", malloc'd. */
 char *alphabet_describe(const Alphabet *a);

@@ -3,7 +3,6 @@
 #include "z3util.h"
 
 #include <string.h>
-#include <time.h>
 
 /* The default handler aborts the process; the methods instead check
  * results (an undef verdict, a NULL model) and answer "unknown". */
@@ -76,12 +75,6 @@ Z3_ast z3u_cmp_zero(Z3_context z, Rel rel, Z3_ast t)
 	return NULL;
 }
 
-double z3u_now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 Z3_solver z3u_solver(Z3_context z, double seconds)
 {

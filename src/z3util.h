@@ -33,8 +33,6 @@ Z3_params z3u_params(Z3_context z, double seconds);
 /* A plain (incremental) solver with the time limit; the caller
  * dec_refs it. */
 Z3_solver z3u_solver(Z3_context z, double seconds);
-/* Monotonic clock in seconds (deadlines). */
-double z3u_now(void);
 /* Whether Z3 gave up because of the time limit (its reason text). */
 bool z3u_reason_is_timeout(const char *reason);
 

@@ -126,7 +126,7 @@ for k in 1 2 3 4 5 6; do
 	decide_run "L_$k vs L_$((k + 1)), shortest" "" "$TALLY" equiv --quiet \
 		-f "$(lk $k X)" -f "$(lk $((k + 1)) Y)"
 done
-decide_run "majority pair, default budget" "" "$TALLY" equiv --quiet \
+decide_run "majority pair (auto)" "" "$TALLY" equiv --quiet \
 	-f "#[Q_b] < #[Q_a]" -f "2*#[Q_a] > #[true]"
 n=100000000000000000000
 decide_run "eval --runs dyck1, 2*10^20 letters" "" "$TALLY" eval --runs \

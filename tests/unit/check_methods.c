@@ -1,8 +1,10 @@
 /* check_methods.c -- the exact decision methods (presburger, unary, mona,
  * chc) against independent answers: brute force with the naive reference
  * evaluator over all words up to a length (shortest separating word),
- * the streaming evaluator on every witness, and hand-derived verdicts for
- * the pairs of the issue (huge coefficients, majority, Dyck-1).
+ * explore (merged states) up to length 6, each other (mona against
+ * presburger and unary), the streaming evaluator on every witness, and
+ * hand-derived verdicts for the pairs of the issue (huge coefficients,
+ * majority, Dyck-1).
  *
  * TALLY_TEST_MULTIPLIER=N (check-heavy) runs N times as many random
  * pairs. */
@@ -14,6 +16,7 @@
 
 #include "chc.h"
 #include "eval.h"
+#include "explore.h"
 #include "fixture.h"
 #include "mem.h"
 #include "method.h"
@@ -194,6 +197,38 @@ static MethodStatus against_brute(MethodFn f, const Query *q, size_t maxlen)
 	return st;
 }
 
+/* Method f against explore (every word up to length 6, merged states):
+ * a separating word of length <= 6 from either must be met by the other
+ * with the same length (both are shortest); "equivalent" from f must not
+ * meet a counterexample. */
+static void against_explore(MethodFn f, const Query *q)
+{
+	MethodResult r, e;
+	method_result_init(&r);
+	method_result_init(&e);
+	f(q, &r);
+	Query qe = *q;
+	qe.max_length = 6;
+	explore_decide(&qe, &e);
+	fmpz_t lr, le;
+	fmpz_init(lr);
+	fmpz_init(le);
+	runs_length(&r.witness, lr);
+	runs_length(&e.witness, le);
+	if (e.status == MR_DIFFERENT && r.status != MR_UNKNOWN &&
+	    r.status != MR_LIMIT)
+		ck_assert(r.status == MR_DIFFERENT && fmpz_equal(lr, le));
+	if (r.status == MR_DIFFERENT && r.witness_shortest &&
+	    fmpz_cmp_ui(lr, 6) <= 0)
+		ck_assert(e.status == MR_DIFFERENT && fmpz_equal(lr, le));
+	if (r.status == MR_EQUIVALENT)
+		ck_assert(e.status != MR_DIFFERENT);
+	fmpz_clear(lr);
+	fmpz_clear(le);
+	method_result_free(&r);
+	method_result_free(&e);
+}
+
 /* A random test proves little unless both verdicts occur often. */
 static void both_verdicts(const unsigned *seen, unsigned n)
 {
@@ -315,6 +350,7 @@ START_TEST(test_presburger_random)
 				i % 4 == 3 ? ACCEPT_EOS : ACCEPT_LAST);
 		MethodStatus st = against_brute(presburger_decide, &q,
 						nl > 2 ? 5 : 7);
+		against_explore(presburger_decide, &q);
 		ck_assert(st == MR_EQUIVALENT || st == MR_DIFFERENT);
 		seen[st]++;
 	}
@@ -385,6 +421,7 @@ START_TEST(test_unary_random)
 				store_make_and2(s, a, store_make_not(s, b)));
 		Query q = query(a, b, alpha, 1, ACCEPT_LAST);
 		MethodStatus st = against_brute(unary_decide, &q, 40);
+		against_explore(unary_decide, &q);
 		ck_assert(st == MR_EQUIVALENT || st == MR_DIFFERENT ||
 			  st == MR_NOT_APPLICABLE);
 		seen[st]++;
@@ -483,6 +520,7 @@ START_TEST(test_chc_random)
 				i % 4 == 3 ? ACCEPT_EOS : ACCEPT_LAST);
 		q.timeout = 2;
 		MethodStatus st = against_brute(chc_decide, &q, 6);
+		against_explore(chc_decide, &q);
 		seen[st]++;
 	}
 	ck_assert_uint_gt(seen[MR_EQUIVALENT], n / 4);
@@ -598,6 +636,7 @@ START_TEST(test_mona_random)
 		Query q = query(a, b, al, nl,
 				i % 4 == 3 ? ACCEPT_EOS : ACCEPT_LAST);
 		MethodStatus st = against_brute(mona_decide, &q, 6);
+		against_explore(mona_decide, &q);
 		ck_assert_msg(st == MR_EQUIVALENT || st == MR_DIFFERENT,
 			      "status %d", st);
 		seen[st]++;

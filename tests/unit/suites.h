@@ -16,5 +16,6 @@ Suite *compile_suite(void);
 Suite *decide_suite(void);
 Suite *families_suite(void);
 Suite *repl_suite(void);
+Suite *cr_suite(void);
 
 #endif
