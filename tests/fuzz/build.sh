@@ -12,7 +12,11 @@ for src in $FUZZ_SOURCES tests/unit/ref_eval.c tests/fuzz/common.c \
 	tests/fuzz/t_parse.c tests/fuzz/t_roundtrip.c tests/fuzz/t_eval.c \
 	tests/fuzz/t_word.c; do
 	o=$obj/$(echo "$src" | tr / _ | sed 's/\.c$/.o/')
-	if test ! -f "$o" || test "$srcdir/$src" -nt "$o"; then
+	# rebuilt when its source or any header is newer (a header change
+	# alters struct layouts: stale objects disagree on them)
+	if test ! -f "$o" || test "$srcdir/$src" -nt "$o" ||
+		test -n "$(find "$srcdir/src" "$srcdir/tests/unit" \
+			"$srcdir/tests/fuzz" -name '*.h' -newer "$o" | head -n 1)"; then
 		echo "  FUZZCC   $src"
 		$FUZZ_CC $FUZZ_CFLAGS $FUZZ_CPPFLAGS -c -o "$o" "$srcdir/$src"
 	fi
