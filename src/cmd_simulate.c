@@ -264,6 +264,8 @@ int cmd_simulate(int argc, char **argv)
 					 "on stdin), or --check-against-formula");
 		goto done;
 	}
+	if (!trace)
+		simcheck_streaming(sc);
 	Run run = {.sc = sc, .trace = trace};
 	WordSink sink = {&run, on_letters, on_restart, on_text, on_end};
 	WordReader wr;
