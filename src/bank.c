@@ -218,6 +218,9 @@ static void pfor(unsigned jobs, size_t n, void (*fn)(void *, size_t, size_t),
 
 static BankStop limits(const Bank *b)
 {
+	if (b->o.progress && b->built >= 0)
+		b->o.progress(b->o.progress_ctx, (unsigned)b->built + 1,
+			      sigset_count(b->set));
 	if (b->o.max_sigs && sigset_count(b->set) >= b->o.max_sigs)
 		return BANK_CAP;
 	if (b->o.max_bytes && bank_bytes(b) >= b->o.max_bytes)

@@ -61,6 +61,9 @@ typedef struct {
 	size_t max_sigs;   /* signature cap (0: none) */
 	size_t max_bytes;  /* memory cap (0: none) */
 	double deadline;   /* monotonic seconds (0: none) */
+	/* Called after each block of candidates (NULL: none). */
+	void (*progress)(void *ctx, unsigned depth, size_t signatures);
+	void *progress_ctx;
 } BankOptions;
 
 typedef struct Bank Bank;

@@ -13,6 +13,7 @@
 #include "fixed.h"
 #include "json.h"
 #include "sim.h"
+#include "simcheck.h"
 #include "print.h"
 #include "word.h"
 
@@ -215,12 +216,8 @@ int cmd_compile(int argc, char **argv)
 			break;
 		case OPT_ALPHABET: alphabet = optarg; break;
 		case OPT_SEMANTICS:
-			if (!semantics_parse(optarg, &an.sem)) {
-				status = cli_usage_error(
-					"--semantics: expected kneedeep, "
-					"rounded-sums or ieee=fp32|bf16|fp16, "
-					"not '%s'",
-					optarg);
+			if (!simcheck_semantics_option(optarg, &an.sem)) {
+				status = EXIT_USAGE;
 				goto done;
 			}
 			break;

@@ -9,11 +9,13 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "cr_words.h"
 #include "eval.h"
 #include "json.h"
 #include "mem.h"
 #include "runeval.h"
 #include "trace.h"
+#include "trace_html.h"
 #include "vec.h"
 #include "word.h"
 
@@ -26,6 +28,7 @@ static const char help[] =
 	"line from stdin.  With several formulas (-f/-F/-P given more than\n"
 	"once) each gets a verdict column, in the order given.\n\n"
 	CLI_INPUT_HELP
+	CLI_CR_HELP
 	"Words:\n"
 	"  -w, --word=WORD        a word (repeatable); otherwise stdin lines\n"
 	"      --tokens           words are whitespace-separated symbols (also\n"
@@ -34,6 +37,12 @@ static const char help[] =
 	"                         (a,b,c or abc)\n"
 	"      --accept-at=WHERE  last (default: judge at the last position) or\n"
 	"                         eos (at an appended end marker)\n"
+	"      --word-format=FMT  lines (default: one word per line) or cr\n"
+	"                         (the Python C-RASP interpreter's files: lines\n"
+	"                         starting with // and blank lines are skipped,\n"
+	"                         tokens are separated by whitespace)\n"
+	"      --open-alphabet    allow letters no formula mentions (every\n"
+	"                         letter test is false on them)\n"
 	"      --runs             words in run-length form (a^1000000 b^3 a),\n"
 	"                         evaluated run by run in time independent of\n"
 	"                         the run lengths\n"
@@ -41,6 +50,9 @@ static const char help[] =
 	"      --trace            after each verdict, the value of every\n"
 	"                         subformula (or definition) at every position\n"
 	"      --trace-window=RANGE  only positions N, N..M, ..M or N..\n"
+	"      --html             with --trace: one self-contained HTML page on\n"
+	"                         stdout (a table per word, verdict on top, true\n"
+	"                         cells marked) instead of text\n"
 	"      --json             one JSON object per word\n"
 	"      --no-echo          print only the verdicts, not the word\n"
 	"  -h, --help             show this help and exit\n\n"
@@ -57,10 +69,14 @@ static const char help[] =
 	"  tally eval --trace -f \"#['('] = #[')'] & #[#['('] < #[')']] = 0\" "
 	"-w \"(())\"\n"
 	"  tally eval -P prog.cr --tokens -w \"open close\"\n"
+	"  tally eval -P prog.cr --word-format=cr --open-alphabet < words.txt\n"
+	"  tally eval -P prog.cr --word-format=cr --trace --html < words.txt "
+	"> trace.html\n"
 	"  tally eval --runs -f dyck1 -w \"(^100000000000000000000 )^100000000000000000000\"\n\n";
 
 enum { OPT_TOKENS = OPT__COMMAND_BASE, OPT_ALPHABET, OPT_ACCEPT_AT,
-       OPT_TRACE, OPT_TRACE_WINDOW, OPT_NO_ECHO, OPT_RUNS };
+       OPT_TRACE, OPT_TRACE_WINDOW, OPT_NO_ECHO, OPT_RUNS, OPT_WORD_FORMAT,
+       OPT_OPEN_ALPHABET, OPT_HTML };
 
 /* Longest word text held in memory for the echo; the rest of a longer
  * line goes to a temporary file, so that a result line is written whole
@@ -72,7 +88,9 @@ typedef struct {
 	const Alphabet *alpha;
 	Trace *trace;
 	AcceptAt accept;
-	bool json, buffered, echo;
+	bool json, html, buffered, echo;
+	Buf page; /* --html: the word sections, printed at the end */
+	size_t nwords, nrejected;
 	size_t wlo, whi;
 	VEC(Sym) word;
 	size_t length; /* symbols of the current word (also when streaming) */
@@ -197,7 +215,14 @@ static bool on_end(void *ctx)
 	EvalTable *t = r->trace ? eval_table_window(r->ev, r->word.data,
 						    r->word.len, r->wlo, r->whi)
 				: NULL;
-	if (r->json) {
+	if (r->html) {
+		json_t *tj = trace_json(r->trace, t, r->word.data, r->word.len);
+		trace_html_word(&r->page, tj, r->text.data ? r->text.data : "",
+				r->text.len, r->acc, r->nroots);
+		r->nwords++;
+		r->nrejected += !all;
+		json_decref(tj);
+	} else if (r->json) {
 		json_t *o = json_envelope();
 		json_t *w = json_stringn(r->text.data ? r->text.data : "",
 					 r->text.len);
@@ -257,7 +282,13 @@ static bool stdin_taken(const Inputs *in)
 	return false;
 }
 
-static bool read_stdin(WordReader *wr)
+static bool feed(WordReader *wr, CrWords *cw, const char *buf, size_t n)
+{
+	return cw ? cr_words_feed(cw, buf, n) : word_feed(wr, buf, n);
+}
+
+/* cw: the interpreter's line format in front of the reader, or NULL. */
+static bool read_stdin(WordReader *wr, CrWords *cw)
 {
 	enum { CHUNK = 1 << 20 };
 	char *buf = xmalloc(CHUNK);
@@ -272,10 +303,10 @@ static bool read_stdin(WordReader *wr)
 			break;
 		}
 		if (got == 0) {
-			ok = word_close(wr);
+			ok = cw ? cr_words_close(cw) : word_close(wr);
 			break;
 		}
-		if (!word_feed(wr, buf, (size_t)got)) {
+		if (!feed(wr, cw, buf, (size_t)got)) {
 			ok = false;
 			break;
 		}
@@ -356,7 +387,7 @@ int cmd_eval_words(Store *s, const Unit *units, size_t nunits,
 		   const EvalOptions *opt, const char *const *words,
 		   size_t nwords, Diag *d)
 {
-	Run run = {.accept = opt->accept, .json = opt->json,
+	Run run = {.accept = opt->accept, .json = opt->json, .html = opt->html,
 		   .echo = !opt->no_echo, .wlo = opt->wlo, .whi = opt->whi};
 	Alphabet alpha = {0};
 	run.nroots = nunits;
@@ -364,7 +395,15 @@ int cmd_eval_words(Store *s, const Unit *units, size_t nunits,
 	for (size_t i = 0; i < nunits; i++)
 		roots[i] = units[i].output;
 	run.acc = xcalloc(nunits ? nunits : 1, sizeof *run.acc);
-	alphabet_init(&alpha, s, roots, nunits, opt->alphabet);
+	VEC(Sym) mentioned = {0};
+	for (size_t i = 0; i < nunits; i++)
+		for (size_t j = 0; j < units[i].nletters; j++)
+			VEC_PUSH(mentioned, units[i].letters[j]);
+	alphabet_init_with(&alpha, s, roots, nunits, mentioned.data,
+			   mentioned.len, opt->alphabet);
+	VEC_FREE(mentioned);
+	if (opt->open_alphabet)
+		alphabet_open(&alpha);
 	run.alpha = &alpha;
 	if (opt->runs) {
 		bool ok = !opt->trace ? eval_runs(&run, s, roots, words, nwords)
@@ -381,12 +420,17 @@ int cmd_eval_words(Store *s, const Unit *units, size_t nunits,
 	run.buffered = opt->trace || !eval_streams(run.ev);
 	WordSink sink = {&run, on_letters, on_restart, on_text, on_end};
 	WordReader wr;
-	word_reader_init(&wr, &alpha, opt->tokens, &sink, d);
+	word_reader_init(&wr, &alpha, opt->tokens || opt->cr_words, &sink, d);
+	CrWords cw;
+	cr_words_init(&cw, &wr);
 	bool ok = true;
 	for (size_t i = 0; i < nwords && ok; i++)
 		ok = word_one(&wr, words[i], strlen(words[i]));
 	if (nwords == 0)
-		ok = read_stdin(&wr);
+		ok = read_stdin(&wr, opt->cr_words ? &cw : NULL);
+	if (run.html && ok)
+		trace_html_page(stdout, &run.page, run.nwords, run.nrejected);
+	cr_words_free(&cw);
 	word_reader_free(&wr);
 	if (!ok)
 		drop_echo(&run);
@@ -399,6 +443,7 @@ int cmd_eval_words(Store *s, const Unit *units, size_t nunits,
 	free(roots);
 	free(run.word.data);
 	buf_free(&run.text);
+	buf_free(&run.page);
 	fflush(stdout);
 	return !ok ? EXIT_USAGE : run.rejected ? EXIT_NO : EXIT_YES;
 }
@@ -413,6 +458,9 @@ int cmd_eval(int argc, char **argv)
 		{"accept-at", required_argument, NULL, OPT_ACCEPT_AT},
 		{"trace", no_argument, NULL, OPT_TRACE},
 		{"trace-window", required_argument, NULL, OPT_TRACE_WINDOW},
+		{"word-format", required_argument, NULL, OPT_WORD_FORMAT},
+		{"open-alphabet", no_argument, NULL, OPT_OPEN_ALPHABET},
+		{"html", no_argument, NULL, OPT_HTML},
 		{"json", no_argument, NULL, OPT_JSON},
 		{"no-echo", no_argument, NULL, OPT_NO_ECHO},
 		{"runs", no_argument, NULL, OPT_RUNS},
@@ -454,6 +502,18 @@ int cmd_eval(int argc, char **argv)
 		case OPT_JSON: eo.json = true; break;
 		case OPT_NO_ECHO: eo.no_echo = true; break;
 		case OPT_RUNS: eo.runs = true; break;
+		case OPT_HTML: eo.html = true; break;
+		case OPT_OPEN_ALPHABET: eo.open_alphabet = true; break;
+		case OPT_WORD_FORMAT:
+			if (strcmp(optarg, "cr") != 0 &&
+			    strcmp(optarg, "lines") != 0) {
+				status = cli_usage_error(
+					"--word-format: expected lines or cr, "
+					"not '%s'", optarg);
+				goto done;
+			}
+			eo.cr_words = strcmp(optarg, "cr") == 0;
+			break;
 		case 'h':
 			cli_print_help(help);
 			goto done;
@@ -471,6 +531,16 @@ int cmd_eval(int argc, char **argv)
 						 "newline");
 			goto done;
 		}
+	if (eo.runs && eo.cr_words) {
+		status = cli_usage_error("--runs reads its own word format, not "
+					 "--word-format=cr");
+		goto done;
+	}
+	if (eo.html && (!eo.trace || eo.json)) {
+		status = cli_usage_error("--html goes with --trace (and not "
+					 "with --json)");
+		goto done;
+	}
 	if (in.nspecs == 0) {
 		status = cli_usage_error("no formula: give -f FORMULA, -F FILE "
 					 "or -P PROGRAM");

@@ -226,7 +226,8 @@ int cmd_lang_list(Store *s, Node root, const LangOptions *opt)
 	}
 	Alphabet alpha = {0};
 	size_t maxlen = opt->max_length;
-	alphabet_init(&alpha, s, &root, 1, opt->alphabet);
+	alphabet_init_with(&alpha, s, &root, 1, opt->letters, opt->nletters,
+			   opt->alphabet);
 	lg.alpha = &alpha;
 	for (size_t i = 0; i < alpha.n; i++)
 		lg.spaced |= strlen(sym_name(alpha.syms, alpha.letters[i])) > 1;
@@ -343,6 +344,8 @@ int cmd_lang(int argc, char **argv)
 					 "not %zu", in.nunits);
 		goto done;
 	}
+	lo.letters = in.units[0].letters;
+	lo.nletters = in.units[0].nletters;
 	status = cmd_lang_list(in.store, in.units[0].output, &lo);
 done:
 	inputs_free(&in);

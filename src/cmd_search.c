@@ -407,6 +407,18 @@ static void print_separation(Search *s, const Sample *S, Bank *b, const Separati
 		} else {
 			json_object_set_new(o, "parikh_certificate", json_null());
 		}
+		if (sp->witness) {
+			char *p1 = sample_word_text(S, sp->wpair.pos);
+			char *p2 = sample_word_text(S, sp->wpair.neg);
+			json_t *wp = json_array();
+			json_array_append_new(wp, json_string(p1));
+			json_array_append_new(wp, json_string(p2));
+			json_object_set_new(o, "witness_pair", wp);
+			free(p1);
+			free(p2);
+		} else {
+			json_object_set_new(o, "witness_pair", json_null());
+		}
 		json_object_set_new(o, "sample", json_string(S->desc));
 		json_object_set_new(o, "max_const", json_integer(s->o.C));
 		json_emit(o);
@@ -431,6 +443,16 @@ static void print_separation(Search *s, const Sample *S, Bank *b, const Separati
 			printf("   certificate: \"%s\" (accepted) and \"%s\" (rejected) have "
 			       "the same last letter and Parikh vector, so no depth-1 "
 			       "formula separates them (any constants)\n", c1, c2);
+		if (sp->witness) {
+			char *p1 = sample_word_text(S, sp->wpair.pos);
+			char *p2 = sample_word_text(S, sp->wpair.neg);
+			printf("   witness pair: it accepts \"%s\" and rejects \"%s\" "
+			       "(u.s s s' s' / u.s s' s s' with u in L_%ld): no depth-%ld "
+			       "formula with constants below u's block lengths separates "
+			       "them\n", p1, p2, s->separate, s->separate);
+			free(p1);
+			free(p2);
+		}
 	}
 	free(f);
 	free(w1);

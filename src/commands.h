@@ -27,6 +27,9 @@ typedef struct {
 	const char *alphabet; /* --alphabet, or NULL */
 	AcceptAt accept;
 	bool tokens, trace, json;
+	bool html;          /* --html: one page of traces (trace_html.h) */
+	bool open_alphabet; /* --open-alphabet (cr_words.h) */
+	bool cr_words;      /* --word-format=cr: the interpreter's files */
 	bool no_echo;    /* --no-echo: verdicts only */
 	bool runs;       /* --runs: words in run-length form */
 	size_t wlo, whi; /* --trace-window */
@@ -44,6 +47,8 @@ typedef struct {
 	size_t max_length;
 	bool count, json;
 	struct Limits *limits; /* --timeout, --max-memory; NULL: none */
+	const Sym *letters;    /* letters the input mentions (Unit.letters) */
+	size_t nletters;
 } LangOptions;
 /* tally lang: the accepted words of root up to opt->max_length. */
 int cmd_lang_list(Store *s, Node root, const LangOptions *opt);

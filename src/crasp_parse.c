@@ -3,7 +3,7 @@
  *
  * Expressions are parsed by the shared expression parser (tl_parse.c);
  * this file reads the statement structure.  Productions from
- * logic/crasp.ebnf.
+ * logic/crasp.ebnf.  The .cr files have their own reader (cr_parse.c).
  *
  * A program is straight-line: a name must be defined before it is used.
  * A first pass lists every statement's defined name and the names its
@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cr.h"
 #include "mem.h"
 #include "vec.h"
 
@@ -33,6 +34,10 @@ typedef struct {
 typedef struct {
 	VEC(Head) heads; /* in source order */
 	VEC(Use) uses;
+	/* By Sym: the first statement defining it (SIZE_MAX: none); by
+	 * statement: the next one defining the same name.  Lookups were
+	 * linear scans, quadratic on 100,000-line programs. */
+	size_t *first, nfirst, *next_same;
 } Scan;
 
 /* Token after the defined name that starts a right side: ":=" or "=",
@@ -53,6 +58,24 @@ static bool scan_head(Lexer *lx, Token first, Head *h)
 	h->name = first.sym;
 	h->at = first.start;
 	return true;
+}
+
+static void index_heads(Scan *sc)
+{
+	size_t n = sc->heads.len;
+	sc->nfirst = 0;
+	for (size_t i = 0; i < n; i++)
+		if (sc->heads.data[i].name >= sc->nfirst)
+			sc->nfirst = (size_t)sc->heads.data[i].name + 1;
+	sc->first = xmalloc((sc->nfirst ? sc->nfirst : 1) * sizeof *sc->first);
+	sc->next_same = xmalloc((n ? n : 1) * sizeof *sc->next_same);
+	for (size_t i = 0; i < sc->nfirst; i++)
+		sc->first[i] = SIZE_MAX;
+	for (size_t i = n; i-- > 0;) {
+		Sym name = sc->heads.data[i].name;
+		sc->next_same[i] = sc->first[name];
+		sc->first[name] = i;
+	}
 }
 
 /* The first pass.  Lexical errors are left to the real parse (which
@@ -99,21 +122,24 @@ static void scan_program(const Source *src, Flavor f, SymTab *syms, Scan *sc)
 out:
 	lex_free(&lx);
 	buf_free(&quiet);
+	index_heads(sc);
 }
 
 static void scan_free(Scan *sc)
 {
 	VEC_FREE(sc->heads);
 	VEC_FREE(sc->uses);
+	free(sc->first);
+	free(sc->next_same);
 }
 
 /* The index of the first statement at or after `from` defining name. */
 static size_t head_of(const Scan *sc, size_t from, Sym name)
 {
-	for (size_t i = from; i < sc->heads.len; i++)
-		if (sc->heads.data[i].name == name)
-			return i;
-	return SIZE_MAX;
+	size_t i = name < sc->nfirst ? sc->first[name] : SIZE_MAX;
+	while (i != SIZE_MAX && i < from)
+		i = sc->next_same[i];
+	return i;
 }
 
 /* A path of later statements from statement `from` back to the name
@@ -162,6 +188,24 @@ static bool cycle_path(const Scan *sc, SymTab *syms, size_t from, Sym target,
 	return found != SIZE_MAX;
 }
 
+/* A long cycle "A -> B -> ... -> A" shortened to its first and last
+ * steps, cut at arrows, to fit msg. */
+static void elide_path(char *msg, size_t size, const char *path)
+{
+	size_t n = strlen(path), keep = (size - 16) / 2;
+	if (n < size) {
+		snprintf(msg, size, "%s", path);
+		return;
+	}
+	size_t head = keep;
+	while (head > 0 && strncmp(path + head, " -> ", 4) != 0)
+		head--;
+	size_t tail = n - keep;
+	while (tail < n && strncmp(path + tail, " -> ", 4) != 0)
+		tail++;
+	snprintf(msg, size, "%.*s -> ...%s", (int)head, path, path + tail);
+}
+
 /* Before the statement at `at` is parsed: a name it uses that is not
  * defined yet but is defined later is a forward reference or a cycle. */
 static void check_order(Parser *p, const Scan *sc, size_t *next, size_t at)
@@ -186,7 +230,7 @@ static void check_order(Parser *p, const Scan *sc, size_t *next, size_t at)
 		buf_printf(&path, "%s -> ", sym_name(p->lx.syms, h->name));
 		if (cycle_path(sc, p->lx.syms, later, h->name, &path)) {
 			char msg[600];
-			snprintf(msg, sizeof msg, "%s", path.data);
+			elide_path(msg, sizeof msg, path.data);
 			buf_free(&path);
 			parser_fail(p, use.at,
 				    "cycle in the definitions: %s ('%s' is "
@@ -202,45 +246,9 @@ static void check_order(Parser *p, const Scan *sc, size_t *next, size_t at)
 	}
 }
 
-/* "#import" NAME: only the documented mappings of the .cr interpreter's
- * predicates are known: pos_even (0-based even = 1-based odd positions)
- * is MOD(2, 1); pred is the predecessor guard, see parse.h. */
-static void parse_import(Parser *p)
-{
-	parser_advance(p); /* '#' */
-	if (p->tok.kind != TK_IDENT ||
-	    strcmp(sym_name(p->lx.syms, p->tok.sym), "import") != 0)
-		parser_fail(p, p->tok.start,
-			    "expected 'import' after '#' at the start of a "
-			    "statement, found %s",
-			    lex_describe(&p->lx, &p->tok));
-	parser_advance(p);
-	if (p->tok.kind != TK_IDENT)
-		parser_fail(p, p->tok.start,
-			    "expected a predicate name after #import, found %s",
-			    lex_describe(&p->lx, &p->tok));
-	const char *name = sym_name(p->lx.syms, p->tok.sym);
-	if (strcmp(name, "pos_even") == 0) {
-		if (!scope_lookup_local(p->scope, p->tok.sym))
-			parser_define(p, p->tok.sym, p->tok.start,
-				      store_make_mod(p->store, 2, 1));
-	} else if (strcmp(name, "pred") != 0) {
-		parser_fail(p, p->tok.start,
-			    "#import of the Python predicate '%s' is not "
-			    "supported (only pos_even and pred are)",
-			    name);
-	}
-	parser_advance(p);
-}
-
-/* statement = NAME ["(" "i" ")"] (":=" | "=") expr | "output" NAME
- *           | "#import" NAME */
+/* statement = NAME ["(" "i" ")"] (":=" | "=") expr | "output" NAME */
 static void parse_statement(Parser *p)
 {
-	if (p->flavor == FLAVOR_CR && p->tok.kind == TK_COUNT) {
-		parse_import(p);
-		return;
-	}
 	if (p->tok.kind == TK_OUTPUT) {
 		parser_advance(p);
 		const Def *d = p->tok.kind == TK_IDENT
@@ -298,6 +306,8 @@ static void parse_statement(Parser *p)
 static bool parse_program(Scope *sc, Diag *d, const Source *src, Flavor f,
 			  Unit *out, bool partial)
 {
+	if (f == FLAVOR_CR)
+		return cr_parse(sc, d, src, CR_PREC_WARN, out);
 	Parser p;
 	parser_init(&p, f, sc, d, src, out);
 	p.partial = partial;

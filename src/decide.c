@@ -222,21 +222,24 @@ static void run_method(Decision *d, const Method *m, MethodResult *out)
 	m->fn(&q, out);
 }
 
-/* Longest shortest witness that is replaced by the first shortest one in
- * shortlex order, so that every method prints the same word. */
-#define CANONICAL_MAX 32
-
-/* A complete method's witness may be long or not shortest: explore up
- * to its length for a shortest one (the first in shortlex order). */
+/* Another method's witness may not be shortest, or not the first
+ * shortest one in shortlex order: explore up to its length finds the
+ * first shortest word (the same word whichever method found one). */
 static void shorten(Decision *d)
 {
+	if (strcmp(d->method, "explore") == 0)
+		return;
 	fmpz_t len;
 	fmpz_init(len);
 	runs_length(&d->res.witness, len);
-	if (fmpz_cmp_ui(len, d->res.witness_shortest ? CANONICAL_MAX : 100000) <= 0) {
+	if (fmpz_cmp_ui(len, 100000) <= 0) {
 		MethodResult r;
 		Query keep = d->q;
 		d->q.max_length = fmpz_get_ui(len);
+		/* Without a deadline (--max-length given) a few seconds at
+		 * most: the method's own word stands otherwise. */
+		if (d->deadline <= 0)
+			d->q.timeout = 5.0;
 		run_method(d, find_method("explore"), &r);
 		d->q = keep;
 		if (r.status == MR_DIFFERENT) {
@@ -265,6 +268,8 @@ static void decide(Decision *d)
 		const Method *m = find_method(o->method);
 		d->method = m->name;
 		run_method(d, m, &d->res);
+		if (d->res.status == MR_DIFFERENT)
+			shorten(d);
 		return;
 	}
 	for (size_t i = 0; i < NMETHODS; i++) {
@@ -323,7 +328,10 @@ static Outcome outcome(const Decision *d)
 	case MR_BOUNDED: return OUT_BOUNDED;
 	/* Running out of the default budget is the normal end of an
 	 * unbounded search: what it covered is a bounded answer. */
-	case MR_LIMIT: return d->user_limit ? OUT_UNKNOWN : OUT_BOUNDED;
+	case MR_LIMIT:
+		/* Only explore's bound says which lengths were covered. */
+		return !d->user_limit && strcmp(d->method, "explore") == 0
+			       ? OUT_BOUNDED : OUT_UNKNOWN;
 	default: return OUT_UNKNOWN;
 	}
 }
@@ -335,7 +343,9 @@ static int exit_status(const Decision *d, Outcome oc)
 	case OUT_EQUAL: return sat ? EXIT_NO : EXIT_YES;
 	case OUT_DIFFERENT: return sat ? EXIT_YES : EXIT_NO;
 	case OUT_BOUNDED: return EXIT_UNKNOWN;
-	default: return d->res.status == MR_LIMIT ? EXIT_LIMIT : EXIT_UNKNOWN;
+	default:
+		return d->res.status == MR_LIMIT && d->user_limit ? EXIT_LIMIT
+								   : EXIT_UNKNOWN;
 	}
 }
 

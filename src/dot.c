@@ -76,6 +76,19 @@ void dot_print(Buf *out, Store *s, const CraspProgram *p)
 		      "\tnode [fontname=\"Helvetica\"];\n"
 		      "\tedge [color=\"#555555\"];\n");
 	uint32_t depth = store_depth(s, p->root);
+	/* The definitions grouped by layer (a counting sort): scanning all
+	 * of them for every layer was quadratic on deep programs. */
+	size_t *start = xcalloc((size_t)depth + 2, sizeof *start);
+	size_t *order = xmalloc((p->ndefs ? p->ndefs : 1) * sizeof *order);
+	for (size_t i = 0; i < p->ndefs; i++)
+		start[store_depth(s, p->defs[i].node) + 1]++;
+	for (uint32_t l = 0; l <= depth; l++)
+		start[l + 1] += start[l];
+	for (size_t i = 0; i < p->ndefs; i++)
+		order[start[store_depth(s, p->defs[i].node)]++] = i;
+	for (uint32_t l = depth + 1; l > 0; l--) /* back to the starts */
+		start[l] = start[l - 1];
+	start[0] = 0;
 	for (uint32_t layer = 0; layer <= depth; layer++) {
 		buf_printf(out,
 			   "\tsubgraph cluster_layer%u {\n\t\tlabel=\"layer %u%s\";"
@@ -86,9 +99,8 @@ void dot_print(Buf *out, Store *s, const CraspProgram *p)
 			if (letter[n] && store_op(s, n) == OP_LETTER &&
 			    p->name_of[n] == SYM_NONE)
 				letter_node(out, s, n);
-		for (size_t i = 0; i < p->ndefs; i++)
-			if (store_depth(s, p->defs[i].node) == layer)
-				def_node(out, s, p, &p->defs[i]);
+		for (size_t k = start[layer]; k < start[layer + 1]; k++)
+			def_node(out, s, p, &p->defs[order[k]]);
 		buf_puts(out, "\t}\n");
 	}
 	for (size_t i = 0; i < p->ndefs; i++) {
@@ -96,5 +108,7 @@ void dot_print(Buf *out, Store *s, const CraspProgram *p)
 		crasp_reads(s, p, p->defs[i].node, edge, &e);
 	}
 	buf_puts(out, "}\n");
+	free(start);
+	free(order);
 	free(letter);
 }

@@ -1,6 +1,7 @@
 #include <config.h>
 #include "json.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -87,4 +88,17 @@ void json_emit(json_t *v)
 		free(text);
 	}
 	json_decref(v);
+}
+
+json_t *json_size(uint64_t v)
+{
+	char digits[32];
+	if (v < (UINT64_C(1) << 53)) /* as json_fmpz */
+		return json_integer((json_int_t)v);
+	if (v == UINT64_MAX)
+		snprintf(digits, sizeof digits, ">%llu",
+			 (unsigned long long)(UINT64_MAX - 1));
+	else
+		snprintf(digits, sizeof digits, "%llu", (unsigned long long)v);
+	return json_string(digits);
 }

@@ -17,6 +17,9 @@ json_t *json_envelope(void);
 json_t *json_formula(const Store *s, Node root);
 /* An exact integer: a JSON integer when it fits 53 bits, else a string. */
 json_t *json_fmpz(const fmpz_t v);
+/* A count: a JSON integer below 2^53, else a string of digits;
+ * UINT64_MAX (a saturated count) is ">18446744073709551614". */
+json_t *json_size(uint64_t v);
 /* Prints compactly on one line and a newline; releases v. */
 void json_emit(json_t *v);
 

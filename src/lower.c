@@ -35,6 +35,7 @@ struct Lowering {
 	Node *lowered;   /* by input id: core node of a Boolean or a count */
 	Pieces **pieces; /* by input id: pieces of an integer node */
 	size_t cap;
+	size_t work; /* pieces handled by the current lower_node call */
 	char *err;
 };
 
@@ -75,10 +76,16 @@ static void ensure_cap(Lowering *lw, size_t need)
 /* ---- core Boolean helpers ------------------------------------------ */
 
 /* a | b in the core: !(!a & !b) */
-static Node core_or(Store *s, Node a, Node b)
+/* The disjunction of xs[0..n) (n >= 1) as !(!x1 & ... & !xn), built in
+ * one step: folding core_or would copy the growing n-ary conjunction at
+ * every step, quadratic in n (4096 pieces: gigabytes).  Overwrites xs. */
+static Node core_or_many(Store *s, Node *xs, size_t n)
 {
-	return store_make_not(s, store_make_and2(s, store_make_not(s, a),
-						 store_make_not(s, b)));
+	if (n == 1)
+		return xs[0];
+	for (size_t i = 0; i < n; i++)
+		xs[i] = store_make_not(s, xs[i]);
+	return store_make_not(s, store_make_and(s, xs, n));
 }
 
 /* Signs present in a linear form: atoms with positive / negative
@@ -180,12 +187,32 @@ static bool fail(Lowering *lw, const char *what)
 	return false;
 }
 
+/* Each piece costs a few store nodes and some microseconds: a total
+ * bound keeps a 1 KB input from lowering for minutes (LOWER_MAX_WORK). */
+static bool charge(Lowering *lw, size_t pieces)
+{
+	lw->work += pieces;
+	if (lw->work <= LOWER_MAX_WORK)
+		return true;
+	if (!lw->err) {
+		char msg[200];
+		snprintf(msg, sizeof msg,
+			 "lowering to the core needs more than %d guarded "
+			 "pieces in total; the core formula would be too large",
+			 LOWER_MAX_WORK);
+		lw->err = xstrdup(msg);
+	}
+	return false;
+}
+
 /* Drops pieces with a false guard and merges pieces with the same form
  * (their guards are disjoint, so the merged guard is their disjunction). */
 static bool normalise(Lowering *lw, Pieces *p, const char *what)
 {
 	Store *s = lw->s;
 	size_t m = 0;
+	if (!charge(lw, p->len))
+		return false;
 	for (size_t i = 0; i < p->len; i++)
 		if (store_op(s, p->data[i].guard) != OP_FALSE)
 			p->data[m++] = p->data[i];
@@ -193,13 +220,15 @@ static bool normalise(Lowering *lw, Pieces *p, const char *what)
 	if (m > 0) /* qsort's base must not be NULL, even for 0 items */
 		qsort(p->data, p->len, sizeof *p->data, cmp_piece);
 	m = 0;
-	for (size_t i = 0; i < p->len; i++) {
-		if (m > 0 && p->data[m - 1].form == p->data[i].form)
-			p->data[m - 1].guard = core_or(s, p->data[m - 1].guard,
-						       p->data[i].guard);
-		else
-			p->data[m++] = p->data[i];
+	VEC(Node) run = {0}; /* the guards of one form */
+	for (size_t i = 0, j; i < p->len; i = j) {
+		run.len = 0;
+		for (j = i; j < p->len && p->data[j].form == p->data[i].form; j++)
+			VEC_PUSH(run, p->data[j].guard);
+		p->data[m] = p->data[i];
+		p->data[m++].guard = core_or_many(s, run.data, run.len);
 	}
+	VEC_FREE(run);
 	p->len = m;
 	return p->len <= LOWER_MAX_PIECES || fail(lw, what);
 }
@@ -310,13 +339,17 @@ static Node lower_cmp(Lowering *lw, Node n)
 {
 	Store *s = lw->s;
 	const Pieces *p = lw->pieces[store_kid(s, n, 0)];
-	Node r = store_make_false(s);
+	VEC(Node) alts = {0};
 	for (size_t i = 0; i < p->len; i++) {
 		Node a = store_make_and2(s, p->data[i].guard,
 					 rel_atom(s, p->data[i].form,
 						  store_rel(s, n)));
-		r = store_op(s, r) == OP_FALSE ? a : core_or(s, r, a);
+		if (store_op(s, a) != OP_FALSE)
+			VEC_PUSH(alts, a);
 	}
+	Node r = alts.len ? core_or_many(s, alts.data, alts.len)
+			  : store_make_false(s);
+	VEC_FREE(alts);
 	return r;
 }
 
@@ -378,6 +411,8 @@ static bool sweep(Lowering *lw, Node n)
 							: store_make_fcount(s, k);
 		} else if (store_is_bool(s, m)) {
 			lw->lowered[m] = lower_bool(lw, m);
+			if (store_op(s, m) == OP_CMP) /* one atom per piece */
+				ok = charge(lw, lw->pieces[store_kid(s, m, 0)]->len);
 			continue;
 		}
 		Pieces *p = xcalloc(1, sizeof *p);
@@ -396,6 +431,9 @@ static bool sweep(Lowering *lw, Node n)
 Node lower_node(Lowering *lw, Node n, char **err)
 {
 	ensure_cap(lw, (size_t)n + 1);
+	lw->work = 0;
+	free(lw->err); /* a message of an earlier call */
+	lw->err = NULL;
 	if (!lw->lowered[n] && !lw->pieces[n] && !sweep(lw, n)) {
 		*err = xstrdup(lw->err);
 		return NODE_NONE;

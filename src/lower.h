@@ -38,6 +38,9 @@
 
 /* Most pieces one integer node may have. */
 #define LOWER_MAX_PIECES 4096
+/* Most pieces one lowering (lower_node call) may handle in total, about
+ * five seconds of work. */
+#define LOWER_MAX_WORK 262144
 
 typedef struct Lowering Lowering;
 
@@ -46,7 +49,7 @@ void lower_free(Lowering *lw);
 
 /* The core form of a Boolean node or of a count, without the depth
  * padding; NODE_NONE and a message in *err (malloc'd) when a piece list
- * would exceed LOWER_MAX_PIECES. */
+ * would exceed LOWER_MAX_PIECES or the whole lowering LOWER_MAX_WORK. */
 Node lower_node(Lowering *lw, Node n, char **err);
 
 /* The core form of the Boolean root with exactly its depth. */

@@ -26,8 +26,11 @@
 typedef struct {
 	const Store *store;
 	Node root[2];      /* the two sides (Boolean nodes) */
-	const Sym *alphabet; /* sorted, distinct; every letter either side
-			      * mentions plus --alphabet */
+	const Sym *alphabet; /* distinct, in alphabet order (word.h: the
+			      * --alphabet letters as given, then the
+			      * others by name); every letter either side
+			      * mentions plus --alphabet.  Shortlex order
+			      * of counterexamples follows this order. */
 	size_t nletters;
 	AcceptAt accept;
 	double timeout;    /* seconds for this method, 0 = none */

@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "decide.h"
 #include "eval.h"
 #include "lineedit.h"
 #include "lower.h"
@@ -469,13 +470,10 @@ static void run_help(Repl *r, char *arg)
 			char head[64];
 			snprintf(head, sizeof head, ":%s %s", commands[i].name,
 				 commands[i].args);
-			printf("  %-22s %s\n", head, commands[i].summary);
+			printf("  %-20s %s\n", head, commands[i].summary);
 		}
 		puts("An input ending inside an open bracket continues on the "
-		     "next line.\n"
-		     ":equiv, :check and :search are not here yet (they will "
-		     "call tally equiv,\n"
-		     "check and search when those commands exist).");
+		     "next line.");
 		return;
 	}
 	const Command *c = find_command(arg, strlen(arg));
@@ -716,6 +714,154 @@ static void run_dot(Repl *r, char *arg)
 		fail(r, "cannot write '%s'", path);
 }
 
+/* The formula of text[0..n), quietly: NODE_NONE when it does not parse
+ * as one (it defines nothing either way). */
+static Node quiet_formula(Repl *r, const char *text, size_t n)
+{
+	Source *src = source_new("<argument>", text, n);
+	Buf cap = {0};
+	Diag d = {.capture = &cap};
+	Unit u = {0};
+	bool ok = tl_parse_input(r->scope, &d, src, &u);
+	forget_unit(r, &u);
+	Node f = ok && u.output != NODE_NONE && u.ndefs == 0 ? u.output
+							     : NODE_NONE;
+	unit_free(&u);
+	source_free(src);
+	buf_free(&cap);
+	return f;
+}
+
+/* "F G": the one blank where both sides are formulas splits them. */
+static bool two_formulas(Repl *r, const char *arg, Node *f, Node *g)
+{
+	arg = skip_blank(arg);
+	size_t n = strlen(arg), found = 0;
+	for (size_t i = 1; i + 1 < n && found < 2; i++) {
+		if (arg[i] != ' ' && arg[i] != '\t')
+			continue;
+		Node a = quiet_formula(r, arg, i);
+		Node b = a ? quiet_formula(r, arg + i + 1, n - i - 1) : NODE_NONE;
+		if (a && b && found++ == 0) {
+			*f = a;
+			*g = b;
+		}
+	}
+	if (found == 1)
+		return true;
+	fail(r, found ? "two formulas expected, and '%s' splits into them "
+			"in more than one way: define names first (let F = ...)"
+		      : "two formulas expected, F G (names, or formulas "
+			"separated by a blank), not '%s'",
+	     arg);
+	return false;
+}
+
+/* :equiv and :check: tally equiv / check on the session's formulas
+ * (the same decide_run, over the session's store). */
+static void decide_on(Repl *r, DecideTask task, Node a, Node b)
+{
+	Unit u[2] = {{0}, {0}};
+	subject_unit(r, a, &u[0]);
+	if (b != NODE_NONE)
+		subject_unit(r, b, &u[1]);
+	Inputs in;
+	memset(&in, 0, sizeof in);
+	in.store = r->store;
+	in.scope = r->scope;
+	in.diag.out = stderr;
+	in.units = u;
+	in.nunits = b != NODE_NONE ? 2 : 1;
+	DecideOptions o;
+	decide_options_init(&o);
+	o.alphabet = r->alphabet;
+	o.quiet = true;
+	fflush(stdout);
+	if (decide_run(&in, task, &o) == EXIT_USAGE)
+		r->failed = true;
+	unit_free(&u[0]);
+	unit_free(&u[1]);
+}
+
+static void run_equiv(Repl *r, char *arg)
+{
+	Node f, g;
+	if (two_formulas(r, arg, &f, &g))
+		decide_on(r, TASK_EQUIV, f, g);
+}
+
+static void run_check(Repl *r, char *arg)
+{
+	arg = (char *)skip_blank(arg);
+	size_t len = strcspn(arg, " \t");
+	char *rest = arg + len;
+	DecideTask task;
+	if (len == 3 && strncmp(arg, "sat", 3) == 0) {
+		task = TASK_SAT;
+	} else if (len == 5 && strncmp(arg, "valid", 5) == 0) {
+		task = TASK_VALID;
+	} else if (len == 7 && strncmp(arg, "implies", 7) == 0) {
+		task = TASK_IMPLIES;
+	} else {
+		fail(r, ":check takes sat, valid or implies, not '%.*s'",
+		     (int)len, arg);
+		return;
+	}
+	if (task != TASK_IMPLIES) {
+		Node f = subject(r, rest);
+		if (f != NODE_NONE)
+			decide_on(r, task, f, NODE_NONE);
+		return;
+	}
+	if (r->last == NODE_NONE || !*skip_blank(rest)) {
+			fail(r, ":check implies G asks whether the last formula "
+			"implies G: type a formula first, and give G");
+		return;
+	}
+	Node g = subject(r, rest);
+	if (g != NODE_NONE)
+		decide_on(r, TASK_IMPLIES, r->last, g);
+}
+
+/* :search [OPTION]...: tally search itself, its target the last formula
+ * (with the definitions it uses) unless the options give one. */
+static void run_search(Repl *r, char *arg)
+{
+	VEC(char *) av = {0};
+	VEC_PUSH(av, "tally search");
+	bool target = false;
+	for (char *p = strtok(arg, " \t"); p; p = strtok(NULL, " \t")) {
+		VEC_PUSH(av, p);
+		target |= strncmp(p, "--", 2) != 0 || strncmp(p, "--family", 8) == 0 ||
+			  strncmp(p, "--positive", 10) == 0 ||
+			  strncmp(p, "--separate", 10) == 0 ||
+			  strncmp(p, "--target", 8) == 0;
+	}
+	char *text = NULL;
+	if (!target) {
+		if (r->last == NODE_NONE) {
+			fail(r, "no formula yet: type one, or give search's "
+				"options for a target");
+			VEC_FREE(av);
+			return;
+		}
+		Unit u;
+		subject_unit(r, r->last, &u);
+		text = tl_print_unit(r->store, &u, SYNTAX_TL);
+		unit_free(&u);
+		VEC_PUSH(av, "-f");
+		VEC_PUSH(av, text);
+	}
+	VEC_PUSH(av, NULL);
+	fflush(stdout);
+	optind = 0; /* getopt starts afresh */
+	if (cmd_search((int)av.len - 1, av.data) == EXIT_USAGE)
+		r->failed = true;
+	fflush(stdout);
+	free(text);
+	VEC_FREE(av);
+}
+
 static void run_alphabet(Repl *r, char *arg)
 {
 	arg = (char *)skip_blank(arg);
@@ -798,13 +944,13 @@ static void run_quit(Repl *r, char *arg)
 static const Command commands[] = {
 	{"help", "[NAME]", "the commands; one command, or a definition",
 	 NULL, run_help},
-	{"word", "[WORD]", "set (or show) the example word shown after each "
-			   "definition ('' is the empty word)",
+	{"word", "[WORD]", "set or show the example word ('' is the empty "
+			   "word)",
 	 NULL, run_word},
 	{"examples", "on|off", "show values on the example word, or not",
 	 NULL, run_examples},
-	{"eval", "[WORD]...", "accept or reject each word (default: the "
-			      "example word)",
+	{"eval", "[WORD]...", "accept or reject words (default: the example "
+			      "word)",
 	 "eval", run_eval},
 	{"trace", "[WORD]", "every definition's value at every position",
 	 "eval --trace", run_trace},
@@ -820,16 +966,23 @@ static const Command commands[] = {
 	 "print --to=crasp", run_crasp},
 	{"dot", "FILE [FORMULA]", "write the dataflow graph (Graphviz)",
 	 "print --to=dot", run_dot},
-	{"alphabet", "[LETTERS]", "show the alphabet, or add letters "
-				  "('' clears them)",
+	{"equiv", "F G", "the same words? (names, or formulas split by "
+			 "a blank)",
+	 "equiv", run_equiv},
+	{"check", "TASK [F]", "sat, valid, or implies G (by the last "
+			      "formula)",
+	 "check", run_check},
+	{"search", "[OPTION]...", "the least depth defining the last "
+				  "formula",
+	 "search", run_search},
+	{"alphabet", "[LETTERS]", "show the alphabet, or add letters ('' "
+				  "clears)",
 	 NULL, run_alphabet},
 	{"defs", "", "the session's definitions, as :save writes them",
 	 NULL, run_defs},
-	{"load", "FILE", "read definitions: a TL file, a .crasp or .cr "
-			 "program",
+	{"load", "FILE", "read definitions (TL file, .crasp or .cr program)",
 	 NULL, run_load},
-	{"save", "FILE", "write the definitions as a TL file (:load reads "
-			 "it back)",
+	{"save", "FILE", "write the definitions as a TL file for :load",
 	 NULL, run_save},
 	{"reset", "", "forget every definition", NULL, run_reset},
 	{"quit", "", "leave (so does Ctrl-D)", NULL, run_quit},

@@ -11,6 +11,9 @@
 #include "machine.h"
 #include "mem.h"
 
+/* MOD periods longer than this are stepped letter by letter. */
+#define MAX_PERIOD 1024
+
 struct RunEval {
 	const Store *s;
 	Node *roots;
@@ -19,6 +22,7 @@ struct RunEval {
 	bool future;
 	Machine m;       /* for words of up to 2^48 letters */
 	bool step_mod;   /* a MOD the step program reads */
+	bool step_mod_long; /* ... with a period beyond MAX_PERIOD */
 	Evaluator *ev;   /* formulas with #> */
 };
 
@@ -44,6 +48,8 @@ RunEval *runeval_new(const Store *s, const Node *roots, size_t nroots,
 	if (!re->future) {
 		machine_init(&re->m, s, roots, nroots, false);
 		re->step_mod = has_step_mod(&re->m);
+		re->step_mod_long = re->step_mod &&
+				    (re->m.huge_period || re->m.period > MAX_PERIOD);
 	} else {
 		re->ev = eval_new(s, roots, nroots, accept);
 	}
@@ -126,6 +132,34 @@ static void sign_horizon(const fmpz_t v, const fmpz_t r, fmpz_t d, bool *inf)
 	fmpz_clear(t);
 }
 
+static bool is_min(unsigned op)
+{
+	return op == MI_MIN || op == MI_BMIN;
+}
+
+/* A min (max) of a and b, with diff = a - b now and rate its change per
+ * step: which argument is the min (max) from the next step on (true:
+ * a), and how many steps it stays so (lowers d).  Clobbers diff, rate. */
+static bool choice_horizon(bool min, fmpz_t diff, fmpz_t rate, fmpz_t d,
+			   bool *inf)
+{
+	int c = fmpz_sgn(diff), cr = fmpz_sgn(rate);
+	bool pick_a = min ? (c < 0 || (c == 0 && cr <= 0))
+			  : (c > 0 || (c == 0 && cr >= 0));
+	/* gap = other - chosen (min) or chosen - other (max) is >= 0 now;
+	 * it shrinks by |rate| per step when the rate works against the
+	 * choice. */
+	if (pick_a == min)
+		fmpz_neg(diff, diff);
+	else
+		fmpz_neg(rate, rate);
+	if (fmpz_sgn(rate) > 0) {
+		fmpz_fdiv_q(diff, diff, rate);
+		lower(d, inf, diff);
+	}
+	return pick_a;
+}
+
 /* The rates of every slot in a run of `code` (R), assuming every Boolean
  * keeps its current value, and the number of further positions d for
  * which that assumption holds (*inf: all of them). */
@@ -173,29 +207,12 @@ static void horizon(const Machine *m, const MachineState *st, uint32_t code,
 		case MI_BMAX: {
 			/* The argument that is the min (max) from the next
 			 * position on, and how long it stays so. */
-			bool min = in->op == MI_MIN || in->op == MI_BMIN;
 			value(m, st, in->a, x);
 			value(m, st, in->b, y);
-			const fmpz *ra = &R[in->a], *rb = &R[in->b];
-			int c = fmpz_cmp(x, y), cr = fmpz_cmp(ra, rb);
-			bool pick_a = min ? (c < 0 || (c == 0 && cr <= 0))
-					  : (c > 0 || (c == 0 && cr >= 0));
-			fmpz_set(r, pick_a ? ra : rb);
-			/* gap(t) = other - chosen (min) or chosen - other (max),
-			 * >= 0 now; it shrinks by |ra - rb| per step when the
-			 * rates work against the choice. */
-			fmpz_sub(x, x, y); /* a - b */
-			fmpz_sub(y, ra, rb);
-			if (pick_a == min)
-				fmpz_neg(x, x);
-			else
-				fmpz_neg(y, y);
-			/* Now gap = x >= 0 and it changes by -y per step
-			 * (y > 0: shrinking). */
-			if (fmpz_sgn(y) > 0) {
-				fmpz_fdiv_q(x, x, y);
-				lower(d, inf, x);
-			}
+			fmpz_sub(x, x, y);
+			fmpz_sub(y, &R[in->a], &R[in->b]);
+			bool pick_a = choice_horizon(is_min(in->op), x, y, d, inf);
+			fmpz_set(r, pick_a ? &R[in->a] : &R[in->b]);
 			break;
 		}
 		default: break; /* Booleans of Booleans: constant */
@@ -223,27 +240,165 @@ static void jump(const Machine *m, MachineState *st, const fmpz *R,
 			st->V[sl] = fmpz_get_si(t);
 		}
 	}
+	fmpz_clear(t);
+}
+
+/* The position moves by j (only its phase matters: MOD). */
+static void advance(const Machine *m, MachineState *st, const fmpz_t j)
+{
 	if (m->period && !m->huge_period)
 		st->pos = (st->pos + fmpz_fdiv_ui(j, m->period)) % m->period;
 	else
 		st->pos += fmpz_get_ui(j);
-	fmpz_clear(t);
+}
+
+static void step(const Machine *m, MachineState *st, uint32_t code)
+{
+	machine_step(m, st, code);
+	if (m->period && !m->huge_period)
+		st->pos %= m->period;
+}
+
+/* ---- jumping over whole periods (MOD under a count or Y) --------------- */
+
+/* Scratch for the periodic jumps: rec holds three recorded periods,
+ * every slot at every phase (rec[(q * P + i) * nslots + slot]). */
+typedef struct {
+	size_t P, n;
+	fmpz *rec;
+	fmpz *inc; /* per-period increments of the persistent slots */
+} Periods;
+
+static fmpz *at(const Periods *pd, size_t q, size_t i, uint32_t slot)
+{
+	return &pd->rec[(q * pd->P + i) * pd->n + slot];
+}
+
+static void record(const Machine *m, MachineState *st, uint32_t code,
+		   Periods *pd, size_t q)
+{
+	for (size_t i = 0; i < pd->P; i++) {
+		step(m, st, code);
+		for (uint32_t sl = 0; sl < pd->n; sl++)
+			value(m, st, sl, at(pd, q, i, sl));
+	}
+}
+
+/* Every slot moved by the same amount from period 0 to 1 as from 1 to 2,
+ * at every phase: the pattern has settled. */
+static bool settled(const Periods *pd)
+{
+	fmpz_t a, b;
+	fmpz_init(a);
+	fmpz_init(b);
+	bool ok = true;
+	for (size_t i = 0; i < pd->P && ok; i++)
+		for (uint32_t sl = 0; sl < pd->n && ok; sl++) {
+			fmpz_sub(a, at(pd, 1, i, sl), at(pd, 0, i, sl));
+			fmpz_sub(b, at(pd, 2, i, sl), at(pd, 1, i, sl));
+			ok = fmpz_equal(a, b);
+		}
+	fmpz_clear(a);
+	fmpz_clear(b);
+	return ok;
+}
+
+/* How many more periods keep every comparison's sign and every min/max
+ * choice at every phase (values of the last period, increments from the
+ * one before); *inf when no limit. */
+static void period_horizon(const Machine *m, const Periods *pd, fmpz_t d,
+			   bool *inf)
+{
+	fmpz_t v, r, x, y;
+	fmpz_init(v);
+	fmpz_init(r);
+	fmpz_init(x);
+	fmpz_init(y);
+	*inf = true;
+	for (size_t i = 0; i < pd->P; i++)
+		for (size_t k = 0; k < m->nstep; k++) {
+			const MachineInstr *in = &m->step[k];
+			bool cmp = in->op == MI_CMP || in->op == MI_BCMP;
+			bool mm = in->op == MI_MIN || in->op == MI_MAX ||
+				  in->op == MI_BMIN || in->op == MI_BMAX;
+			if (cmp) {
+				fmpz_set(v, at(pd, 2, i, in->a));
+				fmpz_sub(r, v, at(pd, 1, i, in->a));
+				sign_horizon(v, r, d, inf);
+			} else if (mm) {
+				fmpz_sub(x, at(pd, 2, i, in->a), at(pd, 2, i, in->b));
+				fmpz_sub(y, at(pd, 1, i, in->a), at(pd, 1, i, in->b));
+				fmpz_sub(y, x, y); /* per-period change of a - b */
+				choice_horizon(is_min(in->op), x, y, d, inf);
+			}
+		}
+	fmpz_clear(v);
+	fmpz_clear(r);
+	fmpz_clear(x);
+	fmpz_clear(y);
+}
+
+/* Reads k letters of `code` when the step program reads MOD: three
+ * periods explicitly, then, once the pattern has settled, as many whole
+ * periods as keep it, in one jump. */
+static void run_periodic(const Machine *m, MachineState *st, uint32_t code,
+			 fmpz_t k, Periods *pd)
+{
+	fmpz_t d, left, P;
+	fmpz_init(d);
+	fmpz_init(left);
+	fmpz_init_set_ui(P, pd->P);
+	while (fmpz_sgn(k) > 0) {
+		if (fmpz_cmp_ui(k, 3 * pd->P + 1) < 0) {
+			step(m, st, code);
+			fmpz_sub_ui(k, k, 1);
+			continue;
+		}
+		for (size_t q = 0; q < 3; q++)
+			record(m, st, code, pd, q);
+		fmpz_submul_ui(k, P, 3);
+		if (!settled(pd))
+			continue;
+		bool inf;
+		period_horizon(m, pd, d, &inf);
+		/* Whole periods only, and never the last letter. */
+		fmpz_sub_ui(left, k, 1);
+		fmpz_fdiv_q(left, left, P);
+		if (inf || fmpz_cmp(d, left) > 0)
+			fmpz_set(d, left);
+		if (fmpz_sgn(d) <= 0)
+			continue;
+		for (size_t j = 0; j < m->npslot; j++) {
+			uint32_t sl = m->pslot[j];
+			fmpz_sub(&pd->inc[sl], at(pd, 2, pd->P - 1, sl),
+				 at(pd, 1, pd->P - 1, sl));
+		}
+		jump(m, st, pd->inc, d);
+		fmpz_submul(k, d, P);
+	}
+	fmpz_clear(d);
+	fmpz_clear(left);
+	fmpz_clear(P);
 }
 
 /* Reads count letters of `code` into st. */
-static bool run(const Machine *m, MachineState *st, uint32_t code,
-		const fmpz_t count, bool explicit_only, fmpz *R)
+static void run(const Machine *m, MachineState *st, uint32_t code,
+		const fmpz_t count, Periods *pd, fmpz *R)
 {
 	fmpz_t k, d;
 	fmpz_init_set(k, count);
 	fmpz_init(d);
-	bool ok = true;
-	while (fmpz_sgn(k) > 0) {
-		machine_step(m, st, code);
-		if (m->period && !m->huge_period)
-			st->pos %= m->period;
+	if (pd) {
+		/* The first letter of a run changes the letter functions:
+		 * explicitly, so that the periods see one letter only. */
+		step(m, st, code);
 		fmpz_sub_ui(k, k, 1);
-		if (fmpz_is_zero(k) || explicit_only)
+		run_periodic(m, st, code, k, pd);
+	}
+	while (fmpz_sgn(k) > 0) {
+		step(m, st, code);
+		fmpz_sub_ui(k, k, 1);
+		if (fmpz_is_zero(k))
 			continue;
 		bool inf;
 		horizon(m, st, code, R, d, &inf);
@@ -255,12 +410,12 @@ static bool run(const Machine *m, MachineState *st, uint32_t code,
 		fmpz_add_ui(k, k, 1);
 		if (fmpz_sgn(d) > 0) {
 			jump(m, st, R, d);
+			advance(m, st, d);
 			fmpz_sub(k, k, d);
 		}
 	}
 	fmpz_clear(k);
 	fmpz_clear(d);
-	return ok;
 }
 
 static bool stream(RunEval *re, const Machine *m, const Runs *w,
@@ -268,10 +423,21 @@ static bool stream(RunEval *re, const Machine *m, const Runs *w,
 {
 	MachineState st, eos;
 	machine_state_init(m, &st);
-	fmpz *R = _fmpz_vec_init((slong)(m->nslots ? m->nslots : 1));
+	slong ns = (slong)(m->nslots ? m->nslots : 1);
+	fmpz *R = _fmpz_vec_init(ns);
+	Periods pd = {.P = m->period, .n = m->nslots};
+	bool periodic = re->step_mod && !re->step_mod_long;
+	if (periodic) {
+		pd.rec = _fmpz_vec_init(3 * (slong)pd.P * ns);
+		pd.inc = _fmpz_vec_init(ns);
+	}
 	for (size_t i = 0; i < w->n; i++)
 		run(m, &st, machine_code(&m->codes, w->letter[i]),
-		    &w->count[i], re->step_mod, R);
+		    &w->count[i], periodic ? &pd : NULL, R);
+	if (periodic) {
+		_fmpz_vec_clear(pd.rec, 3 * (slong)pd.P * ns);
+		_fmpz_vec_clear(pd.inc, ns);
+	}
 	MachineState *judge = &st;
 	if (re->accept == ACCEPT_EOS) {
 		machine_state_init(m, &eos);
@@ -295,16 +461,16 @@ bool runeval_word(RunEval *re, const Runs *w, bool *accepted, char **err)
 	fmpz_t len;
 	fmpz_init(len);
 	runs_length(w, len);
-	bool explicit_only = re->future || re->step_mod;
+	bool explicit_only = re->future || re->step_mod_long;
 	if (explicit_only && fmpz_cmp_ui(len, RUNEVAL_MAX_EXPLICIT) > 0) {
 		fmpz_clear(len);
 		*err = message(re->future
 			       ? "formulas with #> are evaluated letter by "
 				 "letter: run-length words of at most 4194304 "
 				 "letters"
-			       : "MOD under a count or Y is evaluated letter by "
-				 "letter: run-length words of at most 4194304 "
-				 "letters");
+			       : "MOD periods longer than 1024 under a count or "
+				 "Y are evaluated letter by letter: run-length "
+				 "words of at most 4194304 letters");
 		return false;
 	}
 	if (re->future) {

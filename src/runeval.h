@@ -7,9 +7,12 @@
  * positions where something changes: after each explicit step it computes
  * exactly (fmpz) how many further positions keep every comparison's sign,
  * every min/max's choice and every Y's value, and jumps over them.  The
- * work is independent of the run lengths.  Limits, reported as errors:
- * MOD under a count (or Y) and formulas with #> are evaluated letter by
- * letter, so only on words of at most RUNEVAL_MAX_EXPLICIT letters.
+ * work is independent of the run lengths.  With MOD under a count or Y
+ * the same happens one period (the lcm of the moduli) at a time: three
+ * periods explicitly, then as many whole periods as keep the pattern.
+ * Limits, reported as errors: formulas with #>, and MOD periods beyond
+ * 1024 under a count, are evaluated letter by letter, so only on words
+ * of at most RUNEVAL_MAX_EXPLICIT letters.
  *
  * Text form: whitespace-separated items, each a letter (a letter of the
  * alphabet by name, or a string of one-character letters) optionally

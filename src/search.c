@@ -444,7 +444,7 @@ static Node small_enum(Bank *b, const Sample *S, Store *st, const Atoms *a,
 	return found;
 }
 
-enum { GREEDY_MAX = 64, PAIR_MAX = 3000 };
+enum { GREEDY_MAX = 64, PAIR_MAX = 3000, CONJ_MAX = 8 };
 
 typedef struct {
 	size_t atom;
@@ -461,12 +461,41 @@ static int cmp_lit(const void *x, const void *y)
 }
 
 /* The smallest conjunction of two literals (an atom or its negation)
- * that matches the target on the care set, or NODE_NONE.  A conjunct
+ * that matches the target on the care set, else a greedy conjunction of
+ * at most CONJ_MAX literals, or NODE_NONE.  A conjunct
  * must hold on every positive point, so only those literals pair up
  * (the smallest PAIR_MAX of them); L_k = S(ab..) & !S(ba..) is such a
  * pair.  (A disjunction of two literals is the negation of a conjunction
  * for the complemented target: covered by running this on the swapped
  * labels.) */
+/* No pair: literals chosen greedily, each excluding the most negatives
+ * still left (rows[i] = the negatives literal i keeps), until none is
+ * left; the number chosen, or 0 when CONJ_MAX do not suffice. */
+static size_t greedy_cover(const Word64 *rows, size_t n, const Word64 *neg,
+			   size_t nw, size_t *idx)
+{
+	Word64 *left = xmalloc(nw * sizeof(Word64));
+	memcpy(left, neg, nw * sizeof(Word64));
+	size_t m = 0, remaining = sig_popcount(left, nw);
+	while (remaining && m < CONJ_MAX) {
+		size_t bi = SIZE_MAX, bkeep = remaining;
+		for (size_t i = 0; i < n; i++) {
+			size_t keep = sig_popcount_and(left, rows + i * nw, nw);
+			if (keep < bkeep) {
+				bkeep = keep;
+				bi = i;
+			}
+		}
+		if (bi == SIZE_MAX)
+			break;
+		idx[m++] = bi;
+		sig_and(left, left, rows + bi * nw, nw);
+		remaining = bkeep;
+	}
+	free(left);
+	return remaining ? 0 : m;
+}
+
 static Node pair_conjunction(Bank *b, const Sample *S, Store *st, const Atoms *a,
 			     const Word64 *pos, const Word64 *neg)
 {
@@ -511,16 +540,22 @@ static Node pair_conjunction(Bank *b, const Sample *S, Store *st, const Atoms *a
 				bj = j;
 			}
 		}
-	Node out = NODE_NONE;
+	size_t idx[CONJ_MAX], m = 0;
 	if (best != UINT64_MAX) {
-		Node l[2];
-		size_t idx[2] = {bi, bj};
-		for (int k = 0; k < 2; k++) {
+		idx[m++] = bi;
+		idx[m++] = bj;
+	} else {
+		m = greedy_cover(rows, n, neg, nw, idx);
+	}
+	Node out = NODE_NONE;
+	if (m) {
+		Node l[CONJ_MAX];
+		for (size_t k = 0; k < m; k++) {
 			l[k] = atom_node(b, S, st, a->entry[lits[idx[k]].atom]);
 			if (lits[idx[k]].neg)
 				l[k] = store_make_not(st, l[k]);
 		}
-		out = store_make_and2(st, l[0], l[1]);
+		out = store_make_and(st, l, m);
 	}
 	free(rows);
 	free(x);
@@ -538,48 +573,61 @@ static Node smaller(const Store *st, Node p, Node q)
 	return store_size(st, q) < store_size(st, p) ? q : p;
 }
 
-static void extract(Bank *b, const Sample *S, Store *st, const Atoms *a,
-		    const Word64 *care, const Word64 *label, SearchResult *r)
+/* One extraction over the atoms a (with_diff: bank entries that use
+ * differences may answer directly): the smallest of the greedy atoms'
+ * small enumeration, the two-literal or greedy conjunctions and their
+ * duals, and a matching bank entry; NODE_NONE if none, *dnf the fallback. */
+static Node extract_over(Bank *b, const Sample *S, Store *st, const Atoms *a,
+			 bool with_diff, const Word64 *care, const Word64 *label,
+			 unsigned depth, size_t *nchosen, Node *dnf)
 {
-	size_t chosen[GREEDY_MAX];
-	Node dnf;
-	/* Prefer formulas without difference atoms (simpler, and in the
-	 * threshold fragment that MONA decides) when those atoms suffice. */
-	Atoms plain;
-	Refutation unused;
-	collect_atoms_if(b, S, r->depth, false, &plain);
-	if (partition_test(&plain, S, care, label, &unused))
-		a = &plain;
-	r->chosen = greedy(b, S, st, a, care, label, chosen, GREEDY_MAX, &dnf);
-	Node small = small_enum(b, S, st, a, chosen, r->chosen < 8 ? r->chosen : 8,
+	size_t chosen[GREEDY_MAX], nw = S->nwords;
+	*nchosen = greedy(b, S, st, a, care, label, chosen, GREEDY_MAX, dnf);
+	Node small = small_enum(b, S, st, a, chosen, *nchosen < 8 ? *nchosen : 8,
 				care, label);
-	{
-		size_t nw = S->nwords;
-		Word64 *pos = xmalloc(2 * nw * sizeof(Word64)), *neg = pos + nw;
-		sig_and(pos, care, label, nw);
-		sig_not(neg, label, care, nw);
-		small = smaller(st, small, pair_conjunction(b, S, st, a, pos, neg));
-		Node dual = pair_conjunction(b, S, st, a, neg, pos);
-		if (dual) /* !(f & g) matches the target */
-			small = smaller(st, small, store_make_not(st, dual));
-		free(pos);
-	}
+	Word64 *pos = xmalloc(2 * nw * sizeof(Word64)), *neg = pos + nw;
+	sig_and(pos, care, label, nw);
+	sig_not(neg, label, care, nw);
+	small = smaller(st, small, pair_conjunction(b, S, st, a, pos, neg));
+	Node dual = pair_conjunction(b, S, st, a, neg, pos);
+	if (dual) /* !(f & g) matches the target */
+		small = smaller(st, small, store_make_not(st, dual));
+	free(pos);
 	/* a guarded bank entry may itself be the answer (Q_x & atom) */
-	size_t nw = S->nwords;
 	Word64 *s = xmalloc(nw * sizeof(Word64));
-	for (size_t i = 0; i < bank_first(b, r->depth + 1); i++) {
+	for (size_t i = 0; i < bank_first(b, depth + 1); i++) {
 		bank_sig(b, bank_entry(b, i), s);
 		bool same = true;
 		for (size_t k = 0; k < nw && same; k++)
 			same = ((s[k] ^ label[k]) & care[k]) == 0;
-		if (!same || (a == &plain && bank_entry(b, i)->uses_diff))
-			continue;
-		Node n = bank_node(b, i);
-		if (!small || store_size(st, n) < store_size(st, small))
-			small = n;
+		if (same && (with_diff || !bank_entry(b, i)->uses_diff))
+			small = smaller(st, small, bank_node(b, i));
 	}
 	free(s);
+	return small;
+}
+
+/* Prefers formulas without difference atoms (simpler, and in the
+ * threshold fragment that MONA decides) when those atoms give a small
+ * formula; else all atoms. */
+static void extract(Bank *b, const Sample *S, Store *st, const Atoms *a,
+		    const Word64 *care, const Word64 *label, SearchResult *r)
+{
+	Atoms plain;
+	Refutation unused;
+	Node small = NODE_NONE, dnf = NODE_NONE;
+	collect_atoms_if(b, S, r->depth, false, &plain);
+	if (plain.n < a->n && partition_test(&plain, S, care, label, &unused))
+		small = extract_over(b, S, st, &plain, false, care, label, r->depth,
+				     &r->chosen, &dnf);
 	atoms_free(&plain);
+	if (!small) {
+		Node d2;
+		small = extract_over(b, S, st, a, true, care, label, r->depth,
+				     &r->chosen, &d2);
+		if (!dnf)
+			dnf = d2;
+	}
 	r->formula = small ? small : dnf;
 	r->large = !small;
 }
@@ -673,6 +721,29 @@ static bool parikh_pair(const Sample *S, const size_t *order, const uint32_t *ke
 	return best != SIZE_MAX;
 }
 
+/* The sample's witness pairs with u in L_D: consecutive chains of equal
+ * length that differ only in their last three letters, u having D blocks;
+ * their end bits, two per pair. */
+static size_t witness_ends(const Sample *S, unsigned D, size_t *ends)
+{
+	size_t m = 0;
+	for (size_t c = 0; c + 1 < S->nchains; c += 2) {
+		const SampleWord *x = &S->chains[c].word, *y = &S->chains[c + 1].word;
+		if (x->len != y->len || x->len < 4 ||
+		    memcmp(x->w, y->w, x->len - 3) != 0)
+			continue;
+		size_t k = 1; /* the blocks of u = the first len - 4 letters */
+		for (size_t i = 1; i < x->len - 4; i++)
+			if (x->w[i] != x->w[i - 1])
+				k++;
+		if (k != D)
+			continue;
+		ends[m++] = S->chains[c].first + (x->len - S->n - 1);
+		ends[m++] = S->chains[c + 1].first + (y->len - S->n - 1);
+	}
+	return m;
+}
+
 size_t search_separate(Bank *b, const Sample *S, unsigned D, size_t max,
 		       Separation *out)
 {
@@ -711,7 +782,9 @@ size_t search_separate(Bank *b, const Sample *S, unsigned D, size_t max,
 	qsort_r(ents, hi - lo, sizeof *ents, cmp_gsize, b);
 	Word64 *sig = xmalloc(nw * sizeof(Word64));
 	size_t *pos = xmalloc(p.ncls * sizeof *pos), *neg = xmalloc(p.ncls * sizeof *neg);
-	/* every entry is tried: those with a depth-1 certificate go first */
+	size_t *ends = xmalloc((S->nchains + 1) * sizeof *ends);
+	size_t nends = witness_ends(S, D, ends);
+	/* every entry is tried: those with a certificate go first */
 	Separation *all_sep = xmalloc((hi - lo + 1) * sizeof *all_sep);
 	for (size_t e = 0; e < hi - lo; e++) {
 		bank_sig(b, bank_entry(b, ents[e]), sig);
@@ -736,13 +809,23 @@ size_t search_separate(Bank *b, const Sample *S, unsigned D, size_t max,
 		s->entry = ents[e];
 		s->pair = best;
 		s->parikh = D == 1 && parikh_pair(S, order, keys, p.n, sig, &s->cert);
+		s->witness = false;
+		for (size_t w = 0; w + 1 < nends && !s->witness; w += 2) {
+			bool x = sig_bit(sig, ends[w]), y = sig_bit(sig, ends[w + 1]);
+			if (x != y) {
+				s->witness = true;
+				s->wpair = x ? (WordPair){ends[w], ends[w + 1]}
+					     : (WordPair){ends[w + 1], ends[w]};
+			}
+		}
 	}
 	size_t kept = 0;
 	for (int pass = 1; pass >= 0; pass--)
 		for (size_t i = 0; i < m && kept < max; i++)
-			if (all_sep[i].parikh == (pass == 1))
+			if ((all_sep[i].parikh || all_sep[i].witness) == (pass == 1))
 				out[kept++] = all_sep[i];
 	free(all_sep);
+	free(ends);
 	m = kept;
 	free(pos);
 	free(neg);

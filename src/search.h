@@ -77,13 +77,18 @@ size_t search_check(const Sample *S, const Store *st, Node f,
 
 /* --separate: depth-(D+1) entries of the bank (built to D+1) that no
  * Boolean combination of depth-<=D atoms matches on the sample, smallest
- * first; for D = 1 those with a same-Parikh certificate come first. */
+ * first; those with a certificate come first: a same-Parikh pair (D = 1)
+ * or a witness pair u.s s s' s' / u.s s' s s' of the sample with u in L_D
+ * (logic.md 6.4), which no depth-D formula with constants below u's block
+ * lengths separates. */
 typedef struct {
 	size_t entry;      /* bank entry */
 	WordPair pair;     /* the formula accepts pos, rejects neg; every
 			    * depth-<=D atom agrees on them */
 	bool parikh;       /* pair has the same last letter and Parikh vector */
 	WordPair cert;     /* that certificate pair when parikh */
+	bool witness;      /* it separates a witness pair with u in L_D */
+	WordPair wpair;    /* that pair (accepted, rejected) */
 } Separation;
 size_t search_separate(Bank *b, const Sample *S, unsigned D, size_t max,
 		       Separation *out);

@@ -27,6 +27,16 @@ struct SimCheck {
 	Node **count_node;  /* by component: parsed count arguments */
 };
 
+bool simcheck_semantics_option(const char *arg, Semantics *out)
+{
+	if (semantics_parse(arg, out))
+		return true;
+	cli_usage_error("--semantics: expected kneedeep, rounded-sums or "
+			"ieee=fp32|bf16|fp16, not '%s'",
+			arg);
+	return false;
+}
+
 static Node parse_text(SimCheck *sc, const char *text)
 {
 	if (!text)
@@ -127,6 +137,11 @@ uint32_t simcheck_token(const SimCheck *sc, Sym letter)
 		if (sc->sym_of[t] == letter)
 			return t;
 	return 0;
+}
+
+void simcheck_streaming(SimCheck *sc)
+{
+	sim_set_streaming(sc->sim, true);
 }
 
 bool simcheck_run(SimCheck *sc, const uint32_t *w, size_t n)

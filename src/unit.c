@@ -115,9 +115,17 @@ void unit_add_def(Unit *u, const Def *def)
 	u->defs[u->ndefs++] = *def;
 }
 
+void unit_add_letter(Unit *u, Sym letter)
+{
+	mem_grow((void **)&u->letters, &u->letters_cap, u->nletters + 1,
+		 sizeof *u->letters);
+	u->letters[u->nletters++] = letter;
+}
+
 void unit_free(Unit *u)
 {
 	free(u->defs);
+	free(u->letters);
 	memset(u, 0, sizeof *u);
 	u->output_name = SYM_NONE;
 }

@@ -60,9 +60,15 @@ typedef struct {
 	Node output;     /* NODE_NONE when the input defined nothing Boolean */
 	Sym output_name; /* SYM_NONE for an anonymous formula */
 	const Source *src;
+	/* Every letter the input mentions, as written (repeats allowed):
+	 * simplification may drop some from the nodes (#[Q_a] - #[Q_a]),
+	 * but they stay in the alphabet. */
+	Sym *letters;
+	size_t nletters, letters_cap;
 } Unit;
 
 void unit_add_def(Unit *u, const Def *def);
+void unit_add_letter(Unit *u, Sym letter);
 void unit_free(Unit *u);
 /* A node-indexed array of names (SYM_NONE where unnamed) built from the
  * unit's definitions; the first definition of a node wins.  malloc'd. */

@@ -12,6 +12,8 @@
 #include "hierarchy.h"
 #include "mem.h"
 #include "method.h"
+#include "mona.h"
+#include "presburger.h"
 
 /* Disagreements of f with t on S (SIZE_MAX: not evaluable); the first
  * bad word's text in *bad_word. */
@@ -37,9 +39,20 @@ static int cmp_sym(const void *x, const void *y)
 	return p < q ? -1 : p > q;
 }
 
-/* The one call into the decision engine: tally equiv's explore method
- * on f against the target (for the prediction task, both restricted to
- * the prefixes of members), every word up to maxlen, within a second. */
+/* The decision engine's methods tried in turn (decide.c keeps its own
+ * "auto" chain private): the complete ones for their fragments, then
+ * explore up to the length bound. */
+static const struct {
+	const char *name;
+	MethodFn fn;
+} methods[] = {
+	{"presburger", presburger_decide},
+	{"mona", mona_decide},
+	{"explore", explore_decide},
+};
+
+/* The one call site of the decision engine: f against the target (for
+ * the prediction task, both restricted to the prefixes of members). */
 static void decide_check(const Target *t, Store *st, Node f, const Sample *S,
 			 unsigned maxlen, Verification *v, Buf *b)
 {
@@ -62,20 +75,28 @@ static void decide_check(const Target *t, Store *st, Node f, const Sample *S,
 		   .nletters = S->nletters, .accept = ACCEPT_LAST, .timeout = 1.0,
 		   .max_length = maxlen};
 	MethodResult r;
-	method_result_init(&r);
-	explore_decide(&q, &r);
+	size_t nm = sizeof methods / sizeof methods[0], used = 0;
+	for (; used < nm; used++) {
+		method_result_init(&r);
+		methods[used].fn(&q, &r);
+		if (r.status == MR_EQUIVALENT || r.status == MR_DIFFERENT ||
+		    used + 1 == nm)
+			break;
+		method_result_free(&r);
+	}
+	const char *name = methods[used].name;
 	v->decided = (int)r.status;
 	v->bound = r.bound;
 	if (r.status == MR_EQUIVALENT) {
 		v->kind = "proof";
-		buf_puts(b, "; tally equiv (explore) proves it equivalent");
+		buf_printf(b, "; tally equiv (%s) proves it equivalent", name);
 	} else if (r.status == MR_BOUNDED || r.status == MR_LIMIT) {
 		v->kind = "bound";
-		buf_printf(b, "; tally equiv (explore): equal on every word up to "
-			   "length %zu", r.bound);
+		buf_printf(b, "; tally equiv (%s): equal on every word up to "
+			   "length %zu", name, r.bound);
 	} else if (r.status == MR_DIFFERENT) {
 		v->ok = false;
-		buf_puts(b, "; tally equiv (explore): NOT equivalent");
+		buf_printf(b, "; tally equiv (%s): NOT equivalent", name);
 	}
 	method_result_free(&r);
 	free(alpha);

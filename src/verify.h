@@ -2,9 +2,9 @@
  * search sample: on a fresh, larger sample and on every word up to a
  * length, both through the evaluator (eval.h), never through the
  * signatures that found it; and through the decision engine of tally
- * equiv (its explore method, explore.h), which proves equivalence when
- * the joint state space closes and otherwise checks every word up to a
- * longer length.  The kind of evidence is stated: "proof", "bound" (every
+ * equiv: its complete methods (presburger at depth <= 1, mona on the
+ * threshold fragment) prove equivalence, else explore checks every word
+ * up to a longer length (or proves it when the state space closes).  The kind of evidence is stated: "proof", "bound" (every
  * word up to a length) or "sample only".
  *
  * Ownership: a Verification owns its text (verify_free).

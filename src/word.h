@@ -30,12 +30,19 @@ typedef struct {
 	Sym byte_sym[256]; /* one-byte letters; SYM_NONE otherwise */
 	size_t maxlen;     /* longest letter, in bytes */
 	SymTab *syms;
+	Sym other; /* --open-alphabet: what unknown letters read as, else
+		    * SYM_NONE (cr_words.h) */
 } Alphabet;
 
 /* spec: the --alphabet value or NULL: "a,b,c" (commas or whitespace
  * separate multi-character letters) or "abc" (one letter per character). */
 void alphabet_init(Alphabet *a, Store *s, const Node *roots, size_t nroots,
 		   const char *spec);
+/* The same, with more letters (those the inputs mention, which
+ * simplification may have dropped from the roots: Unit.letters). */
+void alphabet_init_with(Alphabet *a, Store *s, const Node *roots,
+			size_t nroots, const Sym *extra, size_t nextra,
+			const char *spec);
 void alphabet_free(Alphabet *a);
 /* "a b c", malloc'd. */
 char *alphabet_describe(const Alphabet *a);
@@ -73,6 +80,11 @@ typedef struct {
 	size_t badpos;
 	Sym out[WORD_OUT];
 	size_t nout;
+	/* The token reader's cache of multi-byte letters, by first byte:
+	 * the last letter seen starting with that byte (SYM_NONE: none). */
+	Sym tok_cache[256];
+	const char *tok_name[256];
+	size_t tok_len[256];
 } WordReader;
 
 void word_reader_init(WordReader *r, const Alphabet *a, bool tokens_only,

@@ -92,6 +92,37 @@ err_has "cannot read 'adir': Is a directory"
 try 2 "$TALLY" eval -P adir -w a
 err_has "cannot read 'adir': Is a directory"
 
+# info --json: sizes from 2^53 on are strings, a saturated one too.
+{ echo 'let A0 = Q_a;'
+  i=1; while test $i -le 60; do
+	echo "let A$i = A$((i - 1)) & #[A$((i - 1))] > 0;"; i=$((i + 1)); done
+  echo A60; } > exp60.tl
+try 0 "$TALLY" info --json -F exp60.tl
+grep -q '"size":"[0-9]*"' out.txt || fail "info --json exact big size: $(head -c 200 out.txt)"
+awk 'BEGIN { printf "Q_a"; for (i = 0; i < 70; i++) printf " <-> Q_a%d", i; print "" }' > iff70.tl
+try 0 "$TALLY" info --json -F iff70.tl
+grep -q '"size":">18446744073709551614"' out.txt || fail "info --json saturated size"
+
+# The alphabet is every letter the input mentions, also those that
+# simplification drops.
+try 0 "$TALLY" eval -F "$R/cancel.tl" -w a -w aa
+out_is "$(printf 'a\taccept\naa\taccept')"
+try 0 "$TALLY" eval -f 'Q_a & !Q_a | Q_b' -w ab
+try 0 "$TALLY" lang -F "$R/cancel.tl" --max-length 1
+out_is "$(printf '\na')"
+
+# Messages.
+try 2 "$TALLY" print -f 'Q_'
+err_has "unknown name 'Q_' (a letter test is Q_a or Q('a'), with the letter after Q_)"
+try 2 "$TALLY" print -f "Q('a'"
+err_has "expected ')' to close 'Q(' at 1:2, found end of input"
+try 2 "$TALLY" eval -f "Q('a b') | Q_c" -w d
+err_has "(alphabet: 'a b' c)"
+try 2 "$TALLY" print -P "$R/pred-without-import.cr"
+# (the interpreter applies imports before the first statement, so the
+# import may stand anywhere: cr_parse.c's message says so)
+err_has "the guard 'pred' is not imported: add '#import pred'"
+
 # ---- limits ----------------------------------------------------------------
 
 # A 1 KB input denoting a tree of more than 2^63 nodes: refused up front.
@@ -105,6 +136,17 @@ try 4 "$TALLY" print --expand --max-size=8 -f 'let A = Q_a & Q_b; A | #[A] > 0'
 err_has 'the inlined formula has 9 nodes, more than --max-size=8'
 try 0 "$TALLY" print --expand --max-size=9 -f 'let A = Q_a & Q_b; A | #[A] > 0'
 try 2 "$TALLY" print --expand --max-size=0 -f Q_a
+
+# A 1 KB program whose lowering needs millions of pieces (27 s, 2 GB
+# before): the total bound ends it, and info says "too large".
+awk 'BEGIN { for (i = 0; i < 12; i++)
+		printf "let t%d = (Q_a%d ? #[Q_b%d] : %d);\n", i, i, i, i + 1
+	printf "let s = t0"; for (i = 1; i < 12; i++) printf " + t%d", i; print ";"
+	for (k = 1; k < 60; k++) printf "%ss < %d", (k > 1 ? " & " : ""), 7 * k; print "" }' > pieces.tl
+try 4 "$TALLY" print --to=tl-core -F pieces.tl
+err_has 'more than 262144 guarded pieces in total'
+try 0 "$TALLY" info -F pieces.tl
+grep -q '^core-dag-size: too large' out.txt || fail "info core-dag-size: $(tail -1 out.txt)"
 
 # More than 4096 guarded pieces in tl-core: a limit, exit 4.
 f=$(awk 'BEGIN { for (i = 0; i < 13; i++)
@@ -130,6 +172,29 @@ err_has 'tally: limit: --max-memory reached'
 try 2 "$TALLY" lang -f majority --max-length 4 --timeout=soon
 try 2 "$TALLY" lang -f majority --max-length 4 --max-memory=0
 try 0 "$TALLY" lang -f majority --max-length 4 --timeout=60 --max-memory=4G
+
+# Quadratic paths made near-linear (each within try's 20 s; they took
+# 4 s / 630 MB, 8 s and over 100 s).  The results are checked, not the
+# time.
+awk 'BEGIN { printf "#[Q_a]"; for (i = 0; i < 100000; i++) printf " * 2"; print " > 0" }' > mul.tl
+try 1 "$TALLY" eval -F mul.tl --alphabet=ab -w a -w b
+out_is "$(printf 'a\taccept\nb\treject')"
+try 2 "$TALLY" print -f '#[Q_a] * 2 * #[Q_b] < 4'
+err_has "'*' needs a constant on one side"
+try 0 "$TALLY" print -f '2 * #[Q_a] * 3 < 4 * 5'
+out_is '6*#[Q_a] < 20'
+awk 'BEGIN { for (i = 1; i <= 100000; i++) printf "X%d := X%d\n", i, i + 1
+	print "X100001 := X1" }' > cycle.crasp
+try 2 "$TALLY" print -P cycle.crasp
+err_has 'cycle in the definitions: X1 -> X2 -> X3'
+err_has ' -> X43 -> ... -> X99974 -> '
+err_has 'X100000 -> X100001 -> X1 ('"'"'X2'"'"' is defined at 2:1)'
+awk 'BEGIN { print "B0 := Q_a"
+	for (i = 1; i <= 100000; i++)
+		printf "C%d := #B%d\nB%d := C%d > %d\n", i, i - 1, i, i, i % 3 }' > layers.crasp
+try 0 "$TALLY" print --to=dot -P layers.crasp
+test "$(grep -c '^	subgraph cluster_layer' out.txt)" = 100001 || fail "dot layers"
+grep -q 'label="layer 100000"' out.txt || fail "dot: last layer"
 
 # Out of memory under a real limit (ulimit -v) is exit 4 with a message.
 # Skipped where the limit cannot be set or the binary cannot start under

@@ -35,6 +35,17 @@ run 0 "$TALLY" eval -f "$f" --alphabet=ab -w "$w1"
 run 1 "$TALLY" eval -f "$f" --alphabet=ab -w "$w2"
 test "$("$TALLY" info -f "$f" | sed -n 's/^depth: //p')" = 2 || fail "separating formula depth"
 
+# --separate=2: the first result separates a witness pair with u in L_2
+# (same last letter, same Parikh vector; the formula separates it).
+run 0 "$TALLY" search --separate=2 --count=1 --quiet > sep2.txt
+grep -q '^   witness pair: it accepts' sep2.txt || fail "separate=2: no witness pair"
+w1=$(sed -n 's/^   witness pair: it accepts "\([ab]*\)" and rejects "\([ab]*\)".*/\1/p' sep2.txt)
+w2=$(sed -n 's/^   witness pair: it accepts "\([ab]*\)" and rejects "\([ab]*\)".*/\2/p' sep2.txt)
+test "$(parikh "$w1")" = "$(parikh "$w2")" || fail "witness pair $w1/$w2"
+f=$(sed -n 's/^1\. \(.*\)  (depth 3, .*/\1/p' sep2.txt)
+run 0 "$TALLY" eval -f "$f" --alphabet=ab -w "$w1"
+run 1 "$TALLY" eval -f "$f" --alphabet=ab -w "$w2"
+
 # Labelled words of a depth-2 language (a^n b^n): a depth-2 formula that
 # agrees with every label (checked with tally eval).
 "$TALLY" lang -f anbn --max-length 12 --alphabet=ab > pos.txt

@@ -39,20 +39,6 @@ static void teardown(void)
 	fixture_free(&fx);
 }
 
-static Node parse(const char *text)
-{
-	char *err;
-	Node r = fixture_parse(&fx, text, &err);
-	ck_assert_msg(r != NODE_NONE, "%s: %s", text, err);
-	free(err);
-	return r;
-}
-
-static Sym letter(const char *name)
-{
-	return sym_intern(store_syms(s), name, strlen(name));
-}
-
 /* The sorted letters of root, or {a, b} when it has none. */
 static Sym *letters_of(Node root, size_t *n)
 {
@@ -60,8 +46,8 @@ static Sym *letters_of(Node root, size_t *n)
 	if (*n == 0) {
 		free(l);
 		l = malloc(2 * sizeof *l);
-		l[0] = letter("a");
-		l[1] = letter("b");
+		l[0] = fixture_letter(&fx, "a");
+		l[1] = fixture_letter(&fx, "b");
 		*n = 2;
 	}
 	return l;
@@ -82,6 +68,27 @@ static void compile_ok(Node root, const Sym *l, size_t nl, int p, int sc,
 		      "%s: %zu layers for depth %u", text, m->nlayers,
 		      store_depth(s, root));
 	free(text);
+}
+
+/* A formula (or prelude name) compiled over its letters. */
+typedef struct {
+	Node root;
+	Sym *l;
+	size_t nl;
+	Model m;
+} Compiled;
+
+static void compiled(Compiled *c, const char *text, int p, int sc, FfnKind ffn)
+{
+	c->root = fixture_must_parse(&fx, text);
+	c->l = letters_of(c->root, &c->nl);
+	compile_ok(c->root, c->l, c->nl, p, sc, ffn, &c->m);
+}
+
+static void compiled_free(Compiled *c)
+{
+	model_free(&c->m);
+	free(c->l);
 }
 
 static char *word_text(const Model *m, const uint32_t *w, size_t n)
@@ -179,7 +186,7 @@ enum { NPRELUDE = sizeof prelude / sizeof prelude[0] };
 
 START_TEST(prelude_kneedeep)
 {
-	Node root = parse(prelude[_i]);
+	Node root = fixture_must_parse(&fx, prelude[_i]);
 	size_t nl;
 	Sym *l = letters_of(root, &nl);
 	size_t maxlen = nl > 2 ? 7 : 10;
@@ -202,7 +209,7 @@ START_TEST(refusals)
 {
 	const char *bad[] = {"parity2", "factor_bb", "MOD(2, 0)"}; /* no --pe */
 	for (size_t i = 0; i < 3; i++) {
-		Node root = parse(bad[i]);
+		Node root = fixture_must_parse(&fx, bad[i]);
 		size_t nl;
 		Sym *l = letters_of(root, &nl);
 		CompileOptions o = {16, 8, FFN_TABLE, false};
@@ -217,7 +224,7 @@ START_TEST(refusals)
 		free(l);
 	}
 	/* a coefficient too large for the precision */
-	Node root = parse("#[Q_a] < 1000*#[Q_b]");
+	Node root = fixture_must_parse(&fx, "#[Q_a] < 1000*#[Q_b]");
 	size_t nl;
 	Sym *l = letters_of(root, &nl);
 	CompileOptions o = {8, 0, FFN_TABLE, false};
@@ -235,7 +242,7 @@ END_TEST
 
 START_TEST(random_formulas)
 {
-	Sym l[2] = {letter("a"), letter("b")};
+	Sym l[2] = {fixture_letter(&fx, "a"), fixture_letter(&fx, "b")};
 	GenOptions go = {.letters = l, .nletters = 2, .max_depth = 3,
 			 .max_size = 14};
 	Rng r;
@@ -260,7 +267,7 @@ END_TEST
 /* Y through ALiBi heads: random formulas with Y (MOD skipped). */
 START_TEST(random_alibi)
 {
-	Sym l[2] = {letter("a"), letter("b")};
+	Sym l[2] = {fixture_letter(&fx, "a"), fixture_letter(&fx, "b")};
 	GenOptions go = {.letters = l, .nletters = 2, .max_depth = 2,
 			 .max_size = 12, .positional = true};
 	Rng r;
@@ -298,16 +305,14 @@ END_TEST
 
 START_TEST(json_round_trip)
 {
-	Node root = parse("dyck1");
-	size_t nl;
-	Sym *l = letters_of(root, &nl);
-	Model m, back;
-	compile_ok(root, l, nl, 16, 8, _i ? FFN_RELU : FFN_TABLE, &m);
-	json_t *j = model_to_json(&m);
+	Compiled c;
+	compiled(&c, "dyck1", 16, 8, _i ? FFN_RELU : FFN_TABLE);
+	Model back;
+	json_t *j = model_to_json(&c.m);
 	char *err = NULL;
 	ck_assert_msg(model_from_json(j, &back, &err), "%s", err);
 	Semantics kd = {.kind = SEM_KNEEDEEP};
-	exhaustive(&back, root, l, nl, &kd, 8, true);
+	exhaustive(&back, c.root, c.l, c.nl, &kd, 8, true);
 	/* a weight outside F_{16,8} and a non-dyadic weight are refused */
 	json_t *emb = json_array_get(json_object_get(j, "embedding"), 1);
 	json_array_set_new(emb, 0, json_string("1000"));
@@ -320,9 +325,8 @@ START_TEST(json_round_trip)
 	ck_assert_msg(strstr(err, "dyadic"), "%s", err);
 	free(err);
 	json_decref(j);
-	model_free(&m);
 	model_free(&back);
-	free(l);
+	compiled_free(&c);
 }
 END_TEST
 
@@ -330,21 +334,17 @@ END_TEST
  * comparison: the check can fail. */
 START_TEST(tampered_model)
 {
-	Node root = parse("majority");
-	size_t nl;
-	Sym *l = letters_of(root, &nl);
-	Model m;
-	compile_ok(root, l, nl, 16, 8, FFN_TABLE, &m);
-	Head *h = &m.layers[0].heads[0];
+	Compiled c;
+	compiled(&c, "majority", 16, 8, FFN_TABLE);
+	Head *h = &c.m.layers[0].heads[0];
 	for (size_t i = 0; i < h->wv.n; i++)
 		if (h->wv.e[i].col == 0)
 			h->wv.e[i].w += 1;
 	Semantics kd = {.kind = SEM_KNEEDEEP};
-	long bad = exhaustive(&m, root, l, nl, &kd, 6, false);
+	long bad = exhaustive(&c.m, c.root, c.l, c.nl, &kd, 6, false);
 	/* at a tie #a = #b the shifted head says "more a's" */
 	ck_assert_int_eq(bad, 0);
-	model_free(&m);
-	free(l);
+	compiled_free(&c);
 }
 END_TEST
 
@@ -442,27 +442,24 @@ END_TEST
  * to the other sign. */
 START_TEST(breakdown_majority)
 {
-	Node root = parse("majority");
-	size_t nl;
-	Sym *l = letters_of(root, &nl);
-	Model m;
-	compile_ok(root, l, nl, 10, 4, FFN_TABLE, &m);
+	Compiled c;
+	compiled(&c, "majority", 10, 4, FFN_TABLE);
 	Semantics rs = {.kind = SEM_ROUNDED_SUMS};
 	Mismatch mm;
-	ck_assert_int_eq(breakdown_search(&m, &rs, 200, 1000000, &mm),
+	ck_assert_int_eq(breakdown_search(&c.m, &rs, 200, 1000000, &mm),
 			 BREAK_FOUND);
 	ck_assert_uint_eq(mm.length, 64);
 	ck_assert(mm.model_accepts);
 	free(mm.word);
 	/* kneedeep never breaks */
 	Semantics kd = {.kind = SEM_KNEEDEEP};
-	ck_assert_int_eq(breakdown_search(&m, &kd, 100, 1000000, &mm),
+	ck_assert_int_eq(breakdown_search(&c.m, &kd, 100, 1000000, &mm),
 			 BREAK_NONE);
 	free(mm.word);
 	/* the exhaustive comparison agrees below 14 letters */
-	ck_assert_int_eq(exhaustive(&m, root, l, nl, &rs, 12, false), -1);
-	model_free(&m);
-	free(l);
+	ck_assert_int_eq(exhaustive(&c.m, c.root, c.l, c.nl, &rs, 12, false),
+			 -1);
+	compiled_free(&c);
 }
 END_TEST
 

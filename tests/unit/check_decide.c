@@ -364,11 +364,14 @@ END_TEST
 /* ---- run-length words ------------------------------------------------ */
 
 static const unsigned run_lengths[] = {1, 2, 3, 5, 8, 13};
+/* Longer runs, for the periodic jumps of MOD under a count. */
+static const unsigned mod_lengths[] = {1, 4, 9, 23, 40, 77};
 enum { NRUNLEN = sizeof run_lengths / sizeof run_lengths[0], RUN_FORMULAS = 25 };
 
-/* Every word of up to three runs over {a,b,c} with the lengths above,
- * run by run against letter by letter. */
-static void runs_vs_plain(uint64_t seed, bool future, unsigned formulas)
+/* Every word of up to `maxruns` runs over {a,b,c} with the lengths
+ * given, run by run against letter by letter. */
+static void runs_vs_plain(uint64_t seed, bool future, unsigned formulas,
+			  const unsigned *lengths, size_t maxruns)
 {
 	Sym alpha[3] = {letter("a"), letter("b"), letter("c")};
 	GenOptions o = {.letters = alpha,
@@ -388,14 +391,14 @@ static void runs_vs_plain(uint64_t seed, bool future, unsigned formulas)
 			RunEval *re = runeval_new(s, roots, 2, (AcceptAt)a);
 			Evaluator *ev = eval_new(s, roots, 2, (AcceptAt)a);
 			unsigned d[6];
-			for (size_t nr = 0; nr <= 3; nr++) {
+			for (size_t nr = 0; nr <= maxruns; nr++) {
 				memset(d, 0, sizeof d);
 				do {
 					Runs w;
 					runs_init(&w);
 					for (size_t j = 0; j < nr; j++)
 						runs_push_ui(&w, alpha[d[2 * j] % 3],
-							     run_lengths[d[2 * j + 1]]);
+							     lengths[d[2 * j + 1]]);
 					size_t n;
 					Sym *word = runs_expand(&w, 1000, &n);
 					bool x[2], y[2];
@@ -424,13 +427,75 @@ static void runs_vs_plain(uint64_t seed, bool future, unsigned formulas)
 
 START_TEST(runs_past)
 {
-	runs_vs_plain(0x5e1f0000u + (uint64_t)_i, false, RUN_FORMULAS);
+	runs_vs_plain(0x5e1f0000u + (uint64_t)_i, false, RUN_FORMULAS,
+		      run_lengths, 3);
 }
 END_TEST
 
 START_TEST(runs_future)
 {
-	runs_vs_plain(0x5e1f0100u + (uint64_t)_i, true, RUN_FORMULAS / 5);
+	runs_vs_plain(0x5e1f0100u + (uint64_t)_i, true, RUN_FORMULAS / 5,
+		      run_lengths, 3);
+}
+END_TEST
+
+/* Formulas that count MOD (the generator mixes MOD in often): two runs
+ * of up to 77 letters. */
+START_TEST(runs_mod)
+{
+	runs_vs_plain(0x5e1f0200u + (uint64_t)_i, false, RUN_FORMULAS * 2,
+		      mod_lengths, 2);
+}
+END_TEST
+
+/* Comparisons that flip in the middle of long runs, under MOD: random
+ * thresholds and periods, three runs of up to 301 letters. */
+START_TEST(runs_mod_thresholds)
+{
+	static const unsigned lens[] = {1, 37, 150, 301};
+	Sym alpha[2] = {letter("a"), letter("b")};
+	Rng rng;
+	rng_seed(&rng, 0x5e1f0300u);
+	unsigned nf = 40 * test_multiplier();
+	for (unsigned i = 0; i < nf; i++) {
+		unsigned p = 2 + rng_below(&rng, 4), q = 2 + rng_below(&rng, 3);
+		char text[300];
+		snprintf(text, sizeof text,
+			 "#[MOD(%u, %u) & %u*#[Q_a] - %u*#[MOD(%u, %u) | Q_b] > %u] "
+			 "%s %u | Y (min(#[Q_b], %u) = %u)",
+			 p, rng_below(&rng, p), 1 + rng_below(&rng, 3),
+			 1 + rng_below(&rng, 3), q, rng_below(&rng, q),
+			 rng_below(&rng, 120), rng_below(&rng, 2) ? ">=" : "=",
+			 rng_below(&rng, 90), 20 + rng_below(&rng, 200),
+			 rng_below(&rng, 200));
+		Node f = parse(text);
+		RunEval *re = runeval_new(s, &f, 1, ACCEPT_LAST);
+		Evaluator *ev = eval_new(s, &f, 1, ACCEPT_LAST);
+		unsigned d[3];
+		memset(d, 0, sizeof d);
+		do {
+			Runs w;
+			runs_init(&w);
+			for (size_t j = 0; j < 3; j++)
+				runs_push_ui(&w, alpha[j % 2], lens[d[j]]);
+			size_t n;
+			Sym *word = runs_expand(&w, 1000, &n);
+			bool x, y;
+			char *err;
+			if (!runeval_word(re, &w, &x, &err))
+				ck_abort_msg("%s", err);
+			eval_word(ev, word, n, &y);
+			if (x != y) {
+				char *t = text_of(&w);
+				ck_abort_msg("%s on %s: runs %d, letters %d", text,
+					     t, x, y);
+			}
+			free(word);
+			runs_clear(&w);
+		} while (fixture_next_word(d, 3, 4));
+		runeval_free(re);
+		eval_free(ev);
+	}
 }
 END_TEST
 
@@ -473,6 +538,15 @@ START_TEST(huge_runs)
 	ck_assert(!runs_verdict("L_3", "a^99999999999999999999 b^7 a^5 b", NULL));
 	ck_assert(runs_verdict("Y Q_a & Q_b", "a^100000000000000000000 b", NULL));
 	ck_assert(!runs_verdict("Y Q_a & Q_b", "a^100000000000000000000 b^2", NULL));
+	/* MOD under counts: whole periods jumped. */
+	ck_assert(runs_verdict("#[MOD(3,1) & #[Q_a & MOD(2,0)] > 1000] = "
+			       "33333333333333333333333",
+			       "a^100000000000000000002000", NULL));
+	ck_assert(!runs_verdict("#[MOD(3,1) & #[Q_a & MOD(2,0)] > 1000] = "
+				"33333333333333333333333",
+				"a^100000000000000000002003", NULL));
+	ck_assert(runs_verdict("MOD(2,0) & #[MOD(3,1)] > 2",
+			       "a^100000000000000000000000000", "a"));
 	/* min/max and ?: switching inside one run. */
 	ck_assert(runs_verdict("min(#[Q_a], 1000000000000 - #[Q_a]) = 7",
 			       "a^999999999993", "a"));
@@ -533,6 +607,8 @@ Suite *decide_suite(void)
 	tcase_set_timeout(tc, 600 * test_multiplier());
 	tcase_add_loop_test(tc, runs_past, 0, 2);
 	tcase_add_loop_test(tc, runs_future, 0, 1);
+	tcase_add_loop_test(tc, runs_mod, 0, 2);
+	tcase_add_test(tc, runs_mod_thresholds);
 	tcase_add_test(tc, huge_runs);
 	tcase_add_test(tc, runs_text);
 	suite_add_tcase(su, tc);

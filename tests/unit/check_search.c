@@ -16,6 +16,8 @@
 
 #include "bank.h"
 #include "enum.h"
+#include "hierarchy.h"
+#include "search.h"
 #include "mem.h"
 #include "randgen.h"
 #include "ref_eval.h"
@@ -356,6 +358,72 @@ START_TEST(sample_layout)
 }
 END_TEST
 
+/* The bounded negative evidence is real: for every refuted depth d, the
+ * target separates each reported pair while every count atom of depth
+ * <= d and every letter (by the reference evaluator) gives both words the
+ * same value; and the found formula has the least depth and matches. */
+static bool ref_word(const Store *st, Node f, const Sample *S, size_t bit)
+{
+	uint8_t ix[256];
+	Sym w[256];
+	size_t len = sample_word(S, bit, ix);
+	for (size_t j = 0; j < len; j++)
+		w[j] = S->letters[ix[j]];
+	return ref_accepts(st, f, w, len, false);
+}
+
+START_TEST(refutations_hold)
+{
+	unsigned k = (unsigned)_i + 2; /* L_2, L_3 */
+	Store *st = store_new();
+	Sym ab[2] = {sym_intern(store_syms(st), "a", 1), sym_intern(store_syms(st), "b", 1)};
+	SampleWord *pairs = sample_witness_pairs(4, 1, k - 1, 5, 9, 3);
+	Sample *S = sample_build(store_syms(st), ab, 2, 6, pairs, 8, "pairs");
+	Node target = hierarchy_lk(st, ab[0], ab[1], k);
+	Target tg = {.kind = TARGET_FORMULA, .node = target};
+	Word64 *care = xmalloc(2 * S->nwords * sizeof(Word64)), *label = care + S->nwords;
+	ck_assert(target_sig(&tg, S, st, care, label));
+	BankOptions bo = {.C = 2, .diff = true, .jobs = 1};
+	Bank *b = bank_new(S, st, &bo);
+	SearchResult r;
+	search_run(b, S, st, care, label, k, &r);
+	ck_assert(r.found);
+	ck_assert_uint_eq(r.depth, k);
+	ck_assert_uint_eq(r.tried, k);
+	for (unsigned d = 0; d < r.tried; d++) {
+		const Refutation *f = &r.refuted[d];
+		ck_assert_uint_gt(f->npairs, 0);
+		for (size_t p = 0; p < f->npairs; p++) {
+			size_t pos = f->pairs[p].pos, neg = f->pairs[p].neg;
+			ck_assert(ref_word(st, target, S, pos));
+			ck_assert(!ref_word(st, target, S, neg));
+			for (size_t x = 0; x < 2; x++) {
+				Node q = store_make_letter(st, ab[x]);
+				ck_assert(ref_word(st, q, S, pos) == ref_word(st, q, S, neg));
+			}
+			for (size_t i = 0; i < bank_first(b, d + 1); i++) {
+				EntryKind kind = bank_entry(b, i)->kind;
+				if (kind != ENTRY_ATOM && kind != ENTRY_DIFF)
+					continue;
+				Node a = bank_node(b, i);
+				ck_assert_msg(ref_word(st, a, S, pos) == ref_word(st, a, S, neg),
+					      "depth %u: an atom separates a reported pair", d);
+			}
+		}
+	}
+	/* the formula matches the target at every sample node */
+	for (size_t bit = 0; bit < S->nbits; bit++)
+		if (sig_bit(S->valid, bit))
+			ck_assert(ref_word(st, r.formula, S, bit) == ref_word(st, target, S, bit));
+	ck_assert_uint_eq(store_depth(st, r.formula), k);
+	free(care);
+	bank_free(b);
+	sample_free(S);
+	sample_words_free(pairs, 8);
+	store_free(st);
+}
+END_TEST
+
 Suite *search_suite(void)
 {
 	Suite *su = suite_create("search");
@@ -368,6 +436,7 @@ Suite *search_suite(void)
 	tcase_set_timeout(tc, 300 * test_multiplier());
 	tcase_add_test(tc, bank_matches_reference);
 	tcase_add_test(tc, sample_layout);
+	tcase_add_loop_test(tc, refutations_hold, 0, 2);
 	suite_add_tcase(su, tc);
 	return su;
 }

@@ -15,5 +15,7 @@ Suite *search_suite(void);
 Suite *compile_suite(void);
 Suite *decide_suite(void);
 Suite *families_suite(void);
+Suite *repl_suite(void);
+Suite *cr_suite(void);
 
 #endif
