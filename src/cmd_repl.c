@@ -31,7 +31,12 @@ static const char help[] =
 	"  -h, --help             show this help and exit\n\n"
 	"Examples:\n"
 	"  tally repl\n"
-	"  printf ':word aab\\nlet A = #[Q_a] > #[Q_b]\\n:info\\n' | tally repl\n\n";
+	"  printf ':word aab\\nlet A = #[Q_a] > #[Q_b]\\n:info\\n' | tally repl\n\n"
+#ifndef HAVE_READLINE
+	"This tally was built without GNU readline: no line editing,\n"
+	"completion or history on a terminal.\n\n"
+#endif
+	;
 
 int cmd_repl(int argc, char **argv)
 {
