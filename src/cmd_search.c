@@ -11,6 +11,7 @@
 
 #include "commands.h"
 #include "hierarchy.h"
+#include "families.h"
 #include "json.h"
 #include "mem.h"
 #include "prelude.h"
@@ -32,7 +33,8 @@ static const char help[] =
 	CLI_INPUT_HELP
 	"Target:\n"
 	"      --target-formula=F the target formula (the same as -f F)\n"
-	"      --family=NAME      lk or lk-predict (with --k), or a prelude name\n"
+	"      --family=NAME      a family of tally gen (lk, lk-predict, ek,\n"
+	"                         ... with --k), or a prelude name\n"
 	"      --k=K              the k of --family=lk / lk-predict\n"
 	"      --positive=FILE    words the target accepts, one per line\n"
 	"      --negative=FILE    words it rejects (both files together)\n"
@@ -77,6 +79,8 @@ typedef struct {
 	VEC(SampleWord) words;
 	VEC(bool) labels;
 	char *target_text;
+	char *family_text;           /* a tally gen family's formula */
+	const char *family_alphabet; /* and its letters */
 } Search;
 
 /* ---- labelled words ----------------------------------------------------- */
@@ -246,6 +250,8 @@ static int set_target(Search *s)
 	if (s->in.nunits == 0 || s->in.units[s->in.nunits - 1].output == NODE_NONE)
 		return cli_usage_error("no target: give -f, -F, -P, --family, "
 				       "--positive/--negative or --separate");
+	if (s->family_alphabet)
+		add_alphabet(s, s->family_alphabet);
 	return set_formula_target(s, s->in.units[s->in.nunits - 1].output);
 }
 
@@ -552,8 +558,24 @@ static int parse(Search *s, int argc, char **argv)
 		default: return EXIT_USAGE;
 		}
 	}
-	if (s->family && strcmp(s->family, "lk") != 0 && strcmp(s->family, "lk-predict") != 0)
-		inputs_option(&s->in, 'f', s->family); /* a prelude name */
+	if (s->family && strcmp(s->family, "lk") != 0 &&
+	    strcmp(s->family, "lk-predict") != 0) {
+		/* a family of tally gen (its formula and alphabet), else a
+		 * prelude name */
+		const Family *fam = family_find(s->family);
+		if (fam && fam->in_domain)
+			return cli_usage_error("--family=%s is a task on part of the "
+					       "words; only lk-predict is supported",
+					       s->family);
+		if (fam && fam->kmin > 0 && (long)s->k < fam->kmin)
+			return cli_usage_error("--family=%s needs --k >= %ld", s->family,
+					       fam->kmin);
+		if (fam) {
+			s->family_text = fam->formula(fam->kmin > 0 ? (long)s->k : 0);
+			s->family_alphabet = fam->alphabet;
+		}
+		inputs_option(&s->in, 'f', fam ? s->family_text : s->family);
+	}
 	if (s->in.nspecs == 0) { /* --family=lk, labels or --separate */
 		if (optind < argc)
 			return cli_usage_error("unexpected argument '%s'", argv[optind]);
@@ -586,6 +608,7 @@ int cmd_search(int argc, char **argv)
 	VEC_FREE(s.labels);
 	free(s.letters);
 	free(s.target_text);
+	free(s.family_text);
 	inputs_free(&s.in);
 	return status;
 }

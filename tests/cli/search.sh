@@ -20,6 +20,11 @@ test "$(sed 1d l3.csv | cut -d, -f2,4)" = "3,yes" || fail "L_3 via search"
 run 0 "$TALLY" search --family=lk-predict --k=4 --csv --quiet > p4.csv
 test "$(sed 1d p4.csv | cut -d, -f2,4)" = "2,yes" || fail "prediction L_4 via search"
 
+# a family of tally gen with a neutral letter: E_2 needs depth 2
+run 0 "$TALLY" search --family=ek --k=2 --length=7 --csv --quiet > e2.csv
+test "$(sed 1d e2.csv | cut -d, -f2,4)" = "2,yes" || fail "E_2 via --family=ek"
+run 2 "$TALLY" search --family=ek
+
 # --separate=1: among the first three results a depth-2 formula with a
 # certificate pair; the pair is checked here: same last letter, same
 # Parikh vector, and the formula separates it (tally eval).
