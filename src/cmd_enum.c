@@ -52,7 +52,7 @@ static const char help[] =
 	"      --json             one JSON object per formula\n"
 	"      --csv              depth,size,signature_hash,formula lines\n"
 	"      --timeout=SECONDS  stop after this long (exit status 4)\n"
-	"      --max-memory=MB    stop at this size (exit status 4)\n"
+	"      --max-memory=SIZE  stop at this size, K, M, G (exit status 4)\n"
 	"      --quiet            no progress line\n"
 	"  -h, --help             show this help and exit\n\n"
 	"Examples:\n"
@@ -204,8 +204,7 @@ static int parse(Enum *e, int argc, char **argv)
 		{"check", no_argument, NULL, OPT_CHECK},
 		{"json", no_argument, NULL, OPT_JSON},
 		{"csv", no_argument, NULL, OPT_S_CSV},
-		{"timeout", required_argument, NULL, OPT_S_TIMEOUT},
-		{"max-memory", required_argument, NULL, OPT_S_MAXMEM},
+		LIMIT_OPTIONS,
 		{"quiet", no_argument, NULL, OPT_S_QUIET},
 		{"help", no_argument, NULL, 'h'},
 		{0},
@@ -283,8 +282,8 @@ int cmd_enum(int argc, char **argv)
 	e.eo.max_depth = (unsigned)e.dhi;
 	e.eo.max_size = (unsigned)e.shi;
 	e.eo.max_const = e.o.C;
-	e.eo.max_bytes = e.o.max_mb * (size_t)1 << 20;
-	e.eo.deadline = e.o.timeout > 0 ? e.o.start + e.o.timeout : 0;
+	e.eo.max_bytes = e.o.lim.max_memory;
+	e.eo.deadline = e.o.lim.timeout > 0 ? e.o.start + e.o.lim.timeout : 0;
 	if (!e.o.json)
 		fprintf(stderr, "# sample: %s\n", S->desc);
 	EnumLayer *layers = xcalloc((e.eo.max_depth + 1) * (e.eo.max_size + 1), sizeof *layers);

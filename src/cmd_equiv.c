@@ -22,8 +22,9 @@ static const char help[] =
 	"A 'method:' line says what the verdict rests on.  Methods: explore\n"
 	"(breadth-first over the states of the two compiled machines, merging\n"
 	"equal states: shortest counterexamples, bounded verdicts, and\n"
-	"'equivalent' when the reachable states run out); presburger, chc,\n"
-	"mona and unary (exact methods, when built in).  auto tries the exact\n"
+	"'equivalent' when the reachable states run out); presburger (depth\n"
+	"<= 1), chc (Horn clauses, an inductive invariant), mona (threshold\n"
+	"comparisons) and unary (one letter) are exact.  auto tries the exact\n"
 	"methods first and then explore within the time budget.\n\n"
 	CLI_INPUT_HELP
 	DECIDE_HELP

@@ -108,6 +108,17 @@ static bool parse_count(const char *opt, const char *arg, size_t max,
 	return true;
 }
 
+/* The exhaustive check refuses more words than this (hours of work). */
+#define MAX_WORDS 1e9
+
+static bool too_many_words(size_t sigma, size_t maxlen)
+{
+	double total = 0, p = 1;
+	for (size_t k = 0; k <= maxlen && total <= MAX_WORDS; k++, p *= sigma)
+		total += p;
+	return total > MAX_WORDS;
+}
+
 typedef struct {
 	SimCheck *sc;
 	VEC(uint32_t) word;
@@ -252,6 +263,13 @@ int cmd_simulate(int argc, char **argv)
 		status = simcheck_breakdown(sc, maxlen, maxstates, stdout);
 		goto done;
 	}
+	if (check && too_many_words(m.nletters, maxlen)) {
+		status = cli_usage_error("--max-length %zu: more than %.0f words "
+					 "over %zu letters; lower it (or use "
+					 "--random)",
+					 maxlen, MAX_WORDS, m.nletters);
+		goto done;
+	}
 	if (check) {
 		status = simcheck_all(sc, maxlen, stdout);
 		if (status == EXIT_YES && nrandom)
@@ -264,6 +282,8 @@ int cmd_simulate(int argc, char **argv)
 					 "on stdin), or --check-against-formula");
 		goto done;
 	}
+	if (!trace)
+		simcheck_streaming(sc);
 	Run run = {.sc = sc, .trace = trace};
 	WordSink sink = {&run, on_letters, on_restart, on_text, on_end};
 	WordReader wr;

@@ -204,8 +204,8 @@ static void unknown_name(Cr *c, Sym name, size_t at)
 		error(c, at, "'%s' is a binary predicate: use it as a guard, "
 			     "#[%s] P", s, s);
 	} else if (predicate(c->s, s, &back, &mod)) {
-		error(c, at, "unknown name '%s' (the interpreter's predicate "
-			     "needs '#import %s' first)", s, s);
+		error(c, at, "unknown name '%s' (a predicate of the "
+			     "interpreter: add '#import %s')", s, s);
 	} else if (c->stmts.data[c->current].name == name) {
 		error(c, at, "'%s' is used in its own first definition", s);
 	} else if (scope_lookup(c->sc, name)) {
@@ -234,8 +234,9 @@ static Node lower_guarded(Cr *c, const CrNode *n)
 			error(c, at, "'%s' is a unary predicate, not a guard; "
 				     "use it as a Boolean: #(%s && P)", s, s);
 		else
-			error(c, at, "the guard '%s' needs '#import %s' first",
-			      s, s);
+			error(c, at, "the guard '%s' is not imported: add "
+				     "'#import %s' (anywhere in the program; "
+				     "imports apply to all of it)", s, s);
 		return NODE_NONE;
 	}
 	Node phi = lower(c, n->kid[0]);

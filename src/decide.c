@@ -236,6 +236,10 @@ static void shorten(Decision *d)
 		MethodResult r;
 		Query keep = d->q;
 		d->q.max_length = fmpz_get_ui(len);
+		/* Without a deadline (--max-length given) a few seconds at
+		 * most: the method's own word stands otherwise. */
+		if (d->deadline <= 0)
+			d->q.timeout = 5.0;
 		run_method(d, find_method("explore"), &r);
 		d->q = keep;
 		if (r.status == MR_DIFFERENT) {
@@ -324,7 +328,10 @@ static Outcome outcome(const Decision *d)
 	case MR_BOUNDED: return OUT_BOUNDED;
 	/* Running out of the default budget is the normal end of an
 	 * unbounded search: what it covered is a bounded answer. */
-	case MR_LIMIT: return d->user_limit ? OUT_UNKNOWN : OUT_BOUNDED;
+	case MR_LIMIT:
+		/* Only explore's bound says which lengths were covered. */
+		return !d->user_limit && strcmp(d->method, "explore") == 0
+			       ? OUT_BOUNDED : OUT_UNKNOWN;
 	default: return OUT_UNKNOWN;
 	}
 }
@@ -336,7 +343,9 @@ static int exit_status(const Decision *d, Outcome oc)
 	case OUT_EQUAL: return sat ? EXIT_NO : EXIT_YES;
 	case OUT_DIFFERENT: return sat ? EXIT_YES : EXIT_NO;
 	case OUT_BOUNDED: return EXIT_UNKNOWN;
-	default: return d->res.status == MR_LIMIT ? EXIT_LIMIT : EXIT_UNKNOWN;
+	default:
+		return d->res.status == MR_LIMIT && d->user_limit ? EXIT_LIMIT
+								   : EXIT_UNKNOWN;
 	}
 }
 

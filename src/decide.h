@@ -60,8 +60,8 @@ enum {
 	"Method and limits:\n"                                                \
 	"      --method=METHOD    auto (default), explore, presburger, chc,\n" \
 	"                         mona or unary\n"                            \
-	"      --timeout=SECONDS  time budget (default 3 s for auto without\n" \
-	"                         --max-length); reaching it gives unknown\n" \
+	"      --timeout=SECONDS  time budget (default 3 s unless --max-length\n" \
+	"                         is given); reaching it gives unknown\n"    \
 	"      --max-length=N     explore every word up to length N\n"        \
 	"      --max-states=N     stop explore after N states (unknown)\n"    \
 	"      --max-memory=SIZE  stop explore beyond SIZE bytes (K, M, G\n"  \

@@ -178,6 +178,7 @@ void machine_init_bounded(Machine *m, const Store *s, const Node *roots,
 			  size_t nroots, bool full, const fmpz_t npos);
 void machine_free(Machine *m);
 
+/* A state of m's layout, reset to the empty word (machine_reset). */
 void machine_state_init(const Machine *m, MachineState *st);
 void machine_state_free(const Machine *m, MachineState *st);
 void machine_state_copy(const Machine *m, MachineState *dst,

@@ -149,63 +149,140 @@ static double remaining(const Pres *p)
 	return r > 0.001 ? r : 0.001;
 }
 
+/* The Parikh vector of model m into vec. */
+static bool model_vector(Pres *p, Z3_model m, fmpz *vec)
+{
+	bool ok = true;
+	Z3_model_inc_ref(p->z, m);
+	for (size_t t = 0; t < p->q->nletters; t++) {
+		Z3_ast val = NULL;
+		if (!Z3_model_eval(p->z, m, p->v[t], true, &val) ||
+		    !z3u_get_fmpz(p->z, val, vec + t))
+			ok = false;
+	}
+	Z3_model_dec_ref(p->z, m);
+	return ok;
+}
+
+static Z3_ast length_term(Pres *p)
+{
+	size_t nl = p->q->nletters;
+	return nl ? Z3_mk_add(p->z, (unsigned)nl, p->v) : z3u_int(p->z, 0);
+}
+
+static void gave_up(Pres *p, const char *reason)
+{
+	p->unknown = true;
+	if (z3u_reason_is_timeout(reason))
+		p->timed_out = true;
+}
+
+/* s's assertions plus "length <= bound" (bound NULL: none); on sat the
+ * model's vector goes to vec. */
+static Z3_lbool check_within(Pres *p, Z3_solver s, const fmpz *bound,
+			     fmpz *vec)
+{
+	Z3_context z = p->z;
+	Z3_solver_push(z, s);
+	if (bound)
+		Z3_solver_assert(z, s, Z3_mk_le(z, length_term(p),
+						z3u_numeral(z, bound)));
+	Z3_lbool r = Z3_solver_check(z, s);
+	if (r == Z3_L_TRUE && !model_vector(p, Z3_solver_get_model(z, s), vec))
+		r = Z3_L_UNDEF;
+	if (r == Z3_L_UNDEF)
+		gave_up(p, Z3_solver_get_reason_unknown(z, s));
+	Z3_solver_pop(z, s, 1);
+	return r;
+}
+
+static void length_of(const fmpz *vec, size_t n, fmpz_t len)
+{
+	fmpz_zero(len);
+	for (size_t t = 0; t < n; t++)
+		fmpz_add(len, len, vec + t);
+}
+
+/* Z3's optimiser on cond, for at most budget seconds. */
+static Z3_lbool optimise(Pres *p, Z3_ast cond, double budget, fmpz *vec)
+{
+	Z3_context z = p->z;
+	Z3_optimize o = Z3_mk_optimize(z);
+	Z3_optimize_inc_ref(z, o);
+	Z3_params prm = z3u_params(z, budget);
+	Z3_optimize_set_params(z, o, prm);
+	Z3_params_dec_ref(z, prm);
+	Z3_optimize_assert(z, o, cond);
+	Z3_optimize_minimize(z, o, length_term(p));
+	Z3_lbool r = Z3_optimize_check(z, o, 0, NULL);
+	if (r == Z3_L_TRUE && !model_vector(p, Z3_optimize_get_model(z, o), vec))
+		r = Z3_L_UNDEF;
+	Z3_optimize_dec_ref(z, o);
+	return r;
+}
+
+/* vec is a solution of s; binary search on the length bound makes it a
+ * shortest one (about log2(length) plain checks). */
+static void bisect(Pres *p, Z3_solver s, size_t last, fmpz *vec)
+{
+	size_t nl = p->q->nletters;
+	fmpz *tmp = _fmpz_vec_init(nl ? nl : 1);
+	fmpz_t lo, hi, mid;
+	fmpz_init_set_ui(lo, last < nl ? 1 : 0);
+	fmpz_init(hi);
+	fmpz_init(mid);
+	length_of(vec, nl, hi);
+	while (fmpz_cmp(lo, hi) < 0) {
+		fmpz_add(mid, lo, hi);
+		fmpz_fdiv_q_2exp(mid, mid, 1);
+		Z3_lbool r = check_within(p, s, mid, tmp);
+		if (r == Z3_L_UNDEF)
+			break;
+		if (r == Z3_L_TRUE) {
+			_fmpz_vec_set(vec, tmp, nl);
+			length_of(vec, nl, hi);
+		} else {
+			fmpz_add_ui(lo, mid, 1);
+		}
+	}
+	_fmpz_vec_clear(tmp, nl ? nl : 1);
+	fmpz_clear(lo);
+	fmpz_clear(hi);
+	fmpz_clear(mid);
+}
+
+/* The optimiser gets this share of the budget before the binary search
+ * takes over: on some huge-coefficient inputs it needs seconds where the
+ * search needs milliseconds. */
+#define OPTIMISE_SLICE 0.25
+
 /* Minimises the length of a word that ends with alphabet[last] (or with
- * the end marker: last == nletters) and separates the sides.  True with
- * the Parikh vector in vec when there is one; false when none or unknown
+ * no letter: last == nletters) and separates the sides.  True with the
+ * Parikh vector in vec when there is one; false when none or unknown
  * (p->unknown / p->timed_out set). */
 static bool shortest(Pres *p, size_t last, Z3_ast diff, fmpz *vec)
 {
 	Z3_context z = p->z;
 	size_t nl = p->q->nletters;
-	Z3_ast *bounds = xmalloc((nl + 1) * sizeof *bounds);
+	Z3_ast *conds = xmalloc((nl + 1) * sizeof *conds);
 	for (size_t t = 0; t < nl; t++)
-		bounds[t] = Z3_mk_ge(z, p->v[t], z3u_int(z, t == last ? 1 : 0));
-	bounds[nl] = diff;
+		conds[t] = Z3_mk_ge(z, p->v[t], z3u_int(z, t == last ? 1 : 0));
+	conds[nl] = diff;
+	Z3_ast cond = Z3_mk_and(z, (unsigned)nl + 1, conds);
+	free(conds);
 	/* Most cases are unsatisfiable (equivalent sides): a plain check is
 	 * much cheaper than the optimiser, which runs only on a yes. */
 	Z3_solver s = z3u_solver(z, remaining(p));
-	Z3_solver_assert(z, s, Z3_mk_and(z, (unsigned)nl + 1, bounds));
-	Z3_lbool sat = Z3_solver_check(z, s);
-	if (sat == Z3_L_UNDEF &&
-	    z3u_reason_is_timeout(Z3_solver_get_reason_unknown(z, s)))
-		p->timed_out = true;
+	Z3_solver_assert(z, s, cond);
+	bool found = check_within(p, s, NULL, vec) == Z3_L_TRUE;
+	if (found) {
+		double budget = remaining(p);
+		if (budget == 0 || budget > OPTIMISE_SLICE)
+			budget = OPTIMISE_SLICE;
+		if (optimise(p, cond, budget, vec) != Z3_L_TRUE)
+			bisect(p, s, last, vec);
+	}
 	Z3_solver_dec_ref(z, s);
-	if (sat != Z3_L_TRUE) {
-		p->unknown |= sat == Z3_L_UNDEF;
-		free(bounds);
-		return false;
-	}
-	Z3_optimize o = Z3_mk_optimize(z);
-	Z3_optimize_inc_ref(z, o);
-	Z3_params prm = z3u_params(z, remaining(p));
-	Z3_optimize_set_params(z, o, prm);
-	Z3_params_dec_ref(z, prm);
-	for (size_t t = 0; t <= nl; t++)
-		Z3_optimize_assert(z, o, bounds[t]);
-	free(bounds);
-	Z3_optimize_minimize(z, o, nl ? Z3_mk_add(z, (unsigned)nl, p->v)
-				      : z3u_int(z, 0));
-	Z3_lbool r = Z3_optimize_check(z, o, 0, NULL);
-	bool found = false;
-	if (r == Z3_L_TRUE) {
-		Z3_model m = Z3_optimize_get_model(z, o);
-		Z3_model_inc_ref(z, m);
-		found = true;
-		for (size_t t = 0; t < nl; t++) {
-			Z3_ast val = NULL;
-			if (!Z3_model_eval(z, m, p->v[t], true, &val) ||
-			    !z3u_get_fmpz(z, val, vec + t))
-				found = false;
-		}
-		Z3_model_dec_ref(z, m);
-		if (!found)
-			p->unknown = true;
-	} else if (r == Z3_L_UNDEF) {
-		p->unknown = true;
-		if (z3u_reason_is_timeout(Z3_optimize_get_reason_unknown(z, o)))
-			p->timed_out = true;
-	}
-	Z3_optimize_dec_ref(z, o);
 	return found;
 }
 
@@ -219,13 +296,6 @@ static void vector_to_runs(const Query *q, size_t last, const fmpz *vec,
 			runs_push(out, q->alphabet[t], vec + t);
 	if (last < q->nletters)
 		runs_push(out, q->alphabet[last], vec + last);
-}
-
-static void length_of(const fmpz *vec, size_t n, fmpz_t len)
-{
-	fmpz_zero(len);
-	for (size_t t = 0; t < n; t++)
-		fmpz_add(len, len, vec + t);
 }
 
 static void certify_line(Pres *p, Buf *cert, const char *where,

@@ -20,6 +20,7 @@ void search_opts_init(SearchOpts *o)
 	*o = (SearchOpts){.length = 10, .pairs = 16, .lo = 8, .hi = 20,
 			  .seed = 1, .C = 3, .diff = true, .verify_len = 14,
 			  .decide_len = 16};
+	limit_init(&o->lim);
 	o->start = bank_now();
 }
 
@@ -38,6 +39,11 @@ bool search_opts_option(SearchOpts *o, int opt, const char *arg, int *status)
 	unsigned long long v = 0;
 	size_t lo, hi;
 	bool ok = true;
+	if (limit_option(&o->lim, opt, arg, &ok)) {
+		if (!ok)
+			*status = EXIT_USAGE; /* limit_option said why */
+		return true;
+	}
 	switch (opt) {
 	case OPT_S_LENGTH: ok = number(arg, 24, &v); o->length = (unsigned)v; break;
 	case OPT_S_PAIRS: ok = number(arg, 4096, &v); o->pairs = (unsigned)v; break;
@@ -53,14 +59,6 @@ bool search_opts_option(SearchOpts *o, int opt, const char *arg, int *status)
 		break;
 	case OPT_S_NODIFF: o->diff = false; break;
 	case OPT_S_JOBS: ok = number(arg, 64, &v); o->jobs = (unsigned)v; break;
-	case OPT_S_TIMEOUT: {
-		char *end;
-		errno = 0;
-		o->timeout = strtod(arg, &end);
-		ok = *end == '\0' && errno == 0 && o->timeout > 0;
-		break;
-	}
-	case OPT_S_MAXMEM: ok = number(arg, 1u << 30, &v) && v > 0; o->max_mb = v; break;
 	case OPT_S_MAXSIGS: ok = number(arg, UINT32_MAX, &v) && v > 0; o->max_sigs = v; break;
 	case OPT_S_VERIFY: ok = number(arg, 24, &v); o->verify_len = (unsigned)v; break;
 	case OPT_S_DECIDE: ok = number(arg, 64, &v); o->decide_len = (unsigned)v; break;
@@ -92,8 +90,8 @@ void search_bank_options(const SearchOpts *o, BankOptions *bo)
 	*bo = (BankOptions){.C = o->C, .diff = o->diff,
 			    .jobs = o->jobs ? o->jobs : (unsigned)(cores > 0 ? cores : 1),
 			    .max_sigs = o->max_sigs,
-			    .max_bytes = o->max_mb * (size_t)1 << 20,
-			    .deadline = o->timeout > 0 ? o->start + o->timeout : 0,
+			    .max_bytes = o->lim.max_memory,
+			    .deadline = o->lim.timeout > 0 ? o->start + o->lim.timeout : 0,
 			    .progress = bank_progress,
 			    .progress_ctx = (void *)o};
 }

@@ -14,6 +14,7 @@
 
 #include "bank.h"
 #include "cli.h"
+#include "limit.h"
 #include "sample.h"
 #include "search.h"
 
@@ -27,8 +28,8 @@ typedef struct {
 	unsigned C;          /* largest constant */
 	bool diff;           /* letter-count differences at depth 1 */
 	unsigned jobs;       /* 0: all cores */
-	double timeout;      /* seconds, 0: none */
-	size_t max_mb;       /* 0: none */
+	Limits lim;          /* --timeout, --max-memory (limit.h): parsed
+			      * there, enforced by the bank's own checks */
 	size_t max_sigs;     /* 0: none */
 	unsigned verify_len; /* exhaustive verification length */
 	unsigned decide_len; /* the decision engine's length bound (0: off) */
@@ -44,8 +45,6 @@ enum {
 	OPT_S_MAXCONST,
 	OPT_S_NODIFF,
 	OPT_S_JOBS,
-	OPT_S_TIMEOUT,
-	OPT_S_MAXMEM,
 	OPT_S_MAXSIGS,
 	OPT_S_VERIFY,
 	OPT_S_DECIDE,
@@ -61,8 +60,7 @@ enum {
 	{"max-const", required_argument, NULL, OPT_S_MAXCONST},               \
 	{"no-differences", no_argument, NULL, OPT_S_NODIFF},                  \
 	{"jobs", required_argument, NULL, OPT_S_JOBS},                        \
-	{"timeout", required_argument, NULL, OPT_S_TIMEOUT},                  \
-	{"max-memory", required_argument, NULL, OPT_S_MAXMEM},                \
+	LIMIT_OPTIONS,                                                        \
 	{"max-signatures", required_argument, NULL, OPT_S_MAXSIGS},           \
 	{"verify-length", required_argument, NULL, OPT_S_VERIFY},             \
 	{"decide-length", required_argument, NULL, OPT_S_DECIDE},             \
@@ -83,7 +81,7 @@ enum {
 	"      --max-signatures=N stop the bank after N signatures\n"         \
 	"Limits (a partial result and exit status 4):\n"                      \
 	"      --timeout=SECONDS  stop after this long\n"                     \
-	"      --max-memory=MB    stop the bank at this size\n"              \
+	"      --max-memory=SIZE  stop the bank at this size (K, M, G)\n"   \
 	"      --jobs=N           threads (default: all cores)\n"             \
 	"Verification:\n"                                                     \
 	"      --verify-length=N  also check every word of length <= N with\n" \

@@ -49,6 +49,11 @@ bool sim_accepts(const Sim *sim);
  * (0 = BOS), pos <= sim_length. */
 const double *sim_residual(const Sim *sim, size_t pos, size_t layer);
 
+/* Streaming (only when sim_uniform; ignored otherwise): memory stays
+ * constant in the word's length, and only the last position's residual is
+ * kept; pop is unavailable.  Resets the simulator. */
+void sim_set_streaming(Sim *sim, bool on);
+
 /* The state that the future depends on, when every head has constant
  * logits (sim_uniform): the attention accumulators at the last position.
  * Saved as sim_state_size() Accs; loading one makes the simulator continue

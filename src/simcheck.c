@@ -139,6 +139,11 @@ uint32_t simcheck_token(const SimCheck *sc, Sym letter)
 	return 0;
 }
 
+void simcheck_streaming(SimCheck *sc)
+{
+	sim_set_streaming(sc->sim, true);
+}
+
 bool simcheck_run(SimCheck *sc, const uint32_t *w, size_t n)
 {
 	sim_reset(sc->sim);

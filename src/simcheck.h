@@ -32,6 +32,8 @@ const Alphabet *simcheck_alphabet(SimCheck *sc);
 Diag *simcheck_diag(SimCheck *sc);
 /* The token (1..nletters) of a letter of simcheck_alphabet. */
 uint32_t simcheck_token(const SimCheck *sc, Sym letter);
+/* Run words in constant memory (no trace, no exhaustive check after). */
+void simcheck_streaming(SimCheck *sc);
 /* The transformer's verdict on a word of tokens. */
 bool simcheck_run(SimCheck *sc, const uint32_t *w, size_t n);
 /* The formula's verdict (with_formula only). */

@@ -158,6 +158,8 @@ void word_reader_init(WordReader *r, const Alphabet *a, bool tokens_only,
 	r->word = 1;
 	r->tokcap = (a->maxlen > WORD_SHOW ? a->maxlen : WORD_SHOW) + 1;
 	r->prefix = xmalloc(r->tokcap);
+	for (size_t i = 0; i < 256; i++)
+		r->tok_cache[i] = SYM_NONE;
 	r->tok = xmalloc(r->tokcap);
 }
 
@@ -355,6 +357,96 @@ static bool end_line(WordReader *r)
 	return ok;
 }
 
+/* Byte classes of a line of tokens: a token byte, a blank between
+ * tokens (whitespace but the newline; a CR inside the line is a blank),
+ * the newline. */
+enum { TOKEN_BYTE, BLANK, NEWLINE };
+static const unsigned char byte_class[256] = {
+	['\t'] = BLANK, ['\v'] = BLANK, ['\f'] = BLANK, ['\r'] = BLANK,
+	[' '] = BLANK, ['\n'] = NEWLINE,
+};
+
+/* A multi-byte token: the cache by first byte, else the symbol table
+ * (whose hash costs more than the rest of the token reader). */
+static Sym token_lookup(WordReader *r, const char *s, size_t n)
+{
+	unsigned char c = (unsigned char)s[0];
+	if (r->tok_cache[c] != SYM_NONE && r->tok_len[c] == n &&
+	    memcmp(r->tok_name[c], s, n) == 0)
+		return r->tok_cache[c];
+	Sym l = n <= r->alpha->maxlen ? lookup(r, s, n) : SYM_NONE;
+	if (l != SYM_NONE) {
+		r->tok_cache[c] = l;
+		r->tok_name[c] = sym_name(r->alpha->syms, l);
+		r->tok_len[c] = n;
+	}
+	return l;
+}
+
+/* The token reader's fast path, from buf[i] in a line of tokens with no
+ * token pending: skips blanks and emits every known token that ends
+ * inside the buffer, by a byte-class table, with single-character tokens
+ * by the alphabet's byte table.  Returns where it stopped: a newline,
+ * the buffer's end, a token cut by the buffer's end or an unknown one
+ * (left to token_byte, which reports it). */
+static size_t token_run(WordReader *r, const char *buf, size_t i, size_t n)
+{
+	const Sym *bs = r->alpha->byte_sym;
+	const unsigned char *b = (const unsigned char *)buf;
+	size_t from = i, count = 0;
+	while (i < n) {
+		/* The common case: one-character letters, one blank apart
+		 * ("a b a b"), as tight as the character reader's loop. */
+		size_t room = WORD_OUT - r->nout, k0 = count;
+		Sym *out = r->out + r->nout;
+		for (Sym l; i + 1 < n && count - k0 < room &&
+			    (l = bs[b[i]]) != SYM_NONE &&
+			    byte_class[b[i + 1]] == BLANK;
+		     i += 2)
+			out[count++ - k0] = l;
+		r->nout += count - k0;
+		if (r->nout == WORD_OUT)
+			flush(r);
+		if (i >= n)
+			break;
+		unsigned char k = byte_class[b[i]];
+		if (k == BLANK) {
+			i++;
+			continue;
+		}
+		if (k == NEWLINE)
+			break;
+		/* a cached letter: compared whole, not scanned byte by byte */
+		size_t len = r->tok_len[b[i]];
+		if (r->tok_cache[b[i]] != SYM_NONE && i + len < n &&
+		    byte_class[b[i + len]] != TOKEN_BYTE &&
+		    memcmp(buf + i, r->tok_name[b[i]], len) == 0) {
+			r->out[r->nout++] = r->tok_cache[b[i]];
+			count++;
+			if (r->nout == WORD_OUT)
+				flush(r);
+			i += len;
+			continue;
+		}
+		size_t j = i + 1;
+		while (j < n && byte_class[b[j]] == TOKEN_BYTE)
+			j++;
+		if (j == n)
+			break; /* may continue in the next buffer */
+		Sym l = j - i == 1 ? bs[b[i]] : token_lookup(r, buf + i, j - i);
+		if (l == SYM_NONE)
+			break;
+		r->out[r->nout++] = l;
+		count++;
+		if (r->nout == WORD_OUT)
+			flush(r);
+		i = j;
+	}
+	r->pos += count;
+	r->any |= i > from;
+	return i;
+}
+
 bool word_feed(WordReader *r, const char *buf, size_t n)
 {
 	const Sym *bs = r->alpha->byte_sym;
@@ -385,6 +477,13 @@ bool word_feed(WordReader *r, const char *buf, size_t n)
 				flush(r);
 			i = j - 1;
 			continue;
+		}
+		if (r->tokens && !r->cr && r->ntok == 0 && c != '\n') {
+			size_t j = token_run(r, buf, i, n);
+			if (j > i) {
+				i = j - 1;
+				continue;
+			}
 		}
 		if (c == '\n') {
 			r->sink.text(r->sink.ctx, buf + seg, i - seg);

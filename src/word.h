@@ -80,6 +80,11 @@ typedef struct {
 	size_t badpos;
 	Sym out[WORD_OUT];
 	size_t nout;
+	/* The token reader's cache of multi-byte letters, by first byte:
+	 * the last letter seen starting with that byte (SYM_NONE: none). */
+	Sym tok_cache[256];
+	const char *tok_name[256];
+	size_t tok_len[256];
 } WordReader;
 
 void word_reader_init(WordReader *r, const Alphabet *a, bool tokens_only,

@@ -50,6 +50,47 @@ for lang in dyck1 majority; do
 	rm -f "$input"
 done
 
+# Token input (--tokens) against the character reader on the same word,
+# per symbol: "a b a b ..." (one-character tokens) and "open close ..."
+# (the Python C-RASP interpreter's format).  CPU seconds, not wall time:
+# process start-up (loading the libraries) is most of a short run's wall
+# time.  The Python interpreter itself is compared only when it is
+# installed (it is not part of tally's dependencies).
+TN=${BENCH_TOKEN_N:-10000000}
+input=$work/chars.txt
+"$BENCHBIN/genword" ab "$TN" 5 > "$input"
+cpu_of() { # the best CPU seconds of REPS runs of COMMAND < $input
+	best=
+	for _ in $(seq "$REPS"); do
+		"$BENCHBIN/runstat" -o "$work/stat" "$@" < "$input" > /dev/null ||
+			die "runstat $*"
+		read -r wall cpu rss code < "$work/stat"
+		test "$code" -le 1 || die "exit $code: $*"
+		if test -z "$best" || awk "BEGIN{exit !($cpu < $best)}"; then
+			best=$cpu
+		fi
+	done
+	echo "$best"
+}
+tc=$(cpu_of "$TALLY" eval --no-echo -f majority)
+sed 's/./& /g' "$work/chars.txt" > "$work/tok1.txt"
+sed 's/a/open /g; s/b/close /g' "$work/chars.txt" > "$work/tokw.txt"
+input=$work/tok1.txt
+t1=$(cpu_of "$TALLY" eval --no-echo --tokens -f majority)
+input=$work/tokw.txt
+tw=$(cpu_of "$TALLY" eval --no-echo --tokens -f '#[Q_open] > #[Q_close]')
+for row in "characters ab:$tc" "tokens 'a b', CPU s:$t1" \
+	   "tokens 'open close', CPU s:$tw"; do
+	printf '%-34s %12s %10s %10s %7sx\n' "${row%%:*}" "$TN" "${row#*:}" \
+		"$tc" "$(awk "BEGIN{printf \"%.2f\", ${row#*:} / ($tc > 0 ? $tc : 0.001)}")"
+done
+if command -v crasp > /dev/null 2>&1; then
+	echo "  (a Python C-RASP interpreter is installed; compare it by hand)"
+else
+	echo "  (the Python C-RASP interpreter is not installed: no comparison)"
+fi
+rm -f "$work"/chars.txt "$work"/tok1.txt "$work"/tokw.txt
+
 # Streaming from a pipe: the word is generated on the fly, never stored;
 # the verdict is the exit status (0 accept, 1 reject).
 stream() {
@@ -128,6 +169,18 @@ for k in 1 2 3 4 5 6; do
 done
 decide_run "majority pair (auto)" "" "$TALLY" equiv --quiet \
 	-f "#[Q_b] < #[Q_a]" -f "2*#[Q_a] > #[true]"
+decide_run "dyck1 pair, chc proof" "" "$TALLY" equiv --quiet \
+	--method=chc --certificate -f "$dyck_a" -f "$dyck_b"
+big=100000000000000000000
+decide_run "depth 1, 21 digits, proof" "" "$TALLY" equiv --quiet \
+	-f "100000000000000000001*#[Q_a] > $big*#[true] | #[Q_b] = 0 & #[Q_a] >= 1" \
+	-f "#[Q_a] > $big*#[Q_b]"
+decide_run "depth 1, 21 digits, 10^20+2" "" "$TALLY" equiv --quiet \
+	-f "100000000000000000001*#[Q_a] > $big*#[true]" -f "#[Q_b] = 0 & #[Q_a] >= 1"
+decide_run "one letter, depth 2, unary" "" "$TALLY" check --valid \
+	--quiet -f "#[#[true] >= $big] < 7"
+decide_run "L_3 vs L_4, mona" "" "$TALLY" equiv --quiet --method=mona \
+	-f L_3 -f L_4
 n=100000000000000000000
 decide_run "eval --runs dyck1, 2*10^20 letters" "" "$TALLY" eval --runs \
 	-f dyck1 -w "(^$n )^$n"

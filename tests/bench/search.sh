@@ -39,11 +39,11 @@ grep '^bank building' "$work/bank to depth 5, one thread.out" | sed 's/^/  /'
 echo "  (target >= 1e6 candidate signatures per second per core)"
 if test "${BENCH_DEPTH6:-1}" != 0; then
 	run "hierarchy L_6 (cap 3e6 signatures)" "$TALLY" hierarchy --k=6 --quiet \
-		--max-signatures=3000000 --timeout=120 --max-memory=4000
+		--max-signatures=3000000 --timeout=120 --max-memory=4G
 	sed -n '/^6 /p; /^staircase/p; /^bank building/p; /stopped/p' \
 		"$work/hierarchy L_6 (cap 3e6 signatures).out" | cut -c1-160 | sed 's/^/  /'
 	run "hierarchy predict L_8 (cap 3e6)" "$TALLY" hierarchy --task=predict \
-		--k=8 --quiet --max-signatures=3000000 --timeout=120 --max-memory=4000
+		--k=8 --quiet --max-signatures=3000000 --timeout=120 --max-memory=4G
 	sed -n '/^8 /p; /^staircase/p; /^bank building/p; /stopped/p' \
 		"$work/hierarchy predict L_8 (cap 3e6).out" | cut -c1-160 | sed 's/^/  /'
 	echo "  (target: depth 6 under 2 minutes and 4 GB, or an honest partial table)"

@@ -93,5 +93,6 @@ run 2 "$TALLY" simulate bad.json -w "()"
 run 2 "$TALLY" simulate dyck1.json -w "(x)"
 run 2 "$TALLY" simulate dyck1.json --semantics=fp64 -w "()"
 run 2 "$TALLY" simulate dyck1.json --max-length=x --check-against-formula
+run 2 "$TALLY" simulate dyck1.json --max-length=40 --check-against-formula
 : | run 2 "$TALLY" simulate
 exit 0

@@ -173,12 +173,12 @@ error '#import foo' "unknown predicate 'foo': tally knows pred and predK (j == i
 error '#import foo' "write others in tally's syntax with Y"
 error '#import pred0' "unknown predicate 'pred0'"
 error '#import pos_mod_3_3' "unknown predicate 'pos_mod_3_3'"
-error 'L = (#[pred] "a") == 1' "the guard 'pred' needs '#import pred' first"
+error 'L = (#[pred] "a") == 1' "the guard 'pred' is not imported: add '#import pred' (anywhere in the program; imports apply to all of it)"
 error '#import pos_even
 L = (#[pos_even] "a") == 1' "'pos_even' is a unary predicate, not a guard"
 error '#import pred
 L = pred' "'pred' is a binary predicate: use it as a guard, #[pred] P"
-error 'L = pos_even' "needs '#import pos_even' first"
+error 'L = pos_even' "unknown name 'pos_even' (a predicate of the interpreter: add '#import pos_even')"
 error 'L = (#[what] "a") == 1' "unknown predicate 'what'"
 error 'L = "a" & "b"' "'&' alone is not an operator in .cr files; write '&&'"
 error "L = 'a'" "a token is written in double quotes"

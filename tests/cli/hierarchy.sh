@@ -73,7 +73,7 @@ if test "${TALLY_TEST_MULTIPLIER:-1}" -ge 10; then
 	test "$(sed 1d p7.csv | cut -d, -f4,7)" = "5,yes" || fail "P_7 row"
 	st=0
 	"$TALLY" hierarchy --k=6 --csv --quiet --max-signatures=3000000 \
-		--max-memory=3500 > six.csv || st=$?
+		--max-memory=3500M > six.csv || st=$?
 	case $st in
 	0) test "$(sed 1d six.csv | cut -d, -f4,7)" = "6,yes" || fail "L_6 row" ;;
 	4) ;;

@@ -74,6 +74,19 @@ for opt in $(page_options "$man/tally.1"); do
 		fail "tally.1 documents $opt, which no command's --help prints"
 done
 
+# tally.1 describes every command once: the tags of its COMMANDS section
+# (the line after each .TP) name exactly the commands of tally --help.
+plain "$man/tally.1" | awk '
+	/^\.SH/ { cmds = ($0 ~ /^\.SH +"?COMMANDS/); next }
+	cmds && /^\.TP/ { tag = 1; next }
+	cmds && tag { sub(/^\.BR? /, ""); gsub(/[",]/, " "); print; tag = 0 }' |
+	tr ' ' '\n' | sed '/^$/d' | sort > page-commands.txt
+printf '%s\n' $commands | sort > help-commands.txt
+cmp -s page-commands.txt help-commands.txt || {
+	diff page-commands.txt help-commands.txt || true
+	fail "tally.1 COMMANDS does not list each command of tally --help once"
+}
+
 if command -v groff > /dev/null 2>&1; then
 	for page in "$man"/*.[1-9]; do
 		groff -man -ww -z "$page" > lint.txt 2>&1 ||

@@ -1,0 +1,44 @@
+#!/bin/sh
+# run.sh TARGET SECONDS -- one fuzzing run of tests/fuzz/fuzz_TARGET
+# (built by `make fuzz`) on one core, seeded from corpora/ and
+# tests/data/ plus the kept inputs; new crashes land in
+# tests/fuzz/crashes/TARGET/.  Prints libFuzzer's last status line.
+set -eu
+t=$1 secs=$2
+srcdir=${srcdir:-.}
+corpus=tests/fuzz/corpus/$t
+mkdir -p "$corpus" "tests/fuzz/crashes/$t"
+seed() { # seed NAME PREFIX-BYTE FILE
+	{ test -z "$2" || printf "$2"; cat "$3"; } > "$corpus/seed-$1"
+}
+case $t in
+tl|roundtrip|eval)
+	i=0
+	grep -v '^--' "$srcdir/tests/data/syntax_examples.tl" | grep . |
+	while IFS= read -r line; do
+		i=$((i + 1)); printf '%s\n' "$line" > "$corpus/seed-ex$i"
+	done
+	for f in "$srcdir"/logic/prelude.tally; do seed prelude "" "$f"; done ;;
+crasp)
+	for f in "$srcdir"/corpora/programs/*.crasp; do
+		seed "$(basename "$f")" '\000' "$f"; done
+	for f in "$srcdir"/corpora/programs/*.cr; do
+		seed "$(basename "$f")" '\001' "$f"; done ;;
+word)
+	for f in "$srcdir"/corpora/languages/*.tsv; do
+		b=$(basename "$f" .tsv)
+		cut -f1 "$f" | head -50 > "$corpus/words-$b"
+		seed "$b-ab" '\000' "$corpus/words-$b"
+		seed "$b-tok" '\007' "$corpus/words-$b"
+		rm -f "$corpus/words-$b"
+	done ;;
+esac
+cp "$srcdir/tests/fuzz/regress/$t/"* "$corpus/" 2>/dev/null || true
+tests/fuzz/fuzz_$t -max_total_time="$secs" \
+	-dict=tests/fuzz/tally.dict -max_len=4096 -timeout=20 \
+	-rss_limit_mb=2048 -print_final_stats=1 \
+	-artifact_prefix="tests/fuzz/crashes/$t/" "$corpus" \
+	> "tests/fuzz/run-$t.log" 2>&1 || true
+grep -E '^(#[0-9]+|stat::number_of_executed_units|==[0-9]+==ERROR|SUMMARY)' \
+	"tests/fuzz/run-$t.log" | tail -4
+ls "tests/fuzz/crashes/$t" | sed 's/^/crash: /'
