@@ -824,7 +824,8 @@ static void run_check(Repl *r, char *arg)
 }
 
 /* :search [OPTION]...: tally search itself, its target the last formula
- * (with the definitions it uses) unless the options give one. */
+ * (with the definitions it uses) unless the options give one (or ask
+ * for --help). */
 static void run_search(Repl *r, char *arg)
 {
 	VEC(char *) av = {0};
@@ -835,7 +836,8 @@ static void run_search(Repl *r, char *arg)
 		target |= strncmp(p, "--", 2) != 0 || strncmp(p, "--family", 8) == 0 ||
 			  strncmp(p, "--positive", 10) == 0 ||
 			  strncmp(p, "--separate", 10) == 0 ||
-			  strncmp(p, "--target", 8) == 0;
+			  strncmp(p, "--target", 8) == 0 ||
+			  strcmp(p, "--help") == 0 || strcmp(p, "-h") == 0;
 	}
 	char *text = NULL;
 	if (!target) {
