@@ -96,37 +96,52 @@ static void on_line(char *line)
 	rl_callback_handler_remove();
 }
 
-/* readline's callback interface, so that a Ctrl-C (which interrupts
- * select) can abandon the line without leaving readline's state behind. */
+/* Abandons the line being edited after a Ctrl-C. */
+static void abandon_line(void)
+{
+	interrupted = 0;
+	rl_free_line_state();
+	rl_callback_sigcleanup();
+	rl_replace_line("", 0);
+	rl_crlf();
+	rl_callback_handler_remove();
+}
+
+/* readline's callback interface, so that a Ctrl-C can abandon the line
+ * without leaving readline's state behind.  SIGINT is blocked except
+ * inside pselect: a Ctrl-C that arrives while a key is being handled is
+ * then seen before the next wait, not lost until more keys come. */
 static char *read_readline(const char *prompt, bool *was_interrupted)
 {
+	sigset_t block, orig;
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigprocmask(SIG_BLOCK, &block, &orig);
 	line_read = NULL;
 	line_done = false;
 	rl_callback_handler_install(prompt, on_line);
 	while (!line_done) {
+		if (interrupted) {
+			abandon_line();
+			*was_interrupted = true;
+			break;
+		}
 		fd_set fds;
 		FD_ZERO(&fds);
 		FD_SET(STDIN_FILENO, &fds);
-		int r = select(STDIN_FILENO + 1, &fds, NULL, NULL, NULL);
-		if (r < 0 && errno == EINTR && interrupted) {
-			interrupted = 0;
-			rl_free_line_state();
-			rl_callback_sigcleanup();
-			rl_replace_line("", 0);
-			rl_crlf();
-			rl_callback_handler_remove();
-			*was_interrupted = true;
-			return NULL;
-		}
+		int r = pselect(STDIN_FILENO + 1, &fds, NULL, NULL, NULL, &orig);
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0) {
 			rl_callback_handler_remove();
-			return NULL;
+			break;
 		}
 		rl_callback_read_char();
 	}
-	if (!line_read)
+	sigprocmask(SIG_SETMASK, &orig, NULL);
+	if (*was_interrupted)
+		return NULL;
+	if (line_done && !line_read)
 		putchar('\n'); /* Ctrl-D: leave the prompt line */
 	return line_read;
 }
