@@ -98,6 +98,7 @@ bool inputs_option(Inputs *in, int opt, const char *arg)
 	case 'P': add_spec(in, INPUT_PROGRAM, arg); return true;
 	case OPT_SYNTAX: in->syntax = arg; return true;
 	case OPT_OUTPUT: in->output = arg; return true;
+	case OPT_CR_PRECEDENCE: in->cr_precedence = arg; return true;
 	default: return false;
 	}
 }
@@ -139,8 +140,10 @@ bool inputs_parse(Inputs *in, Source *src, Flavor f)
 	in->sources[in->nsources++] = src;
 	scope_clear(in->scope); /* each input its own scope (tally-eval(1)) */
 	Unit u = {0};
-	bool ok = f == FLAVOR_TL ? tl_parse(in->scope, &in->diag, src, &u)
-				 : crasp_parse(in->scope, &in->diag, src, f, &u);
+	bool ok = f == FLAVOR_TL  ? tl_parse(in->scope, &in->diag, src, &u)
+		  : f == FLAVOR_CR ? cr_parse(in->scope, &in->diag, src,
+					      in->cr_prec, &u)
+				   : crasp_parse(in->scope, &in->diag, src, f, &u);
 	if (ok)
 		ok = choose_output(in, &u);
 	if (!ok) {
@@ -242,6 +245,13 @@ static bool load_stdin_lines(Inputs *in)
 
 bool inputs_load(Inputs *in, bool stdin_lines)
 {
+	if (in->cr_precedence &&
+	    !cr_precedence_parse(in->cr_precedence, &in->cr_prec)) {
+		diag_plain(&in->diag,
+			   "--cr-precedence: expected peer or conventional, "
+			   "not '%s'", in->cr_precedence);
+		return false;
+	}
 	if (in->nspecs == 0) {
 		if (stdin_lines && !isatty(STDIN_FILENO))
 			return load_stdin_lines(in);
@@ -266,4 +276,37 @@ bool inputs_load(Inputs *in, bool stdin_lines)
 			return false;
 	}
 	return true;
+}
+
+/* RANGE: N, N..M, ..M, N.. */
+bool cli_parse_range(const char *s, size_t *lo, size_t *hi)
+{
+	const char *dots = strstr(s, "..");
+	char *end;
+	*lo = 0;
+	*hi = SIZE_MAX;
+	if (!dots) {
+		if (*s < '0' || *s > '9')
+			return false;
+		errno = 0;
+		*lo = *hi = strtoull(s, &end, 10);
+		return *end == '\0' && errno == 0;
+	}
+	if (dots != s) {
+		if (*s < '0' || *s > '9')
+			return false;
+		errno = 0;
+		*lo = strtoull(s, &end, 10);
+		if (end != dots || errno)
+			return false;
+	}
+	if (dots[2] != '\0') {
+		if (dots[2] < '0' || dots[2] > '9')
+			return false;
+		errno = 0;
+		*hi = strtoull(dots + 2, &end, 10);
+		if (*end != '\0' || errno)
+			return false;
+	}
+	return *lo <= *hi;
 }

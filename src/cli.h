@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "cr.h"
 #include "diag.h"
 #include "parse.h"
 #include "store.h"
@@ -33,6 +34,7 @@ enum {
 	OPT_JSON,
 	OPT_TO,
 	OPT_HELP,
+	OPT_CR_PRECEDENCE,
 	OPT__COMMAND_BASE = 1100, /* commands number their own from here */
 };
 
@@ -53,6 +55,8 @@ typedef struct Inputs {
 	size_t nunits, units_cap;
 	const char *syntax; /* --syntax=tl|crasp|cr, or NULL for automatic */
 	const char *output; /* --output=NAME */
+	const char *cr_precedence; /* --cr-precedence=peer|conventional */
+	CrPrecedence cr_prec;      /* its value once loaded */
 	/* Called for each unit as soon as it is parsed (results flushed per
 	 * input line), or NULL to work on in->units after loading. */
 	void (*on_unit)(struct Inputs *in, const Unit *u);
@@ -80,7 +84,8 @@ bool inputs_parse(Inputs *in, Source *src, Flavor f);
 	{"file", required_argument, NULL, 'F'},                               \
 	{"program", required_argument, NULL, 'P'},                            \
 	{"syntax", required_argument, NULL, OPT_SYNTAX},                      \
-	{"output", required_argument, NULL, OPT_OUTPUT}
+	{"output", required_argument, NULL, OPT_OUTPUT},                      \
+	{"cr-precedence", required_argument, NULL, OPT_CR_PRECEDENCE}
 
 #define CLI_INPUT_HELP                                                        \
 	"Input:\n"                                                            \
@@ -93,6 +98,12 @@ bool inputs_parse(Inputs *in, Source *src, Flavor f);
 	"      --output=NAME      check the definition NAME instead of the last\n" \
 	"                         formula\n"
 
+/* For the commands that read .cr programs (their --help adds it). */
+#define CLI_CR_HELP                                                           \
+	"      --cr-precedence=HOW  group .cr programs as the Python\n"     \
+	"                         interpreter does (peer) or as tally does\n" \
+	"                         without a warning (conventional); default:\n" \
+	"                         tally's, with a warning where they differ\n"
 /* Prints "tally: KIND: MSG" and a newline on stderr. */
 void cli_vmessage(const char *kind, const char *fmt, va_list ap);
 /* Prints "tally: error: MSG" and returns EXIT_USAGE. */
@@ -105,5 +116,8 @@ void cli_print_help(const char *help);
  * inputs.  EXIT_YES, or EXIT_USAGE after a message. */
 int cli_load_inputs(Inputs *in, int argc, char **argv, bool stdin_lines);
 void cli_print_version(void);
+/* RANGE: N, N..M, ..M (lo = 0) or N.. (hi = SIZE_MAX); false if malformed
+ * or lo > hi. */
+bool cli_parse_range(const char *s, size_t *lo, size_t *hi);
 
 #endif

@@ -12,6 +12,8 @@
 #include "compile.h"
 #include "fixed.h"
 #include "json.h"
+#include "sim.h"
+#include "simcheck.h"
 #include "print.h"
 #include "word.h"
 
@@ -31,8 +33,10 @@ static const char help[] =
 	"                         (default 16,8; P <= 32)\n"
 	"      --ffn=KIND         table (gates ge0/not/and/or, default) or relu\n"
 	"                         (residual ReLU blocks)\n"
-	"      --pe=ENCODING      positional encoding of the logits: nope (the\n"
-	"                         only one the compiler constructs)\n"
+	"      --pe=ENCODING      positional encoding of the logits: nope\n"
+	"                         (default), or alibi: Y psi becomes an ALiBi\n"
+	"                         head whose weights round to 0 beyond distance\n"
+	"                         1, in the layer after psi's (MOD is refused)\n"
 	"      --alphabet=LETTERS letters besides the formula's (a,b,c or abc)\n"
 	"      --semantics=SEM    the semantics the report is about: kneedeep\n"
 	"                         (default), rounded-sums, ieee=fp32|bf16|fp16\n"
@@ -55,7 +59,17 @@ typedef struct {
 	FfnKind ffn;
 	CompileInfo info;
 	size_t layers;
+	bool alibi;
 } Analysis;
+
+/* With Y heads: the smallest s at which an ALiBi slope reads Y. */
+static int alibi_min_s(const Analysis *a)
+{
+	for (int s = 0; s <= a->p - 2; s++)
+		if (compile_alibi_slope(a->p, s) != 0)
+			return s;
+	return -1;
+}
 
 /* Longest length at which no attention sum of the construction can leave
  * the exact range of the rounded-sums or IEEE semantics: the weights sum
@@ -79,8 +93,17 @@ static json_t *analysis_json(const Analysis *a)
 	json_object_set_new(o, "heads", json_integer((json_int_t)a->info.heads));
 	json_object_set_new(o, "value_range", json_real(a->info.range));
 	json_object_set_new(o, "semantics", json_string(semantics_name(&a->sem)));
+	if (a->info.slope != 0) {
+		json_object_set_new(o, "alibi_slope", json_real(a->info.slope));
+		json_object_set_new(o, "alibi_window",
+				    json_integer((json_int_t)a->info.window));
+		json_object_set_new(o, "alibi_smallest_s",
+				    json_integer(alibi_min_s(a)));
+	}
 	if (a->sem.kind == SEM_KNEEDEEP || a->info.heads == 0) {
-		json_object_set_new(o, "smallest_s", json_integer(0));
+		json_object_set_new(o, "smallest_s",
+				    json_integer(a->info.slope != 0 ? alibi_min_s(a)
+								    : 0));
 		json_object_set_new(o, "smallest_p_at_s",
 				    json_integer(compile_min_p(&a->info, a->ffn,
 							       a->s)));
@@ -96,11 +119,33 @@ static json_t *analysis_json(const Analysis *a)
 
 static void print_report(const Analysis *a)
 {
-	printf("layers: %zu (depth %u)\n", a->layers, a->info.depth);
+	printf("layers: %zu (depth %u%s)\n", a->layers, a->info.depth,
+	       a->layers > a->info.depth ? "; each Y costs a layer" : "");
 	printf("heads: %zu\n", a->info.heads);
 	printf("value range: %g\n", a->info.range);
 	printf("precision: p=%d s=%d\n", a->p, a->s);
 	printf("semantics: %s\n", semantics_name(&a->sem));
+	if (a->info.slope != 0) {
+		Semantics sem = a->sem;
+		sem.p = a->p;
+		sem.s = a->s;
+		size_t w = sim_alibi_window(&sem, a->info.slope);
+		printf("alibi slope: %g (Y heads)\n", a->info.slope);
+		printf("alibi window: %zu under %s (round(exp(-slope*d)) = 0 for "
+		       "d >= %zu%s)\n",
+		       w, semantics_name(&sem), w,
+		       w == 2 ? ": a Y head reads positions i-1 and i only"
+			      : ": the Y reading needs 2");
+		printf("smallest s for the ALiBi heads at p=%d: %d\n", a->p,
+		       alibi_min_s(a));
+	}
+	if (a->info.slope != 0 && a->sem.kind == SEM_KNEEDEEP) {
+		printf("smallest s: %d (the ALiBi heads; the counting heads "
+		       "need none)\n", alibi_min_s(a));
+		printf("smallest p at s=%d: %d\n", a->s,
+		       compile_min_p(&a->info, a->ffn, a->s));
+		return;
+	}
 	if (a->sem.kind == SEM_KNEEDEEP || a->info.heads == 0) {
 		printf("smallest s: 0 (correct for all lengths at every s >= 0: "
 		       "the sign of a floor-rounded average is exact)\n");
@@ -111,8 +156,8 @@ static void print_report(const Analysis *a)
 	printf("smallest s: none (the attention sums are %s, so no precision "
 	       "keeps every count exact at all lengths)\n",
 	       a->sem.kind == SEM_IEEE ? "IEEE sums" : "rounded and saturate");
-	printf("exact up to length: %.0f (no attention sum leaves the exact "
-	       "range before)\n",
+	printf("exact up to length: %.0f at least (no attention sum can "
+	       "leave the exact range before)\n",
 	       exact_up_to(a));
 }
 
@@ -159,23 +204,20 @@ int cmd_compile(int argc, char **argv)
 			an.ffn = strcmp(optarg, "table") ? FFN_RELU : FFN_TABLE;
 			break;
 		case OPT_PE:
-			if (strcmp(optarg, "nope")) {
+			if (strcmp(optarg, "nope") && strcmp(optarg, "alibi")) {
 				status = cli_usage_error(
-					"--pe: only nope is constructed (tally "
-					"simulate runs ALiBi slopes given in a "
-					"model), not '%s'",
+					"--pe: expected nope or alibi (sinusoidal, "
+					"rope, t5 and urpe are not constructed), "
+					"not '%s'",
 					optarg);
 				goto done;
 			}
+			an.alibi = strcmp(optarg, "alibi") == 0;
 			break;
 		case OPT_ALPHABET: alphabet = optarg; break;
 		case OPT_SEMANTICS:
-			if (!semantics_parse(optarg, &an.sem)) {
-				status = cli_usage_error(
-					"--semantics: expected kneedeep, "
-					"rounded-sums or ieee=fp32|bf16|fp16, "
-					"not '%s'",
-					optarg);
+			if (!simcheck_semantics_option(optarg, &an.sem)) {
+				status = EXIT_USAGE;
 				goto done;
 			}
 			break;
@@ -199,7 +241,10 @@ int cmd_compile(int argc, char **argv)
 	Alphabet alpha;
 	alphabet_init(&alpha, in.store, &u->output, 1, alphabet);
 	char *source = tl_print_unit(in.store, u, SYNTAX_TL);
-	CompileOptions co = {an.p, an.s, an.ffn};
+	size_t len = strlen(source);
+	while (len && source[len - 1] == '\n')
+		source[--len] = '\0';
+	CompileOptions co = {an.p, an.s, an.ffn, an.alibi};
 	Model m;
 	char *err = NULL;
 	bool ok = compile_formula(in.store, u->output, alpha.letters, alpha.n,

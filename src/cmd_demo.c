@@ -1,6 +1,8 @@
 /* cmd_demo.c -- `tally demo`: a short tour on an embedded example. */
 #include <config.h>
 
+#include <getopt.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,8 +45,9 @@ int cmd_demo(int argc, char **argv)
 		if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
 			fputs("Usage: tally demo\n"
 			      "A short tour: parses the Dyck-1 formula of Yang &\n"
-			      "Chiang 2024, shows its depth, size and forms, and\n"
-			      "traces it and MAJORITY on short words.\n\n",
+			      "Chiang 2024, shows its depth, size and forms,\n"
+			      "traces it and MAJORITY on short words, and rebuilds\n"
+			      "the depth hierarchy of L_1..L_3 (tally hierarchy).\n\n",
 			      stdout);
 			fputs(cli_exit_help, stdout);
 			return EXIT_YES;
@@ -107,5 +110,11 @@ int cmd_demo(int argc, char **argv)
 		traced(&in, 1, "abaab");
 	}
 	inputs_free(&in);
+	/* The depth hierarchy rebuilt from data: L_k needs exactly k layers. */
+	printf("\n$ tally hierarchy --k=1..3 --quiet --no-time\n");
+	fflush(stdout);
+	char *hargv[] = {"hierarchy", "--k=1..3", "--quiet", "--no-time", NULL};
+	optind = 0; /* a fresh getopt scan */
+	cmd_hierarchy(4, hargv);
 	return EXIT_YES;
 }

@@ -9,10 +9,13 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "cr_words.h"
 #include "eval.h"
 #include "json.h"
 #include "mem.h"
+#include "runeval.h"
 #include "trace.h"
+#include "trace_html.h"
 #include "vec.h"
 #include "word.h"
 
@@ -25,6 +28,7 @@ static const char help[] =
 	"line from stdin.  With several formulas (-f/-F/-P given more than\n"
 	"once) each gets a verdict column, in the order given.\n\n"
 	CLI_INPUT_HELP
+	CLI_CR_HELP
 	"Words:\n"
 	"  -w, --word=WORD        a word (repeatable); otherwise stdin lines\n"
 	"      --tokens           words are whitespace-separated symbols (also\n"
@@ -33,10 +37,22 @@ static const char help[] =
 	"                         (a,b,c or abc)\n"
 	"      --accept-at=WHERE  last (default: judge at the last position) or\n"
 	"                         eos (at an appended end marker)\n"
+	"      --word-format=FMT  lines (default: one word per line) or cr\n"
+	"                         (the Python C-RASP interpreter's files: lines\n"
+	"                         starting with // and blank lines are skipped,\n"
+	"                         tokens are separated by whitespace)\n"
+	"      --open-alphabet    allow letters no formula mentions (every\n"
+	"                         letter test is false on them)\n"
+	"      --runs             words in run-length form (a^1000000 b^3 a),\n"
+	"                         evaluated run by run in time independent of\n"
+	"                         the run lengths\n"
 	"Output:\n"
 	"      --trace            after each verdict, the value of every\n"
 	"                         subformula (or definition) at every position\n"
 	"      --trace-window=RANGE  only positions N, N..M, ..M or N..\n"
+	"      --html             with --trace: one self-contained HTML page on\n"
+	"                         stdout (a table per word, verdict on top, true\n"
+	"                         cells marked) instead of text\n"
 	"      --json             one JSON object per word\n"
 	"      --no-echo          print only the verdicts, not the word\n"
 	"  -h, --help             show this help and exit\n\n"
@@ -52,10 +68,15 @@ static const char help[] =
 	"  tally eval -f \"#[Q_b] < #[Q_a]\" -w aab -w abb\n"
 	"  tally eval --trace -f \"#['('] = #[')'] & #[#['('] < #[')']] = 0\" "
 	"-w \"(())\"\n"
-	"  tally eval -P prog.cr --tokens -w \"open close\"\n\n";
+	"  tally eval -P prog.cr --tokens -w \"open close\"\n"
+	"  tally eval -P prog.cr --word-format=cr --open-alphabet < words.txt\n"
+	"  tally eval -P prog.cr --word-format=cr --trace --html < words.txt "
+	"> trace.html\n"
+	"  tally eval --runs -f dyck1 -w \"(^100000000000000000000 )^100000000000000000000\"\n\n";
 
 enum { OPT_TOKENS = OPT__COMMAND_BASE, OPT_ALPHABET, OPT_ACCEPT_AT,
-       OPT_TRACE, OPT_TRACE_WINDOW, OPT_NO_ECHO };
+       OPT_TRACE, OPT_TRACE_WINDOW, OPT_NO_ECHO, OPT_RUNS, OPT_WORD_FORMAT,
+       OPT_OPEN_ALPHABET, OPT_HTML };
 
 /* Longest word text held in memory for the echo; the rest of a longer
  * line goes to a temporary file, so that a result line is written whole
@@ -67,7 +88,9 @@ typedef struct {
 	const Alphabet *alpha;
 	Trace *trace;
 	AcceptAt accept;
-	bool json, buffered, echo;
+	bool json, html, buffered, echo;
+	Buf page; /* --html: the word sections, printed at the end */
+	size_t nwords, nrejected;
 	size_t wlo, whi;
 	VEC(Sym) word;
 	size_t length; /* symbols of the current word (also when streaming) */
@@ -192,7 +215,14 @@ static bool on_end(void *ctx)
 	EvalTable *t = r->trace ? eval_table_window(r->ev, r->word.data,
 						    r->word.len, r->wlo, r->whi)
 				: NULL;
-	if (r->json) {
+	if (r->html) {
+		json_t *tj = trace_json(r->trace, t, r->word.data, r->word.len);
+		trace_html_word(&r->page, tj, r->text.data ? r->text.data : "",
+				r->text.len, r->acc, r->nroots);
+		r->nwords++;
+		r->nrejected += !all;
+		json_decref(tj);
+	} else if (r->json) {
 		json_t *o = json_envelope();
 		json_t *w = json_stringn(r->text.data ? r->text.data : "",
 					 r->text.len);
@@ -242,38 +272,6 @@ static bool on_end(void *ctx)
 	return true;
 }
 
-/* RANGE: N, N..M, ..M, N.. */
-static bool parse_range(const char *s, size_t *lo, size_t *hi)
-{
-	const char *dots = strstr(s, "..");
-	char *end;
-	*lo = 0;
-	*hi = SIZE_MAX;
-	if (!dots) {
-		if (*s < '0' || *s > '9')
-			return false;
-		errno = 0;
-		*lo = *hi = strtoull(s, &end, 10);
-		return *end == '\0' && errno == 0;
-	}
-	if (dots != s) {
-		if (*s < '0' || *s > '9')
-			return false;
-		errno = 0;
-		*lo = strtoull(s, &end, 10);
-		if (end != dots || errno)
-			return false;
-	}
-	if (dots[2] != '\0') {
-		if (dots[2] < '0' || dots[2] > '9')
-			return false;
-		errno = 0;
-		*hi = strtoull(dots + 2, &end, 10);
-		if (*end != '\0' || errno)
-			return false;
-	}
-	return *lo <= *hi;
-}
 
 static bool stdin_taken(const Inputs *in)
 {
@@ -284,7 +282,13 @@ static bool stdin_taken(const Inputs *in)
 	return false;
 }
 
-static bool read_stdin(WordReader *wr)
+static bool feed(WordReader *wr, CrWords *cw, const char *buf, size_t n)
+{
+	return cw ? cr_words_feed(cw, buf, n) : word_feed(wr, buf, n);
+}
+
+/* cw: the interpreter's line format in front of the reader, or NULL. */
+static bool read_stdin(WordReader *wr, CrWords *cw)
 {
 	enum { CHUNK = 1 << 20 };
 	char *buf = xmalloc(CHUNK);
@@ -299,10 +303,10 @@ static bool read_stdin(WordReader *wr)
 			break;
 		}
 		if (got == 0) {
-			ok = word_close(wr);
+			ok = cw ? cr_words_close(cw) : word_close(wr);
 			break;
 		}
-		if (!word_feed(wr, buf, (size_t)got)) {
+		if (!feed(wr, cw, buf, (size_t)got)) {
 			ok = false;
 			break;
 		}
@@ -311,11 +315,79 @@ static bool read_stdin(WordReader *wr)
 	return ok;
 }
 
+/* One run-length word: its verdicts, printed like any word. */
+static bool runs_line(Run *r, RunEval *re, const char *text, size_t n)
+{
+	Runs w;
+	runs_init(&w);
+	char *err = NULL;
+	bool ok = runs_parse(text, n, r->alpha, &w, &err) &&
+		  runeval_word(re, &w, r->acc, &err);
+	if (!ok) {
+		cli_usage_error("--runs: %s", err);
+		free(err);
+		runs_clear(&w);
+		return false;
+	}
+	bool all = true;
+	for (size_t i = 0; i < r->nroots; i++)
+		all = all && r->acc[i];
+	r->rejected |= !all;
+	if (r->json) {
+		json_t *o = json_envelope();
+		json_object_set_new(o, "word", json_stringn(text, n));
+		fmpz_t len;
+		fmpz_init(len);
+		runs_length(&w, len);
+		json_object_set_new(o, "length", json_fmpz(len));
+		fmpz_clear(len);
+		json_object_set_new(o, "accept_at",
+				    json_string(eval_accept_name(r->accept)));
+		json_object_set_new(o, "verdict",
+				    json_string(all ? "accept" : "reject"));
+		json_emit(o);
+	} else {
+		if (r->echo)
+			fwrite(text, 1, n, stdout);
+		for (size_t i = 0; i < r->nroots; i++)
+			printf(i || r->echo ? "\t%s" : "%s",
+			       r->acc[i] ? "accept" : "reject");
+		putchar('\n');
+	}
+	fflush(stdout);
+	runs_clear(&w);
+	return true;
+}
+
+/* --runs: the words given, or stdin lines, in run-length form. */
+static bool eval_runs(Run *r, const Store *s, const Node *roots,
+		      const char *const *words, size_t nwords)
+{
+	RunEval *re = runeval_new(s, roots, r->nroots, r->accept);
+	bool ok = true;
+	for (size_t i = 0; i < nwords && ok; i++)
+		ok = runs_line(r, re, words[i], strlen(words[i]));
+	if (nwords == 0) {
+		char *line = NULL;
+		size_t cap = 0;
+		ssize_t got;
+		while (ok && (got = getline(&line, &cap, stdin)) >= 0) {
+			size_t n = (size_t)got;
+			while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+				n--;
+			ok = runs_line(r, re, line, n);
+		}
+		free(line);
+	}
+	runeval_free(re);
+	return ok;
+}
+
 int cmd_eval_words(Store *s, const Unit *units, size_t nunits,
 		   const EvalOptions *opt, const char *const *words,
 		   size_t nwords, Diag *d)
 {
-	Run run = {.accept = opt->accept, .json = opt->json,
+	Run run = {.accept = opt->accept, .json = opt->json, .html = opt->html,
 		   .echo = !opt->no_echo, .wlo = opt->wlo, .whi = opt->whi};
 	Alphabet alpha = {0};
 	run.nroots = nunits;
@@ -330,19 +402,35 @@ int cmd_eval_words(Store *s, const Unit *units, size_t nunits,
 	alphabet_init_with(&alpha, s, roots, nunits, mentioned.data,
 			   mentioned.len, opt->alphabet);
 	VEC_FREE(mentioned);
+	if (opt->open_alphabet)
+		alphabet_open(&alpha);
 	run.alpha = &alpha;
+	if (opt->runs) {
+		bool ok = !opt->trace ? eval_runs(&run, s, roots, words, nwords)
+				      : (cli_usage_error("--runs: no --trace (the "
+						"trace has a column per letter)"), false);
+		alphabet_free(&alpha);
+		free(run.acc);
+		free(roots);
+		return !ok ? EXIT_USAGE : run.rejected ? EXIT_NO : EXIT_YES;
+	}
 	run.ev = eval_new(s, roots, nunits, run.accept);
 	if (opt->trace)
 		run.trace = trace_new(s, units, nunits);
 	run.buffered = opt->trace || !eval_streams(run.ev);
 	WordSink sink = {&run, on_letters, on_restart, on_text, on_end};
 	WordReader wr;
-	word_reader_init(&wr, &alpha, opt->tokens, &sink, d);
+	word_reader_init(&wr, &alpha, opt->tokens || opt->cr_words, &sink, d);
+	CrWords cw;
+	cr_words_init(&cw, &wr);
 	bool ok = true;
 	for (size_t i = 0; i < nwords && ok; i++)
 		ok = word_one(&wr, words[i], strlen(words[i]));
 	if (nwords == 0)
-		ok = read_stdin(&wr);
+		ok = read_stdin(&wr, opt->cr_words ? &cw : NULL);
+	if (run.html && ok)
+		trace_html_page(stdout, &run.page, run.nwords, run.nrejected);
+	cr_words_free(&cw);
 	word_reader_free(&wr);
 	if (!ok)
 		drop_echo(&run);
@@ -355,6 +443,7 @@ int cmd_eval_words(Store *s, const Unit *units, size_t nunits,
 	free(roots);
 	free(run.word.data);
 	buf_free(&run.text);
+	buf_free(&run.page);
 	fflush(stdout);
 	return !ok ? EXIT_USAGE : run.rejected ? EXIT_NO : EXIT_YES;
 }
@@ -369,8 +458,12 @@ int cmd_eval(int argc, char **argv)
 		{"accept-at", required_argument, NULL, OPT_ACCEPT_AT},
 		{"trace", no_argument, NULL, OPT_TRACE},
 		{"trace-window", required_argument, NULL, OPT_TRACE_WINDOW},
+		{"word-format", required_argument, NULL, OPT_WORD_FORMAT},
+		{"open-alphabet", no_argument, NULL, OPT_OPEN_ALPHABET},
+		{"html", no_argument, NULL, OPT_HTML},
 		{"json", no_argument, NULL, OPT_JSON},
 		{"no-echo", no_argument, NULL, OPT_NO_ECHO},
+		{"runs", no_argument, NULL, OPT_RUNS},
 		{"help", no_argument, NULL, 'h'},
 		{0},
 	};
@@ -398,7 +491,7 @@ int cmd_eval(int argc, char **argv)
 		case OPT_TRACE: eo.trace = true; break;
 		case OPT_TRACE_WINDOW:
 			eo.trace = true;
-			if (!parse_range(optarg, &eo.wlo, &eo.whi)) {
+			if (!cli_parse_range(optarg, &eo.wlo, &eo.whi)) {
 				status = cli_usage_error(
 					"--trace-window: expected N, N..M, ..M or "
 					"N.., not '%s'",
@@ -408,6 +501,19 @@ int cmd_eval(int argc, char **argv)
 			break;
 		case OPT_JSON: eo.json = true; break;
 		case OPT_NO_ECHO: eo.no_echo = true; break;
+		case OPT_RUNS: eo.runs = true; break;
+		case OPT_HTML: eo.html = true; break;
+		case OPT_OPEN_ALPHABET: eo.open_alphabet = true; break;
+		case OPT_WORD_FORMAT:
+			if (strcmp(optarg, "cr") != 0 &&
+			    strcmp(optarg, "lines") != 0) {
+				status = cli_usage_error(
+					"--word-format: expected lines or cr, "
+					"not '%s'", optarg);
+				goto done;
+			}
+			eo.cr_words = strcmp(optarg, "cr") == 0;
+			break;
 		case 'h':
 			cli_print_help(help);
 			goto done;
@@ -425,6 +531,16 @@ int cmd_eval(int argc, char **argv)
 						 "newline");
 			goto done;
 		}
+	if (eo.runs && eo.cr_words) {
+		status = cli_usage_error("--runs reads its own word format, not "
+					 "--word-format=cr");
+		goto done;
+	}
+	if (eo.html && (!eo.trace || eo.json)) {
+		status = cli_usage_error("--html goes with --trace (and not "
+					 "with --json)");
+		goto done;
+	}
 	if (in.nspecs == 0) {
 		status = cli_usage_error("no formula: give -f FORMULA, -F FILE "
 					 "or -P PROGRAM");

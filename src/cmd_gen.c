@@ -32,8 +32,8 @@ static const char help[] =
 	"      --prelude          list the names of the built-in prelude\n"
 	"                         formulas (dyck1, L_2, ...: usable by name in\n"
 	"                         every formula), one per line\n"
-	"      --k=RANGE          its parameter: K, K..M or ..M (families\n"
-	"                         without a parameter take none)\n"
+	"      --k=RANGE          its parameter: K, K..M or ..M, at most 256\n"
+	"                         (families without a parameter take none)\n"
 	"Formulas:\n"
 	"      --to=FORMAT        any format of 'tally print --to' (tl by\n"
 	"                         default); multi-line formats (crasp,\n"
@@ -42,7 +42,7 @@ static const char help[] =
 	"Words:\n"
 	"      --words            print WORD<TAB>1 or WORD<TAB>0 (member or\n"
 	"                         not) instead of formulas; one parameter value\n"
-	"  -n, --max-length=N     the longest words\n"
+	"  -n, --max-length=N     the longest words (at most 10^8)\n"
 	"      --min-length=N     the shortest words (default 0)\n"
 	"      --sample=COUNT     COUNT random words instead of all of them:\n"
 	"                         random members and near misses (one swap of\n"
@@ -63,6 +63,8 @@ static const char help[] =
 	"  tally gen --family=lk --k=2 --words --max-length=4\n"
 	"  tally gen --family=lk --k=3 --words --sample=5 --min-length=20 "
 	"--max-length=40\n\n";
+
+enum { GEN_MAX_K = 256, GEN_MAX_LENGTH = 100000000 };
 
 enum {
 	OPT_LIST = OPT__COMMAND_BASE,
@@ -307,8 +309,9 @@ static int validate(GenJob *job)
 		if (job->k.lo < f->kmin)
 			return cli_usage_error("family '%s' needs k >= %ld",
 					       f->name, f->kmin);
-		if (job->k.hi > 1000)
-			return cli_usage_error("--k above 1000");
+		/* two nesting levels per k; the parser stops at 1000 */
+		if (job->k.hi > GEN_MAX_K)
+			return cli_usage_error("--k above %d", GEN_MAX_K);
 	}
 	if (!job->words) {
 		if (job->max_length >= 0 || job->sample || job->min_length)
@@ -322,6 +325,8 @@ static int validate(GenJob *job)
 		return cli_usage_error("--words takes one value of --k");
 	if (job->max_length < 0)
 		return cli_usage_error("--words needs --max-length");
+	if (job->max_length > GEN_MAX_LENGTH)
+		return cli_usage_error("--max-length above %d", GEN_MAX_LENGTH);
 	if (job->min_length > job->max_length)
 		return cli_usage_error("--min-length exceeds --max-length");
 	return EXIT_YES;

@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "cr.h"
 #include "crasp.h"
 #include "json.h"
 #include "lower.h"
@@ -17,13 +18,18 @@ static const char help[] =
 	"the equivalent fixed-precision transformer), size, letters, fragment.\n"
 	"With no input option, reads one formula per line from stdin.\n\n"
 	CLI_INPUT_HELP
+	CLI_CR_HELP
 	"Output:\n"
 	"      --json             one JSON object per input\n"
 	"  -h, --help             show this help and exit\n\n"
-	"Lines printed: depth, size (nodes of the formula tree), dag-size\n"
-	"(distinct subformulas), letters, fragment (past-only, two-sided\n"
-	"with #>, positional with Y or MOD); then one line per layer L = 0..depth\n"
-	"of the C-RASP program (tally print --to=crasp): its counting\n"
+	"Lines printed: depth (Knee-Deep's convention: Y and MOD add no\n"
+	"layer); with Y (the .cr interpreter's #[pred]) also 'layers (pred as\n"
+	"attention)', the depth when each chain of Y is one attention layer\n"
+	"as in Huang et al.'s C-RASP[local]; size (nodes of the formula\n"
+	"tree), dag-size (distinct subformulas), letters, fragment\n"
+	"(past-only, two-sided with #>, positional with Y or MOD); then one\n"
+	"line per layer L = 0..depth of the C-RASP program (tally print\n"
+	"--to=crasp): its counting\n"
 	"operations of depth L (the attention heads of transformer layer L)\n"
 	"and its position-wise operations of depth L (layer 0: before any\n"
 	"attention); finally core-dag-size, the DAG size of the formula in\n"
@@ -95,6 +101,9 @@ void cmd_info_unit(Store *s, Lowering *lw, const Unit *u, bool json)
 	if (json) {
 		json_t *o = json_envelope();
 		json_object_set_new(o, "depth", json_integer(depth));
+		if (flags & FLAG_PREV)
+			json_object_set_new(o, "layers_pred_as_attention",
+					    json_integer(cr_local_layers(s, n)));
 		/* above 2^53 a string, as constants (JSON readers use
 		 * doubles); a saturated size as ">18446744073709551614" */
 		json_object_set_new(o, "size", json_size(store_size(s, n)));
@@ -123,6 +132,9 @@ void cmd_info_unit(Store *s, Lowering *lw, const Unit *u, bool json)
 		json_emit(o);
 	} else {
 		printf("depth: %u\n", depth);
+		if (flags & FLAG_PREV)
+			printf("layers (pred as attention): %u\n",
+			       cr_local_layers(s, n));
 		if (store_size(s, n) == UINT64_MAX)
 			printf("size: more than %llu\n",
 			       (unsigned long long)UINT64_MAX - 1);

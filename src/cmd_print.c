@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "cr.h"
 #include "crasp.h"
 #include "dot.h"
 #include "json.h"
@@ -20,13 +21,16 @@ static const char help[] =
 	"Print formulas or programs in another syntax, one result per input.\n"
 	"With no input option, reads one formula per line from stdin.\n\n"
 	CLI_INPUT_HELP
+	CLI_CR_HELP
 	"Output:\n"
 	"      --to=FORMAT        tl (ASCII, default), utf8 (the papers'\n"
 	"                         notation), latex, sexpr, json (the DAG),\n"
 	"                         tl-core (only Q, !, &, <, #, +, 1),\n"
 	"                         crasp (C-RASP, compact form), crasp-paper\n"
-	"                         (C(i) := #[j <= i] P(j)), dot (Graphviz\n"
-	"                         dataflow graph, one cluster per layer)\n"
+	"                         (C(i) := #[j <= i] P(j)), cr (a .cr file of\n"
+	"                         the Python C-RASP interpreter, fully\n"
+	"                         parenthesised), dot (Graphviz dataflow\n"
+	"                         graph, one cluster per layer)\n"
 	"      --expand           inline definitions instead of printing\n"
 	"                         'let NAME = ...;' lines\n"
 	"      --max-size=N       with --expand, refuse (before printing) a\n"
@@ -34,17 +38,19 @@ static const char help[] =
 	"                         100000000) or more than 5000 levels deep\n"
 	LIMIT_HELP
 	"  -h, --help             show this help and exit\n\n"
-	"The tl, utf8, tl-core, crasp and crasp-paper forms parse back to a\n"
+	"The tl, utf8, tl-core, crasp, crasp-paper and cr forms parse back to a\n"
 	"formula or program with the same language and depth (tl and utf8 to\n"
 	"the same formula).  tl-core eliminates conditionals, min, max,\n"
 	"subtraction and constants by guarded linear pieces and keeps shared\n"
 	"parts as 'let' definitions; #>, Y and MOD are kept as they are.\n"
-	"C-RASP has no future counts (#>).\n\n"
+	"C-RASP has no future counts (#>).  The cr form reads the same in tally\n"
+	"and in the interpreter (Y is its #[pred], MOD(2, 1) its pos_even).\n\n"
 	"Examples:\n"
 	"  tally print --to=utf8 -f \"#['('] = #[')'] & #[#['('] < #[')']] = 0\"\n"
 	"  echo '#[Q_b] < #[Q_a]' | tally print --to=sexpr\n"
 	"  tally translate -P dyck1.cr --to=tl-core\n"
 	"  tally print -f L_2 --to=crasp-paper\n"
+	"  tally print -f dyck1 --to=cr > dyck1.cr\n"
 	"  tally print -P dyck1.crasp --to=dot | dot -Tsvg > dyck1.svg\n\n";
 
 enum { OPT_EXPAND = OPT__COMMAND_BASE, OPT_MAX_SIZE };
@@ -58,6 +64,7 @@ typedef enum {
 	TARGET_CORE,
 	TARGET_CRASP,
 	TARGET_CRASP_PAPER,
+	TARGET_CR,
 	TARGET_DOT,
 } Target;
 
@@ -76,6 +83,7 @@ static bool parse_format(const char *s, Syntax *syn, Target *target)
 		       {"tl-core", TARGET_CORE, SYNTAX_TL},
 		       {"crasp", TARGET_CRASP, SYNTAX_TL},
 		       {"crasp-paper", TARGET_CRASP_PAPER, SYNTAX_TL},
+		       {"cr", TARGET_CR, SYNTAX_TL},
 		       {"dot", TARGET_DOT, SYNTAX_TL}};
 	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
 		if (strcmp(s, formats[i].name) == 0) {
@@ -104,8 +112,11 @@ static bool print_program(FILE *out, Store *s, const Unit *u, Target target,
 	Buf b = {0};
 	char *err = NULL;
 	bool ok = true;
+	char *note = NULL;
 	if (target == TARGET_DOT)
 		dot_print(&b, s, &prog);
+	else if (target == TARGET_CR)
+		ok = cr_print(&b, s, &prog, &err, &note);
 	else
 		ok = crasp_print(&b, s, &prog,
 				 target == TARGET_CRASP ? CRASP_COMPACT
@@ -115,6 +126,9 @@ static bool print_program(FILE *out, Store *s, const Unit *u, Target target,
 		fputs(b.data ? b.data : "", out);
 	else
 		cli_usage_error("%s", err);
+	if (ok && note)
+		fprintf(stderr, "tally: note: %s", note);
+	free(note);
 	free(err);
 	buf_free(&b);
 	crasp_program_free(&prog);
@@ -149,6 +163,10 @@ static int expand_check(const Store *s, Node n, uint64_t max_size)
 static int print_core(FILE *out, Store *s, Lowering *lw, const Unit *u,
 		      bool expand)
 {
+	/* the core is at least as high as its input: refuse before the
+	 * lowering's work when the input is already too deep */
+	if (expand && store_height(s, u->output) > PRINT_MAX_HEIGHT)
+		return expand_check(s, u->output, 0);
 	char *err = NULL;
 	Node core = lower_formula(lw, u->output, &err);
 	if (core == NODE_NONE) { /* the piece limit: a limit reached */
@@ -262,7 +280,7 @@ int cmd_print(int argc, char **argv)
 				status = cli_usage_error(
 					"unknown --to '%s' (expected tl, utf8, "
 					"latex, sexpr, json, tl-core, crasp, "
-					"crasp-paper or dot)",
+					"crasp-paper, cr or dot)",
 					optarg);
 				goto done;
 			}

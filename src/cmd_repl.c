@@ -7,6 +7,8 @@
 #include "commands.h"
 #include "repl.h"
 
+enum { OPT_ECHO = OPT__COMMAND_BASE };
+
 static const char help[] =
 	"Usage: tally repl\n"
 	"An interactive workbench for formulas and C-RASP programs.  Type a\n"
@@ -24,26 +26,38 @@ static const char help[] =
 	"is then 2 when some input failed.  'tally' with no arguments and a\n"
 	"terminal on stdin starts the REPL.\n\n"
 	"Options:\n"
+	"      --echo             in a script, print each line after its prompt,\n"
+	"                         as a terminal shows the session (transcripts)\n"
 	"  -h, --help             show this help and exit\n\n"
 	"Examples:\n"
 	"  tally repl\n"
-	"  printf ':word aab\\nlet A = #[Q_a] > #[Q_b]\\n:info\\n' | tally repl\n\n";
+	"  printf ':word aab\\nlet A = #[Q_a] > #[Q_b]\\n:info\\n' | tally repl\n\n"
+#ifndef HAVE_READLINE
+	"This tally was built without GNU readline: no line editing,\n"
+	"completion or history on a terminal.\n\n"
+#endif
+	;
 
 int cmd_repl(int argc, char **argv)
 {
 	static const struct option longopts[] = {
+		{"echo", no_argument, NULL, OPT_ECHO},
 		{"help", no_argument, NULL, 'h'},
 		{0},
 	};
+	bool echo = false;
 	int opt;
 	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		if (opt == 'h') {
+		if (opt == OPT_ECHO) {
+			echo = true;
+		} else if (opt == 'h') {
 			cli_print_help(help);
 			return EXIT_YES;
+		} else {
+			return EXIT_USAGE;
 		}
-		return EXIT_USAGE;
 	}
 	if (optind < argc)
 		return cli_usage_error("unexpected argument '%s'", argv[optind]);
-	return repl_run();
+	return repl_run(echo);
 }

@@ -51,9 +51,16 @@ static const char help[] =
 	"                         prefix compared\n"
 	"      --length=N         length of the random words (default 1000)\n"
 	"      --seed=N           seed of the random words (default 1)\n"
+	"      --find-breakdown   the shortest word on which --semantics\n"
+	"                         disagrees with kneedeep (breadth-first over\n"
+	"                         the pairs of attention states, up to\n"
+	"                         --max-length, default 8), confirmed against\n"
+	"                         the formula\n"
+	"      --max-states=N     give up (exit 4) beyond N states (default\n"
+	"                         10000000)\n"
 	"  -h, --help             show this help and exit\n\n"
-	"Exit status of --check-against-formula: 0 agreement, 1 a disagreeing\n"
-	"word (printed).\n\n"
+	"Exit status of --check-against-formula and --find-breakdown: 0\n"
+	"agreement, 1 a disagreeing word (printed).\n\n"
 	"Examples:\n"
 	"  tally compile -f dyck1 | tally simulate --check-against-formula "
 	"--max-length 12\n"
@@ -61,7 +68,7 @@ static const char help[] =
 	"  tally compile -f majority | tally simulate --trace -w aba\n\n";
 
 enum { OPT_SEMANTICS = OPT__COMMAND_BASE, OPT_TRACE, OPT_CHECK, OPT_MAXLEN,
-       OPT_RANDOM, OPT_LENGTH, OPT_SEED };
+       OPT_RANDOM, OPT_LENGTH, OPT_SEED, OPT_BREAKDOWN, OPT_MAXSTATES };
 
 static bool read_model(const char *path, Model *m)
 {
@@ -99,6 +106,17 @@ static bool parse_count(const char *opt, const char *arg, size_t max,
 	}
 	*out = (size_t)v;
 	return true;
+}
+
+/* The exhaustive check refuses more words than this (hours of work). */
+#define MAX_WORDS 1e9
+
+static bool too_many_words(size_t sigma, size_t maxlen)
+{
+	double total = 0, p = 1;
+	for (size_t k = 0; k <= maxlen && total <= MAX_WORDS; k++, p *= sigma)
+		total += p;
+	return total > MAX_WORDS;
 }
 
 typedef struct {
@@ -166,14 +184,16 @@ int cmd_simulate(int argc, char **argv)
 		{"random", required_argument, NULL, OPT_RANDOM},
 		{"length", required_argument, NULL, OPT_LENGTH},
 		{"seed", required_argument, NULL, OPT_SEED},
+		{"find-breakdown", no_argument, NULL, OPT_BREAKDOWN},
+		{"max-states", required_argument, NULL, OPT_MAXSTATES},
 		{"help", no_argument, NULL, 'h'},
 		{0},
 	};
 	Semantics sem = {.kind = SEM_KNEEDEEP};
 	const char *path = NULL;
 	VEC(const char *) words = {0};
-	bool trace = false, check = false;
-	size_t maxlen = 8, nrandom = 0, rlen = 1000, seed = 1;
+	bool trace = false, check = false, breakdown = false;
+	size_t maxstates = 10000000, maxlen = 8, nrandom = 0, rlen = 1000, seed = 1;
 	int opt, status = EXIT_YES;
 	Model m = {0};
 	bool have_model = false;
@@ -183,19 +203,15 @@ int cmd_simulate(int argc, char **argv)
 		case 'm': path = optarg; break;
 		case 'w': VEC_PUSH(words, optarg); break;
 		case OPT_SEMANTICS:
-			if (!semantics_parse(optarg, &sem)) {
-				status = cli_usage_error(
-					"--semantics: expected kneedeep, "
-					"rounded-sums or ieee=fp32|bf16|fp16, "
-					"not '%s'",
-					optarg);
+			if (!simcheck_semantics_option(optarg, &sem)) {
+				status = EXIT_USAGE;
 				goto done;
 			}
 			break;
 		case OPT_TRACE: trace = true; break;
 		case OPT_CHECK: check = true; break;
 		case OPT_MAXLEN:
-			if (!parse_count("--max-length", optarg, 64, &maxlen))
+			if (!parse_count("--max-length", optarg, 100000, &maxlen))
 				goto usage;
 			break;
 		case OPT_RANDOM:
@@ -204,6 +220,12 @@ int cmd_simulate(int argc, char **argv)
 			break;
 		case OPT_LENGTH:
 			if (!parse_count("--length", optarg, 100000000, &rlen))
+				goto usage;
+			break;
+		case OPT_BREAKDOWN: breakdown = true; break;
+		case OPT_MAXSTATES:
+			if (!parse_count("--max-states", optarg, 1000000000,
+					 &maxstates))
 				goto usage;
 			break;
 		case OPT_SEED:
@@ -231,10 +253,21 @@ int cmd_simulate(int argc, char **argv)
 		goto usage;
 	have_model = true;
 	char *err = NULL;
-	sc = simcheck_new(&m, &sem, check || trace, &err);
+	sc = simcheck_new(&m, &sem, check || trace || breakdown, &err);
 	if (!sc) {
 		status = cli_usage_error("%s", err);
 		free(err);
+		goto done;
+	}
+	if (breakdown) {
+		status = simcheck_breakdown(sc, maxlen, maxstates, stdout);
+		goto done;
+	}
+	if (check && too_many_words(m.nletters, maxlen)) {
+		status = cli_usage_error("--max-length %zu: more than %.0f words "
+					 "over %zu letters; lower it (or use "
+					 "--random)",
+					 maxlen, MAX_WORDS, m.nletters);
 		goto done;
 	}
 	if (check) {
@@ -249,6 +282,8 @@ int cmd_simulate(int argc, char **argv)
 					 "on stdin), or --check-against-formula");
 		goto done;
 	}
+	if (!trace)
+		simcheck_streaming(sc);
 	Run run = {.sc = sc, .trace = trace};
 	WordSink sink = {&run, on_letters, on_restart, on_text, on_end};
 	WordReader wr;

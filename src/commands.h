@@ -27,7 +27,11 @@ typedef struct {
 	const char *alphabet; /* --alphabet, or NULL */
 	AcceptAt accept;
 	bool tokens, trace, json;
+	bool html;          /* --html: one page of traces (trace_html.h) */
+	bool open_alphabet; /* --open-alphabet (cr_words.h) */
+	bool cr_words;      /* --word-format=cr: the interpreter's files */
 	bool no_echo;    /* --no-echo: verdicts only */
+	bool runs;       /* --runs: words in run-length form */
 	size_t wlo, whi; /* --trace-window */
 } EvalOptions;
 /* tally eval: the units' outputs on the words, or on the lines of stdin
@@ -60,5 +64,10 @@ int cmd_repl(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
 int cmd_compile(int argc, char **argv);
 int cmd_simulate(int argc, char **argv);
+int cmd_equiv(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+int cmd_hierarchy(int argc, char **argv);
+int cmd_search(int argc, char **argv);
+int cmd_enum(int argc, char **argv);
 
 #endif

@@ -13,6 +13,7 @@
 #include "lower.h"
 #include "mem.h"
 #include "print.h"
+#include "sim.h"
 #include "vec.h"
 
 typedef VEC(Entry) Entries;
@@ -24,6 +25,9 @@ typedef struct {
 	uint32_t *bool_comp; /* by node id: component of a Boolean, or 0 */
 	uint32_t *head_comp; /* by node id: head component of a comparison */
 	bool *at0;           /* by node id: Boolean value at BOS (position 0) */
+	uint32_t *lay;       /* by node id: the layer computing a Boolean */
+	uint32_t *hid;       /* by node id: first hidden component of a Y */
+	double slope;
 	VEC(Component) comps;
 	double range;
 	char *err;
@@ -196,12 +200,13 @@ static void finish_block(Compiler *c, BlockBuilder *bb, Layer *ly)
 
 /* o = min(1, relu(x + eps)) in {0} u [eps, 1], then doubling stages of
  * 2^m (clipped at 1) until o is 0 or 1; saturation-safe (see the note). */
-static void relu_ge0(Compiler *c, Layer *ly, uint32_t x, uint32_t o)
+static void relu_ge0(Compiler *c, Layer *ly, uint32_t x, double bias,
+		     uint32_t o)
 {
 	int s = c->o->s, p = c->o->p;
 	double eps = ldexp(1, -s);
 	BlockBuilder b = {0};
-	uint32_t u1 = unit(&b, eps), u2 = unit(&b, eps - 1);
+	uint32_t u1 = unit(&b, bias + eps), u2 = unit(&b, bias + eps - 1);
 	in_w(&b, u1, x, 1);
 	in_w(&b, u2, x, 1);
 	out_w(&b, o, u1, 1);
@@ -226,7 +231,7 @@ static void relu_ge0(Compiler *c, Layer *ly, uint32_t x, uint32_t o)
 static void relu_gate(Compiler *c, Layer *ly, const Gate *g)
 {
 	if (g->op == GATE_GE0) {
-		relu_ge0(c, ly, g->in[0], g->out);
+		relu_ge0(c, ly, g->in[0], g->bias, g->out);
 		return;
 	}
 	BlockBuilder b = {0};
@@ -283,32 +288,125 @@ static Gate gate_of(Compiler *c, Node n)
 	return g;
 }
 
+static void add_gate(Compiler *c, Layer *ly, Gate g, size_t *gcap)
+{
+	if (c->o->ffn == FFN_RELU) {
+		relu_gate(c, ly, &g);
+		free(g.in);
+		return;
+	}
+	mem_grow((void **)&ly->gates, gcap, ly->ngates + 1, sizeof *ly->gates);
+	ly->gates[ly->ngates++] = g;
+}
+
+static Gate gate2(GateOp op, uint32_t out, uint32_t a, uint32_t b, size_t n)
+{
+	Gate g = {.op = op, .out = out, .nin = n};
+	g.in = xcalloc(2, sizeof *g.in);
+	g.in[0] = a;
+	g.in[1] = b;
+	return g;
+}
+
+/* Y psi: an ALiBi head averaging psi over {i-1, i}, c; then psi(i-1) =
+ * (!psi(i) & c > 0) | (psi(i) & c >= 1) (see compile_alibi_slope). */
+static void build_prev(Compiler *c, Node n, Head *h, Layer *ly, size_t *gcap)
+{
+	Node psi = store_kid(c->st, n, 0);
+	uint32_t x = c->head_comp[n], k = c->hid[n], v = c->bool_comp[psi];
+	h->wv.rows = 1;
+	h->wv.e = xcalloc(2, sizeof *h->wv.e);
+	h->wv.e[h->wv.n++] = (Entry){0, v, 1};
+	if (c->at0[psi]) /* psi's value at BOS is cancelled: Y is false there */
+		h->wv.e[h->wv.n++] = (Entry){0, 0, -1};
+	h->slope = c->slope;
+	h->out = x;
+	note_range(c, 2);
+	note_range(c, c->slope);
+	Gate g = gate2(GATE_GE0, k, x, 0, 1);
+	g.bias = -ldexp(1, -c->o->s);
+	add_gate(c, ly, g, gcap);
+	g = gate2(GATE_GE0, k + 1, x, 0, 1);
+	g.bias = -1;
+	add_gate(c, ly, g, gcap);
+	add_gate(c, ly, gate2(GATE_NOT, k + 2, v, 0, 1), gcap);
+	add_gate(c, ly, gate2(GATE_AND, k + 3, k + 2, k, 2), gcap);
+	add_gate(c, ly, gate2(GATE_AND, k + 4, v, k + 1, 2), gcap);
+	add_gate(c, ly, gate2(GATE_OR, c->bool_comp[n], k + 3, k + 4, 2), gcap);
+}
+
 static bool build_layer(Compiler *c, Node core, uint32_t l, Layer *ly)
 {
 	Store *st = c->st;
 	size_t hcap = 0, gcap = 0;
 	for (Node n = 1; n <= core; n++) {
-		if (!c->bool_comp[n] || store_depth(st, n) != l)
+		if (!c->bool_comp[n] || c->lay[n] != l)
 			continue;
-		if (store_op(st, n) == OP_CMP) {
+		Op op = store_op(st, n);
+		if (op == OP_CMP || op == OP_PREV) {
 			mem_grow((void **)&ly->heads, &hcap, ly->nheads + 1,
 				 sizeof *ly->heads);
 			Head *h = &ly->heads[ly->nheads++];
 			memset(h, 0, sizeof *h);
+			if (op == OP_PREV) {
+				build_prev(c, n, h, ly, &gcap);
+				continue;
+			}
 			if (!build_head(c, n, h))
 				return false;
 		}
-		Gate g = gate_of(c, n);
-		if (c->o->ffn == FFN_RELU) {
-			relu_gate(c, ly, &g);
-			free(g.in);
-		} else {
-			mem_grow((void **)&ly->gates, &gcap, ly->ngates + 1,
-				 sizeof *ly->gates);
-			ly->gates[ly->ngates++] = g;
-		}
+		add_gate(c, ly, gate_of(c, n), &gcap);
 	}
 	return true;
+}
+
+/* The layer of a Boolean: like its depth, with Y counted like a count. */
+static uint32_t layer_of(Compiler *c, Node n)
+{
+	Store *st = c->st;
+	const Node *k = store_kids(st, n);
+	uint32_t l = 0;
+	switch (store_op(st, n)) {
+	case OP_NOT:
+	case OP_AND:
+	case OP_OR:
+		for (uint32_t i = 0; i < store_nkids(st, n); i++)
+			if (c->lay[k[i]] > l)
+				l = c->lay[k[i]];
+		return l;
+	case OP_PREV: return c->lay[k[0]] + 1;
+	case OP_CMP: {
+		Linear lin;
+		store_linear(st, k[0], &lin);
+		for (size_t i = 0; i < lin.n; i++) {
+			Node a = lin.atoms[i];
+			uint32_t la = store_op(st, a) == OP_COUNT
+					      ? c->lay[store_kid(st, a, 0)] + 1
+					      : store_depth(st, a);
+			if (la > l)
+				l = la;
+		}
+		store_linear_free(&lin);
+		return l;
+	}
+	default: return 0;
+	}
+}
+
+double compile_alibi_slope(int p, int s)
+{
+	Semantics kd = {.kind = SEM_KNEEDEEP, .p = p, .s = s};
+	double eps = ldexp(1, -s);
+	for (int64_t m = 1; m <= fixed_max_m(p); m++) {
+		double a = ldexp((double)m, -s);
+		double e1 = sem_exp(&kd, -a);
+		if (e1 == 0)
+			return 0; /* steeper slopes only shrink e1 */
+		if (sem_exp(&kd, sem_affine(&kd, NULL, NULL, 0, -2 * a)) == 0 &&
+		    sem_div(&kd, e1, sem_add(&kd, 1, e1)) >= eps)
+			return a;
+	}
+	return 0;
 }
 
 static bool check_fragment(Compiler *c, Node root)
@@ -317,10 +415,17 @@ static bool check_fragment(Compiler *c, Node root)
 	if (f & FLAG_FUTURE)
 		c->err = message("future counts #> cannot be compiled: the "
 				 "transformer is future-masked");
-	else if (f & (FLAG_PREV | FLAG_MOD))
-		c->err = message("Y and MOD need a positional encoding, which "
-				 "tally compile does not construct yet (nope "
-				 "only)");
+	else if (f & FLAG_MOD)
+		c->err = message("MOD needs a periodic positional encoding "
+				 "(sinusoidal or RoPE), which tally compile does "
+				 "not construct");
+	else if ((f & FLAG_PREV) && !c->o->alibi)
+		c->err = message("Y needs a positional encoding: use --pe=alibi");
+	else if ((f & FLAG_PREV) && c->slope == 0)
+		c->err = message("no ALiBi slope in F_{%d,%d} gives a window of "
+				 "exactly 2 that the gates can read: more "
+				 "fractional bits are needed",
+				 c->o->p, c->o->s);
 	return c->err == NULL;
 }
 
@@ -334,7 +439,7 @@ static void embed(Compiler *c, Node core, const Sym *letters, size_t nl)
 		double *row = m->embed + t * m->d;
 		row[0] = t == 0;
 		for (Node n = 1; n <= core; n++) {
-			if (!c->bool_comp[n] || store_depth(c->st, n) != 0)
+			if (!c->bool_comp[n] || c->lay[n] != 0)
 				continue;
 			val[n] = value_at(c, n, tok, val);
 			row[c->bool_comp[n]] = val[n];
@@ -359,16 +464,26 @@ static bool build(Compiler *c, Node root, const Sym *letters, size_t nl,
 		return false;
 	}
 	unsigned char *mark = store_reachable(st, &core, 1);
-	c->bool_comp = xcalloc((size_t)core + 1, sizeof *c->bool_comp);
-	c->head_comp = xcalloc((size_t)core + 1, sizeof *c->head_comp);
-	c->at0 = xcalloc((size_t)core + 1, sizeof *c->at0);
+	size_t top = (size_t)core + 1;
+	c->bool_comp = xcalloc(top, sizeof *c->bool_comp);
+	c->head_comp = xcalloc(top, sizeof *c->head_comp);
+	c->at0 = xcalloc(top, sizeof *c->at0);
+	c->lay = xcalloc(top, sizeof *c->lay);
+	c->hid = xcalloc(top, sizeof *c->hid);
 	add_comp(c, COMP_BOS, 0, NODE_NONE);
 	for (Node n = 1; n <= core; n++) {
 		if (!mark[n] || !store_is_bool(st, n))
 			continue;
-		uint32_t l = store_depth(st, n);
-		if (store_op(st, n) == OP_CMP && l > 0)
+		uint32_t l = c->lay[n] = layer_of(c, n);
+		Op op = store_op(st, n);
+		if ((op == OP_CMP && l > 0) || op == OP_PREV)
 			c->head_comp[n] = add_comp(c, COMP_HEAD, l, n);
+		if (op == OP_PREV) {
+			c->comps.data[c->head_comp[n]].window = true;
+			c->hid[n] = add_comp(c, COMP_HIDDEN, l, NODE_NONE);
+			for (int i = 1; i < 5; i++)
+				add_comp(c, COMP_HIDDEN, l, NODE_NONE);
+		}
 		c->bool_comp[n] = add_comp(c, COMP_BOOL, l, n);
 		c->at0[n] = value_at(c, n, SYM_NONE, c->at0);
 	}
@@ -377,7 +492,7 @@ static bool build(Compiler *c, Node root, const Sym *letters, size_t nl,
 	m->comps = c->comps.data;
 	c->range = 1;
 	embed(c, core, letters, nl);
-	m->nlayers = store_depth(st, core);
+	m->nlayers = c->lay[core];
 	m->layers = xcalloc(m->nlayers ? m->nlayers : 1, sizeof *m->layers);
 	for (uint32_t l = 1; l <= m->nlayers; l++)
 		if (!build_layer(c, core, l, &m->layers[l - 1]))
@@ -389,6 +504,11 @@ static bool build(Compiler *c, Node root, const Sym *letters, size_t nl,
 	info->range = c->range;
 	info->depth = store_depth(st, root);
 	info->heads = model_nheads(m);
+	if (store_flags(st, root) & FLAG_PREV) {
+		info->slope = c->slope;
+		Semantics kd = {.kind = SEM_KNEEDEEP, .p = m->p, .s = m->s};
+		info->window = sim_alibi_window(&kd, c->slope);
+	}
 	return true;
 }
 
@@ -413,13 +533,15 @@ bool compile_formula(Store *s, Node root, const Sym *letters,
 	out->p = o->p;
 	out->s = o->s;
 	out->ffn = o->ffn;
-	out->pe = xstrdup("nope");
+	out->pe = xstrdup(o->alibi ? "alibi" : "nope");
 	out->formula = source ? xstrdup(source) : NULL;
 	out->alphabet = xcalloc(nletters + 1, sizeof *out->alphabet);
 	for (size_t i = 0; i < nletters; i++)
 		out->alphabet[i] = xstrdup(sym_name(store_syms(s), letters[i]));
 	out->nletters = nletters;
 	Compiler c = {.st = s, .o = o, .m = out};
+	if (o->alibi)
+		c.slope = compile_alibi_slope(o->p, o->s);
 	bool ok = build(&c, root, letters, nletters, info);
 	if (ok && (o->p < compile_min_p(info, o->ffn, o->s) ||
 		   compile_min_p(info, o->ffn, o->s) == 0)) {
@@ -440,5 +562,7 @@ bool compile_formula(Store *s, Node root, const Sym *letters,
 	free(c.bool_comp);
 	free(c.head_comp);
 	free(c.at0);
+	free(c.lay);
+	free(c.hid);
 	return ok;
 }

@@ -14,6 +14,15 @@
  * precision s.  Under floor rounding its sign is exact at every length:
  * it is >= 0 iff L < 0.  The comparison is then the gate ge0(head).
  *
+ * With ALiBi (alibi), Y psi is one more head in the layer after psi's:
+ * content-free logits -a(i-j) with the slope a of compile_alibi_slope, so
+ * that weights round to 0 from distance 2 on and the head averages psi at
+ * positions i-1 and i only (BOS counts as false); the gates read
+ * psi(i-1) off that average.  Each Y then costs a layer: the number of
+ * layers is the depth with Y counted like a count (Knee-Deep's ALiBi
+ * theorem is the other direction: an ALiBi transformer reads like a
+ * TL[#, Y] formula of its depth).
+ *
  * That is one head per comparison (one per linear form of counts), not
  * one per count: averages of single counts rounded separately lose the
  * sign of their difference once i + 1 > 2^s, so a comparison needs its
@@ -34,6 +43,7 @@
 typedef struct {
 	int p, s;
 	FfnKind ffn;
+	bool alibi; /* Y through ALiBi heads (else Y is refused) */
 } CompileOptions;
 
 /* What the construction needs: every weight and value lies in
@@ -43,7 +53,16 @@ typedef struct {
 	double range;
 	unsigned depth;
 	size_t heads;
+	double slope;   /* the ALiBi slope of the Y heads (0: none) */
+	size_t window;  /* its window: weights round to 0 from this distance */
 } CompileInfo;
+
+/* The ALiBi slope of a Y head at precision (p, s): the smallest a in
+ * F_{p,s} whose window is exactly 2 (round(exp(-a)) > 0 = round(exp(-2a)))
+ * and for which floor(2^s e1 / (1 + e1)) >= 1, e1 = round(exp(-a)), so
+ * that the average over {i-1, i} tells whether position i-1 holds; 0 when
+ * none exists. */
+double compile_alibi_slope(int p, int s);
 
 /* Builds the model of the Boolean root over the alphabet (token t >= 1 is
  * letters[t-1]); source is the formula text stored in the model.  False

@@ -3,7 +3,7 @@
  *
  * Expressions are parsed by the shared expression parser (tl_parse.c);
  * this file reads the statement structure.  Productions from
- * logic/crasp.ebnf.
+ * logic/crasp.ebnf.  The .cr files have their own reader (cr_parse.c).
  *
  * A program is straight-line: a name must be defined before it is used.
  * A first pass lists every statement's defined name and the names its
@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cr.h"
 #include "mem.h"
 #include "vec.h"
 
@@ -245,47 +246,9 @@ static void check_order(Parser *p, const Scan *sc, size_t *next, size_t at)
 	}
 }
 
-/* "#import" NAME: only the documented mappings of the .cr interpreter's
- * predicates are known: pos_even (0-based even = 1-based odd positions)
- * is MOD(2, 1); pred is the predecessor guard, see parse.h. */
-static void parse_import(Parser *p)
-{
-	parser_advance(p); /* '#' */
-	if (p->tok.kind != TK_IDENT ||
-	    strcmp(sym_name(p->lx.syms, p->tok.sym), "import") != 0)
-		parser_fail(p, p->tok.start,
-			    "expected 'import' after '#' at the start of a "
-			    "statement, found %s",
-			    lex_describe(&p->lx, &p->tok));
-	parser_advance(p);
-	if (p->tok.kind != TK_IDENT)
-		parser_fail(p, p->tok.start,
-			    "expected a predicate name after #import, found %s",
-			    lex_describe(&p->lx, &p->tok));
-	const char *name = sym_name(p->lx.syms, p->tok.sym);
-	if (strcmp(name, "pos_even") == 0) {
-		if (!scope_lookup_local(p->scope, p->tok.sym))
-			parser_define(p, p->tok.sym, p->tok.start,
-				      store_make_mod(p->store, 2, 1));
-	} else if (strcmp(name, "pred") == 0) {
-		p->pred_imported = true;
-	} else {
-		parser_fail(p, p->tok.start,
-			    "#import of the Python predicate '%s' is not "
-			    "supported (only pos_even and pred are)",
-			    name);
-	}
-	parser_advance(p);
-}
-
-/* statement = NAME ["(" "i" ")"] (":=" | "=") expr | "output" NAME
- *           | "#import" NAME */
+/* statement = NAME ["(" "i" ")"] (":=" | "=") expr | "output" NAME */
 static void parse_statement(Parser *p)
 {
-	if (p->flavor == FLAVOR_CR && p->tok.kind == TK_COUNT) {
-		parse_import(p);
-		return;
-	}
 	if (p->tok.kind == TK_OUTPUT) {
 		parser_advance(p);
 		const Def *d = p->tok.kind == TK_IDENT
@@ -343,6 +306,8 @@ static void parse_statement(Parser *p)
 static bool parse_program(Scope *sc, Diag *d, const Source *src, Flavor f,
 			  Unit *out, bool partial)
 {
+	if (f == FLAVOR_CR)
+		return cr_parse(sc, d, src, CR_PREC_WARN, out);
 	Parser p;
 	parser_init(&p, f, sc, d, src, out);
 	p.partial = partial;

@@ -173,7 +173,7 @@ static void append_message(Buf *msg, const char *fmt, va_list ap)
 	buf_putc(msg, '\n');
 }
 
-static void emit(Diag *d, Buf *msg)
+static void emit(Diag *d, Buf *msg, bool error)
 {
 	if (d->out) {
 		fputs(msg->data, d->out);
@@ -181,7 +181,8 @@ static void emit(Diag *d, Buf *msg)
 	}
 	if (d->capture)
 		buf_append(d->capture, msg->data, msg->len);
-	d->errors++;
+	if (error)
+		d->errors++;
 }
 
 void diag_error(Diag *d, const Source *s, size_t off, const char *fmt, ...)
@@ -195,7 +196,7 @@ void diag_error(Diag *d, const Source *s, size_t off, const char *fmt, ...)
 	append_message(&msg, fmt, ap);
 	va_end(ap);
 	render_excerpt(&msg, s, off);
-	emit(d, &msg);
+	emit(d, &msg, true);
 	buf_free(&msg);
 }
 
@@ -207,6 +208,24 @@ void diag_plain(Diag *d, const char *fmt, ...)
 	va_start(ap, fmt);
 	append_message(&msg, fmt, ap);
 	va_end(ap);
-	emit(d, &msg);
+	emit(d, &msg, true);
+	buf_free(&msg);
+}
+
+void diag_warning(Diag *d, const Source *s, size_t off, const char *notes,
+		  const char *fmt, ...)
+{
+	int line, col;
+	diag_position(s, off, &line, &col);
+	Buf msg = {0};
+	buf_printf(&msg, "tally: %s:%d:%d: warning: ", s->name, line, col);
+	va_list ap;
+	va_start(ap, fmt);
+	append_message(&msg, fmt, ap);
+	va_end(ap);
+	render_excerpt(&msg, s, off);
+	if (notes)
+		buf_puts(&msg, notes);
+	emit(d, &msg, false);
 	buf_free(&msg);
 }

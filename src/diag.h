@@ -45,6 +45,10 @@ void diag_position(const Source *s, size_t off, int *line, int *col);
 /* "tally: NAME:LINE:COL: error: MSG", the source line, a caret. */
 void diag_error(Diag *d, const Source *s, size_t off, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+/* "tally: NAME:LINE:COL: warning: MSG", the line, a caret, then the
+ * lines of `notes` (NULL: none); not counted in d->errors. */
+void diag_warning(Diag *d, const Source *s, size_t off, const char *notes,
+		  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 /* "tally: error: MSG" with no location. */
 void diag_plain(Diag *d, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -13,13 +13,11 @@
 
 #include "buf.h"
 #include "mem.h"
+#include "splitmix.h"
 
 uint64_t family_rng_next(FamilyRng *r)
 {
-	uint64_t z = (r->state += 0x9e3779b97f4a7c15u);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
+	return splitmix64_next(&r->state);
 }
 
 uint64_t family_rng_below(FamilyRng *r, uint64_t n)

@@ -148,8 +148,47 @@ static double ieee_round(const Semantics *sem, mpfr_srcptr x)
 }
 
 typedef int (*Binop)(mpfr_ptr, mpfr_srcptr, mpfr_srcptr, mpfr_rnd_t);
+static double ieee_binop_mpfr(const Semantics *sem, Binop op, double a,
+			      double b);
 
+/* An exact double rounded to the format, without MPFR: round to nearest
+ * even at the quantum of x's binade (clamped at the subnormal quantum),
+ * infinity beyond the largest finite value. */
+static double ieee_from_double(const Semantics *sem, double x)
+{
+	if (sem->fmt == IEEE_FP32)
+		return (double)(float)x; /* C's conversion: RNE, subnormals */
+	if (x == 0 || isnan(x) || isinf(x))
+		return x;
+	int p = ieee_prec(sem->fmt), e;
+	int emin = sem->fmt == IEEE_FP16 ? -13 : -125; /* frexp exponents */
+	double maxf = sem->fmt == IEEE_FP16 ? 65504.0 : ldexp(255.0 / 128, 127);
+	frexp(x, &e);
+	double q = ldexp(1, (e > emin ? e : emin) - p);
+	double y = nearbyint(x / q) * q;
+	if (fabs(y) > maxf)
+		return copysign(INFINITY, x);
+	return y;
+}
+
+/* +, *, / of two values of the format.  Computed in binary64 and rounded
+ * to the format: rounding twice is innocuous for these operations when
+ * the wide precision is at least 2p + 2 (Figueroa 1995; 53 >= 50), so the
+ * result is the correctly rounded one.  MPFR is the reference kept for
+ * other operations. */
 static double ieee_binop(const Semantics *sem, Binop op, double a, double b)
+{
+	if (op == mpfr_add)
+		return ieee_from_double(sem, a + b);
+	if (op == mpfr_mul)
+		return ieee_from_double(sem, a * b);
+	if (op == mpfr_div)
+		return ieee_from_double(sem, a / b);
+	return ieee_binop_mpfr(sem, op, a, b);
+}
+
+static double ieee_binop_mpfr(const Semantics *sem, Binop op, double a,
+			      double b)
 {
 	mpfr_t x, y, z;
 	mpfr_inits2(64, x, y, (mpfr_ptr)0);
@@ -165,6 +204,12 @@ static double ieee_binop(const Semantics *sem, Binop op, double a, double b)
 }
 
 /* ---- the operations ------------------------------------------------- */
+
+double sem_reference_op(const Semantics *sem, char op, double a, double b)
+{
+	return ieee_binop_mpfr(sem, op == '+' ? mpfr_add
+				    : op == '*' ? mpfr_mul : mpfr_div, a, b);
+}
 
 double sem_round_dyadic(const Semantics *sem, __int128 num, int k)
 {
@@ -220,6 +265,19 @@ double sem_affine(const Semantics *sem, const double *w, const double *x,
 		  int n, double b)
 {
 	if (sem->kind == SEM_IEEE) {
+		/* exact in binary64 when no product and no partial sum is
+		 * rounded (fma and TwoSum tell): then round once */
+		double acc0 = b;
+		bool exact = true;
+		for (int i = 0; i < n && exact; i++) {
+			double pr = w[i] * x[i];
+			double s = acc0 + pr, bb = s - acc0;
+			exact = fma(w[i], x[i], -pr) == 0 &&
+				(acc0 - (s - bb)) + (pr - bb) == 0 && isfinite(s);
+			acc0 = s;
+		}
+		if (exact)
+			return ieee_from_double(sem, acc0);
 		/* exact: products of two 24-bit values over the fp32 range
 		 * and their sum fit easily in 1200 bits */
 		mpfr_t acc, t, u;

@@ -61,6 +61,9 @@ double sem_add(const Semantics *sem, double x, double y);
 /* round(sum_k w[k] * x[k] + b): exact, then rounded once. */
 double sem_affine(const Semantics *sem, const double *w, const double *x,
 		  int n, double b);
+/* ieee only: a + b, a * b or a / b (op '+', '*', '/') rounded by MPFR
+ * directly, the reference of the fast path the operations take. */
+double sem_reference_op(const Semantics *sem, char op, double a, double b);
 /* A double that is a weight of the model (in F_{p,s}) in the format. */
 double sem_convert(const Semantics *sem, double x);
 

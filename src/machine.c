@@ -860,20 +860,37 @@ static uint64_t phase(const Machine *m, const MachineState *st)
 	return m->period ? st->pos % m->period : 0;
 }
 
+/* One round of mixing per 64-bit word, then a final avalanche (the
+ * table of explore masks the low bits). */
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+	h ^= v;
+	h *= 0x100000001b3u;
+	return h ^ h >> 29;
+}
+
+static uint64_t finish(uint64_t h)
+{
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdu;
+	return h ^ h >> 33;
+}
+
 uint64_t machine_state_hash(const Machine *m, const MachineState *st)
 {
 	assert(!m->big_persistent);
-	/* FNV-1a style mixing over 64-bit words, then a final avalanche. */
-	uint64_t h = 0xcbf29ce484222325u ^ phase(m, st);
-	for (size_t i = 0; i < m->npslot; i++) {
-		h ^= (uint64_t)st->V[m->pslot[i]];
-		h *= 0x100000001b3u;
-		h ^= h >> 29;
-	}
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdu;
-	h ^= h >> 33;
-	return h;
+	uint64_t h = 0xcbf29ce484222325u;
+	for (size_t i = 0; i < m->npslot; i++)
+		h = mix(h, (uint64_t)st->V[m->pslot[i]]);
+	return finish(mix(h, phase(m, st)));
+}
+
+uint64_t machine_packed_hash(const int64_t *p, size_t len)
+{
+	uint64_t h = 0xcbf29ce484222325u;
+	for (size_t i = 0; i < len; i++)
+		h = mix(h, (uint64_t)p[i]);
+	return finish(h);
 }
 
 bool machine_state_equal(const Machine *m, const MachineState *a,
@@ -887,10 +904,17 @@ bool machine_state_equal(const Machine *m, const MachineState *a,
 	return true;
 }
 
+size_t machine_packed_len(const Machine *m)
+{
+	return m->npslot + 1;
+}
+
 void machine_pack(const Machine *m, const MachineState *st, int64_t *out)
 {
+	assert(!m->big_persistent);
 	for (size_t i = 0; i < m->npslot; i++)
 		out[i] = st->V[m->pslot[i]];
+	out[m->npslot] = (int64_t)phase(m, st);
 }
 
 void machine_unpack(const Machine *m, MachineState *st, const int64_t *in,

@@ -178,6 +178,7 @@ void machine_init_bounded(Machine *m, const Store *s, const Node *roots,
 			  size_t nroots, bool full, const fmpz_t npos);
 void machine_free(Machine *m);
 
+/* A state of m's layout, reset to the empty word (machine_reset). */
 void machine_state_init(const Machine *m, MachineState *st);
 void machine_state_free(const Machine *m, MachineState *st);
 void machine_state_copy(const Machine *m, MachineState *dst,
@@ -195,14 +196,18 @@ static inline bool machine_root(const Machine *m, const MachineState *st,
 }
 
 /* Persistent state: hash and equality (position modulo the period
- * included, the position itself not), and a compact form of npslot
- * int64s for storing many states.  machine_unpack restores the
- * persistent slots and the position; the other slots are stale until the
- * next machine_step (do not query an unpacked state before stepping). */
+ * included, the position itself not), and a packed form for storing many
+ * states: machine_packed_len() int64s (the persistent slots, then the
+ * phase), with machine_packed_hash(p, len) == machine_state_hash() of the
+ * state packed.  machine_unpack restores the persistent slots and sets
+ * the position; the other slots are stale until the next machine_step
+ * (do not query an unpacked state before stepping). */
 uint64_t machine_state_hash(const Machine *m, const MachineState *st);
 bool machine_state_equal(const Machine *m, const MachineState *a,
 			 const MachineState *b);
+size_t machine_packed_len(const Machine *m);
 void machine_pack(const Machine *m, const MachineState *st, int64_t *out);
+uint64_t machine_packed_hash(const int64_t *p, size_t len);
 void machine_unpack(const Machine *m, MachineState *st, const int64_t *in,
 		    uint64_t pos);
 

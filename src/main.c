@@ -19,12 +19,17 @@ static const Command commands[] = {
 	{"eval", cmd_eval, "run formulas or programs on words"},
 	{"lang", cmd_lang, "list the accepted words up to a length"},
 	{"info", cmd_info, "depth, size, letters and fragment of a formula"},
+	{"equiv", cmd_equiv, "decide whether two inputs define the same language"},
+	{"check", cmd_check, "satisfiability, validity, implication"},
 	{"print", cmd_print, "print a formula or program in another syntax"},
 	{"translate", cmd_print, "the same as print"},
 	{"repl", cmd_repl, "interactive: definitions, values, : commands"},
 	{"gen", cmd_gen, "named families: formulas and labelled words"},
 	{"compile", cmd_compile, "compile a formula to a rounded transformer (JSON)"},
 	{"simulate", cmd_simulate, "run a compiled transformer bit-exactly"},
+	{"enum", cmd_enum, "formulas by depth and size, one per behaviour"},
+	{"search", cmd_search, "the least depth of a formula for a target"},
+	{"hierarchy", cmd_hierarchy, "the depth-hierarchy table of L_k"},
 };
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
 

@@ -26,14 +26,20 @@
 typedef struct {
 	const Store *store;
 	Node root[2];      /* the two sides (Boolean nodes) */
-	const Sym *alphabet; /* sorted, distinct; every letter either side
-			      * mentions plus --alphabet */
+	const Sym *alphabet; /* distinct, in alphabet order (word.h: the
+			      * --alphabet letters as given, then the
+			      * others by name); every letter either side
+			      * mentions plus --alphabet.  Shortlex order
+			      * of counterexamples follows this order. */
 	size_t nletters;
 	AcceptAt accept;
 	double timeout;    /* seconds for this method, 0 = none */
 	size_t max_states; /* 0 = none */
 	size_t max_length; /* explore's bound, 0 = method default */
 	bool want_certificate;
+	/* Extensions (decide.c fills them; methods may ignore them). */
+	size_t max_memory; /* bytes a method may use for its tables, 0 = none */
+	bool progress;     /* a progress line on stderr is welcome */
 } Query;
 
 /* A word in run-length form: letter[i] repeated count[i] times (count >= 1).
@@ -72,6 +78,10 @@ typedef struct {
 
 void method_result_init(MethodResult *r);
 void method_result_free(MethodResult *r);
+
+/* Whether the sides differ on the empty word (by the evaluator): the
+ * methods that reason about non-empty words check it first. */
+bool method_empty_word_differs(const Query *q);
 
 /* Every method has this signature (explore_decide, presburger_decide,
  * chc_decide, mona_decide, unary_decide). */

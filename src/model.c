@@ -124,9 +124,11 @@ static json_t *ffn_json(const Model *m, const Layer *ly)
 		json_t *in = json_array();
 		for (size_t k = 0; k < gt->nin; k++)
 			json_array_append_new(in, json_integer(gt->in[k]));
-		json_array_append_new(a, json_pack("{s:s, s:o, s:i}", "op",
-						   gate_names[gt->op], "in", in,
-						   "out", (json_int_t)gt->out));
+		json_t *o = json_pack("{s:s, s:o, s:i}", "op", gate_names[gt->op],
+				      "in", in, "out", (json_int_t)gt->out);
+		if (gt->bias != 0)
+			json_object_set_new(o, "bias", weight(gt->bias));
+		json_array_append_new(a, o);
 	}
 	for (size_t b = 0; b < ly->nblocks && m->ffn == FFN_RELU; b++) {
 		const Block *bl = &ly->blocks[b];
@@ -147,7 +149,7 @@ static json_t *comp_json(const Component *c)
 			      "layer", (json_int_t)c->layer);
 	if (c->formula)
 		json_object_set_new(o, "formula", json_string(c->formula));
-	if (c->kind == COMP_HEAD) {
+	if (c->kind == COMP_HEAD && !c->window) {
 		json_t *a = json_array();
 		for (size_t k = 0; k < c->ncounts; k++)
 			json_array_append_new(
@@ -340,6 +342,9 @@ static bool read_gate(Reader *r, json_t *o, Gate *g)
 		if (!read_index(r, json_array_get(in, i), r->m->d, "gate in",
 				&g->in[i]))
 			return false;
+	json_t *bias = json_object_get(o, "bias");
+	if (bias && !read_weight(r, bias, "gate bias", &g->bias))
+		return false;
 	return read_index(r, json_object_get(o, "out"), r->m->d, "gate out",
 			  &g->out);
 }
@@ -433,6 +438,7 @@ static bool read_component(Reader *r, json_t *o, Component *c)
 					  : 0;
 	c->formula = dup_string(json_object_get(o, "formula"));
 	json_t *counts = json_object_get(o, "counts");
+	c->window = c->kind == COMP_HEAD && !counts;
 	if (c->kind != COMP_HEAD || !json_is_array(counts))
 		return true;
 	c->ncounts = json_array_size(counts);

@@ -9,7 +9,7 @@
  * (ALiBi; slope 0 is NoPE), the value v_j = wv.h_j + bv, averages the
  * values over j = 0 (BOS) .. i with softmax weights and adds the result
  * to component `out`.  The feed-forward block is either a list of gates
- * (`table`: ge0, not, and, or on 0/1 components, a finite position-wise
+ * (`table`: ge0 (x + bias >= 0), not, and, or on 0/1 components, a finite position-wise
  * function) or a list of residual ReLU blocks (`relu`: h += W2
  * ReLU(W1 h + b1) + b2).  The output is w.h + b at the last position;
  * the word is accepted iff it is > 0.  Every weight is a dyadic rational
@@ -53,6 +53,7 @@ typedef enum { GATE_GE0, GATE_NOT, GATE_AND, GATE_OR } GateOp;
 
 typedef struct {
 	GateOp op;
+	double bias; /* ge0 tests in + bias >= 0 */
 	uint32_t out;
 	uint32_t *in;
 	size_t nin;
@@ -87,6 +88,7 @@ typedef struct {
 	uint32_t layer;
 	char *formula;     /* the subformula held (Booleans, heads), or NULL */
 	CountTerm *counts; /* heads: the comparison sum_k coef_k #[..] + c < 0 */
+	bool window;       /* a head that reads a window (Y, ALiBi), no counts */
 	size_t ncounts;
 	double constant;
 } Component;

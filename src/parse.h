@@ -35,7 +35,6 @@ typedef struct {
 	int nesting;
 	Sym defining; /* name being defined (cycle diagnostics) */
 	bool partial; /* integer definitions alone are a complete input */
-	bool pred_imported; /* .cr: "#import pred" seen, #[pred] allowed */
 	jmp_buf fail;
 } Parser;
 

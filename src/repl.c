@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "decide.h"
 #include "eval.h"
 #include "lineedit.h"
 #include "lower.h"
@@ -103,7 +104,7 @@ static void fail(Repl *r, const char *fmt, ...)
 /* ---- showing values on the example word ----------------------------- */
 
 /* The example word's letters: one per UTF-8 character. */
-static Sym *word_letters(Repl *r, const char *w, size_t *n)
+static Sym *word_letters(SymTab *st, const char *w, size_t *n)
 {
 	size_t len = strlen(w);
 	Sym *out = xmalloc((len ? len : 1) * sizeof *out);
@@ -112,17 +113,18 @@ static Sym *word_letters(Repl *r, const char *w, size_t *n)
 		size_t j = i + 1;
 		while (j < len && ((unsigned char)w[j] & 0xc0) == 0x80)
 			j++;
-		out[(*n)++] = sym_intern(syms(r), w + i, j - i);
+		out[(*n)++] = sym_intern(st, w + i, j - i);
 		i = j;
 	}
 	return out;
 }
 
 /* A row's values: "[1, 2, 2]", or "[0]*6" when they are all equal. */
-static void format_values(Repl *r, const EvalTable *t, Node node, Buf *b)
+static void format_values(const Store *s, const EvalTable *t, Node node,
+			  Buf *b)
 {
 	size_t first = eval_table_first(t), last = eval_table_last(t);
-	bool is_bool = store_is_bool(r->store, node);
+	bool is_bool = store_is_bool(s, node);
 	fmpz_t v, prev;
 	fmpz_init(v);
 	fmpz_init(prev);
@@ -159,52 +161,60 @@ typedef struct {
 } Item;
 
 /* One line per item: its values on the example word (when there is one
- * and examples are on), its sort and depth. */
+ * and examples are on), its sort and depth.  The items are evaluated in
+ * a scratch store holding only what they use: the evaluator's cost grows
+ * with its store, and the session's grows with every input. */
 static void show_items(Repl *r, const Item *items, size_t n)
 {
 	if (n == 0)
 		return;
 	bool values = r->examples && r->word;
+	Store *s = NULL;
 	EvalTable *t = NULL;
 	Evaluator *ev = NULL;
-	Sym *w = NULL;
-	size_t wn = 0;
+	Node *nodes = xmalloc(n * sizeof *nodes);
+	for (size_t i = 0; i < n; i++)
+		nodes[i] = items[i].node;
 	if (values) {
+		s = store_new();
+		store_import(s, r->store, nodes, n, nodes);
 		/* the evaluator takes Boolean roots: a comparison carries
 		 * an integer definition */
 		Node *roots = xmalloc(n * sizeof *roots);
-		Node zero = store_make_const_si(r->store, 0);
+		Node zero = store_make_const_si(s, 0);
 		for (size_t i = 0; i < n; i++)
-			roots[i] = store_is_bool(r->store, items[i].node)
-					   ? items[i].node
-					   : store_make_cmp(r->store, REL_LT,
-							    items[i].node, zero);
-		w = word_letters(r, r->word, &wn);
-		ev = eval_new(r->store, roots, n, ACCEPT_LAST);
+			roots[i] = store_is_bool(s, nodes[i])
+					   ? nodes[i]
+					   : store_make_cmp(s, REL_LT, nodes[i], zero);
+		size_t wn;
+		Sym *w = word_letters(store_syms(s), r->word, &wn);
+		ev = eval_new(s, roots, n, ACCEPT_LAST);
 		t = eval_table(ev, w, wn);
+		free(w);
 		free(roots);
 	}
 	Buf b = {0};
 	for (size_t i = 0; i < n; i++) {
-		Node node = items[i].node;
 		b.len = 0;
 		buf_puts(&b, items[i].label);
 		if (values) {
 			buf_printf(&b, "(\"%s\") = ", r->word);
-			format_values(r, t, node, &b);
+			format_values(s, t, nodes[i], &b);
 			buf_puts(&b, "  ");
 		} else {
 			buf_puts(&b, ": ");
 		}
 		buf_printf(&b, "%s, depth %u",
-			   store_is_bool(r->store, node) ? "bool" : "int",
-			   store_depth(r->store, node));
+			   store_is_bool(r->store, items[i].node) ? "bool"
+								  : "int",
+			   store_depth(r->store, items[i].node));
 		puts(b.data);
 	}
 	buf_free(&b);
 	eval_table_free(t);
 	eval_free(ev);
-	free(w);
+	store_free(s);
+	free(nodes);
 }
 
 /* What an input defined, and its formula when it had an anonymous one. */
@@ -431,11 +441,16 @@ static char *defs_text(Repl *r)
 	buf_puts(&b, "");
 	for (size_t i = 0; i < r->defs.len; i++) {
 		const Def *d = &r->defs.data[i];
-		char *body = tl_print(r->store, d->node, SYNTAX_TL, names);
+		/* an alias (equal formulas are one node) names the first */
+		Sym alias = names[d->node];
+		char *body = alias != SYM_NONE
+				     ? xstrdup(sym_name(syms(r), alias))
+				     : tl_print(r->store, d->node, SYNTAX_TL,
+						names);
 		buf_printf(&b, "let %s = %s;\n", sym_name(syms(r), d->name),
 			   body);
 		free(body);
-		if (names[d->node] == SYM_NONE)
+		if (alias == SYM_NONE)
 			names[d->node] = d->name;
 	}
 	free(names);
@@ -455,13 +470,10 @@ static void run_help(Repl *r, char *arg)
 			char head[64];
 			snprintf(head, sizeof head, ":%s %s", commands[i].name,
 				 commands[i].args);
-			printf("  %-22s %s\n", head, commands[i].summary);
+			printf("  %-20s %s\n", head, commands[i].summary);
 		}
 		puts("An input ending inside an open bracket continues on the "
-		     "next line.\n"
-		     ":equiv, :check and :search are not here yet (they will "
-		     "call tally equiv,\n"
-		     "check and search when those commands exist).");
+		     "next line.");
 		return;
 	}
 	const Command *c = find_command(arg, strlen(arg));
@@ -471,8 +483,9 @@ static void run_help(Repl *r, char *arg)
 			printf("  The same work as 'tally %s'.\n", c->cli);
 		return;
 	}
-	Sym name = sym_lookup(syms(r), arg, strlen(arg));
-	const Def *d = name == SYM_NONE ? NULL : scope_lookup(r->scope, name);
+	/* interned: the prelude's names exist once it is loaded */
+	Sym name = sym_intern(syms(r), arg, strlen(arg));
+	const Def *d = scope_lookup(r->scope, name);
 	if (!d) {
 		fail(r, "no command or definition named '%s' (:help lists "
 			"the commands)",
@@ -514,8 +527,10 @@ static void run_examples(Repl *r, char *arg)
 		r->examples = true;
 	else if (strncmp(arg, "off", 3) == 0 && !*skip_blank(arg + 3))
 		r->examples = false;
-	else if (*arg)
+	else if (*arg) {
 		fail(r, ":examples takes on or off, not '%s'", arg);
+		return;
+	}
 	printf("examples %s\n", r->examples ? "on" : "off");
 }
 
@@ -699,6 +714,156 @@ static void run_dot(Repl *r, char *arg)
 		fail(r, "cannot write '%s'", path);
 }
 
+/* The formula of text[0..n), quietly: NODE_NONE when it does not parse
+ * as one (it defines nothing either way). */
+static Node quiet_formula(Repl *r, const char *text, size_t n)
+{
+	Source *src = source_new("<argument>", text, n);
+	Buf cap = {0};
+	Diag d = {.capture = &cap};
+	Unit u = {0};
+	bool ok = tl_parse_input(r->scope, &d, src, &u);
+	forget_unit(r, &u);
+	Node f = ok && u.output != NODE_NONE && u.ndefs == 0 ? u.output
+							     : NODE_NONE;
+	unit_free(&u);
+	source_free(src);
+	buf_free(&cap);
+	return f;
+}
+
+/* "F G": the one blank where both sides are formulas splits them. */
+static bool two_formulas(Repl *r, const char *arg, Node *f, Node *g)
+{
+	arg = skip_blank(arg);
+	size_t n = strlen(arg), found = 0;
+	for (size_t i = 1; i + 1 < n && found < 2; i++) {
+		if (arg[i] != ' ' && arg[i] != '\t')
+			continue;
+		Node a = quiet_formula(r, arg, i);
+		Node b = a ? quiet_formula(r, arg + i + 1, n - i - 1) : NODE_NONE;
+		if (a && b && found++ == 0) {
+			*f = a;
+			*g = b;
+		}
+	}
+	if (found == 1)
+		return true;
+	fail(r, found ? "two formulas expected, and '%s' splits into them "
+			"in more than one way: define names first (let F = ...)"
+		      : "two formulas expected, F G (names, or formulas "
+			"separated by a blank), not '%s'",
+	     arg);
+	return false;
+}
+
+/* :equiv and :check: tally equiv / check on the session's formulas
+ * (the same decide_run, over the session's store). */
+static void decide_on(Repl *r, DecideTask task, Node a, Node b)
+{
+	Unit u[2] = {{0}, {0}};
+	subject_unit(r, a, &u[0]);
+	if (b != NODE_NONE)
+		subject_unit(r, b, &u[1]);
+	Inputs in;
+	memset(&in, 0, sizeof in);
+	in.store = r->store;
+	in.scope = r->scope;
+	in.diag.out = stderr;
+	in.units = u;
+	in.nunits = b != NODE_NONE ? 2 : 1;
+	DecideOptions o;
+	decide_options_init(&o);
+	o.alphabet = r->alphabet;
+	o.quiet = true;
+	fflush(stdout);
+	if (decide_run(&in, task, &o) == EXIT_USAGE)
+		r->failed = true;
+	unit_free(&u[0]);
+	unit_free(&u[1]);
+}
+
+static void run_equiv(Repl *r, char *arg)
+{
+	Node f, g;
+	if (two_formulas(r, arg, &f, &g))
+		decide_on(r, TASK_EQUIV, f, g);
+}
+
+static void run_check(Repl *r, char *arg)
+{
+	arg = (char *)skip_blank(arg);
+	size_t len = strcspn(arg, " \t");
+	char *rest = arg + len;
+	DecideTask task;
+	if (len == 3 && strncmp(arg, "sat", 3) == 0) {
+		task = TASK_SAT;
+	} else if (len == 5 && strncmp(arg, "valid", 5) == 0) {
+		task = TASK_VALID;
+	} else if (len == 7 && strncmp(arg, "implies", 7) == 0) {
+		task = TASK_IMPLIES;
+	} else {
+		fail(r, ":check takes sat, valid or implies, not '%.*s'",
+		     (int)len, arg);
+		return;
+	}
+	if (task != TASK_IMPLIES) {
+		Node f = subject(r, rest);
+		if (f != NODE_NONE)
+			decide_on(r, task, f, NODE_NONE);
+		return;
+	}
+	if (r->last == NODE_NONE || !*skip_blank(rest)) {
+			fail(r, ":check implies G asks whether the last formula "
+			"implies G: type a formula first, and give G");
+		return;
+	}
+	Node g = subject(r, rest);
+	if (g != NODE_NONE)
+		decide_on(r, TASK_IMPLIES, r->last, g);
+}
+
+/* :search [OPTION]...: tally search itself, its target the last formula
+ * (with the definitions it uses) unless the options give one (or ask
+ * for --help). */
+static void run_search(Repl *r, char *arg)
+{
+	VEC(char *) av = {0};
+	VEC_PUSH(av, "tally search");
+	bool target = false;
+	for (char *p = strtok(arg, " \t"); p; p = strtok(NULL, " \t")) {
+		VEC_PUSH(av, p);
+		target |= strncmp(p, "--", 2) != 0 || strncmp(p, "--family", 8) == 0 ||
+			  strncmp(p, "--positive", 10) == 0 ||
+			  strncmp(p, "--separate", 10) == 0 ||
+			  strncmp(p, "--target", 8) == 0 ||
+			  strcmp(p, "--help") == 0 || strcmp(p, "-h") == 0;
+	}
+	char *text = NULL;
+	if (!target) {
+		if (r->last == NODE_NONE) {
+			fail(r, "no formula yet: type one, or give search's "
+				"options for a target");
+			VEC_FREE(av);
+			return;
+		}
+		Unit u;
+		subject_unit(r, r->last, &u);
+		text = tl_print_unit(r->store, &u, SYNTAX_TL);
+		unit_free(&u);
+		VEC_PUSH(av, "-f");
+		VEC_PUSH(av, text);
+	}
+	VEC_PUSH(av, NULL);
+	fflush(stdout);
+	optind = 0; /* getopt starts afresh */
+	if (cmd_search((int)av.len - 1, av.data) == EXIT_USAGE)
+		r->failed = true;
+	fflush(stdout);
+	free(text);
+	VEC_FREE(av);
+}
+
 static void run_alphabet(Repl *r, char *arg)
 {
 	arg = (char *)skip_blank(arg);
@@ -781,13 +946,13 @@ static void run_quit(Repl *r, char *arg)
 static const Command commands[] = {
 	{"help", "[NAME]", "the commands; one command, or a definition",
 	 NULL, run_help},
-	{"word", "[WORD]", "set (or show) the example word shown after each "
-			   "definition ('' is the empty word)",
+	{"word", "[WORD]", "set or show the example word ('' is the empty "
+			   "word)",
 	 NULL, run_word},
 	{"examples", "on|off", "show values on the example word, or not",
 	 NULL, run_examples},
-	{"eval", "[WORD]...", "accept or reject each word (default: the "
-			      "example word)",
+	{"eval", "[WORD]...", "accept or reject words (default: the example "
+			      "word)",
 	 "eval", run_eval},
 	{"trace", "[WORD]", "every definition's value at every position",
 	 "eval --trace", run_trace},
@@ -803,16 +968,23 @@ static const Command commands[] = {
 	 "print --to=crasp", run_crasp},
 	{"dot", "FILE [FORMULA]", "write the dataflow graph (Graphviz)",
 	 "print --to=dot", run_dot},
-	{"alphabet", "[LETTERS]", "show the alphabet, or add letters "
-				  "('' clears them)",
+	{"equiv", "F G", "the same words? (names, or formulas split by "
+			 "a blank)",
+	 "equiv", run_equiv},
+	{"check", "TASK [F]", "sat, valid, or implies G (by the last "
+			      "formula)",
+	 "check", run_check},
+	{"search", "[OPTION]...", "the least depth defining the last "
+				  "formula",
+	 "search", run_search},
+	{"alphabet", "[LETTERS]", "show the alphabet, or add letters ('' "
+				  "clears)",
 	 NULL, run_alphabet},
 	{"defs", "", "the session's definitions, as :save writes them",
 	 NULL, run_defs},
-	{"load", "FILE", "read definitions: a TL file, a .crasp or .cr "
-			 "program",
+	{"load", "FILE", "read definitions (TL file, .crasp or .cr program)",
 	 NULL, run_load},
-	{"save", "FILE", "write the definitions as a TL file (:load reads "
-			 "it back)",
+	{"save", "FILE", "write the definitions as a TL file for :load",
 	 NULL, run_save},
 	{"reset", "", "forget every definition", NULL, run_reset},
 	{"quit", "", "leave (so does Ctrl-D)", NULL, run_quit},
@@ -981,7 +1153,7 @@ static char *history_path(void)
 	return p;
 }
 
-int repl_run(void)
+int repl_run(bool echo)
 {
 	bool tty = isatty(STDIN_FILENO);
 	Repl *r = repl_new(tty);
@@ -1002,6 +1174,10 @@ int repl_run(void)
 		if (!line)
 			break;
 		lineedit_add_history(line);
+		if (echo && !tty) {
+			printf("%s%s\n", repl_prompt(r), line);
+			fflush(stdout); /* before any diagnostic on stderr */
+		}
 		repl_line(r, line);
 		free(line);
 	}

@@ -37,7 +37,8 @@ int repl_finish(Repl *r);
 char **repl_complete(void *repl, const char *line, int start);
 
 /* The whole session on stdin: readline on a terminal, a script
- * otherwise.  Returns the exit status. */
-int repl_run(void);
+ * otherwise (echo: each script line is printed after its prompt, as on
+ * a terminal).  Returns the exit status. */
+int repl_run(bool echo);
 
 #endif

@@ -52,6 +52,7 @@ struct Sim {
 	Row wout;
 	double e0, one;
 	size_t len, cap;
+	bool ring;     /* streaming: only positions len-1 and len are kept */
 	double *h;     /* cap x (L + 1) x d */
 	Acc *acc;      /* cap x H x ACCS */
 	double *vc;    /* cap x H */
@@ -114,9 +115,15 @@ static double affine(Sim *s, const Row *row, const double *x, double b)
 	return sem_affine(&s->sem, row->w, s->tmp, (int)row->n, b);
 }
 
+/* Where position pos is kept: its own slot, or one of two (streaming). */
+static size_t slot(const Sim *s, size_t pos)
+{
+	return s->ring ? pos & 1 : pos;
+}
+
 static double *hist(const Sim *s, size_t pos, size_t layer)
 {
-	return s->h + (pos * (s->L + 1) + layer) * s->d;
+	return s->h + (slot(s, pos) * (s->L + 1) + layer) * s->d;
 }
 
 static void init_head(Sim *s, SHead *sh, const Head *h)
@@ -254,14 +261,15 @@ static double attend(Sim *s, size_t hi, size_t pos, size_t l)
 	const Semantics *sem = &s->sem;
 	const double *in = hist(s, pos, l);
 	double v = affine(s, &h->v, in, h->bv);
-	s->vc[pos * s->H + hi] = v;
-	double *kpos = s->kc + pos * s->kstride + h->koff;
+	s->vc[slot(s, pos) * s->H + hi] = v;
+	double *kpos = s->kc + slot(s, pos) * s->kstride + h->koff;
 	for (uint32_t r = 0; r < h->k.nrows; r++)
 		kpos[r] = affine(s, &h->k.rows[r], in, 0);
-	Acc *mine = s->acc + (pos * s->H + hi) * ACCS;
+	Acc *mine = s->acc + (slot(s, pos) * s->H + hi) * ACCS;
 	if (h->uniform) {
 		if (pos) {
-			memcpy(mine, mine - s->H * ACCS, ACCS * sizeof *mine);
+			const Acc *prev = s->acc + (slot(s, pos - 1) * s->H + hi) * ACCS;
+			memcpy(mine, prev, ACCS * sizeof *mine);
 		} else {
 			acc_zero(&mine[0]);
 			acc_zero(&mine[1]);
@@ -313,7 +321,7 @@ static double attend(Sim *s, size_t hi, size_t pos, size_t l)
 static double gate(const Gate *g, const double *h)
 {
 	switch (g->op) {
-	case GATE_GE0: return h[g->in[0]] >= 0;
+	case GATE_GE0: return h[g->in[0]] + g->bias >= 0; /* exact: grid values */
 	case GATE_NOT: return !(h[g->in[0]] > 0);
 	case GATE_AND:
 		for (size_t k = 0; k < g->nin; k++)
@@ -370,6 +378,8 @@ static void step(Sim *s, size_t pos, uint32_t token)
 
 static void reserve(Sim *s, size_t npos)
 {
+	if (s->ring && npos > 2)
+		npos = 2;
 	if (npos <= s->cap)
 		return;
 	size_t cap = s->cap ? s->cap : 16;
@@ -421,6 +431,39 @@ bool sim_accepts(const Sim *s)
 const double *sim_residual(const Sim *s, size_t pos, size_t layer)
 {
 	return hist(s, pos, layer);
+}
+
+bool sim_uniform(const Sim *s)
+{
+	for (size_t i = 0; i < s->H; i++)
+		if (!s->heads[i].uniform)
+			return false;
+	return true;
+}
+
+void sim_set_streaming(Sim *s, bool on)
+{
+	s->ring = on && sim_uniform(s);
+	sim_reset(s);
+}
+
+size_t sim_state_size(const Sim *s)
+{
+	return s->H * ACCS;
+}
+
+void sim_save_state(const Sim *s, Acc *out)
+{
+	memcpy(out, s->acc + slot(s, s->len) * s->H * ACCS,
+	       s->H * ACCS * sizeof *out);
+}
+
+void sim_load_state(Sim *s, size_t length, const Acc *in)
+{
+	reserve(s, length + 2);
+	memcpy(s->acc + slot(s, length) * s->H * ACCS, in,
+	       s->H * ACCS * sizeof *in);
+	s->len = length;
 }
 
 size_t sim_alibi_window(const Semantics *sem, double slope)

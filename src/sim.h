@@ -49,6 +49,21 @@ bool sim_accepts(const Sim *sim);
  * (0 = BOS), pos <= sim_length. */
 const double *sim_residual(const Sim *sim, size_t pos, size_t layer);
 
+/* Streaming (only when sim_uniform; ignored otherwise): memory stays
+ * constant in the word's length, and only the last position's residual is
+ * kept; pop is unavailable.  Resets the simulator. */
+void sim_set_streaming(Sim *sim, bool on);
+
+/* The state that the future depends on, when every head has constant
+ * logits (sim_uniform): the attention accumulators at the last position.
+ * Saved as sim_state_size() Accs; loading one makes the simulator continue
+ * from a word of the given length with that state (its residual history
+ * is then unavailable, so no trace). */
+bool sim_uniform(const Sim *sim);
+size_t sim_state_size(const Sim *sim);
+void sim_save_state(const Sim *sim, Acc *out);
+void sim_load_state(Sim *sim, size_t length, const Acc *in);
+
 /* ALiBi: the smallest distance d >= 1 at which a head of this slope gets
  * weight round(exp(-slope*d)) = 0 (content-free logits), or 0 when there
  * is none below 2^20. */

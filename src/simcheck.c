@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "eval.h"
 #include "mem.h"
+#include "breakdown.h"
 #include "sim.h"
 #include "vec.h"
 
@@ -25,6 +26,16 @@ struct SimCheck {
 	Node *comp_node;    /* by component: its parsed formula, or 0 */
 	Node **count_node;  /* by component: parsed count arguments */
 };
+
+bool simcheck_semantics_option(const char *arg, Semantics *out)
+{
+	if (semantics_parse(arg, out))
+		return true;
+	cli_usage_error("--semantics: expected kneedeep, rounded-sums or "
+			"ieee=fp32|bf16|fp16, not '%s'",
+			arg);
+	return false;
+}
 
 static Node parse_text(SimCheck *sc, const char *text)
 {
@@ -126,6 +137,11 @@ uint32_t simcheck_token(const SimCheck *sc, Sym letter)
 		if (sc->sym_of[t] == letter)
 			return t;
 	return 0;
+}
+
+void simcheck_streaming(SimCheck *sc)
+{
+	sim_set_streaming(sc->sim, true);
 }
 
 bool simcheck_run(SimCheck *sc, const uint32_t *w, size_t n)
@@ -236,15 +252,23 @@ void simcheck_sample(SimCheck *sc, size_t k, size_t len, uint64_t seed,
 	free(word);
 }
 
+/* Words longer than 40 letters print run-length encoded: "b^128 a^128". */
 static void print_word(const SimCheck *sc, const uint32_t *w, size_t n,
 		       FILE *out)
 {
-	bool spaced = false;
+	bool spaced = n > 40;
 	for (size_t t = 0; t < sc->m->nletters; t++)
 		spaced |= strlen(sc->m->alphabet[t]) > 1;
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+		while (n > 40 && j < n && w[j] == w[i])
+			j++;
 		fprintf(out, "%s%s", spaced && i ? " " : "",
 			sc->m->alphabet[w[i] - 1]);
+		if (j > i + 1)
+			fprintf(out, "^%zu", j - i);
+		i = j > i ? j : i + 1;
+	}
 	if (n == 0)
 		fputs("(empty word)", out);
 }
@@ -253,10 +277,11 @@ static int report(SimCheck *sc, const Mismatch *mm, const char *what,
 		  FILE *out)
 {
 	if (!mm->found) {
+		size_t l = sc->m->nlayers, h = model_nheads(sc->m);
 		fprintf(out, "agreement: %s (%zu compared; semantics %s, %zu "
-			     "layers, %zu heads)\n",
-			what, mm->words, semantics_name(&sc->sem),
-			sc->m->nlayers, model_nheads(sc->m));
+			     "layer%s, %zu head%s)\n",
+			what, mm->words, semantics_name(&sc->sem), l,
+			l == 1 ? "" : "s", h, h == 1 ? "" : "s");
 		return EXIT_YES;
 	}
 	fprintf(out, "disagreement at length %zu: ", mm->length);
@@ -292,6 +317,48 @@ int simcheck_random(SimCheck *sc, size_t k, size_t len, uint64_t seed,
 	return st;
 }
 
+int simcheck_breakdown(SimCheck *sc, size_t maxlen, size_t maxstates,
+		       FILE *out)
+{
+	Mismatch mm;
+	BreakResult r = breakdown_search(sc->m, &sc->sem, maxlen, maxstates, &mm);
+	int st = EXIT_YES;
+	switch (r) {
+	case BREAK_UNSUPPORTED:
+		fprintf(out, "unsupported: --find-breakdown needs heads with "
+			     "constant logits (NoPE, as tally compile builds)\n");
+		st = EXIT_USAGE;
+		break;
+	case BREAK_LIMIT:
+		fprintf(out, "unknown: more than %zu states before a "
+			     "disagreement\n", maxstates);
+		st = EXIT_LIMIT;
+		break;
+	case BREAK_NONE:
+		fprintf(out, "no disagreement with kneedeep up to length %zu "
+			     "(%zu states; semantics %s)\n",
+			maxlen, mm.words, semantics_name(&sc->sem));
+		break;
+	case BREAK_FOUND: {
+		bool model = simcheck_run(sc, mm.word, mm.length);
+		bool formula = simcheck_formula(sc, mm.word, mm.length);
+		fprintf(out, "first disagreement at length %zu: ", mm.length);
+		print_word(sc, mm.word, mm.length, out);
+		fprintf(out, ": transformer %s, formula %s (semantics %s; "
+			     "%zu states; %s)\n",
+			model ? "accepts" : "rejects",
+			formula ? "accepts" : "rejects",
+			semantics_name(&sc->sem), mm.words,
+			model != formula ? "confirmed by the evaluator"
+					 : "NOT confirmed by the evaluator");
+		st = model != formula ? EXIT_NO : EXIT_INTERNAL;
+		break;
+	}
+	}
+	free(mm.word);
+	return st;
+}
+
 /* ---- trace -------------------------------------------------------------- */
 
 /* Parses the components' formulas once. */
@@ -323,7 +390,7 @@ static double head_exact(const SimCheck *sc, uint32_t c, EvalTable *t,
 	for (size_t k = 0; k < cp->ncounts; k++)
 		l += cp->counts[k].coef * (pos ? prefix[k][pos] : 0);
 	double num = -(l + 1), sc2 = ldexp(1, sc->m->s);
-	return floor(num * sc2 / (double)(pos + 1)) / sc2;
+	return floor(num * sc2 / (double)(pos + 1)) / sc2 + 0.0; /* no -0 */
 }
 
 static void row_label(FILE *out, const Component *cp, const char *what)
@@ -360,8 +427,9 @@ void simcheck_trace(SimCheck *sc, const uint32_t *w, size_t n, FILE *out)
 		t = eval_table(ev, word, n);
 	simcheck_run(sc, w, n);
 	fprintf(out, "%-8s", "position");
-	for (size_t p = 0; p <= n; p++)
-		fprintf(out, " %8s", p ? "" : "BOS");
+	fprintf(out, " %8s", "BOS");
+	for (size_t p = 1; p <= n; p++)
+		fprintf(out, " %8zu", p);
 	fputc('\n', out);
 	fprintf(out, "%-8s", "letter");
 	for (size_t p = 0; p <= n; p++)
@@ -371,8 +439,9 @@ void simcheck_trace(SimCheck *sc, const uint32_t *w, size_t n, FILE *out)
 		const Component *cp = &m->comps[c];
 		if (cp->kind != COMP_BOOL && cp->kind != COMP_HEAD)
 			continue;
-		row_label(out, cp, cp->kind == COMP_HEAD ? "floor(-(L+1)/(i+1))"
-							 : "0/1");
+		row_label(out, cp, cp->window		   ? "window average"
+				   : cp->kind == COMP_HEAD ? "floor(-(L+1)/(i+1))"
+							   : "0/1");
 		fprintf(out, "%-8s", "  model");
 		for (size_t p = 0; p <= n; p++)
 			fprintf(out, " %8g", sim_residual(sc->sim, p, cp->layer)[c]);
@@ -392,7 +461,9 @@ void simcheck_trace(SimCheck *sc, const uint32_t *w, size_t n, FILE *out)
 			}
 		}
 		for (size_t p = 0; p <= n; p++) {
-			if (cp->kind == COMP_HEAD)
+			if (cp->kind == COMP_HEAD && cp->window)
+				fprintf(out, " %8s", "-");
+			else if (cp->kind == COMP_HEAD)
 				fprintf(out, " %8g", head_exact(sc, c, t, p, prefix));
 			else if (p == 0 && n > 0)
 				fprintf(out, " %8s", ".");

@@ -20,6 +20,9 @@
 
 typedef struct SimCheck SimCheck;
 
+/* --semantics=ARG for the commands: false after a usage message. */
+bool simcheck_semantics_option(const char *arg, Semantics *out);
+
 /* with_formula: parse the model's formula (an error when it has none or
  * it does not parse). */
 SimCheck *simcheck_new(const Model *m, const Semantics *sem,
@@ -29,6 +32,8 @@ const Alphabet *simcheck_alphabet(SimCheck *sc);
 Diag *simcheck_diag(SimCheck *sc);
 /* The token (1..nletters) of a letter of simcheck_alphabet. */
 uint32_t simcheck_token(const SimCheck *sc, Sym letter);
+/* Run words in constant memory (no trace, no exhaustive check after). */
+void simcheck_streaming(SimCheck *sc);
 /* The transformer's verdict on a word of tokens. */
 bool simcheck_run(SimCheck *sc, const uint32_t *w, size_t n);
 /* The formula's verdict (with_formula only). */
@@ -56,5 +61,10 @@ void simcheck_sample(SimCheck *sc, size_t k, size_t len, uint64_t seed,
 int simcheck_all(SimCheck *sc, size_t maxlen, FILE *out);
 int simcheck_random(SimCheck *sc, size_t k, size_t len, uint64_t seed,
 		    FILE *out);
+/* The shortest word on which the model under the SimCheck's semantics
+ * disagrees with kneedeep (breakdown.h), confirmed against the formula;
+ * exit status (EXIT_LIMIT when maxstates was reached). */
+int simcheck_breakdown(SimCheck *sc, size_t maxlen, size_t maxstates,
+		       FILE *out);
 
 #endif

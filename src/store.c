@@ -266,6 +266,44 @@ static Node intern(Store *s, const Shape *k)
 	return n;
 }
 
+void store_import(Store *dst, const Store *src, const Node *roots,
+		  size_t nroots, Node *out)
+{
+	unsigned char *mark = store_reachable(src, roots, nroots);
+	Node max = 0;
+	for (size_t i = 0; i < nroots; i++)
+		if (roots[i] > max)
+			max = roots[i];
+	Node *map = xcalloc((size_t)max + 1, sizeof *map);
+	VEC(Node) kids = {0};
+	/* Increasing ids map to increasing ids, so operands sorted by id
+	 * stay sorted and the shapes stay normal: they are interned as
+	 * they are, without the constructors' rewriting. */
+	for (Node v = 1; v <= max; v++) {
+		if (!mark[v])
+			continue;
+		const NodeRec *r = rec(src, v);
+		kids.len = 0;
+		for (uint32_t j = 0; j < r->nkids; j++)
+			VEC_PUSH(kids, map[src->kid.data[r->kids + j]]);
+		Shape k = {.op = (Op)r->op, .rel = (Rel)r->rel, .aux = r->aux,
+			   .aux2 = r->aux2, .kids = kids.data, .nkids = r->nkids};
+		if (r->op == OP_LETTER) {
+			const char *name = sym_name(src->syms, r->aux);
+			k.aux = sym_intern(dst->syms, name, strlen(name));
+		} else if (r->op == OP_CONST || r->op == OP_MUL) {
+			k.val = &src->pool.data[r->aux];
+			k.aux = 0;
+		}
+		map[v] = intern(dst, &k);
+	}
+	for (size_t i = 0; i < nroots; i++)
+		out[i] = map[roots[i]];
+	VEC_FREE(kids);
+	free(map);
+	free(mark);
+}
+
 static Node make(Store *s, Op op, const Node *kids, uint32_t n)
 {
 	Shape k = {.op = op, .kids = kids, .nkids = n};

@@ -137,6 +137,13 @@ Sym *store_letters(const Store *s, Node root, size_t *count);
  * malloc'd array indexed by node id up to the largest root. */
 unsigned char *store_reachable(const Store *s, const Node *roots, size_t n);
 
+/* Copies the nodes reachable from roots into dst (letters by name):
+ * out[i] is the copy of roots[i], with the same shape, depth and size.
+ * Work on a small part of a large store (the REPL's values) costs what
+ * that part costs, not the whole store. */
+void store_import(Store *dst, const Store *src, const Node *roots,
+		  size_t nroots, Node *out);
+
 /* Distinct nodes reachable from root (the DAG size). */
 size_t store_dag_size(const Store *s, Node root);
 

@@ -269,40 +269,12 @@ static bool skip_count_binder(Parser *p)
 	return ok;
 }
 
-/* The .cr interpreter's guarded count #[pred] phi counts j = i - 1 only:
- * it is (Y phi ? 1 : 0). */
-static bool skip_pred_guard(Parser *p)
-{
-	if (p->flavor != FLAVOR_CR || p->tok.kind != TK_LBRACK)
-		return false;
-	size_t save = p->lx.pos;
-	Token name = lex_next(&p->lx), close = lex_next(&p->lx);
-	bool ok = name.kind == TK_IDENT && close.kind == TK_RBRACK &&
-		  strcmp(sym_name(p->lx.syms, name.sym), "pred") == 0;
-	if (ok && !p->pred_imported)
-		parser_fail(p, name.start,
-			    "'#[pred]' needs '#import pred' earlier in the "
-			    "program (the interpreter's predecessor guard)");
-	if (ok)
-		parser_advance(p);
-	else
-		p->lx.pos = save;
-	return ok;
-}
-
 /* count = ("#" | "#>") ( "[" formula "]" | atom ) */
 static Expr parse_count(Parser *p, Expr e)
 {
 	bool future = p->tok.kind == TK_FCOUNT;
 	parser_advance(p);
 	Expr body;
-	if (!future && skip_pred_guard(p)) {
-		Node phi = parser_need(p, parse_expr(p, PREC_ATOM), SORT_BOOL).node;
-		e.node = store_make_ite(p->store, store_make_prev(p->store, phi),
-					store_make_const_si(p->store, 1),
-					store_make_const_si(p->store, 0));
-		return e;
-	}
 	if (!future && skip_count_binder(p)) {
 		body = parse_expr(p, PREC_ATOM);
 	} else if (p->tok.kind == TK_LBRACK) {
@@ -659,14 +631,14 @@ bool parser_finish(Parser *p)
 	Unit *u = p->unit;
 	if (u->output != NODE_NONE)
 		return true;
-	if (p->partial && u->ndefs > 0)
-		return true;
 	for (size_t i = u->ndefs; i-- > 0;)
 		if (store_is_bool(p->store, u->defs[i].node)) {
 			u->output = u->defs[i].node;
 			u->output_name = u->defs[i].name;
 			return true;
 		}
+	if (p->partial && u->ndefs > 0)
+		return true;
 	diag_error(p->lx.diag, p->lx.src, p->tok.start,
 		   "expected a formula, found %s",
 		   u->ndefs ? "only integer definitions" : "empty input");

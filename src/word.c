@@ -57,6 +57,7 @@ void alphabet_init_with(Alphabet *a, Store *s, const Node *roots,
 {
 	memset(a, 0, sizeof *a);
 	a->syms = store_syms(s);
+	a->other = SYM_NONE;
 	if (spec) {
 		a->given = true;
 		bool split = strpbrk(spec, ", \t") != NULL;
@@ -213,11 +214,14 @@ static void report(WordReader *r, const char *letter, size_t pos)
 	r->failed = true;
 }
 
+/* A letter's Sym; an unknown letter is SYM_NONE, or with an open
+ * alphabet the stand-in on which every letter test is false. */
 static Sym lookup(const WordReader *r, const char *s, size_t n)
 {
-	Sym l = sym_lookup(r->alpha->syms, s, n);
+	Sym l = n <= r->alpha->maxlen ? sym_lookup(r->alpha->syms, s, n)
+				      : SYM_NONE;
 	return l != SYM_NONE && l < r->alpha->nmember && r->alpha->member[l]
-		       ? l : SYM_NONE;
+		       ? l : r->alpha->other;
 }
 
 /* One character in character mode; an unknown one is an error only if
@@ -241,7 +245,7 @@ static bool end_token(WordReader *r)
 	if (r->ntok == 0)
 		return true;
 	size_t n = r->ntok, kept = r->nkept;
-	Sym l = n <= r->alpha->maxlen ? lookup(r, r->tok, n) : SYM_NONE;
+	Sym l = lookup(r, r->tok, n);
 	r->ntok = r->nkept = 0;
 	if (l != SYM_NONE) {
 		emit(r, l);

@@ -30,6 +30,8 @@ typedef struct {
 	Sym byte_sym[256]; /* one-byte letters; SYM_NONE otherwise */
 	size_t maxlen;     /* longest letter, in bytes */
 	SymTab *syms;
+	Sym other; /* --open-alphabet: what unknown letters read as, else
+		    * SYM_NONE (cr_words.h) */
 } Alphabet;
 
 /* spec: the --alphabet value or NULL: "a,b,c" (commas or whitespace

@@ -118,3 +118,69 @@ printf '%-34s %12s %10s %10s\n' "lang dyck1 --count, tree nodes" "$nodes" \
 	"$t" "-"
 printf '%-34s %12s\n' "  tree nodes per second" \
 	"$(awk "BEGIN{printf \"%.3g\", $nodes / ($t > 0 ? $t : 0.001)}")"
+
+# ---- the decision engine (tally equiv / check) --------------------------
+# decide_run LABEL UNITS COMMAND...: wall time, states and peak RSS of one
+# run (exit 0, 1 and 3 are verdicts).
+decide_run() {
+	label=$1 units=$2; shift 2
+	"$BENCHBIN/runstat" -o "$work/stat" "$@" < /dev/null > "$work/raw" ||
+		die "runstat $*"
+	read -r wall cpu rss code < "$work/stat"
+	case $code in 0 | 1 | 3) ;; *) die "exit $code: $*" ;; esac
+	states=$(sed -n 's/^method: .*(\([0-9]*\) states\{0,1\} visited.*/\1/p' "$work/raw")
+	printf '%-34s %12s %10s %10s  %s\n' "$label" "${states:--}" "$wall" \
+		"$(awk "BEGIN{printf \"%.1f\", $rss / 1024}")" \
+		"$(head -n 1 "$work/raw")${units:+ ($units)}$(sed -n \
+			's/^counterexample: \(.*\) (accepted.*/: \1/p' "$work/raw")"
+}
+
+# lk K P: L_K as one formula (the prelude stops at L_5): PA_j / PB_j say
+# that the alternating word of length j starting with a / b is a
+# subsequence (P keeps the two sides' definitions apart).
+lk() {
+	k=$1 p=$2 j=1 text=
+	while test "$j" -le $((k + 1)); do
+		if test $((j % 2)) = 1; then la=a lb=b; else la=b lb=a; fi
+		if test "$j" = 1; then
+			text="${text}let ${p}A1 = 1 <= #[Q_$la]; "
+			text="${text}let ${p}B1 = 1 <= #[Q_$lb]; "
+		else
+			text="${text}let ${p}A$j = 1 <= #[Q_$la & ${p}A$((j - 1))]; "
+			text="${text}let ${p}B$j = 1 <= #[Q_$lb & ${p}B$((j - 1))]; "
+		fi
+		j=$((j + 1))
+	done
+	echo "${text}${p}A$k & !${p}B$k"
+}
+
+echo
+printf '%-34s %12s %10s %10s  %s\n' "decide" states "wall s" "RSS MB" verdict
+dyck_a="#['('] = #[')'] & #[#['('] < #[')']] = 0"
+dyck_b="#['('] = #[')'] & #[')' & #[')'] = #['('] + 1] = 0"
+DL=${BENCH_DYCK_LEN:-40}
+decide_run "dyck1 pair, explore to $DL" \
+	"$(awk "BEGIN{printf \"%.3g\", 2^($DL + 1) - 1}") words" \
+	"$TALLY" equiv --quiet --method=explore --max-length "$DL" \
+	-f "$dyck_a" -f "$dyck_b"
+for k in 1 2 3 4 5 6; do
+	decide_run "L_$k vs L_$((k + 1)), shortest" "" "$TALLY" equiv --quiet \
+		-f "$(lk $k X)" -f "$(lk $((k + 1)) Y)"
+done
+decide_run "majority pair (auto)" "" "$TALLY" equiv --quiet \
+	-f "#[Q_b] < #[Q_a]" -f "2*#[Q_a] > #[true]"
+decide_run "dyck1 pair, chc proof" "" "$TALLY" equiv --quiet \
+	--method=chc --certificate -f "$dyck_a" -f "$dyck_b"
+big=100000000000000000000
+decide_run "depth 1, 21 digits, proof" "" "$TALLY" equiv --quiet \
+	-f "100000000000000000001*#[Q_a] > $big*#[true] | #[Q_b] = 0 & #[Q_a] >= 1" \
+	-f "#[Q_a] > $big*#[Q_b]"
+decide_run "depth 1, 21 digits, 10^20+2" "" "$TALLY" equiv --quiet \
+	-f "100000000000000000001*#[Q_a] > $big*#[true]" -f "#[Q_b] = 0 & #[Q_a] >= 1"
+decide_run "one letter, depth 2, unary" "" "$TALLY" check --valid \
+	--quiet -f "#[#[true] >= $big] < 7"
+decide_run "L_3 vs L_4, mona" "" "$TALLY" equiv --quiet --method=mona \
+	-f L_3 -f L_4
+n=100000000000000000000
+decide_run "eval --runs dyck1, 2*10^20 letters" "" "$TALLY" eval --runs \
+	-f dyck1 -w "(^$n )^$n"

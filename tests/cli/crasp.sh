@@ -115,7 +115,7 @@ expect_err "tally: bad.crasp:1:7: error: 'B' is used before its definition at 2:
 A := #B < 1
       ^" "A := #B < 1
 B := #Q_a < 1"
-expect_err "tally: bad.cr:1:13: error: cycle in the definitions: a -> b -> a ('b' is defined at 2:1)
+expect_err "tally: bad.cr:1:13: error: 'b' is used before its definition at 2:1 (the interpreter runs statements in order)
 a = #\"x\" == b
             ^" "a = #\"x\" == b
 b = #a" cr

@@ -136,3 +136,6 @@ run 2 "$TALLY" gen --family=lk --k=2 --words -n -1 2> err
 run 2 "$TALLY" gen --family=parity-twosided --to=crasp > /dev/null 2> err
 run 2 "$TALLY" gen --family=lk --k=2 --to=nosuch > /dev/null 2> err
 run 2 "$TALLY" gen --list extra 2> err
+run 2 "$TALLY" gen --family=lk --k=257 2> err
+run 0 "$TALLY" gen --family=lk --k=256 > /dev/null
+run 2 "$TALLY" gen --family=lk --k=2 --words --sample=1 -n 100000001 2> err

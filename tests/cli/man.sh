@@ -5,6 +5,7 @@
 #     tally.1), and every option a page documents in its OPTIONS section
 #     (the tag line of each .TP) is printed by the command's --help (for
 #     tally.1: by some command's --help; --help itself is everywhere);
+#     tally-logic.7 lists every spelling of logic/ops.def;
 #  2. every page lints cleanly with `groff -man -ww -z` (skipped, with a
 #     message, when groff is missing);
 #  3. every example of every page runs with exit status 0 or 1 and, when
@@ -73,6 +74,19 @@ for opt in $(page_options "$man/tally.1"); do
 		fail "tally.1 documents $opt, which no command's --help prints"
 done
 
+# tally.1 describes every command once: the tags of its COMMANDS section
+# (the line after each .TP) name exactly the commands of tally --help.
+plain "$man/tally.1" | awk '
+	/^\.SH/ { cmds = ($0 ~ /^\.SH +"?COMMANDS/); next }
+	cmds && /^\.TP/ { tag = 1; next }
+	cmds && tag { sub(/^\.BR? /, ""); gsub(/[",]/, " "); print; tag = 0 }' |
+	tr ' ' '\n' | sed '/^$/d' | sort > page-commands.txt
+printf '%s\n' $commands | sort > help-commands.txt
+cmp -s page-commands.txt help-commands.txt || {
+	diff page-commands.txt help-commands.txt || true
+	fail "tally.1 COMMANDS does not list each command of tally --help once"
+}
+
 if command -v groff > /dev/null 2>&1; then
 	for page in "$man"/*.[1-9]; do
 		groff -man -ww -z "$page" > lint.txt 2>&1 ||
@@ -81,6 +95,33 @@ if command -v groff > /dev/null 2>&1; then
 	done
 else
 	echo "man.sh: groff not found, lint skipped"
+fi
+
+# tally-logic(7) lists every spelling of logic/ops.def: for each token,
+# one line of its Spellings section holds all of the token's spellings.
+if command -v groff > /dev/null 2>&1; then
+	groff -man -Tutf8 -P-cbou "$man/tally-logic.7" 2> /dev/null |
+		sed -n '/^ *Spellings$/,/^ *Word spellings/p' > spellings.txt
+	test "$(wc -l < spellings.txt)" -gt 20 ||
+		fail "tally-logic.7 has no Spellings section"
+	sed -n 's/^SPELLING(\([A-Z_]*\), "\(.*\)")$/\1 \2/p' \
+		"$top_srcdir/logic/ops.def" > ops.txt
+	test "$(wc -l < ops.txt)" -gt 40 || fail "ops.def not read"
+	awk 'NR == FNR { sp[$1] = sp[$1] " " $2; next }
+	     { t = " " $0 " "; gsub(/[ \t]+/, " ", t); line[++n] = t }
+	     END {
+		for (k in sp) {
+			m = split(sp[k], w, " "); found = 0
+			for (i = 1; i <= n && !found; i++) {
+				ok = 1
+				for (j = 1; j <= m; j++)
+					if (index(line[i], " " w[j] " ") == 0) ok = 0
+				found = ok
+			}
+			if (!found) { print k ":" sp[k]; bad = 1 }
+		}
+		exit bad }' ops.txt spellings.txt > missing.txt ||
+		{ cat missing.txt; fail "tally-logic.7 lacks spellings"; }
 fi
 
 # The examples of one page as files PREFIX.N.cmd, with PREFIX.N.out when

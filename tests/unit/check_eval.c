@@ -151,14 +151,6 @@ static size_t word_base(size_t len)
 
 /* The next word of length n in shortlex order, as digits base sigma
  * (an odometer); false after the last one, with digits back to 0...0. */
-static bool next_word(unsigned *digits, size_t n, unsigned sigma)
-{
-	size_t i = n;
-	while (i > 0 && ++digits[i - 1] == sigma)
-		digits[--i] = 0;
-	return i > 0;
-}
-
 static size_t word_index(const unsigned *digits, size_t len)
 {
 	size_t v = 0;
@@ -305,7 +297,7 @@ static void differential(uint64_t seed, unsigned formulas, bool future)
 					check_table(&d, (AcceptAt)a, w, n,
 						    n <= DIFF_FULL_LEN);
 				}
-				if (!next_word(digits, n, DIFF_SIGMA))
+				if (!fixture_next_word(digits, n, DIFF_SIGMA))
 					break;
 			}
 		}
@@ -409,7 +401,7 @@ START_TEST(prelude_languages)
 							  got);
 				}
 			}
-			if (!next_word(digits, n, sigma))
+			if (!fixture_next_word(digits, n, sigma))
 				break;
 		}
 	}
@@ -670,7 +662,7 @@ static char *ref_lang(Node root, const char *alphabet, size_t max_len,
 				if (!counts)
 					buf_printf(&b, "%.*s\n", (int)n, text);
 			}
-			if (!next_word(digits, n, sigma))
+			if (!fixture_next_word(digits, n, sigma))
 				break;
 		}
 		if (counts)

@@ -13,6 +13,13 @@ int main(void)
 	srunner_add_suite(sr, roundtrip_suite());
 	srunner_add_suite(sr, eval_suite());
 	srunner_add_suite(sr, crasp_suite());
+	srunner_add_suite(sr, methods_suite());
+	srunner_add_suite(sr, search_suite());
+	srunner_add_suite(sr, compile_suite());
+	srunner_add_suite(sr, decide_suite());
+	srunner_add_suite(sr, families_suite());
+	srunner_add_suite(sr, repl_suite());
+	srunner_add_suite(sr, cr_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	int failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

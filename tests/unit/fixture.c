@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <check.h>
+
 #include "mem.h"
 #include "prelude.h"
 
@@ -40,4 +42,27 @@ Node fixture_parse(Fixture *fx, const char *text, char **err)
 	else
 		buf_free(&cap);
 	return r;
+}
+
+Node fixture_must_parse(Fixture *fx, const char *text)
+{
+	char *err;
+	Node r = fixture_parse(fx, text, &err);
+	if (r == NODE_NONE)
+		ck_abort_msg("%s: %s", text, err);
+	free(err);
+	return r;
+}
+
+Sym fixture_letter(Fixture *fx, const char *name)
+{
+	return sym_intern(store_syms(fx->store), name, strlen(name));
+}
+
+bool fixture_next_word(unsigned *digits, size_t n, unsigned sigma)
+{
+	size_t i = n;
+	while (i > 0 && ++digits[i - 1] == sigma)
+		digits[--i] = 0;
+	return i > 0;
 }

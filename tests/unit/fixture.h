@@ -21,5 +21,12 @@ void fixture_free(Fixture *fx);
 /* The output node of text, or NODE_NONE; the diagnostic goes to *err
  * (malloc'd) when err is not NULL. */
 Node fixture_parse(Fixture *fx, const char *text, char **err);
+/* The same for text that must parse: a failure fails the test. */
+Node fixture_must_parse(Fixture *fx, const char *text);
+/* The letter (Sym) named name. */
+Sym fixture_letter(Fixture *fx, const char *name);
+/* The next word of length n over sigma letters as digits (an odometer,
+ * last letter fastest: shortlex order); false after the last. */
+bool fixture_next_word(unsigned *digits, size_t n, unsigned sigma);
 
 #endif

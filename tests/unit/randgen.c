@@ -4,6 +4,8 @@
 
 #include <stdlib.h>
 
+#include "splitmix.h"
+
 /* ---- splitmix64 ----------------------------------------------------- */
 
 void rng_seed(Rng *r, uint64_t seed)
@@ -13,10 +15,7 @@ void rng_seed(Rng *r, uint64_t seed)
 
 uint64_t rng_next(Rng *r)
 {
-	uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
+	return splitmix64_next(&r->s);
 }
 
 uint32_t rng_below(Rng *r, uint32_t n)

@@ -10,5 +10,12 @@ Suite *print_suite(void);
 Suite *roundtrip_suite(void);
 Suite *eval_suite(void);
 Suite *crasp_suite(void);
+Suite *methods_suite(void);
+Suite *search_suite(void);
+Suite *compile_suite(void);
+Suite *decide_suite(void);
+Suite *families_suite(void);
+Suite *repl_suite(void);
+Suite *cr_suite(void);
 
 #endif

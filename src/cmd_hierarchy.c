@@ -1,0 +1,291 @@
+/* cmd_hierarchy.c -- `tally hierarchy`: the depth-hierarchy table of L_k,
+ * for recognition or next-token prediction. */
+#include <config.h>
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "hierarchy.h"
+#include "json.h"
+#include "mem.h"
+#include "print.h"
+#include "search_cli.h"
+#include "verify.h"
+
+static const char help[] =
+	"Usage: tally hierarchy [OPTION]... [--family=lk] [--k=RANGE]\n"
+	"          [--task=recognize|predict]\n"
+	"The depth-hierarchy table: for each k, the least depth at which a\n"
+	"formula agrees with L_k (exactly k alternating blocks of a and b,\n"
+	"starting with a) on the sample, the smallest formula found there, its\n"
+	"verification, and for every shallower depth two words that no formula\n"
+	"of that depth (within the stated bounds) can tell apart.  Theory:\n"
+	"depth k for recognising L_k, depth m-2 for the prediction task of L_m.\n\n"
+	"Table:\n"
+	"      --family=lk        the family (only lk)\n"
+	"      --k=RANGE          the rows: N, N..M (default 1..4; predict 3..6)\n"
+	"      --task=TASK        recognize (default) or predict: accept exactly\n"
+	"                         the nonempty prefixes of members of L_k that\n"
+	"                         are members, judged on those prefixes\n"
+	SEARCH_CLI_HELP
+	"      --no-time          no times and no memory figures (reproducible\n"
+	"                         output)\n"
+	"  -h, --help             show this help and exit\n\n"
+	"Method: a bank of inner formulas by depth (count atoms #[psi] >= c\n"
+	"over the layer below, letter & atom, letter | atom), one per\n"
+	"signature on the sample; an exact partition test per depth; greedy\n"
+	"atom choice and a small enumeration for the formula.  Negative rows\n"
+	"hold only for the sample and bounds printed with them.\n\n"
+	"Examples:\n"
+	"  tally hierarchy --k=1..3\n"
+	"  tally hierarchy --task=predict --k=3..5 --csv\n"
+	"  tally hierarchy --k=1..3 --pairs=0 --length=6\n\n"
+	"Exit status 0: every row found at the theory's depth and verified;\n"
+	"1: some row differs.\n";
+
+enum { OPT_FAMILY = OPT__COMMAND_BASE, OPT_K, OPT_TASK, OPT_NOTIME };
+
+typedef struct {
+	SearchOpts o;
+	bool predict;
+	size_t klo, khi;
+	Store *st;
+	Sym ab[2];
+	Sample *S, *fresh, *exh;
+	Bank *bank;
+	unsigned jobs;
+	bool all_ok, no_time;
+} Table;
+
+static void print_header(const Table *t)
+{
+	if (t->o.json || t->o.csv) {
+		if (t->o.csv)
+			puts("task,k,target,least_depth,theory_depth,size,"
+			     "verified,evidence,time_s,formula");
+		return;
+	}
+	printf("tally hierarchy: L_k %s, k = %zu..%zu\n",
+	       t->predict ? "next-token prediction" : "recognition", t->klo, t->khi);
+	printf("sample: %s\n", t->S->desc);
+	printf("fresh sample: %s\n", t->fresh->desc);
+	printf("bounds: constants <= %u; %s\n", t->o.C, bank_grammar(t->bank));
+}
+
+static void print_row(Table *t, unsigned k, const char *name,
+		      const SearchResult *r, const Verification *v, double secs)
+{
+	unsigned theory = hierarchy_theory(t->predict, k);
+	char *f = r->found && r->formula ? tl_print(t->st, r->formula, SYNTAX_TL, NULL)
+					: xstrdup("");
+	unsigned long long size = r->found && r->formula ? store_size(t->st, r->formula) : 0;
+	if (t->o.json) {
+		json_t *o = json_envelope();
+		json_object_set_new(o, "task", json_string(t->predict ? "predict" : "recognize"));
+		json_object_set_new(o, "k", json_integer(k));
+		json_object_set_new(o, "target", json_string(name));
+		json_object_set_new(o, "least_depth", r->found ? json_integer(r->depth) : json_null());
+		json_object_set_new(o, "theory_depth", json_integer(theory));
+		json_object_set_new(o, "formula", r->found ? json_string(f) : json_null());
+		json_object_set_new(o, "size", json_integer((json_int_t)size));
+		json_object_set_new(o, "large", json_boolean(r->large));
+		json_object_set_new(o, "verified", json_boolean(v && v->ok));
+		json_object_set_new(o, "evidence", json_string(v ? v->kind : "none"));
+		json_object_set_new(o, "verification", json_string(v ? v->text : ""));
+		json_object_set_new(o, "refuted", search_json_refutations(t->S, r));
+		json_object_set_new(o, "sample", json_string(t->S->desc));
+		json_object_set_new(o, "fresh_sample", json_string(t->fresh->desc));
+		json_object_set_new(o, "max_const", json_integer(t->o.C));
+		json_object_set_new(o, "grammar", json_string(bank_grammar(t->bank)));
+		json_object_set_new(o, "time_s", json_real(secs));
+		json_emit(o);
+	} else if (t->o.csv) {
+		printf("%s,%u,%s,", t->predict ? "predict" : "recognize", k, name);
+		if (r->found)
+			printf("%u,", r->depth);
+		else
+			printf(",");
+		printf("%u,%llu,%s,%s,%.3f,", theory, size, v && v->ok ? "yes" : "no",
+		       v ? v->kind : "none", secs);
+		search_csv_field(f, true);
+	} else {
+		char tm[32] = "";
+		if (!t->no_time)
+			snprintf(tm, sizeof tm, "  %.2fs", secs);
+		if (r->found && r->large)
+			printf("%-3u %-6s depth %u (theory %u)  size %llu%s  "
+			       "[large: a Boolean combination of %zu atoms, probable "
+			       "sample artefact; --json or --csv print it]\n",
+			       k, name, r->depth, theory, size, tm, r->chosen);
+		else if (r->found)
+			printf("%-3u %-6s depth %u (theory %u)  size %llu%s  %s\n",
+			       k, name, r->depth, theory, size, tm, f);
+		else
+			printf("%-3u %-6s not found up to depth %u (theory %u)%s\n",
+			       k, name, r->tried ? r->tried - 1 : 0, theory, tm);
+		if (v)
+			printf("  verified: %s\n", v->text);
+		search_print_refutations(t->S, r, "  ");
+	}
+	fflush(stdout);
+	free(f);
+}
+
+/* One row: returns false when a limit stopped it. */
+static bool run_row(Table *t, unsigned k)
+{
+	double t0 = bank_now();
+	char name[32];
+	snprintf(name, sizeof name, "%s%u", t->predict ? "P_" : "L_", k);
+	Target tg = {.kind = t->predict ? TARGET_PREDICT : TARGET_FORMULA, .m = k,
+		     .name = name};
+	if (!t->predict)
+		tg.node = hierarchy_lk(t->st, t->ab[0], t->ab[1], k);
+	size_t nw = t->S->nwords;
+	Word64 *care = xmalloc(2 * nw * sizeof(Word64)), *label = care + nw;
+	target_sig(&tg, t->S, t->st, care, label);
+	search_progress(&t->o, "%s: searching (bank %zu signatures)", name,
+			bank_count(t->bank));
+	SearchResult r;
+	search_run(t->bank, t->S, t->st, care, label, hierarchy_theory(t->predict, k), &r);
+	free(care);
+	search_progress_done(&t->o);
+	if (r.stop != BANK_OK) {
+		if (!t->o.json && !t->o.csv)
+			printf("%-3u %-6s stopped at depth %u: %s (partial table)\n", k, name,
+			       bank_depth(t->bank) + 1,
+			       r.stop == BANK_TIME ? "--timeout reached"
+			       : r.stop == BANK_MEMORY ? "--max-memory reached"
+						      : "--max-signatures reached");
+		return false;
+	}
+	Verification v = {0};
+	bool have_v = r.found && r.formula;
+	if (have_v) {
+		search_progress(&t->o, "%s: verifying", name);
+		verify_formula(&tg, t->st, r.formula, t->fresh, t->exh, t->o.decide_len, &v);
+		search_progress_done(&t->o);
+	}
+	print_row(t, k, name, &r, have_v ? &v : NULL, bank_now() - t0);
+	if (!have_v || !v.ok || r.depth != hierarchy_theory(t->predict, k))
+		t->all_ok = false;
+	verify_free(&v);
+	return true;
+}
+
+static void print_footer(const Table *t, bool complete)
+{
+	if (t->o.json || t->o.csv)
+		return;
+	printf("staircase: %s\n", !complete ? "incomplete (a limit was reached)"
+			  : t->all_ok ? "reproduced: every least depth equals the theory's, every formula verified"
+				      : "NOT reproduced: see the rows whose depth differs from the theory's or that failed verification");
+	unsigned long long gen = 0;
+	printf("bank: %zu signatures (", bank_count(t->bank));
+	for (unsigned d = 0; d <= bank_depth(t->bank); d++) {
+		printf("%sdepth %u: %llu kept of %llu", d ? "; " : "", d,
+		       (unsigned long long)bank_stats(t->bank, d)->kept,
+		       (unsigned long long)bank_stats(t->bank, d)->generated);
+		gen += bank_stats(t->bank, d)->generated;
+	}
+	printf(")\n");
+	if (t->no_time)
+		return;
+	double bs = bank_seconds(t->bank), cpu = bank_cpu_seconds(t->bank);
+	printf("bank building: %llu candidate signatures in %.2fs wall, %.2fs CPU "
+	       "(%.2g per CPU second; %u threads)\n", gen, bs, cpu,
+	       cpu > 0 ? (double)gen / cpu : 0.0, t->jobs);
+	printf("peak memory %.0f MB; total %.2fs\n", search_peak_mb(), bank_now() - t->o.start);
+}
+
+static int parse(Table *t, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"family", required_argument, NULL, OPT_FAMILY},
+		{"k", required_argument, NULL, OPT_K},
+		{"task", required_argument, NULL, OPT_TASK},
+		{"no-time", no_argument, NULL, OPT_NOTIME},
+		SEARCH_CLI_OPTIONS,
+		{"help", no_argument, NULL, 'h'},
+		{0},
+	};
+	int opt, status = EXIT_YES;
+	const char *krange = NULL;
+	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		if (search_opts_option(&t->o, opt, optarg, &status)) {
+			if (status != EXIT_YES)
+				return status;
+			continue;
+		}
+		switch (opt) {
+		case OPT_FAMILY:
+			if (strcmp(optarg, "lk") != 0)
+				return cli_usage_error("unknown family '%s' (only lk)", optarg);
+			break;
+		case OPT_K: krange = optarg; break;
+		case OPT_NOTIME: t->no_time = true; break;
+		case OPT_TASK:
+			if (strcmp(optarg, "predict") == 0)
+				t->predict = true;
+			else if (strcmp(optarg, "recognize") != 0)
+				return cli_usage_error("unknown task '%s' (recognize or predict)",
+						       optarg);
+			break;
+		case 'h': cli_print_help(help); return -1;
+		default: return EXIT_USAGE;
+		}
+	}
+	if (optind < argc)
+		return cli_usage_error("unexpected argument '%s'", argv[optind]);
+	t->klo = t->predict ? 3 : 1;
+	t->khi = t->predict ? 6 : 4;
+	if (krange && !cli_parse_range(krange, &t->klo, &t->khi))
+		return cli_usage_error("bad --k range '%s'", krange);
+	if (t->khi == SIZE_MAX)
+		return cli_usage_error("--k needs an upper bound");
+	size_t kmin = t->predict ? 3 : 1;
+	if (t->klo < kmin)
+		t->klo = kmin;
+	if (t->khi < t->klo || t->khi > 12)
+		return cli_usage_error("--k must lie in %zu..12", kmin);
+	return EXIT_YES;
+}
+
+int cmd_hierarchy(int argc, char **argv)
+{
+	Table t = {0};
+	search_opts_init(&t.o);
+	int status = parse(&t, argc, argv);
+	if (status != EXIT_YES)
+		return status < 0 ? EXIT_YES : status;
+	t.st = store_new();
+	t.ab[0] = sym_intern(store_syms(t.st), "a", 1);
+	t.ab[1] = sym_intern(store_syms(t.st), "b", 1);
+	/* witness pairs for every depth the table must exclude */
+	unsigned maxd = hierarchy_theory(t.predict, (unsigned)t.khi);
+	unsigned dmax = maxd > 1 ? maxd - 1 : 1;
+	search_progress(&t.o, "building samples");
+	t.S = search_sample(&t.o, store_syms(t.st), t.ab, 2, 1, dmax, NULL, 0, false);
+	t.fresh = search_sample(&t.o, store_syms(t.st), t.ab, 2, 1, dmax, NULL, 0, true);
+	t.exh = search_exhaustive_sample(&t.o, store_syms(t.st), t.ab, 2);
+	BankOptions bo;
+	search_bank_options(&t.o, &bo);
+	t.jobs = bo.jobs;
+	t.bank = bank_new(t.S, t.st, &bo);
+	t.all_ok = true;
+	print_header(&t);
+	bool complete = true;
+	for (size_t k = t.klo; k <= t.khi && complete; k++)
+		complete = run_row(&t, (unsigned)k);
+	print_footer(&t, complete);
+	status = !complete ? EXIT_LIMIT : t.all_ok ? EXIT_YES : EXIT_NO;
+	bank_free(t.bank);
+	sample_free(t.S);
+	sample_free(t.fresh);
+	sample_free(t.exh);
+	store_free(t.st);
+	return status;
+}

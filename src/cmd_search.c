@@ -1,0 +1,614 @@
+/* cmd_search.c -- `tally search`: the least depth at which a formula
+ * agrees with a target on a sample, with bounded negative evidence for
+ * every shallower depth; or (--separate) the smallest languages of depth
+ * D + 1 that no depth-<=D formula matches on the sample. */
+#include <config.h>
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "hierarchy.h"
+#include "families.h"
+#include "json.h"
+#include "mem.h"
+#include "prelude.h"
+#include "print.h"
+#include "search_cli.h"
+#include "vec.h"
+#include "verify.h"
+#include "word.h"
+
+static const char help[] =
+	"Usage: tally search [OPTION]... (-f FORMULA | -F FILE | -P PROGRAM |\n"
+	"          --family=NAME | --positive=FILE --negative=FILE | --separate=D)\n"
+	"Find the least depth at which some formula agrees with the target on\n"
+	"the sample and print the smallest formula found there, verified on a\n"
+	"fresh sample and on every word up to a length; for every shallower\n"
+	"depth print words that no formula of that depth (within the stated\n"
+	"bounds) tells apart.  With --separate=D, list the smallest depth-(D+1)\n"
+	"formulas whose language on the sample no depth-<=D formula matches.\n\n"
+	CLI_INPUT_HELP
+	"Target:\n"
+	"      --target-formula=F the target formula (the same as -f F)\n"
+	"      --family=NAME      a family of tally gen (lk, lk-predict, ek,\n"
+	"                         ... with --k), or a prelude name\n"
+	"      --k=K              the k of --family=lk / lk-predict\n"
+	"      --positive=FILE    words the target accepts, one per line\n"
+	"      --negative=FILE    words it rejects (both files together)\n"
+	"      --separate=D       no target: separate depth D+1 from depth <= D\n"
+	"      --count=N          with --separate: how many formulas (default 10)\n"
+	"      --alphabet=LETTERS letters besides the target's (default ab for\n"
+	"                         --separate)\n"
+	"      --max-depth=D      the deepest depth searched (default 5)\n"
+	SEARCH_CLI_HELP
+	"  -h, --help             show this help and exit\n\n"
+	"Examples:\n"
+	"  tally search -f first_a\n"
+	"  tally search --family=lk --k=3\n"
+	"  tally search --separate=1 --alphabet=ab --count=3\n\n"
+	"Exit status 0: found and verified (--separate: something found);\n"
+	"1: not found up to --max-depth, or the verification failed.\n";
+
+enum {
+	OPT_TARGET = OPT__COMMAND_BASE,
+	OPT_FAMILY,
+	OPT_K,
+	OPT_POS,
+	OPT_NEG,
+	OPT_SEPARATE,
+	OPT_COUNT,
+	OPT_ALPHABET,
+	OPT_MAXDEPTH,
+};
+
+typedef struct {
+	SearchOpts o;
+	Inputs in;
+	const char *family, *pos, *neg, *alphabet;
+	size_t k;
+	long separate;
+	size_t count;
+	unsigned maxd;
+	/* the run */
+	Sym *letters;
+	size_t nletters;
+	Target tg;
+	VEC(SampleWord) words;
+	VEC(bool) labels;
+	char *target_text;
+	char *family_text;           /* a tally gen family's formula */
+	const char *family_alphabet; /* and its letters */
+} Search;
+
+/* ---- labelled words ----------------------------------------------------- */
+
+static size_t letter_index(Search *s, const char *name, size_t n)
+{
+	Sym sym = sym_intern(store_syms(s->in.store), name, n);
+	for (size_t x = 0; x < s->nletters; x++)
+		if (s->letters[x] == sym)
+			return x;
+	if (s->nletters >= 255)
+		return SIZE_MAX;
+	s->letters = xrealloc(s->letters, (s->nletters + 1) * sizeof *s->letters);
+	s->letters[s->nletters] = sym;
+	return s->nletters++;
+}
+
+/* One word of a line: whitespace-separated tokens when the line has
+ * whitespace, else one letter per UTF-8 character. */
+static bool parse_word(Search *s, const char *line, size_t len, SampleWord *w)
+{
+	bool tokens = strpbrk(line, " \t") != NULL;
+	w->w = xmalloc(len + 1);
+	w->len = 0;
+	for (size_t i = 0; i < len;) {
+		size_t n = 1;
+		if (tokens) {
+			if (line[i] == ' ' || line[i] == '\t') {
+				i++;
+				continue;
+			}
+			while (i + n < len && line[i + n] != ' ' && line[i + n] != '\t')
+				n++;
+		} else {
+			unsigned char c = (unsigned char)line[i];
+			n = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+			if (i + n > len)
+				n = len - i;
+		}
+		size_t x = letter_index(s, line + i, n);
+		if (x == SIZE_MAX)
+			return false;
+		w->w[w->len++] = (uint8_t)x;
+		i += n;
+	}
+	return true;
+}
+
+static bool read_words(Search *s, const char *path, bool label)
+{
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+	if (!f) {
+		cli_usage_error("cannot read '%s'", path);
+		return false;
+	}
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t got;
+	bool ok = true;
+	while (ok && (got = getline(&line, &cap, f)) >= 0) {
+		size_t len = (size_t)got;
+		while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			line[--len] = '\0';
+		SampleWord w;
+		ok = parse_word(s, line, len, &w);
+		if (!ok) {
+			free(w.w);
+			cli_usage_error("%s: too many letters (at most 255)", path);
+			break;
+		}
+		VEC_PUSH(s->words, w);
+		VEC_PUSH(s->labels, label);
+	}
+	free(line);
+	if (f != stdin)
+		fclose(f);
+	return ok;
+}
+
+/* The same word with both labels is an error; duplicates are merged. */
+static bool check_labels(Search *s)
+{
+	for (size_t i = 0; i < s->words.len; i++)
+		for (size_t j = i + 1; j < s->words.len; j++)
+			if (s->words.data[i].len == s->words.data[j].len &&
+			    memcmp(s->words.data[i].w, s->words.data[j].w,
+				   s->words.data[i].len) == 0 &&
+			    s->labels.data[i] != s->labels.data[j]) {
+				cli_usage_error("word %zu of the positive and negative "
+						"files is labelled both ways", i + 1);
+				return false;
+			}
+	return true;
+}
+
+/* ---- the target ----------------------------------------------------------- */
+
+/* The letters of --alphabet (parsed as everywhere, word.h), in order. */
+static void add_alphabet(Search *s, const char *spec)
+{
+	if (!spec)
+		return;
+	Alphabet a;
+	alphabet_init(&a, s->in.store, NULL, 0, spec);
+	for (size_t i = 0; i < a.n; i++) {
+		const char *name = sym_name(a.syms, a.letters[i]);
+		letter_index(s, name, strlen(name));
+	}
+	alphabet_free(&a);
+}
+
+static int set_formula_target(Search *s, Node f)
+{
+	if (store_flags(s->in.store, f) & FLAG_FUTURE)
+		return cli_usage_error("the target uses #>: signatures are taken on "
+				       "prefixes, so search needs past-only formulas");
+	size_t n;
+	Sym *syms = store_letters(s->in.store, f, &n);
+	for (size_t i = 0; i < n; i++) {
+		const char *name = sym_name(store_syms(s->in.store), syms[i]);
+		letter_index(s, name, strlen(name));
+	}
+	free(syms);
+	s->tg.kind = TARGET_FORMULA;
+	s->tg.node = f;
+	s->target_text = tl_print(s->in.store, f, SYNTAX_TL, NULL);
+	return EXIT_YES;
+}
+
+static int set_target(Search *s)
+{
+	Store *st = s->in.store;
+	add_alphabet(s, s->alphabet);
+	if (s->pos || s->neg) {
+		if (!s->pos || !s->neg)
+			return cli_usage_error("--positive and --negative go together");
+		if (!read_words(s, s->pos, true) || !read_words(s, s->neg, false) ||
+		    !check_labels(s))
+			return EXIT_USAGE;
+		s->tg = (Target){.kind = TARGET_LABELS, .words = s->words.data,
+				 .labels = s->labels.data, .nwords = s->words.len};
+		s->target_text = xstrdup("the labelled words");
+		return EXIT_YES;
+	}
+	if (s->family && (strcmp(s->family, "lk") == 0 ||
+			  strcmp(s->family, "lk-predict") == 0)) {
+		bool predict = s->family[2] != '\0';
+		if (s->k == 0 || (predict && s->k < 3) || s->k > 12)
+			return cli_usage_error("--family=%s needs --k in %d..12", s->family,
+					       predict ? 3 : 1);
+		Sym a = sym_intern(store_syms(st), "a", 1), b = sym_intern(store_syms(st), "b", 1);
+		s->letters = xcalloc(2, sizeof *s->letters);
+		s->letters[0] = a;
+		s->letters[1] = b;
+		s->nletters = 2;
+		add_alphabet(s, s->alphabet);
+		char buf[64];
+		snprintf(buf, sizeof buf, "%s %zu", predict ? "prediction task of L_" : "L_", s->k);
+		if (predict) {
+			s->tg = (Target){.kind = TARGET_PREDICT, .m = (unsigned)s->k};
+			snprintf(buf, sizeof buf, "the prediction task of L_%zu", s->k);
+			s->target_text = xstrdup(buf);
+			return EXIT_YES;
+		}
+		return set_formula_target(s, hierarchy_lk(st, a, b, (unsigned)s->k));
+	}
+	if (s->in.nunits == 0 || s->in.units[s->in.nunits - 1].output == NODE_NONE)
+		return cli_usage_error("no target: give -f, -F, -P, --family, "
+				       "--positive/--negative or --separate");
+	if (s->family_alphabet)
+		add_alphabet(s, s->family_alphabet);
+	return set_formula_target(s, s->in.units[s->in.nunits - 1].output);
+}
+
+/* ---- output ----------------------------------------------------------------- */
+
+static void print_search(Search *s, const Sample *S, Bank *b, const SearchResult *r,
+			 const Verification *v)
+{
+	Store *st = s->in.store;
+	char *f = r->found && r->formula ? tl_print(st, r->formula, SYNTAX_TL, NULL) : NULL;
+	unsigned long long size = f ? store_size(st, r->formula) : 0;
+	if (s->o.json) {
+		json_t *o = json_envelope();
+		json_object_set_new(o, "target", json_string(s->target_text));
+		json_object_set_new(o, "sample", json_string(S->desc));
+		json_object_set_new(o, "max_const", json_integer(s->o.C));
+		json_object_set_new(o, "grammar", json_string(bank_grammar(b)));
+		json_object_set_new(o, "refuted", search_json_refutations(S, r));
+		json_object_set_new(o, "least_depth", f ? json_integer(r->depth) : json_null());
+		json_object_set_new(o, "formula", f ? json_string(f) : json_null());
+		json_object_set_new(o, "size", json_integer((json_int_t)size));
+		json_object_set_new(o, "large", json_boolean(r->large));
+		json_object_set_new(o, "verified", json_boolean(v && v->ok));
+		json_object_set_new(o, "evidence", json_string(v ? v->kind : "none"));
+		json_object_set_new(o, "verification", json_string(v ? v->text : ""));
+		json_emit(o);
+	} else if (s->o.csv) {
+		puts("target,least_depth,size,verified,evidence,formula");
+		search_csv_field(s->target_text, false);
+		if (f)
+			printf("%u,", r->depth);
+		else
+			printf(",");
+		printf("%llu,%s,%s,", size, v && v->ok ? "yes" : "no", v ? v->kind : "none");
+		search_csv_field(f ? f : "", true);
+	} else {
+		printf("target: %s\n", s->target_text);
+		printf("sample: %s\n", S->desc);
+		printf("bounds: constants <= %u; %s\n", s->o.C, bank_grammar(b));
+		search_print_refutations(S, r, "");
+		if (f) {
+			printf("least depth: %u\n", r->depth);
+			printf("formula: %s\n", f);
+			printf("size: %llu%s\n", size,
+			       r->large ? " (large: probable sample artefact)" : "");
+			if (v)
+				printf("verified: %s\n", v->text);
+		} else if (r->stop == BANK_OK) {
+			printf("not found up to depth %u\n", s->maxd);
+		}
+	}
+	free(f);
+}
+
+static int run_search(Search *s)
+{
+	Store *st = s->in.store;
+	bool labels = s->tg.kind == TARGET_LABELS;
+	unsigned dmax = labels ? 0 : s->maxd > 1 ? s->maxd - 1 : 1;
+	if (dmax > 4)
+		dmax = 4;
+	Sample *S = search_sample(&s->o, store_syms(st), s->letters, s->nletters, 1, dmax,
+				  s->words.data, s->words.len, false);
+	Sample *fresh = labels ? NULL
+			       : search_sample(&s->o, store_syms(st), s->letters,
+					       s->nletters, 1, dmax, NULL, 0, true);
+	Sample *exh = labels ? NULL
+			     : search_exhaustive_sample(&s->o, store_syms(st), s->letters,
+							s->nletters);
+	Word64 *care = xmalloc(2 * S->nwords * sizeof(Word64)), *label = care + S->nwords;
+	target_sig(&s->tg, S, st, care, label);
+	BankOptions bo;
+	search_bank_options(&s->o, &bo);
+	Bank *b = bank_new(S, st, &bo);
+	search_progress(&s->o, "searching");
+	SearchResult r;
+	search_run(b, S, st, care, label, s->maxd, &r);
+	search_progress_done(&s->o);
+	Verification v = {0};
+	bool have_v = r.found && r.formula;
+	if (have_v)
+		verify_formula(&s->tg, st, r.formula, labels ? S : fresh, exh, s->o.decide_len, &v);
+	print_search(s, S, b, &r, have_v ? &v : NULL);
+	if (!s->o.json && !s->o.csv && r.stop != BANK_OK)
+		printf("stopped: %s (partial result)\n",
+		       r.stop == BANK_TIME ? "--timeout reached"
+		       : r.stop == BANK_MEMORY ? "--max-memory reached"
+					      : "--max-signatures reached");
+	int status = r.stop != BANK_OK ? EXIT_LIMIT : have_v && v.ok ? EXIT_YES : EXIT_NO;
+	verify_free(&v);
+	free(care);
+	bank_free(b);
+	sample_free(S);
+	sample_free(fresh);
+	sample_free(exh);
+	return status;
+}
+
+/* ---- --separate ------------------------------------------------------------- */
+
+/* The prelude's names whose language equals sig on the sample. */
+static char *prelude_name(Search *s, const Sample *S, const Word64 *sig)
+{
+	const char *text = prelude_text();
+	Word64 *p = xmalloc(S->nwords * sizeof(Word64));
+	char *found = NULL;
+	for (const char *l = text; l && *l && !found; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+		if (strncmp(l, "let ", 4) != 0)
+			continue;
+		size_t n = strcspn(l + 4, " =");
+		Sym name = sym_intern(store_syms(s->in.store), l + 4, n);
+		const Def *d = scope_lookup(s->in.scope, name);
+		if (!d || !store_is_bool(s->in.store, d->node))
+			continue;
+		size_t nl;
+		Sym *ls = store_letters(s->in.store, d->node, &nl);
+		bool inside = nl > 0;
+		for (size_t i = 0; i < nl && inside; i++) {
+			inside = false;
+			for (size_t x = 0; x < S->nletters; x++)
+				inside |= S->letters[x] == ls[i];
+		}
+		free(ls);
+		if (inside && sample_eval(S, s->in.store, d->node, p) &&
+		    memcmp(p, sig, S->nwords * sizeof(Word64)) == 0)
+			found = xstrndup(l + 4, n);
+	}
+	free(p);
+	return found;
+}
+
+static void print_separation(Search *s, const Sample *S, Bank *b, const Separation *sp,
+			     size_t i)
+{
+	Word64 *sig = xmalloc(S->nwords * sizeof(Word64));
+	bank_sig(b, bank_entry(b, sp->entry), sig);
+	char *name = prelude_name(s, S, sig);
+	free(sig);
+	Node n = bank_node(b, sp->entry);
+	char *f = tl_print(s->in.store, n, SYNTAX_TL, NULL);
+	char *w1 = sample_word_text(S, sp->pair.pos), *w2 = sample_word_text(S, sp->pair.neg);
+	char *c1 = sp->parikh ? sample_word_text(S, sp->cert.pos) : NULL;
+	char *c2 = sp->parikh ? sample_word_text(S, sp->cert.neg) : NULL;
+	if (s->o.json) {
+		json_t *o = json_envelope();
+		json_object_set_new(o, "depth", json_integer((json_int_t)s->separate + 1));
+		json_object_set_new(o, "formula", json_string(f));
+		json_object_set_new(o, "size", json_integer((json_int_t)store_size(s->in.store, n)));
+		json_object_set_new(o, "prelude_name", name ? json_string(name) : json_null());
+		json_t *pr = json_array();
+		json_array_append_new(pr, json_string(w1));
+		json_array_append_new(pr, json_string(w2));
+		json_object_set_new(o, "bounded_pair", pr);
+		if (c1) {
+			json_t *cp = json_array();
+			json_array_append_new(cp, json_string(c1));
+			json_array_append_new(cp, json_string(c2));
+			json_object_set_new(o, "parikh_certificate", cp);
+		} else {
+			json_object_set_new(o, "parikh_certificate", json_null());
+		}
+		if (sp->witness) {
+			char *p1 = sample_word_text(S, sp->wpair.pos);
+			char *p2 = sample_word_text(S, sp->wpair.neg);
+			json_t *wp = json_array();
+			json_array_append_new(wp, json_string(p1));
+			json_array_append_new(wp, json_string(p2));
+			json_object_set_new(o, "witness_pair", wp);
+			free(p1);
+			free(p2);
+		} else {
+			json_object_set_new(o, "witness_pair", json_null());
+		}
+		json_object_set_new(o, "sample", json_string(S->desc));
+		json_object_set_new(o, "max_const", json_integer(s->o.C));
+		json_emit(o);
+	} else if (s->o.csv) {
+		if (i == 0)
+			puts("depth,size,prelude_name,accepted,rejected,"
+			     "parikh_accepted,parikh_rejected,formula");
+		printf("%ld,%llu,%s,", s->separate + 1,
+		       (unsigned long long)store_size(s->in.store, n), name ? name : "");
+		search_csv_field(w1, false);
+		search_csv_field(w2, false);
+		search_csv_field(c1 ? c1 : "", false);
+		search_csv_field(c2 ? c2 : "", false);
+		search_csv_field(f, true);
+	} else {
+		printf("%zu. %s  (depth %ld, size %llu%s%s)\n", i + 1, f, s->separate + 1,
+		       (unsigned long long)store_size(s->in.store, n),
+		       name ? "; on the sample: " : "", name ? name : "");
+		printf("   accepts \"%s\", rejects \"%s\"; every depth-<=%ld formula "
+		       "within the bounds gives them the same value\n", w1, w2, s->separate);
+		if (c1)
+			printf("   certificate: \"%s\" (accepted) and \"%s\" (rejected) have "
+			       "the same last letter and Parikh vector, so no depth-1 "
+			       "formula separates them (any constants)\n", c1, c2);
+		if (sp->witness) {
+			char *p1 = sample_word_text(S, sp->wpair.pos);
+			char *p2 = sample_word_text(S, sp->wpair.neg);
+			printf("   witness pair: it accepts \"%s\" and rejects \"%s\" "
+			       "(u.s s s' s' / u.s s' s s' with u in L_%ld): no depth-%ld "
+			       "formula with constants below u's block lengths separates "
+			       "them\n", p1, p2, s->separate, s->separate);
+			free(p1);
+			free(p2);
+		}
+	}
+	free(f);
+	free(w1);
+	free(w2);
+	free(c1);
+	free(c2);
+	free(name);
+}
+
+static int run_separate(Search *s)
+{
+	Store *st = s->in.store;
+	if (s->nletters == 0)
+		add_alphabet(s, "ab");
+	unsigned D = (unsigned)s->separate;
+	Sample *S = search_sample(&s->o, store_syms(st), s->letters, s->nletters, 1,
+				  D ? D : 1, NULL, 0, false);
+	BankOptions bo;
+	search_bank_options(&s->o, &bo);
+	Bank *b = bank_new(S, st, &bo);
+	search_progress(&s->o, "building the bank to depth %u", D + 1);
+	Separation *out = xcalloc(s->count + 1, sizeof *out);
+	size_t n = search_separate(b, S, D, s->count, out);
+	search_progress_done(&s->o);
+	bool stopped = bank_depth(b) < D + 1;
+	if (!s->o.json && !s->o.csv) {
+		printf("separating depth %u from depth <= %u\n", D + 1, D);
+		printf("sample: %s\n", S->desc);
+		printf("bounds: constants <= %u; %s\n", s->o.C, bank_grammar(b));
+	}
+	for (size_t i = 0; i < n; i++)
+		print_separation(s, S, b, &out[i], i);
+	if (!s->o.json && !s->o.csv && stopped)
+		printf("stopped: a limit was reached before depth %u\n", D + 1);
+	free(out);
+	bank_free(b);
+	sample_free(S);
+	return stopped ? EXIT_LIMIT : n ? EXIT_YES : EXIT_NO;
+}
+
+/* ---- options ---------------------------------------------------------------- */
+
+static int parse(Search *s, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		CLI_INPUT_OPTIONS,
+		{"target-formula", required_argument, NULL, OPT_TARGET},
+		{"family", required_argument, NULL, OPT_FAMILY},
+		{"k", required_argument, NULL, OPT_K},
+		{"positive", required_argument, NULL, OPT_POS},
+		{"negative", required_argument, NULL, OPT_NEG},
+		{"separate", required_argument, NULL, OPT_SEPARATE},
+		{"count", required_argument, NULL, OPT_COUNT},
+		{"alphabet", required_argument, NULL, OPT_ALPHABET},
+		{"max-depth", required_argument, NULL, OPT_MAXDEPTH},
+		SEARCH_CLI_OPTIONS,
+		{"help", no_argument, NULL, 'h'},
+		{0},
+	};
+	int opt, status = EXIT_YES;
+	char *end;
+	while ((opt = getopt_long(argc, argv, "f:F:P:h", longopts, NULL)) != -1) {
+		if (inputs_option(&s->in, opt, optarg))
+			continue;
+		if (search_opts_option(&s->o, opt, optarg, &status)) {
+			if (status != EXIT_YES)
+				return status;
+			continue;
+		}
+		switch (opt) {
+		case OPT_TARGET: inputs_option(&s->in, 'f', optarg); break;
+		case OPT_FAMILY: s->family = optarg; break;
+		case OPT_K:
+			s->k = strtoul(optarg, &end, 10);
+			if (*end || !*optarg)
+				return cli_usage_error("bad --k '%s'", optarg);
+			break;
+		case OPT_POS: s->pos = optarg; break;
+		case OPT_NEG: s->neg = optarg; break;
+		case OPT_SEPARATE:
+			s->separate = strtol(optarg, &end, 10);
+			if (*end || !*optarg || s->separate < 0 || s->separate > 5)
+				return cli_usage_error("--separate must be 0..5");
+			break;
+		case OPT_COUNT:
+			s->count = strtoul(optarg, &end, 10);
+			if (*end || !*optarg || s->count == 0 || s->count > 100000)
+				return cli_usage_error("bad --count '%s'", optarg);
+			break;
+		case OPT_ALPHABET: s->alphabet = optarg; break;
+		case OPT_MAXDEPTH:
+			s->maxd = (unsigned)strtoul(optarg, &end, 10);
+			if (*end || !*optarg || s->maxd > 8)
+				return cli_usage_error("--max-depth must be 0..8");
+			break;
+		case 'h': cli_print_help(help); return -1;
+		default: return EXIT_USAGE;
+		}
+	}
+	if (s->family && strcmp(s->family, "lk") != 0 &&
+	    strcmp(s->family, "lk-predict") != 0) {
+		/* a family of tally gen (its formula and alphabet), else a
+		 * prelude name */
+		const Family *fam = family_find(s->family);
+		if (fam && fam->in_domain)
+			return cli_usage_error("--family=%s is a task on part of the "
+					       "words; only lk-predict is supported",
+					       s->family);
+		if (fam && fam->kmin > 0 && (long)s->k < fam->kmin)
+			return cli_usage_error("--family=%s needs --k >= %ld", s->family,
+					       fam->kmin);
+		if (fam) {
+			s->family_text = fam->formula(fam->kmin > 0 ? (long)s->k : 0);
+			s->family_alphabet = fam->alphabet;
+		}
+		inputs_option(&s->in, 'f', fam ? s->family_text : s->family);
+	}
+	if (s->in.nspecs == 0) { /* --family=lk, labels or --separate */
+		if (optind < argc)
+			return cli_usage_error("unexpected argument '%s'", argv[optind]);
+		return EXIT_YES;
+	}
+	return cli_load_inputs(&s->in, argc, argv, false);
+}
+
+int cmd_search(int argc, char **argv)
+{
+	Search s = {.separate = -1, .count = 10, .maxd = 5};
+	search_opts_init(&s.o);
+	inputs_init(&s.in);
+	int status = parse(&s, argc, argv);
+	if (status == EXIT_YES) {
+		if (s.separate >= 0) {
+			add_alphabet(&s, s.alphabet);
+			status = run_separate(&s);
+		} else {
+			status = set_target(&s);
+			if (status == EXIT_YES)
+				status = run_search(&s);
+		}
+	}
+	if (status < 0)
+		status = EXIT_YES;
+	for (size_t i = 0; i < s.words.len; i++)
+		free(s.words.data[i].w);
+	VEC_FREE(s.words);
+	VEC_FREE(s.labels);
+	free(s.letters);
+	free(s.target_text);
+	free(s.family_text);
+	inputs_free(&s.in);
+	return status;
+}

@@ -1,0 +1,95 @@
+/* cr_words.c -- the interpreter's word files: a line filter in front of
+ * the word reader, and the open alphabet. */
+#include <config.h>
+#include "cr_words.h"
+
+#include <string.h>
+
+enum {
+	AT_START, /* nothing of the line seen yet */
+	AT_SLASH, /* the line starts with one '/' (held back) */
+	IN_BLANK, /* only whitespace so far (dropped) */
+	IN_WORD,  /* a line with tokens: passed on */
+	IN_SKIP,  /* a "//" line: dropped */
+};
+
+/* Python's str.split() whitespace, as far as ASCII goes. */
+static bool blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+void cr_words_init(CrWords *w, WordReader *r)
+{
+	memset(w, 0, sizeof *w);
+	w->r = r;
+	w->state = AT_START;
+}
+
+void cr_words_free(CrWords *w)
+{
+	buf_free(&w->out);
+}
+
+static void line_byte(CrWords *w, char c)
+{
+	switch (w->state) {
+	case AT_START:
+	case IN_BLANK:
+		if (c == '\n') {
+			w->state = AT_START; /* a blank line: no word */
+		} else if (blank(c)) {
+			w->state = IN_BLANK;
+		} else if (c == '/' && w->state == AT_START) {
+			w->state = AT_SLASH; /* "//" only counts at column 1 */
+		} else {
+			buf_putc(&w->out, c);
+			w->state = IN_WORD;
+		}
+		return;
+	case AT_SLASH:
+		if (c == '/') {
+			w->state = IN_SKIP;
+			return;
+		}
+		buf_putc(&w->out, '/');
+		buf_putc(&w->out, c);
+		w->state = c == '\n' ? AT_START : IN_WORD;
+		return;
+	case IN_SKIP:
+		if (c == '\n')
+			w->state = AT_START;
+		return;
+	default:
+		buf_putc(&w->out, c);
+		if (c == '\n')
+			w->state = AT_START;
+		return;
+	}
+}
+
+bool cr_words_feed(CrWords *w, const char *buf, size_t n)
+{
+	w->out.len = 0;
+	for (size_t i = 0; i < n; i++)
+		line_byte(w, buf[i]);
+	return word_feed(w->r, w->out.data ? w->out.data : "", w->out.len);
+}
+
+bool cr_words_close(CrWords *w)
+{
+	if (w->state == AT_SLASH && !word_feed(w->r, "/", 1))
+		return false;
+	return word_close(w->r);
+}
+
+void alphabet_open(Alphabet *a)
+{
+	char name[64] = "<other>";
+	Sym s;
+	/* a name no formula tests for */
+	while ((s = sym_intern(a->syms, name, strlen(name))) < a->nmember &&
+	       a->member[s] && strlen(name) + 1 < sizeof name)
+		strcat(name, "'");
+	a->other = s;
+}

@@ -1,0 +1,678 @@
+/* decide.c -- verdicts of `tally equiv` and `tally check` (see decide.h). */
+#include <config.h>
+#include "decide.h"
+
+#include <errno.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "chc.h"
+#include "explore.h"
+#include "json.h"
+#include "lex.h"
+#include "mem.h"
+#include "mona.h"
+#include "method.h"
+#include "presburger.h"
+#include "runeval.h"
+#include "trace.h"
+#include "unary.h"
+#include "vec.h"
+#include "word.h"
+
+/* The default time budget of --method=auto without --max-length. */
+#define DEFAULT_TIMEOUT 3.0
+/* Memory explore may use unless --max-memory says otherwise. */
+#define DEFAULT_MEMORY ((size_t)1 << 30)
+/* Counterexamples up to this length print letter by letter, and get a
+ * trace / JSON values. */
+#define PLAIN_MAX 200
+
+/* ---- the methods -------------------------------------------------------------- */
+
+typedef struct {
+	const char *name;
+	MethodFn fn;    /* NULL: not built into this tally yet */
+	bool complete;  /* decides every length: auto tries it first */
+} Method;
+
+/* One row per method.  A complete method answers NOT_APPLICABLE outside
+ * its fragment, so auto simply tries the rows in order. */
+static const Method methods[] = {
+	{"presburger", presburger_decide, true},
+	{"unary", unary_decide, true},
+	{"mona", mona_decide, true},
+	{"chc", chc_decide, true},
+	{"explore", explore_decide, false},
+};
+enum { NMETHODS = sizeof methods / sizeof methods[0] };
+
+static const Method *find_method(const char *name)
+{
+	for (size_t i = 0; i < NMETHODS; i++)
+		if (strcmp(methods[i].name, name) == 0)
+			return &methods[i];
+	return NULL;
+}
+
+/* ---- options -------------------------------------------------------------------- */
+
+void decide_options_init(DecideOptions *o)
+{
+	memset(o, 0, sizeof *o);
+	o->method = "auto";
+	o->accept = ACCEPT_LAST;
+}
+
+static bool parse_size(const char *s, size_t *out, bool suffixes)
+{
+	char *end;
+	errno = 0;
+	if (*s < '0' || *s > '9')
+		return false;
+	unsigned long long v = strtoull(s, &end, 10);
+	unsigned shift = 0;
+	if (suffixes && *end && !end[1]) {
+		const char *units = "KMG";
+		const char *u = strchr(units, *end == 'k' ? 'K' : *end);
+		if (!u)
+			return false;
+		shift = 10 * (unsigned)(u - units + 1);
+		end++;
+	}
+	if (*end || errno || v > (SIZE_MAX >> shift))
+		return false;
+	*out = (size_t)(v << shift);
+	return true;
+}
+
+int decide_option(DecideOptions *o, int opt, const char *arg)
+{
+	switch (opt) {
+	case OPT_METHOD:
+		if (strcmp(arg, "auto") != 0 && !find_method(arg)) {
+			cli_usage_error("--method: expected auto, explore, "
+					"presburger, chc, mona or unary, not '%s'",
+					arg);
+			return -1;
+		}
+		o->method = arg;
+		return 1;
+	case OPT_TIMEOUT: {
+		char *end;
+		errno = 0;
+		double t = strtod(arg, &end);
+		if (*end || errno || !(t > 0) || !isfinite(t)) {
+			cli_usage_error("--timeout: expected a positive number "
+					"of seconds, not '%s'", arg);
+			return -1;
+		}
+		o->timeout = t;
+		return 1;
+	}
+	case OPT_MAX_LENGTH:
+	case OPT_MAX_STATES:
+	case OPT_MAX_MEMORY: {
+		size_t *dst = opt == OPT_MAX_LENGTH ? &o->max_length
+			      : opt == OPT_MAX_STATES ? &o->max_states
+						      : &o->max_memory;
+		if (!parse_size(arg, dst, opt == OPT_MAX_MEMORY) || *dst == 0) {
+			cli_usage_error("--%s: expected a positive integer%s, "
+					"not '%s'",
+					opt == OPT_MAX_LENGTH ? "max-length"
+					: opt == OPT_MAX_STATES ? "max-states"
+								: "max-memory",
+					opt == OPT_MAX_MEMORY ? " (K, M, G)" : "",
+					arg);
+			return -1;
+		}
+		return 1;
+	}
+	case OPT_D_ALPHABET: o->alphabet = arg; return 1;
+	case OPT_D_ACCEPT_AT:
+		if (!eval_accept_parse(arg, &o->accept)) {
+			cli_usage_error("--accept-at: expected last or eos, not '%s'",
+					arg);
+			return -1;
+		}
+		return 1;
+	case OPT_D_TRACE: o->trace = true; return 1;
+	case OPT_CERTIFICATE: o->certificate = true; return 1;
+	case OPT_QUIET: o->quiet = true; return 1;
+	case OPT_JSON: o->json = true; return 1;
+	default: return 0;
+	}
+}
+
+/* ---- the alphabet ----------------------------------------------------------------- */
+
+typedef VEC(Node) Nodes;
+
+/* Letters written in a TL source, before simplification could drop
+ * them (Q_b | !Q_b still makes b a letter of the alphabet). */
+static void source_letters(Store *s, const Source *src, Nodes *out)
+{
+	Diag quiet = {0};
+	quiet.out = NULL;
+	jmp_buf fail;
+	Lexer lx;
+	lex_init(&lx, src, &quiet, store_syms(s), &fail);
+	if (setjmp(fail) == 0)
+		for (Token t = lex_next(&lx); t.kind != TK_EOF; t = lex_next(&lx))
+			if (t.kind == TK_LETTER)
+				VEC_PUSH(*out, store_make_letter(s, t.sym));
+	lex_free(&lx);
+}
+
+/* The nodes whose letters make the alphabet: the roots, every
+ * definition of the inputs, and the letters their TL sources spell. */
+static void alphabet_nodes(Inputs *in, const Node *roots, Nodes *out)
+{
+	VEC_PUSH(*out, roots[0]);
+	VEC_PUSH(*out, roots[1]);
+	for (size_t i = 0; i < in->nunits; i++) {
+		const Unit *u = &in->units[i];
+		if (u->output)
+			VEC_PUSH(*out, u->output);
+		for (size_t d = 0; d < u->ndefs; d++)
+			VEC_PUSH(*out, u->defs[d].node);
+	}
+	for (size_t i = 0; i < in->nspecs && i < in->nsources; i++) {
+		const InputSpec *sp = &in->specs[i];
+		bool tl = sp->kind == INPUT_FORMULA ||
+			  (sp->kind == INPUT_FILE &&
+			   (!in->syntax || strcmp(in->syntax, "tl") == 0));
+		if (tl)
+			source_letters(in->store, in->sources[i], out);
+	}
+}
+
+/* ---- running the methods ------------------------------------------------------ */
+
+typedef struct {
+	Inputs *in;
+	DecideTask task;
+	const DecideOptions *o;
+	Node root[2];
+	Alphabet alpha;
+	Query q;
+	double deadline; /* 0: none */
+	bool user_limit; /* a limit the user gave bounds the search */
+	MethodResult res;
+	const char *method; /* the method the verdict rests on */
+	bool accepted_by_first;
+	char *note;          /* extra words for the method line, or NULL */
+} Decision;
+
+static void run_method(Decision *d, const Method *m, MethodResult *out)
+{
+	Query q = d->q;
+	if (d->deadline > 0) {
+		double left = d->deadline - explore_now();
+		q.timeout = left > 0.001 ? left : 0.001;
+		/* Complete methods leave explore half of the budget. */
+		if (m->complete && strcmp(d->o->method, "auto") == 0)
+			q.timeout /= 2;
+	}
+	method_result_init(out);
+	m->fn(&q, out);
+}
+
+/* Another method's witness may not be shortest, or not the first
+ * shortest one in shortlex order: explore up to its length finds the
+ * first shortest word (the same word whichever method found one). */
+static void shorten(Decision *d)
+{
+	if (strcmp(d->method, "explore") == 0)
+		return;
+	fmpz_t len;
+	fmpz_init(len);
+	runs_length(&d->res.witness, len);
+	if (fmpz_cmp_ui(len, 100000) <= 0) {
+		MethodResult r;
+		Query keep = d->q;
+		d->q.max_length = fmpz_get_ui(len);
+		/* Without a deadline (--max-length given) a few seconds at
+		 * most: the method's own word stands otherwise. */
+		if (d->deadline <= 0)
+			d->q.timeout = 5.0;
+		run_method(d, find_method("explore"), &r);
+		d->q = keep;
+		if (r.status == MR_DIFFERENT) {
+			runs_clear(&d->res.witness);
+			d->res.witness = r.witness;
+			runs_init(&r.witness);
+			d->res.witness_shortest = true;
+		}
+		method_result_free(&r);
+	}
+	fmpz_clear(len);
+}
+
+static void decide(Decision *d)
+{
+	const DecideOptions *o = d->o;
+	if (d->root[0] == d->root[1] && strcmp(o->method, "auto") == 0) {
+		/* Hash-consing: equal nodes are the same formula. */
+		d->method = "normalisation";
+		d->res.status = MR_EQUIVALENT;
+		d->res.certificate = xstrdup("both inputs normalise to the same "
+					     "formula (one node of the store)\n");
+		return;
+	}
+	if (strcmp(o->method, "auto") != 0) {
+		const Method *m = find_method(o->method);
+		d->method = m->name;
+		run_method(d, m, &d->res);
+		if (d->res.status == MR_DIFFERENT)
+			shorten(d);
+		return;
+	}
+	for (size_t i = 0; i < NMETHODS; i++) {
+		const Method *m = &methods[i];
+		if (!m->complete || !m->fn)
+			continue;
+		run_method(d, m, &d->res);
+		d->method = m->name;
+		if (d->res.status == MR_EQUIVALENT)
+			return;
+		if (d->res.status == MR_DIFFERENT) {
+			shorten(d);
+			return;
+		}
+		method_result_free(&d->res);
+		if (d->deadline > 0 && explore_now() >= d->deadline)
+			break;
+	}
+	d->method = "explore";
+	run_method(d, find_method("explore"), &d->res);
+}
+
+/* Evaluates both roots on the witness, run by run: the verdict is
+ * printed only when they really differ.  False after a message. */
+static bool recheck(Decision *d)
+{
+	RunEval *re = runeval_new(d->in->store, d->root, 2, d->q.accept);
+	bool acc[2];
+	char *err = NULL;
+	bool ok = runeval_word(re, &d->res.witness, acc, &err);
+	runeval_free(re);
+	if (!ok) {
+		fprintf(stderr, "tally: error: cannot re-check the counterexample "
+				"of method %s: %s\n", d->method, err);
+		free(err);
+		return false;
+	}
+	if (acc[0] == acc[1]) {
+		fprintf(stderr, "tally: internal error: method %s gave a word "
+				"on which both sides agree\n", d->method);
+		return false;
+	}
+	d->accepted_by_first = acc[0];
+	return true;
+}
+
+/* ---- printing ------------------------------------------------------------------- */
+
+typedef enum { OUT_EQUAL, OUT_DIFFERENT, OUT_BOUNDED, OUT_UNKNOWN } Outcome;
+
+static Outcome outcome(const Decision *d)
+{
+	switch (d->res.status) {
+	case MR_EQUIVALENT: return OUT_EQUAL;
+	case MR_DIFFERENT: return OUT_DIFFERENT;
+	case MR_BOUNDED: return OUT_BOUNDED;
+	/* Running out of the default budget is the normal end of an
+	 * unbounded search: what it covered is a bounded answer. */
+	case MR_LIMIT:
+		/* Only explore's bound says which lengths were covered. */
+		return !d->user_limit && strcmp(d->method, "explore") == 0
+			       ? OUT_BOUNDED : OUT_UNKNOWN;
+	default: return OUT_UNKNOWN;
+	}
+}
+
+static int exit_status(const Decision *d, Outcome oc)
+{
+	bool sat = d->task == TASK_SAT;
+	switch (oc) {
+	case OUT_EQUAL: return sat ? EXIT_NO : EXIT_YES;
+	case OUT_DIFFERENT: return sat ? EXIT_YES : EXIT_NO;
+	case OUT_BOUNDED: return EXIT_UNKNOWN;
+	default:
+		return d->res.status == MR_LIMIT && d->user_limit ? EXIT_LIMIT
+								   : EXIT_UNKNOWN;
+	}
+}
+
+/* The first output line. */
+static char *verdict_line(const Decision *d, Outcome oc)
+{
+	static const char *const words[][3] = {
+		/* equal, different, bounded prefix */
+		[TASK_EQUIV] = {"equivalent", "not equivalent", "equivalent"},
+		[TASK_SAT] = {"unsatisfiable", "satisfiable", "unsatisfiable"},
+		[TASK_VALID] = {"valid", "not valid", "valid"},
+		[TASK_IMPLIES] = {"valid", "not valid", "valid"},
+	};
+	Buf b = {0};
+	switch (oc) {
+	case OUT_EQUAL: buf_puts(&b, words[d->task][0]); break;
+	case OUT_DIFFERENT: buf_puts(&b, words[d->task][1]); break;
+	case OUT_BOUNDED:
+		buf_printf(&b, "%s up to length %zu", words[d->task][2],
+			   d->res.bound);
+		break;
+	default: buf_puts(&b, "unknown"); break;
+	}
+	return buf_take(&b);
+}
+
+/* "explore (1234 states visited, every word up to length 40 checked)". */
+static char *method_line(const Decision *d, Outcome oc)
+{
+	const MethodResult *r = &d->res;
+	Buf b = {0};
+	buf_puts(&b, d->method ? d->method : "none");
+	Buf det = {0};
+	buf_puts(&det, "");
+	if (strcmp(d->method ? d->method : "", "explore") == 0) {
+		const char *s = r->states == 1 ? "" : "s";
+		if (r->status == MR_EQUIVALENT)
+			buf_printf(&det, "%zu reachable state%s, all checked",
+				   r->states, s);
+		else
+			buf_printf(&det, "%zu state%s visited, every word up to "
+					 "length %zu checked",
+				   r->states, s, r->bound);
+	}
+	if (r->reason)
+		buf_printf(&det, "%s%s", det.len ? "; " : "", r->reason);
+	if (oc == OUT_DIFFERENT && !r->witness_shortest)
+		buf_printf(&det, "%sthe counterexample may not be a shortest one",
+			   det.len ? "; " : "");
+	if (d->note)
+		buf_printf(&det, "%s%s", det.len ? "; " : "", d->note);
+	if (det.len)
+		buf_printf(&b, " (%s)", det.data);
+	buf_free(&det);
+	return buf_take(&b);
+}
+
+/* The units the trace shows, with their labels. */
+static size_t trace_units(const Decision *d, const Unit **units,
+			  const char **labels)
+{
+	units[0] = &d->in->units[0];
+	bool two = d->task == TASK_EQUIV || d->task == TASK_IMPLIES;
+	labels[0] = d->task == TASK_EQUIV ? "first" : "input";
+	if (two) {
+		units[1] = &d->in->units[1];
+		labels[1] = d->task == TASK_EQUIV ? "second" : "implies";
+	}
+	return two ? 2 : 1;
+}
+
+static EvalTable *witness_table(const Decision *d, const Unit *u,
+				const Sym *w, size_t n)
+{
+	Evaluator *ev = eval_new(d->in->store, &u->output, 1, d->q.accept);
+	EvalTable *t = eval_table(ev, w, n);
+	eval_free(ev);
+	return t;
+}
+
+static void print_trace(const Decision *d, const Sym *w, size_t n)
+{
+	const Unit *units[2];
+	const char *labels[2];
+	size_t nu = trace_units(d, units, labels);
+	for (size_t i = 0; i < nu; i++) {
+		Trace *tr = trace_new(d->in->store, units[i], 1);
+		EvalTable *t = witness_table(d, units[i], w, n);
+		printf("\n%s:\n", labels[i]);
+		trace_print(tr, t, w, n, stdout);
+		eval_table_free(t);
+		trace_free(tr);
+	}
+}
+
+static json_t *sides_json(const Decision *d, const Sym *w, size_t n)
+{
+	const Unit *units[2];
+	const char *labels[2];
+	size_t nu = trace_units(d, units, labels);
+	json_t *arr = json_array();
+	for (size_t i = 0; i < nu; i++) {
+		Trace *tr = trace_new(d->in->store, units[i], 1);
+		EvalTable *t = witness_table(d, units[i], w, n);
+		json_t *o = json_object();
+		json_object_set_new(o, "input", json_string(labels[i]));
+		json_object_set_new(o, "trace", trace_json(tr, t, w, n));
+		json_array_append_new(arr, o);
+		eval_table_free(t);
+		trace_free(tr);
+	}
+	return arr;
+}
+
+static const char *accepted_by(const Decision *d)
+{
+	return d->accepted_by_first ? "first" : "second";
+}
+
+static void print_json(const Decision *d, Outcome oc, const char *verdict,
+		       const char *method)
+{
+	const MethodResult *r = &d->res;
+	json_t *o = json_envelope();
+	static const char *const cmd[] = {"equiv", "check --sat",
+					  "check --valid", "check --implies"};
+	json_object_set_new(o, "command", json_string(cmd[d->task]));
+	json_t *alpha = json_array();
+	for (size_t i = 0; i < d->alpha.n; i++)
+		json_array_append_new(
+			alpha, json_string(sym_name(d->alpha.syms,
+						    d->alpha.letters[i])));
+	json_object_set_new(o, "alphabet", alpha);
+	json_object_set_new(o, "accept_at",
+			    json_string(eval_accept_name(d->q.accept)));
+	json_object_set_new(o, "verdict", json_string(verdict));
+	json_object_set_new(o, "method", json_string(d->method ? d->method : "none"));
+	json_object_set_new(o, "method_line", json_string(method));
+	json_object_set_new(o, "states", json_integer((json_int_t)r->states));
+	if (oc == OUT_BOUNDED || r->status == MR_LIMIT ||
+	    (oc == OUT_DIFFERENT && d->method && strcmp(d->method, "explore") == 0))
+		json_object_set_new(o, "bound", json_integer((json_int_t)r->bound));
+	if (oc == OUT_DIFFERENT) {
+		json_t *ce = json_object();
+		char *text = runs_format(&r->witness, d->alpha.syms, PLAIN_MAX);
+		json_object_set_new(ce, "word", json_string(text));
+		free(text);
+		fmpz_t len;
+		fmpz_init(len);
+		runs_length(&r->witness, len);
+		json_object_set_new(ce, "length", json_fmpz(len));
+		fmpz_clear(len);
+		json_object_set_new(ce, "accepted_by", json_string(accepted_by(d)));
+		json_object_set_new(ce, "shortest",
+				    json_boolean(r->witness_shortest));
+		size_t n;
+		Sym *w = runs_expand(&r->witness, PLAIN_MAX, &n);
+		if (w)
+			json_object_set_new(ce, "values", sides_json(d, w, n));
+		free(w);
+		json_object_set_new(o, "counterexample", ce);
+	}
+	if (d->o->certificate)
+		json_object_set_new(o, "certificate",
+				    r->certificate ? json_string(r->certificate)
+						   : json_null());
+	if (r->reason)
+		json_object_set_new(o, "reason", json_string(r->reason));
+	json_emit(o);
+}
+
+static void print_text(const Decision *d, Outcome oc, const char *verdict,
+		       const char *method)
+{
+	const MethodResult *r = &d->res;
+	puts(verdict);
+	if (oc == OUT_DIFFERENT) {
+		char *text = runs_format(&r->witness, d->alpha.syms, PLAIN_MAX);
+		if (d->task == TASK_EQUIV)
+			printf("counterexample: %s (accepted by %s)\n", text,
+			       accepted_by(d));
+		else
+			printf("%s: %s\n",
+			       d->task == TASK_SAT ? "witness" : "counterexample",
+			       text);
+		free(text);
+	}
+	printf("method: %s\n", method);
+	if (d->o->certificate) {
+		if (r->certificate)
+			printf("certificate:\n%s%s", r->certificate,
+			       r->certificate[0] &&
+					       r->certificate[strlen(r->certificate) - 1] ==
+						       '\n'
+				       ? "" : "\n");
+		else
+			printf("certificate: none (%s)\n",
+			       oc == OUT_EQUAL ? "the method gives none"
+					       : "nothing was proved");
+	}
+	if (d->o->trace && oc == OUT_DIFFERENT) {
+		size_t n;
+		Sym *w = runs_expand(&r->witness, PLAIN_MAX, &n);
+		if (w)
+			print_trace(d, w, n);
+		else
+			printf("\n(no trace: the counterexample is longer than "
+			       "%d letters)\n", PLAIN_MAX);
+		free(w);
+	}
+}
+
+/* ---- the entry point ------------------------------------------------------------- */
+
+static const char *side_name(DecideTask task, size_t i)
+{
+	if (task == TASK_EQUIV)
+		return i == 0 ? "the first input" : "the second input";
+	return i == 0 ? "the input" : "the --implies formula";
+}
+
+static bool build_roots(Decision *d)
+{
+	Store *s = d->in->store;
+	Node f = d->in->units[0].output;
+	size_t need = d->task == TASK_EQUIV || d->task == TASK_IMPLIES ? 2 : 1;
+	for (size_t i = 0; i < need; i++)
+		if (d->in->units[i].output == NODE_NONE) {
+			cli_usage_error("%s defines no formula",
+					side_name(d->task, i));
+			return false;
+		}
+	switch (d->task) {
+	case TASK_EQUIV:
+		d->root[0] = f;
+		d->root[1] = d->in->units[1].output;
+		break;
+	case TASK_SAT:
+		d->root[0] = f;
+		d->root[1] = store_make_false(s);
+		break;
+	case TASK_VALID:
+		d->root[0] = f;
+		d->root[1] = store_make_true(s);
+		break;
+	case TASK_IMPLIES:
+		d->root[0] = store_make_and2(
+			s, f, store_make_not(s, d->in->units[1].output));
+		d->root[1] = store_make_false(s);
+		break;
+	}
+	if (strcmp(d->o->method, "chc") == 0)
+		for (size_t i = 0; i < need; i++)
+			if (store_flags(s, d->in->units[i].output) & FLAG_FUTURE) {
+				cli_usage_error("%s uses future counts #>: method "
+						"chc needs past-only formulas",
+						side_name(d->task, i));
+				return false;
+			}
+	return true;
+}
+
+static void build_query(Decision *d)
+{
+	const DecideOptions *o = d->o;
+	Nodes nodes = {0};
+	alphabet_nodes(d->in, d->root, &nodes);
+	alphabet_init(&d->alpha, d->in->store, nodes.data, nodes.len,
+		      o->alphabet);
+	VEC_FREE(nodes);
+	if (d->alpha.n == 0) {
+		/* No letter anywhere: words still have lengths; any one
+		 * letter stands for all. */
+		alphabet_free(&d->alpha);
+		alphabet_init(&d->alpha, d->in->store, NULL, 0, "a");
+	}
+	Query *q = &d->q;
+	q->store = d->in->store;
+	q->root[0] = d->root[0];
+	q->root[1] = d->root[1];
+	q->alphabet = d->alpha.letters;
+	q->nletters = d->alpha.n;
+	q->accept = o->accept;
+	q->max_states = o->max_states;
+	q->max_length = o->max_length;
+	q->want_certificate = o->certificate;
+	q->max_memory = o->max_memory ? o->max_memory : DEFAULT_MEMORY;
+	q->progress = !o->quiet;
+	double now = explore_now();
+	if (o->timeout > 0)
+		d->deadline = now + o->timeout;
+	else if (!o->max_length)
+		d->deadline = now + DEFAULT_TIMEOUT;
+	d->user_limit = o->timeout > 0 || o->max_states || o->max_memory;
+}
+
+int decide_run(Inputs *in, DecideTask task, const DecideOptions *o)
+{
+	Decision d = {.in = in, .task = task, .o = o};
+	method_result_init(&d.res);
+	if (!build_roots(&d))
+		return EXIT_USAGE;
+	if (strcmp(o->method, "auto") != 0 && !find_method(o->method)->fn) {
+		return cli_usage_error("method %s is not built into this tally "
+				       "yet (try --method=auto or explore)",
+				       o->method);
+	}
+	build_query(&d);
+	decide(&d);
+	int status;
+	if (d.res.status == MR_DIFFERENT && !recheck(&d)) {
+		status = EXIT_INTERNAL;
+	} else {
+		Outcome oc = outcome(&d);
+		char *verdict = verdict_line(&d, oc);
+		char *method = method_line(&d, oc);
+		if (o->json)
+			print_json(&d, oc, verdict, method);
+		else
+			print_text(&d, oc, verdict, method);
+		fflush(stdout);
+		free(verdict);
+		free(method);
+		status = exit_status(&d, oc);
+	}
+	method_result_free(&d.res);
+	alphabet_free(&d.alpha);
+	free(d.note);
+	return status;
+}

@@ -1,0 +1,100 @@
+/* sample -- prefix-closed samples of words, laid out for word-parallel
+ * counting.
+ *
+ * A Sample is every word of length <= n over an alphabet of A letters (a
+ * complete tree) plus extra long words stored as chains of their prefixes
+ * longer than n.  Each node of this prefix tree (each prefix, the empty
+ * word included) is one bit of a signature (sig.h).  Tree level L holds the
+ * A^L words of length L, word w_1..w_L at index sum w_i A^(i-1) (first
+ * letter least significant), so the children's level block is the parent
+ * block written A times and a count threshold propagates level by level
+ * with a few word operations (sample_thresholds).  Levels of at least 64
+ * nodes start on a word boundary; smaller levels are packed in front.
+ *
+ * Letters are indices 0..A-1 (SampleWord) into the alphabet's Syms.
+ *
+ * Ownership: a Sample owns its arrays, its description and copies of its
+ * extra words.
+ */
+#ifndef TALLY_SAMPLE_H
+#define TALLY_SAMPLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sig.h"
+#include "store.h"
+
+typedef struct {
+	uint8_t *w; /* letter indices */
+	size_t len;
+} SampleWord;
+
+typedef struct {
+	SampleWord word;
+	size_t first; /* bit of the prefix of length n + 1 */
+	size_t base;  /* bit of the prefix of length n (the chain's parent) */
+} Chain;
+
+typedef struct {
+	size_t nletters;
+	Sym *letters;
+	char **names;     /* the letters' names */
+	bool spaced;      /* some name is longer than one character */
+	unsigned n;       /* every word of length <= n */
+	size_t nbits;     /* bits per signature, padding included */
+	size_t nwords;    /* Word64 per signature */
+	size_t npoints;   /* real nodes */
+	Word64 *valid;    /* the real nodes */
+	Word64 *letter;   /* nletters signatures: Q_x */
+	size_t *lvl_off;  /* n + 1 */
+	size_t *lvl_size; /* n + 1 */
+	Chain *chains;
+	size_t nchains;
+	uint32_t *parent; /* per bit; UINT32_MAX for the root and padding */
+	uint32_t *length; /* per bit: the length of the node's word */
+	char *desc;
+} Sample;
+
+/* extra: words longer than n become chains (shorter ones are already in
+ * the tree); extra_desc says where they come from (NULL: nothing). */
+Sample *sample_build(const SymTab *syms, const Sym *letters, size_t nletters,
+		     unsigned n, const SampleWord *extra, size_t nextra,
+		     const char *extra_desc);
+void sample_free(Sample *S);
+
+/* The bit of the word w (its prefix of length len); the word must be in
+ * the sample (len <= n, or a prefix of a chain). */
+size_t sample_node(const Sample *S, const uint8_t *w, size_t len);
+/* The letters of the node's word, written to w (room for its length);
+ * returns the length. */
+size_t sample_word(const Sample *S, size_t bit, uint8_t *w);
+/* The node's word as text (letters concatenated, or space-separated when
+ * a letter is longer than one character; "" for the empty word). */
+char *sample_word_text(const Sample *S, size_t bit);
+
+/* planes: C signatures, plane c-1 = "#[psi] >= c" for c = 1..C. */
+void sample_thresholds(const Sample *S, const Word64 *psi, unsigned C,
+		       Word64 *planes);
+/* cnt[bit] = #[psi] at the node (0 at the root and padding). */
+void sample_counts(const Sample *S, const Word64 *psi, int32_t *cnt);
+/* Y phi: phi at the parent, false at lengths 0 and 1. */
+void sample_prev(const Sample *S, const Word64 *phi, Word64 *out);
+/* MOD(m, r): the node's length is r mod m. */
+void sample_mod(const Sample *S, unsigned m, unsigned r, Word64 *out);
+
+/* The signature of a Boolean node of the store through the evaluator
+ * (eval.h), word by word: the independent path used for targets and for
+ * verification.  False if the formula cannot stream (it has #>). */
+bool sample_eval(const Sample *S, const Store *st, Node f, Word64 *out);
+
+/* count witness pairs u.s s s' s' and u.s s' s s' (logic.md 6.4): u has d
+ * alternating blocks starting with letter 0, d cycling over dmin..dmax,
+ * block lengths drawn from lo..hi with the seed.  Needs two letters.
+ * Returns a malloc'd array of 2 * count words (the pairs side by side). */
+SampleWord *sample_witness_pairs(unsigned count, unsigned dmin, unsigned dmax,
+				 unsigned lo, unsigned hi, uint64_t seed);
+void sample_words_free(SampleWord *w, size_t n);
+
+#endif

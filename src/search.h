@@ -1,0 +1,96 @@
+/* search -- least-depth formulas for a target on a sample, with bounded
+ * negative evidence (search-feasibility.md §3, §6).
+ *
+ * A target is a formula, the next-token prediction task of L_m, or
+ * labelled words; on a Sample it becomes a care set (the positions that
+ * are judged) and labels.  For d = 0, 1, ... an exact partition-refinement
+ * test asks whether the target is a Boolean function of the letters and
+ * the bank's count atoms of depth <= d on the care set.  When it is not,
+ * the classes that still mix labels give pairs of words that every such
+ * formula treats alike (the bounded negative evidence).  At the first d
+ * where it is, atoms are chosen greedily by the conflicting pairs they
+ * separate and a small enumeration over the chosen atoms finds the
+ * smallest Boolean combination; failing that, a DNF over the chosen atoms
+ * (flagged as large).
+ *
+ * Ownership: results own their arrays (search_result_free); Nodes belong
+ * to the Store.
+ */
+#ifndef TALLY_SEARCH_H
+#define TALLY_SEARCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "bank.h"
+#include "sample.h"
+
+typedef enum { TARGET_FORMULA, TARGET_PREDICT, TARGET_LABELS } TargetKind;
+
+typedef struct {
+	TargetKind kind;
+	Node node;         /* TARGET_FORMULA */
+	unsigned m;        /* TARGET_PREDICT: L_m */
+	SampleWord *words; /* TARGET_LABELS (borrowed) */
+	const bool *labels;
+	size_t nwords;
+	const char *name;  /* for the output */
+} Target;
+
+/* care and label on the sample (label within care).  False if the target
+ * formula cannot be evaluated by prefixes (it has #>). */
+bool target_sig(const Target *t, const Sample *S, const Store *st,
+		Word64 *care, Word64 *label);
+
+enum { SEARCH_MAXD = 15, SEARCH_PAIRS = 3 };
+
+typedef struct {
+	size_t pos, neg; /* sample bits: target accepts pos, rejects neg */
+} WordPair;
+
+typedef struct {
+	size_t natoms;               /* atoms of depth <= d tried */
+	WordPair pairs[SEARCH_PAIRS]; /* words no such formula separates */
+	size_t npairs;
+} Refutation;
+
+typedef struct {
+	bool found;
+	unsigned depth;     /* least depth, when found */
+	unsigned tried;     /* depths 0..tried-1 refuted */
+	Refutation refuted[SEARCH_MAXD + 1];
+	Node formula;
+	bool large;         /* a DNF over the greedy atoms */
+	size_t chosen;      /* greedy atoms */
+	BankStop stop;      /* why the bank stopped, if it did */
+} SearchResult;
+
+/* Searches depths 0..maxd, building the bank as needed. */
+void search_run(Bank *b, const Sample *S, Store *st, const Word64 *care,
+		const Word64 *label, unsigned maxd, SearchResult *r);
+
+/* Disagreements of formula f with the target on sample S (via the
+ * evaluator); *first gets the first bad bit.  SIZE_MAX if f cannot be
+ * evaluated by prefixes. */
+size_t search_check(const Sample *S, const Store *st, Node f,
+		    const Word64 *care, const Word64 *label, size_t *first);
+
+/* --separate: depth-(D+1) entries of the bank (built to D+1) that no
+ * Boolean combination of depth-<=D atoms matches on the sample, smallest
+ * first; those with a certificate come first: a same-Parikh pair (D = 1)
+ * or a witness pair u.s s s' s' / u.s s' s s' of the sample with u in L_D
+ * (logic.md 6.4), which no depth-D formula with constants below u's block
+ * lengths separates. */
+typedef struct {
+	size_t entry;      /* bank entry */
+	WordPair pair;     /* the formula accepts pos, rejects neg; every
+			    * depth-<=D atom agrees on them */
+	bool parikh;       /* pair has the same last letter and Parikh vector */
+	WordPair cert;     /* that certificate pair when parikh */
+	bool witness;      /* it separates a witness pair with u in L_D */
+	WordPair wpair;    /* that pair (accepted, rejected) */
+} Separation;
+size_t search_separate(Bank *b, const Sample *S, unsigned D, size_t max,
+		       Separation *out);
+
+#endif

@@ -1,0 +1,245 @@
+/* search_cli.c -- shared options, samples and progress for search and
+ * hierarchy. */
+#include <config.h>
+
+#include "search_cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "mem.h"
+
+void search_opts_init(SearchOpts *o)
+{
+	*o = (SearchOpts){.length = 10, .pairs = 16, .lo = 8, .hi = 20,
+			  .seed = 1, .C = 3, .diff = true, .verify_len = 14,
+			  .decide_len = 16};
+	limit_init(&o->lim);
+	o->start = bank_now();
+}
+
+static bool number(const char *s, unsigned long long max, unsigned long long *out)
+{
+	char *end;
+	if (*s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	*out = strtoull(s, &end, 10);
+	return *end == '\0' && errno == 0 && *out <= max;
+}
+
+bool search_opts_option(SearchOpts *o, int opt, const char *arg, int *status)
+{
+	unsigned long long v = 0;
+	size_t lo, hi;
+	bool ok = true;
+	if (limit_option(&o->lim, opt, arg, &ok)) {
+		if (!ok)
+			*status = EXIT_USAGE; /* limit_option said why */
+		return true;
+	}
+	switch (opt) {
+	case OPT_S_LENGTH: ok = number(arg, 24, &v); o->length = (unsigned)v; break;
+	case OPT_S_PAIRS: ok = number(arg, 4096, &v); o->pairs = (unsigned)v; break;
+	case OPT_S_BLOCKS:
+		ok = cli_parse_range(arg, &lo, &hi) && lo >= 1 && hi <= 10000;
+		o->lo = (unsigned)lo;
+		o->hi = (unsigned)hi;
+		break;
+	case OPT_S_SEED: ok = number(arg, UINT64_MAX, &v); o->seed = v; break;
+	case OPT_S_MAXCONST:
+		ok = number(arg, 64, &v) && v >= 1;
+		o->C = (unsigned)v;
+		break;
+	case OPT_S_NODIFF: o->diff = false; break;
+	case OPT_S_JOBS: ok = number(arg, 64, &v); o->jobs = (unsigned)v; break;
+	case OPT_S_MAXSIGS: ok = number(arg, UINT32_MAX, &v) && v > 0; o->max_sigs = v; break;
+	case OPT_S_VERIFY: ok = number(arg, 24, &v); o->verify_len = (unsigned)v; break;
+	case OPT_S_DECIDE: ok = number(arg, 64, &v); o->decide_len = (unsigned)v; break;
+	case OPT_JSON: o->json = true; break;
+	case OPT_S_CSV: o->csv = true; break;
+	case OPT_S_QUIET: o->quiet = true; break;
+	default: return false;
+	}
+	if (!ok) {
+		static const struct option names[] = {SEARCH_CLI_OPTIONS, {0}};
+		const char *name = "this option";
+		for (const struct option *n = names; n->name; n++)
+			if (n->val == opt)
+				name = n->name;
+		*status = cli_usage_error("bad value '%s' for --%s", arg, name);
+	}
+	return true;
+}
+
+static void bank_progress(void *ctx, unsigned depth, size_t sigs)
+{
+	search_progress(ctx, "building the bank: depth %u, %zu signatures", depth,
+			sigs);
+}
+
+void search_bank_options(const SearchOpts *o, BankOptions *bo)
+{
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	*bo = (BankOptions){.C = o->C, .diff = o->diff,
+			    .jobs = o->jobs ? o->jobs : (unsigned)(cores > 0 ? cores : 1),
+			    .max_sigs = o->max_sigs,
+			    .max_bytes = o->lim.max_memory,
+			    .deadline = o->lim.timeout > 0 ? o->start + o->lim.timeout : 0,
+			    .progress = bank_progress,
+			    .progress_ctx = (void *)o};
+}
+
+/* The largest length <= want whose complete tree stays small. */
+static unsigned tree_length(unsigned want, size_t nletters, size_t limit)
+{
+	size_t nodes = 1, level = 1;
+	unsigned n = 0;
+	while (n < want) {
+		if (level > limit / nletters || nodes + level * nletters > limit)
+			break;
+		level *= nletters;
+		nodes += level;
+		n++;
+	}
+	return n;
+}
+
+Sample *search_sample(const SearchOpts *o, const SymTab *syms, const Sym *letters,
+		      size_t nletters, unsigned dmin, unsigned dmax,
+		      const SampleWord *extra, size_t nextra, bool fresh)
+{
+	unsigned n = tree_length(o->length + (fresh ? 2 : 0), nletters, 1u << 22);
+	unsigned np = nletters >= 2 && dmax >= 1 ? o->pairs * (fresh ? 2 : 1) : 0;
+	unsigned lo = o->lo + (fresh ? 2 : 0), hi = o->hi + (fresh ? 6 : 0);
+	if (dmin < 1)
+		dmin = 1;
+	if (dmax < dmin)
+		dmax = dmin;
+	SampleWord *pw = np ? sample_witness_pairs(np, dmin, dmax, lo, hi,
+						   o->seed + (fresh ? 1000 : 0))
+			    : NULL;
+	size_t total = 2 * (size_t)np + nextra;
+	SampleWord *all = xcalloc(total + 1, sizeof *all);
+	for (size_t i = 0; i < 2 * (size_t)np; i++)
+		all[i] = pw[i];
+	for (size_t i = 0; i < nextra; i++)
+		all[2 * (size_t)np + i] = extra[i];
+	Buf d = {0};
+	if (np)
+	{
+		buf_printf(&d, "%u witness pairs u.s s s' s' / u.s s' s s' (u in L_%u",
+			   np, dmin);
+		if (dmax > dmin)
+			buf_printf(&d, "..L_%u", dmax);
+		buf_printf(&d, ", blocks %u..%u, seed %llu)", lo, hi,
+			   (unsigned long long)o->seed + (fresh ? 1000 : 0));
+	}
+	if (nextra)
+		buf_printf(&d, "%s%zu given words", np ? " + " : "", nextra);
+	Sample *S = sample_build(syms, letters, nletters, n, all, total,
+				 d.data ? d.data : "");
+	buf_free(&d);
+	free(all);
+	sample_words_free(pw, 2 * (size_t)np);
+	return S;
+}
+
+Sample *search_exhaustive_sample(const SearchOpts *o, const SymTab *syms,
+				 const Sym *letters, size_t nletters)
+{
+	unsigned n = tree_length(o->verify_len, nletters, 1u << 22);
+	return sample_build(syms, letters, nletters, n, NULL, 0, NULL);
+}
+
+void search_progress(const SearchOpts *o, const char *fmt, ...)
+{
+	static double last;
+	if (o->quiet || !isatty(STDERR_FILENO))
+		return;
+	double now = bank_now();
+	if (now - last < 0.1)
+		return; /* ten updates a second are enough */
+	last = now;
+	va_list ap;
+	va_start(ap, fmt);
+	fprintf(stderr, "\r\033[K[%.1fs] ", bank_now() - o->start);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fflush(stderr);
+}
+
+void search_progress_done(const SearchOpts *o)
+{
+	if (o->quiet || !isatty(STDERR_FILENO))
+		return;
+	fputs("\r\033[K", stderr);
+	fflush(stderr);
+}
+
+double search_peak_mb(void)
+{
+	struct rusage ru;
+	getrusage(RUSAGE_SELF, &ru);
+	return (double)ru.ru_maxrss / 1024.0;
+}
+
+void search_print_refutations(const Sample *S, const SearchResult *r,
+			      const char *indent)
+{
+	for (unsigned d = 0; d < r->tried; d++) {
+		const Refutation *f = &r->refuted[d];
+		printf("%sdepth %u: no Boolean combination of the %zu atoms of "
+		       "depth <= %u agrees;", indent, d, f->natoms, d);
+		for (size_t i = 0; i < f->npairs; i++) {
+			char *p = sample_word_text(S, f->pairs[i].pos);
+			char *n = sample_word_text(S, f->pairs[i].neg);
+			printf("%s \"%s\" (in) ~ \"%s\" (out)", i ? "," : "", p, n);
+			free(p);
+			free(n);
+		}
+		printf("\n");
+	}
+}
+
+json_t *search_json_refutations(const Sample *S, const SearchResult *r)
+{
+	json_t *arr = json_array();
+	for (unsigned d = 0; d < r->tried; d++) {
+		const Refutation *f = &r->refuted[d];
+		json_t *o = json_object(), *pairs = json_array();
+		json_object_set_new(o, "depth", json_integer(d));
+		json_object_set_new(o, "atoms", json_integer((json_int_t)f->natoms));
+		for (size_t i = 0; i < f->npairs; i++) {
+			char *p = sample_word_text(S, f->pairs[i].pos);
+			char *n = sample_word_text(S, f->pairs[i].neg);
+			json_t *pr = json_array();
+			json_array_append_new(pr, json_string(p));
+			json_array_append_new(pr, json_string(n));
+			json_array_append_new(pairs, pr);
+			free(p);
+			free(n);
+		}
+		json_object_set_new(o, "same_value_pairs", pairs);
+		json_array_append_new(arr, o);
+	}
+	return arr;
+}
+
+void search_csv_field(const char *s, bool last)
+{
+	putchar('"');
+	for (; *s; s++) {
+		if (*s == '"')
+			putchar('"');
+		putchar(*s);
+	}
+	putchar('"');
+	putchar(last ? '\n' : ',');
+}

@@ -1,0 +1,130 @@
+/* search_cli -- what `tally search` and `tally hierarchy` share: the
+ * sample and bank options, building the search sample, the fresh
+ * verification samples, and the progress line.
+ *
+ * Ownership: samples returned are the caller's (sample_free); SearchOpts
+ * holds no allocations.
+ */
+#ifndef TALLY_SEARCH_CLI_H
+#define TALLY_SEARCH_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bank.h"
+#include "cli.h"
+#include "limit.h"
+#include "sample.h"
+#include "search.h"
+
+#include <jansson.h>
+
+typedef struct {
+	unsigned length;     /* all words up to this length */
+	unsigned pairs;      /* witness pairs */
+	unsigned lo, hi;     /* their block lengths */
+	uint64_t seed;
+	unsigned C;          /* largest constant */
+	bool diff;           /* letter-count differences at depth 1 */
+	unsigned jobs;       /* 0: all cores */
+	Limits lim;          /* --timeout, --max-memory (limit.h): parsed
+			      * there, enforced by the bank's own checks */
+	size_t max_sigs;     /* 0: none */
+	unsigned verify_len; /* exhaustive verification length */
+	unsigned decide_len; /* the decision engine's length bound (0: off) */
+	bool json, csv, quiet;
+	double start;        /* bank_now() at the start */
+} SearchOpts;
+
+enum {
+	OPT_S_LENGTH = OPT__COMMAND_BASE + 50,
+	OPT_S_PAIRS,
+	OPT_S_BLOCKS,
+	OPT_S_SEED,
+	OPT_S_MAXCONST,
+	OPT_S_NODIFF,
+	OPT_S_JOBS,
+	OPT_S_MAXSIGS,
+	OPT_S_VERIFY,
+	OPT_S_DECIDE,
+	OPT_S_CSV,
+	OPT_S_QUIET,
+};
+
+#define SEARCH_CLI_OPTIONS                                                    \
+	{"length", required_argument, NULL, OPT_S_LENGTH},                    \
+	{"pairs", required_argument, NULL, OPT_S_PAIRS},                      \
+	{"blocks", required_argument, NULL, OPT_S_BLOCKS},                    \
+	{"seed", required_argument, NULL, OPT_S_SEED},                        \
+	{"max-const", required_argument, NULL, OPT_S_MAXCONST},               \
+	{"no-differences", no_argument, NULL, OPT_S_NODIFF},                  \
+	{"jobs", required_argument, NULL, OPT_S_JOBS},                        \
+	LIMIT_OPTIONS,                                                        \
+	{"max-signatures", required_argument, NULL, OPT_S_MAXSIGS},           \
+	{"verify-length", required_argument, NULL, OPT_S_VERIFY},             \
+	{"decide-length", required_argument, NULL, OPT_S_DECIDE},             \
+	{"json", no_argument, NULL, OPT_JSON},                                \
+	{"csv", no_argument, NULL, OPT_S_CSV},                                \
+	{"quiet", no_argument, NULL, OPT_S_QUIET}
+
+#define SEARCH_CLI_HELP                                                       \
+	"Sample (every result prints its description):\n"                     \
+	"      --length=N         all words of length <= N (default 10)\n"    \
+	"      --pairs=N          witness pairs u.s s s' s' / u.s s' s s' with\n" \
+	"                         u in L_d and long blocks (default 16)\n"    \
+	"      --blocks=LO..HI    their block lengths (default 8..20)\n"      \
+	"      --seed=N           for the block lengths (default 1)\n"        \
+	"Bounds of the inner grammar (every negative claim names them):\n"    \
+	"      --max-const=C      count thresholds 1..C (default 3)\n"        \
+	"      --no-differences   no #[Q_x] - #[Q_y] >= c atoms at depth 1\n" \
+	"      --max-signatures=N stop the bank after N signatures\n"         \
+	"Limits (a partial result and exit status 4):\n"                      \
+	"      --timeout=SECONDS  stop after this long\n"                     \
+	"      --max-memory=SIZE  stop the bank at this size (K, M, G)\n"   \
+	"      --jobs=N           threads (default: all cores)\n"             \
+	"Verification:\n"                                                     \
+	"      --verify-length=N  also check every word of length <= N with\n" \
+	"                         the evaluator (default 14 for two letters)\n" \
+	"      --decide-length=N  then tally equiv's engine on every word up\n" \
+	"                         to N, or a proof (default 16; 0: off)\n"  \
+	"Output:\n"                                                           \
+	"      --json             JSON lines\n"                               \
+	"      --csv              comma-separated values\n"                   \
+	"      --quiet            no progress line on a terminal\n"
+
+void search_opts_init(SearchOpts *o);
+/* Handles one of SEARCH_CLI_OPTIONS: true if opt was one (*status set to
+ * EXIT_USAGE after a message when its value is bad). */
+bool search_opts_option(SearchOpts *o, int opt, const char *arg, int *status);
+void search_bank_options(const SearchOpts *o, BankOptions *bo);
+
+/* The search sample: all words up to o->length plus o->pairs witness
+ * pairs with u in L_dmin..L_dmax (none when dmax is 0 or the alphabet has
+ * fewer than two letters), plus the extra words.  fresh: the verification
+ * sample (longer words, twice the pairs, another seed, longer blocks). */
+Sample *search_sample(const SearchOpts *o, const SymTab *syms, const Sym *letters,
+		      size_t nletters, unsigned dmin, unsigned dmax,
+		      const SampleWord *extra, size_t nextra, bool fresh);
+/* All words up to the verification length (bounded by the alphabet). */
+Sample *search_exhaustive_sample(const SearchOpts *o, const SymTab *syms,
+				 const Sym *letters, size_t nletters);
+
+/* The progress line on stderr (terminal only, not --quiet). */
+void search_progress(const SearchOpts *o, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void search_progress_done(const SearchOpts *o);
+
+/* Peak resident memory of the process in MB. */
+double search_peak_mb(void);
+
+/* ---- reporting (shared by search and hierarchy) ---- */
+
+/* "  depth D: ..." lines: the words no depth-<=D formula separates. */
+void search_print_refutations(const Sample *S, const SearchResult *r,
+			      const char *indent);
+json_t *search_json_refutations(const Sample *S, const SearchResult *r);
+/* A CSV field: quoted, with doubled quotes. */
+void search_csv_field(const char *s, bool last);
+
+#endif

@@ -1,0 +1,145 @@
+/* verify.c -- a found formula against its target, by evaluation. */
+#include <config.h>
+
+#include "verify.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "explore.h"
+#include "hierarchy.h"
+#include "mem.h"
+#include "method.h"
+#include "mona.h"
+#include "presburger.h"
+
+/* Disagreements of f with t on S (SIZE_MAX: not evaluable); the first
+ * bad word's text in *bad_word. */
+static size_t check_on(const Target *t, const Store *st, Node f,
+		       const Sample *S, char **bad_word)
+{
+	Word64 *care = xmalloc(2 * S->nwords * sizeof(Word64));
+	Word64 *label = care + S->nwords;
+	size_t bad = SIZE_MAX, first;
+	*bad_word = NULL;
+	if (target_sig(t, S, st, care, label)) {
+		bad = search_check(S, st, f, care, label, &first);
+		if (bad && bad != SIZE_MAX)
+			*bad_word = sample_word_text(S, first);
+	}
+	free(care);
+	return bad;
+}
+
+static int cmp_sym(const void *x, const void *y)
+{
+	Sym p = *(const Sym *)x, q = *(const Sym *)y;
+	return p < q ? -1 : p > q;
+}
+
+/* The decision engine's methods tried in turn (decide.c keeps its own
+ * "auto" chain private): the complete ones for their fragments, then
+ * explore up to the length bound. */
+static const struct {
+	const char *name;
+	MethodFn fn;
+} methods[] = {
+	{"presburger", presburger_decide},
+	{"mona", mona_decide},
+	{"explore", explore_decide},
+};
+
+/* The one call site of the decision engine: f against the target (for
+ * the prediction task, both restricted to the prefixes of members). */
+static void decide_check(const Target *t, Store *st, Node f, const Sample *S,
+			 unsigned maxlen, Verification *v, Buf *b)
+{
+	v->decided = -1;
+	Node target = t->node;
+	if (t->kind == TARGET_PREDICT) {
+		if (S->nletters < 2)
+			return;
+		Node g = hierarchy_prefix_guard(st, S->letters[0], S->letters[1], t->m);
+		target = store_make_and2(st, g, hierarchy_lk(st, S->letters[0],
+							       S->letters[1], t->m));
+		f = store_make_and2(st, g, f);
+	} else if (t->kind != TARGET_FORMULA) {
+		return;
+	}
+	Sym *alpha = xmalloc(S->nletters * sizeof *alpha);
+	memcpy(alpha, S->letters, S->nletters * sizeof *alpha);
+	qsort(alpha, S->nletters, sizeof *alpha, cmp_sym);
+	Query q = {.store = st, .root = {f, target}, .alphabet = alpha,
+		   .nletters = S->nletters, .accept = ACCEPT_LAST, .timeout = 1.0,
+		   .max_length = maxlen};
+	MethodResult r;
+	size_t nm = sizeof methods / sizeof methods[0], used = 0;
+	for (; used < nm; used++) {
+		method_result_init(&r);
+		methods[used].fn(&q, &r);
+		if (r.status == MR_EQUIVALENT || r.status == MR_DIFFERENT ||
+		    used + 1 == nm)
+			break;
+		method_result_free(&r);
+	}
+	const char *name = methods[used].name;
+	v->decided = (int)r.status;
+	v->bound = r.bound;
+	if (r.status == MR_EQUIVALENT) {
+		v->kind = "proof";
+		buf_printf(b, "; tally equiv (%s) proves it equivalent", name);
+	} else if (r.status == MR_BOUNDED || r.status == MR_LIMIT) {
+		v->kind = "bound";
+		buf_printf(b, "; tally equiv (%s): equal on every word up to "
+			   "length %zu", name, r.bound);
+	} else if (r.status == MR_DIFFERENT) {
+		v->ok = false;
+		buf_printf(b, "; tally equiv (%s): NOT equivalent", name);
+	}
+	method_result_free(&r);
+	free(alpha);
+}
+
+void verify_formula(const Target *t, Store *st, Node f, const Sample *fresh,
+		    const Sample *exh, unsigned decide_len, Verification *v)
+{
+	Buf b = {0};
+	char *w1 = NULL, *w2 = NULL;
+	v->kind = "sample only";
+	v->fresh_bad = check_on(t, st, f, fresh, &w1);
+	v->exh_bad = 0;
+	v->exh_len = exh ? exh->n : 0;
+	v->exh_words = exh ? exh->npoints : 0;
+	if (exh && t->kind != TARGET_LABELS)
+		v->exh_bad = check_on(t, st, f, exh, &w2);
+	v->ok = v->fresh_bad == 0 && v->exh_bad == 0;
+	if (t->kind == TARGET_LABELS)
+		buf_printf(&b, "%s every label", v->fresh_bad ? "DISAGREES with"
+							     : "consistent with");
+	else if (v->fresh_bad == SIZE_MAX)
+		buf_puts(&b, "not checked (the formula has #>)");
+	else
+		buf_printf(&b, "%s the fresh sample", v->fresh_bad ? "DISAGREES on"
+								 : "agrees on");
+	if (w1)
+		buf_printf(&b, " (e.g. \"%s\")", w1);
+	if (exh && t->kind != TARGET_LABELS && v->exh_bad != SIZE_MAX)
+		buf_printf(&b, "; %s all %zu words of length <= %u%s%s%s",
+			   v->exh_bad ? "DISAGREES on" : "agrees on", v->exh_words,
+			   v->exh_len, w2 ? " (e.g. \"" : "", w2 ? w2 : "",
+			   w2 ? "\")" : "");
+	if (decide_len && v->ok)
+		decide_check(t, st, f, fresh, decide_len, v, &b);
+	buf_printf(&b, "; evidence: %s", v->kind);
+	v->text = buf_take(&b);
+	free(w1);
+	free(w2);
+}
+
+void verify_free(Verification *v)
+{
+	free(v->text);
+	v->text = NULL;
+}

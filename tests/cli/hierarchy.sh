@@ -1,0 +1,91 @@
+#!/bin/sh
+# tests/cli/hierarchy.sh -- tally hierarchy: both staircases for small k,
+# the witness pairs matter, limits and usage errors.  The expected depths
+# come from the theory (logic.md §6), not from the program.
+. "$top_srcdir/tests/lib.sh"
+
+# column 4 of the CSV (least depth) and 7 (verified), per row
+rows() { sed 1d | cut -d, -f2,4,5,7; }
+
+"$TALLY" hierarchy --k=1..4 --csv --quiet > rec.csv ||
+	fail "recognition staircase k=1..4: exit $?"
+printf '1,1,1,yes\n2,2,2,yes\n3,3,3,yes\n4,4,4,yes\n' > want.txt
+rows < rec.csv > got.txt
+cmp -s got.txt want.txt || { cat rec.csv; fail "recognition staircase"; }
+
+"$TALLY" hierarchy --task=predict --k=3..6 --csv --quiet > pred.csv ||
+	fail "prediction staircase m=3..6: exit $?"
+printf '3,1,1,yes\n4,2,2,yes\n5,3,3,yes\n6,4,4,yes\n' > want.txt
+rows < pred.csv > got.txt
+cmp -s got.txt want.txt || { cat pred.csv; fail "prediction staircase"; }
+
+# Every formula of the table is checked here again, independently of the
+# command's own verification: tally eval on the words up to length 9
+# against a membership test written in awk (k alternating blocks from a).
+sed 1d rec.csv | while IFS=, read -r task k name least theory rest; do
+	f=$(sed -n "s/^recognize,$k,[^\"]*\"\(.*\)\"\$/\1/p" rec.csv | sed 's/""/"/g')
+	"$TALLY" lang -f "$f" --max-length 9 --alphabet=ab > lang.txt || true
+	awk -v k="$k" 'BEGIN {
+		for (n = 1; n <= 9; n++) for (v = 0; v < 2 ^ n; v++) {
+			w = ""; x = v
+			for (i = 0; i < n; i++) { w = w (x % 2 ? "b" : "a"); x = int(x / 2) }
+			b = 1; for (i = 2; i <= n; i++) if (substr(w, i, 1) != substr(w, i - 1, 1)) b++
+			if (substr(w, 1, 1) == "a" && b == k) print w
+		} }' | sort > want.txt
+	sort lang.txt > got.txt
+	cmp -s got.txt want.txt || fail "L_$k formula $f: language differs up to length 9"
+done
+
+# Without the witness pairs, all words up to length 10 let a depth-2
+# formula with constants <= 3 imitate L_4 (search-feasibility.md §4); the
+# row must say so and its verification must catch it.
+run 1 "$TALLY" hierarchy --k=4 --pairs=0 --csv --quiet > nopairs.csv
+row=$(sed 1d nopairs.csv | cut -d, -f4,7)
+test "$row" = "2,no" || fail "L_4 without pairs: got '$row', wanted an imitation at depth 2"
+"$TALLY" hierarchy --k=4 --pairs=0 --quiet > nopairs.txt || true
+grep -q 'NOT reproduced' nopairs.txt || fail "the table does not say the staircase failed"
+
+# Negative evidence names its bounds and sample.
+"$TALLY" hierarchy --k=2 --quiet > two.txt
+grep -q '^bounds: constants <= 3' two.txt || fail "no bounds line"
+grep -q '^sample: all 2047 words of length <= 10' two.txt || fail "no sample line"
+grep -q 'depth 1: no Boolean combination' two.txt || fail "no refutation at depth 1"
+
+# JSON: one object per row, with the evidence kind.
+"$TALLY" hierarchy --k=1..2 --json --quiet > rows.json
+test "$(grep -c '"least_depth"' rows.json)" = 2 || fail "json rows"
+# the decision engine proves it (presburger, mona) or bounds it (explore,
+# when mona is not installed)
+grep -q -E '"evidence": *"(proof|bound)"' rows.json || fail "json evidence"
+grep -q -E 'tally equiv \((presburger|mona)\) proves it equivalent|tally equiv \(explore\): equal on every word up to length 16' two.txt ||
+	fail "no decision-engine verdict"
+
+# Limits end in exit 4 with the finished rows.
+run 4 "$TALLY" hierarchy --k=1..4 --max-signatures=500 --quiet
+run 4 "$TALLY" hierarchy --k=1..4 --max-memory=1 --quiet
+
+# check-heavy (TALLY_TEST_MULTIPLIER >= 10): depth 5 both ways, and depth
+# 6 behind a signature cap (an honest partial table, exit 4, is allowed).
+if test "${TALLY_TEST_MULTIPLIER:-1}" -ge 10; then
+	"$TALLY" hierarchy --k=5 --csv --quiet > five.csv || fail "L_5: exit $?"
+	test "$(sed 1d five.csv | cut -d, -f4,7)" = "5,yes" || fail "L_5 row"
+	"$TALLY" hierarchy --task=predict --k=7 --csv --quiet > p7.csv || fail "P_7: exit $?"
+	test "$(sed 1d p7.csv | cut -d, -f4,7)" = "5,yes" || fail "P_7 row"
+	st=0
+	"$TALLY" hierarchy --k=6 --csv --quiet --max-signatures=3000000 \
+		--max-memory=3500M > six.csv || st=$?
+	case $st in
+	0) test "$(sed 1d six.csv | cut -d, -f4,7)" = "6,yes" || fail "L_6 row" ;;
+	4) ;;
+	*) fail "L_6: exit $st" ;;
+	esac
+fi
+
+# Usage errors.
+run 2 "$TALLY" hierarchy --family=dyck
+run 2 "$TALLY" hierarchy --k=x
+run 2 "$TALLY" hierarchy --task=guess
+run 2 "$TALLY" hierarchy --k=2..99
+run 2 "$TALLY" hierarchy --max-const=0
+run 2 "$TALLY" hierarchy stray
+exit 0
