@@ -163,6 +163,10 @@ static int expand_check(const Store *s, Node n, uint64_t max_size)
 static int print_core(FILE *out, Store *s, Lowering *lw, const Unit *u,
 		      bool expand)
 {
+	/* the core is at least as high as its input: refuse before the
+	 * lowering's work when the input is already too deep */
+	if (expand && store_height(s, u->output) > PRINT_MAX_HEIGHT)
+		return expand_check(s, u->output, 0);
 	char *err = NULL;
 	Node core = lower_formula(lw, u->output, &err);
 	if (core == NODE_NONE) { /* the piece limit: a limit reached */
