@@ -59,7 +59,7 @@ typedef struct {
 	FfnKind ffn;
 	CompileInfo info;
 	size_t layers;
-	bool alibi;
+	PeKind pe;
 } Analysis;
 
 /* With Y heads: the smallest s at which an ALiBi slope reads Y. */
@@ -204,15 +204,13 @@ int cmd_compile(int argc, char **argv)
 			an.ffn = strcmp(optarg, "table") ? FFN_RELU : FFN_TABLE;
 			break;
 		case OPT_PE:
-			if (strcmp(optarg, "nope") && strcmp(optarg, "alibi")) {
+			if (!pe_kind_parse(optarg, &an.pe)) {
 				status = cli_usage_error(
-					"--pe: expected nope or alibi (sinusoidal, "
-					"rope, t5 and urpe are not constructed), "
-					"not '%s'",
+					"--pe: expected nope, alibi, sinusoidal, "
+					"rope, t5 or urpe, not '%s'",
 					optarg);
 				goto done;
 			}
-			an.alibi = strcmp(optarg, "alibi") == 0;
 			break;
 		case OPT_ALPHABET: alphabet = optarg; break;
 		case OPT_SEMANTICS:
@@ -244,7 +242,7 @@ int cmd_compile(int argc, char **argv)
 	size_t len = strlen(source);
 	while (len && source[len - 1] == '\n')
 		source[--len] = '\0';
-	CompileOptions co = {an.p, an.s, an.ffn, an.alibi};
+	CompileOptions co = {an.p, an.s, an.ffn, an.pe};
 	Model m;
 	char *err = NULL;
 	bool ok = compile_formula(in.store, u->output, alpha.letters, alpha.n,

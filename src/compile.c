@@ -28,10 +28,30 @@ typedef struct {
 	uint32_t *lay;       /* by node id: the layer computing a Boolean */
 	uint32_t *hid;       /* by node id: first hidden component of a Y */
 	double slope;
+	double t5c; /* C of the T5 Y heads */
+	VEC(Feature) feats;
 	VEC(Component) comps;
 	double range;
 	char *err;
 } Compiler;
+
+static const char *const pe_names[] = {"nope", "alibi", "sinusoidal",
+				       "rope", "t5", "urpe"};
+
+bool pe_kind_parse(const char *text, PeKind *out)
+{
+	for (int k = 0; k <= PE_URPE; k++)
+		if (strcmp(text, pe_names[k]) == 0) {
+			*out = (PeKind)k;
+			return true;
+		}
+	return false;
+}
+
+const char *pe_kind_name(PeKind pe)
+{
+	return pe_names[pe];
+}
 
 static char *message(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static char *message(const char *fmt, ...)
@@ -73,6 +93,9 @@ static bool value_at(Compiler *c, Node n, Sym token, const bool *val)
 	case OP_TRUE: return true;
 	case OP_FALSE: return false;
 	case OP_LETTER: return token != SYM_NONE && store_letter_sym(st, n) == token;
+	/* at BOS only (position 0): what the model's MOD and Y compute */
+	case OP_MOD: return store_aux2(st, n) == 0;
+	case OP_PREV: return c->o->pe == PE_URPE;
 	case OP_NOT: return !val[k[0]];
 	case OP_AND:
 		for (uint32_t i = 0; i < nk; i++)
@@ -335,6 +358,44 @@ static void build_prev(Compiler *c, Node n, Head *h, Layer *ly, size_t *gcap)
 	add_gate(c, ly, gate2(GATE_OR, c->bool_comp[n], k + 3, k + 4, 2), gcap);
 }
 
+/* Y psi through T5 buckets: weight 1 at distance 1, 0 elsewhere, so the
+ * head outputs psi(i-1) (0 at position 1: BOS's value is cancelled). */
+static void build_prev_t5(Compiler *c, Node n, Head *h)
+{
+	Node psi = store_kid(c->st, n, 0);
+	h->wv.rows = 1;
+	h->wv.e = xcalloc(2, sizeof *h->wv.e);
+	h->wv.e[h->wv.n++] = (Entry){0, c->bool_comp[psi], 1};
+	if (c->at0[psi])
+		h->wv.e[h->wv.n++] = (Entry){0, 0, -1};
+	h->t5 = xcalloc(1, sizeof *h->t5);
+	*h->t5 = (T5Bias){32, 128, false, xcalloc(32, sizeof(double))};
+	for (int b = 0; b < 32; b++)
+		h->t5->bias[b] = b == 1 ? 0 : -c->t5c;
+	note_range(c, c->t5c);
+	h->out = c->bool_comp[n];
+}
+
+/* Y psi through URPE: uniform weights times c(1) = 1, value 2 psi - 1
+ * (-1 at BOS), then the gate ge0 of floor((2 psi(i-1) - 1)/(i+1)). */
+static void build_prev_urpe(Compiler *c, Node n, Head *h, Layer *ly,
+			    size_t *gcap)
+{
+	Node psi = store_kid(c->st, n, 0);
+	h->wv.rows = 1;
+	h->wv.e = xcalloc(2, sizeof *h->wv.e);
+	h->wv.e[h->wv.n++] = (Entry){0, c->bool_comp[psi], 2};
+	if (c->at0[psi])
+		h->wv.e[h->wv.n++] = (Entry){0, 0, -2};
+	h->bv = -1;
+	h->nurpe = 2;
+	h->urpe = xcalloc(2, sizeof *h->urpe);
+	h->urpe[1] = 1;
+	note_range(c, 3);
+	h->out = c->head_comp[n];
+	add_gate(c, ly, gate2(GATE_GE0, c->bool_comp[n], h->out, 0, 1), gcap);
+}
+
 static bool build_layer(Compiler *c, Node core, uint32_t l, Layer *ly)
 {
 	Store *st = c->st;
@@ -349,7 +410,12 @@ static bool build_layer(Compiler *c, Node core, uint32_t l, Layer *ly)
 			Head *h = &ly->heads[ly->nheads++];
 			memset(h, 0, sizeof *h);
 			if (op == OP_PREV) {
-				build_prev(c, n, h, ly, &gcap);
+				if (c->o->pe == PE_T5)
+					build_prev_t5(c, n, h);
+				else if (c->o->pe == PE_URPE)
+					build_prev_urpe(c, n, h, ly, &gcap);
+				else
+					build_prev(c, n, h, ly, &gcap);
 				continue;
 			}
 			if (!build_head(c, n, h))
@@ -409,24 +475,91 @@ double compile_alibi_slope(int p, int s)
 	return 0;
 }
 
+double compile_t5_bias(int p, int s)
+{
+	Semantics kd = {.kind = SEM_KNEEDEEP, .p = p, .s = s};
+	for (int64_t cc = 1; cc <= fixed_max_m(p) >> s; cc++)
+		if (sem_exp(&kd, -(double)cc) == 0)
+			return -(double)cc;
+	return 0;
+}
+
 static bool check_fragment(Compiler *c, Node root)
 {
 	unsigned f = store_flags(c->st, root);
+	PeKind pe = c->o->pe;
 	if (f & FLAG_FUTURE)
 		c->err = message("future counts #> cannot be compiled: the "
 				 "transformer is future-masked");
-	else if (f & FLAG_MOD)
-		c->err = message("MOD needs a periodic positional encoding "
-				 "(sinusoidal or RoPE), which tally compile does "
-				 "not construct");
-	else if ((f & FLAG_PREV) && !c->o->alibi)
-		c->err = message("Y needs a positional encoding: use --pe=alibi");
-	else if ((f & FLAG_PREV) && c->slope == 0)
+	else if ((f & FLAG_MOD) && pe == PE_ROPE)
+		c->err = message("MOD with --pe=rope is not constructed: RoPE "
+				 "logits depend on i-j only, so a head sees the "
+				 "position only through its logit to BOS, and "
+				 "the softmax over the growing prefix hides it; "
+				 "use --pe=sinusoidal (absolute features "
+				 "cos(2 pi (i-r)/m), read exactly by an input "
+				 "gate)");
+	else if ((f & FLAG_MOD) && pe != PE_SINUSOIDAL)
+		c->err = message("MOD needs a periodic positional encoding: "
+				 "use --pe=sinusoidal");
+	else if ((f & FLAG_PREV) &&
+		 !(pe == PE_ALIBI || pe == PE_T5 || pe == PE_URPE))
+		c->err = message("Y needs a relative positional encoding: use "
+				 "--pe=alibi, --pe=t5 or --pe=urpe%s",
+				 pe == PE_SINUSOIDAL || pe == PE_ROPE
+					 ? " (sinusoidal and RoPE features "
+					   "are periodic and cannot single "
+					   "out position i-1 at every length)"
+					 : "");
+	else if ((f & FLAG_PREV) && pe == PE_ALIBI && c->slope == 0)
 		c->err = message("no ALiBi slope in F_{%d,%d} gives a window of "
 				 "exactly 2 that the gates can read: more "
 				 "fractional bits are needed",
 				 c->o->p, c->o->s);
+	else if ((f & FLAG_PREV) && pe == PE_T5 && c->t5c == 0)
+		c->err = message("no T5 bias in F_{%d,%d} makes a weight round "
+				 "to 0: more integer bits are needed",
+				 c->o->p, c->o->s);
 	return c->err == NULL;
+}
+
+/* A Boolean of layer 0 that depends on the position (MOD): computed by
+ * the input block, not by the embedding. */
+static bool positional(Compiler *c, Node n)
+{
+	return store_flags(c->st, n) & FLAG_MOD;
+}
+
+/* MOD(m, r): the feature cos(pi (2i - 2r)/m) into component x, then
+ * ge0(x - 1). */
+static void build_mod(Compiler *c, Node n, size_t *gcap)
+{
+	uint32_t m = store_aux(c->st, n), r = store_aux2(c->st, n);
+	Feature f = {.angle = {.num = 2, .den = m}, .pnum = -2 * (int64_t)r,
+		     .pden = m, .out = c->hid[n]};
+	int64_t g = f.angle.den % 2 == 0 ? 2 : 1; /* reduce 2/m, -2r/m */
+	f.angle.num /= g;
+	f.angle.den /= g;
+	f.pnum /= g;
+	f.pden /= g;
+	VEC_PUSH(c->feats, f);
+	Gate gt = gate2(GATE_GE0, c->bool_comp[n], c->hid[n], 0, 1);
+	gt.bias = -1;
+	add_gate(c, &c->m->input, gt, gcap);
+}
+
+/* The input block: the positional Booleans of layer 0, in order. */
+static void build_input(Compiler *c, Node core)
+{
+	size_t gcap = 0;
+	for (Node n = 1; n <= core; n++) {
+		if (!c->bool_comp[n] || c->lay[n] != 0 || !positional(c, n))
+			continue;
+		if (store_op(c->st, n) == OP_MOD)
+			build_mod(c, n, &gcap);
+		else
+			add_gate(c, &c->m->input, gate_of(c, n), &gcap);
+	}
 }
 
 static void embed(Compiler *c, Node core, const Sym *letters, size_t nl)
@@ -439,7 +572,7 @@ static void embed(Compiler *c, Node core, const Sym *letters, size_t nl)
 		double *row = m->embed + t * m->d;
 		row[0] = t == 0;
 		for (Node n = 1; n <= core; n++) {
-			if (!c->bool_comp[n] || c->lay[n] != 0)
+			if (!c->bool_comp[n] || c->lay[n] != 0 || positional(c, n))
 				continue;
 			val[n] = value_at(c, n, tok, val);
 			row[c->bool_comp[n]] = val[n];
@@ -476,14 +609,18 @@ static bool build(Compiler *c, Node root, const Sym *letters, size_t nl,
 			continue;
 		uint32_t l = c->lay[n] = layer_of(c, n);
 		Op op = store_op(st, n);
-		if ((op == OP_CMP && l > 0) || op == OP_PREV)
+		PeKind pe = c->o->pe;
+		if ((op == OP_CMP && l > 0) || (op == OP_PREV && pe != PE_T5))
 			c->head_comp[n] = add_comp(c, COMP_HEAD, l, n);
-		if (op == OP_PREV) {
+		if (op == OP_PREV && pe != PE_T5)
 			c->comps.data[c->head_comp[n]].window = true;
+		if (op == OP_PREV && pe == PE_ALIBI) {
 			c->hid[n] = add_comp(c, COMP_HIDDEN, l, NODE_NONE);
 			for (int i = 1; i < 5; i++)
 				add_comp(c, COMP_HIDDEN, l, NODE_NONE);
 		}
+		if (op == OP_MOD) /* the feature */
+			c->hid[n] = add_comp(c, COMP_HIDDEN, l, NODE_NONE);
 		c->bool_comp[n] = add_comp(c, COMP_BOOL, l, n);
 		c->at0[n] = value_at(c, n, SYM_NONE, c->at0);
 	}
@@ -492,6 +629,9 @@ static bool build(Compiler *c, Node root, const Sym *letters, size_t nl,
 	m->comps = c->comps.data;
 	c->range = 1;
 	embed(c, core, letters, nl);
+	build_input(c, core);
+	m->feats = c->feats.data;
+	m->nfeats = c->feats.len;
 	m->nlayers = c->lay[core];
 	m->layers = xcalloc(m->nlayers ? m->nlayers : 1, sizeof *m->layers);
 	for (uint32_t l = 1; l <= m->nlayers; l++)
@@ -504,7 +644,10 @@ static bool build(Compiler *c, Node root, const Sym *letters, size_t nl,
 	info->range = c->range;
 	info->depth = store_depth(st, root);
 	info->heads = model_nheads(m);
-	if (store_flags(st, root) & FLAG_PREV) {
+	info->features = m->nfeats;
+	if ((store_flags(st, root) & FLAG_PREV) && c->o->pe == PE_T5)
+		info->t5_bias = -c->t5c;
+	if ((store_flags(st, root) & FLAG_PREV) && c->o->pe == PE_ALIBI) {
 		info->slope = c->slope;
 		Semantics kd = {.kind = SEM_KNEEDEEP, .p = m->p, .s = m->s};
 		info->window = sim_alibi_window(&kd, c->slope);
@@ -533,15 +676,17 @@ bool compile_formula(Store *s, Node root, const Sym *letters,
 	out->p = o->p;
 	out->s = o->s;
 	out->ffn = o->ffn;
-	out->pe = xstrdup(o->alibi ? "alibi" : "nope");
+	out->pe = xstrdup(pe_kind_name(o->pe));
 	out->formula = source ? xstrdup(source) : NULL;
 	out->alphabet = xcalloc(nletters + 1, sizeof *out->alphabet);
 	for (size_t i = 0; i < nletters; i++)
 		out->alphabet[i] = xstrdup(sym_name(store_syms(s), letters[i]));
 	out->nletters = nletters;
 	Compiler c = {.st = s, .o = o, .m = out};
-	if (o->alibi)
+	if (o->pe == PE_ALIBI)
 		c.slope = compile_alibi_slope(o->p, o->s);
+	if (o->pe == PE_T5)
+		c.t5c = -compile_t5_bias(o->p, o->s);
 	bool ok = build(&c, root, letters, nletters, info);
 	if (ok && (o->p < compile_min_p(info, o->ffn, o->s) ||
 		   compile_min_p(info, o->ffn, o->s) == 0)) {
@@ -556,6 +701,8 @@ bool compile_formula(Store *s, Node root, const Sym *letters,
 	if (!ok) {
 		if (!out->comps)
 			out->comps = c.comps.data, out->d = (uint32_t)c.comps.len;
+		if (!out->feats)
+			VEC_FREE(c.feats);
 		model_free(out);
 		*err = c.err;
 	}

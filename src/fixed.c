@@ -299,6 +299,25 @@ double sem_affine(const Semantics *sem, const double *w, const double *x,
 	return sem_round_dyadic(sem, acc, 2 * sem->s);
 }
 
+double sem_round_mpfr(const Semantics *sem, mpfr_srcptr x)
+{
+	if (sem->kind == SEM_IEEE)
+		return ieee_round(sem, x);
+	mpfr_t y;
+	mpfr_init2(y, mpfr_get_prec(x) + 2);
+	mpfr_mul_2si(y, x, sem->s, MPFR_RNDD); /* exact */
+	mpfr_floor(y, y);
+	__int128 m;
+	if (mpfr_cmp_si(y, (long)fixed_max_m(sem->p)) > 0)
+		m = fixed_max_m(sem->p);
+	else if (mpfr_cmp_si(y, (long)fixed_min_m(sem->p)) < 0)
+		m = fixed_min_m(sem->p);
+	else
+		m = mpfr_get_sj(y, MPFR_RNDD);
+	mpfr_clear(y);
+	return from_m(sem, m);
+}
+
 double sem_convert(const Semantics *sem, double x)
 {
 	if (sem->kind != SEM_IEEE)
