@@ -29,6 +29,9 @@ typedef struct {
 	uint32_t *hid;       /* by node id: first hidden component of a Y */
 	double slope;
 	double t5c; /* C of the T5 Y heads */
+	Node core;        /* the lowered root */
+	uint32_t one;     /* a component that is 1 everywhere (RoPE MOD), or 0 */
+	double *rope_a;   /* by node id: A of a RoPE MOD head */
 	VEC(Feature) feats;
 	VEC(Component) comps;
 	double range;
@@ -94,7 +97,7 @@ static bool value_at(Compiler *c, Node n, Sym token, const bool *val)
 	case OP_FALSE: return false;
 	case OP_LETTER: return token != SYM_NONE && store_letter_sym(st, n) == token;
 	/* at BOS only (position 0): what the model's MOD and Y compute */
-	case OP_MOD: return store_aux2(st, n) == 0;
+	case OP_MOD: return c->o->pe == PE_ROPE || store_aux2(st, n) == 0;
 	case OP_PREV: return c->o->pe == PE_URPE;
 	case OP_NOT: return !val[k[0]];
 	case OP_AND:
@@ -396,6 +399,42 @@ static void build_prev_urpe(Compiler *c, Node n, Head *h, Layer *ly,
 	add_gate(c, ly, gate2(GATE_GE0, c->bool_comp[n], h->out, 0, 1), gcap);
 }
 
+/* MOD(m, r) through RoPE: query (A cos phi, A sin phi, A) of the constant
+ * component, phi = -2 pi r/m, the first two rows rotated by i 2 pi/m; key
+ * (1, 0, -1) at BOS and (0, 0, -1) elsewhere.  The logit to BOS is
+ * about A (cos(2 pi (i-r)/m) - 1), every other logit -A: A makes all of
+ * them round to weight 0 except BOS's when i = r (mod m).  The head then
+ * outputs BOS's value 1; otherwise every weight is 0 and it outputs the
+ * plain average floor(2^s/(i+1))/2^s < 1 (the zero-denominator rule), so
+ * MOD is the gate ge0(head - 1).  Checked on one period by
+ * check_rope_mod. */
+static void build_mod_rope(Compiler *c, Node n, Head *h, Layer *ly,
+			   size_t *gcap)
+{
+	uint32_t m = store_aux(c->st, n), r = store_aux2(c->st, n);
+	Semantics kd = {.kind = SEM_KNEEDEEP, .p = c->o->p, .s = c->o->s};
+	Angle th = {.num = 2, .den = m};
+	double cs, sn, a = c->rope_a[n];
+	pe_rotation(&kd, &th, m - r, &cs, &sn); /* phi = (m - r) 2 pi/m */
+	h->nrope = 1;
+	h->rope = xcalloc(1, sizeof *h->rope);
+	h->rope[0] = m % 2 ? th : (Angle){.num = 1, .den = m / 2};
+	h->wq = (Sparse){3, xcalloc(3, sizeof(Entry)), 3};
+	h->wq.e[0] = (Entry){0, c->one, a * cs};
+	h->wq.e[1] = (Entry){1, c->one, a * sn};
+	h->wq.e[2] = (Entry){2, c->one, a};
+	h->wk = (Sparse){3, xcalloc(2, sizeof(Entry)), 2};
+	h->wk.e[0] = (Entry){0, 0, 1};
+	h->wk.e[1] = (Entry){2, c->one, -1};
+	h->wv = (Sparse){1, xcalloc(1, sizeof(Entry)), 1};
+	h->wv.e[0] = (Entry){0, 0, 1};
+	h->out = c->head_comp[n];
+	note_range(c, 2 * a);
+	Gate g = gate2(GATE_GE0, c->bool_comp[n], h->out, 0, 1);
+	g.bias = -1;
+	add_gate(c, ly, g, gcap);
+}
+
 static bool build_layer(Compiler *c, Node core, uint32_t l, Layer *ly)
 {
 	Store *st = c->st;
@@ -404,11 +443,15 @@ static bool build_layer(Compiler *c, Node core, uint32_t l, Layer *ly)
 		if (!c->bool_comp[n] || c->lay[n] != l)
 			continue;
 		Op op = store_op(st, n);
-		if (op == OP_CMP || op == OP_PREV) {
+		if (op == OP_CMP || op == OP_PREV || op == OP_MOD) {
 			mem_grow((void **)&ly->heads, &hcap, ly->nheads + 1,
 				 sizeof *ly->heads);
 			Head *h = &ly->heads[ly->nheads++];
 			memset(h, 0, sizeof *h);
+			if (op == OP_MOD) {
+				build_mod_rope(c, n, h, ly, &gcap);
+				continue;
+			}
 			if (op == OP_PREV) {
 				if (c->o->pe == PE_T5)
 					build_prev_t5(c, n, h);
@@ -441,6 +484,7 @@ static uint32_t layer_of(Compiler *c, Node n)
 				l = c->lay[k[i]];
 		return l;
 	case OP_PREV: return c->lay[k[0]] + 1;
+	case OP_MOD: return c->o->pe == PE_ROPE; /* a head of layer 1 */
 	case OP_CMP: {
 		Linear lin;
 		store_linear(st, k[0], &lin);
@@ -491,17 +535,9 @@ static bool check_fragment(Compiler *c, Node root)
 	if (f & FLAG_FUTURE)
 		c->err = message("future counts #> cannot be compiled: the "
 				 "transformer is future-masked");
-	else if ((f & FLAG_MOD) && pe == PE_ROPE)
-		c->err = message("MOD with --pe=rope is not constructed: RoPE "
-				 "logits depend on i-j only, so a head sees the "
-				 "position only through its logit to BOS, and "
-				 "the softmax over the growing prefix hides it; "
-				 "use --pe=sinusoidal (absolute features "
-				 "cos(2 pi (i-r)/m), read exactly by an input "
-				 "gate)");
-	else if ((f & FLAG_MOD) && pe != PE_SINUSOIDAL)
+	else if ((f & FLAG_MOD) && pe != PE_SINUSOIDAL && pe != PE_ROPE)
 		c->err = message("MOD needs a periodic positional encoding: "
-				 "use --pe=sinusoidal");
+				 "use --pe=sinusoidal or --pe=rope");
 	else if ((f & FLAG_PREV) &&
 		 !(pe == PE_ALIBI || pe == PE_T5 || pe == PE_URPE))
 		c->err = message("Y needs a relative positional encoding: use "
@@ -521,6 +557,46 @@ static bool check_fragment(Compiler *c, Node root)
 				 "to 0: more integer bits are needed",
 				 c->o->p, c->o->s);
 	return c->err == NULL;
+}
+
+/* A for MOD(m, .) through RoPE: the logits A (cos(2 pi k/m) - 1), k != 0,
+ * must round to weight 0; C (compile_t5_bias) is the least integer
+ * logit magnitude that does, and one more absorbs the rounding of the
+ * rotation; A >= C as well for the keys after BOS. */
+static double rope_amplitude(Compiler *c, uint32_t m)
+{
+	double gap = 1 - cos(2 * M_PI / m), a = ceil((c->t5c + 1) / gap);
+	return a > c->t5c ? a : c->t5c; /* the other keys' logit is -A */
+}
+
+/* The RoPE MOD heads on one period (the rotated values repeat with
+ * period m): every MOD component of layer 1 against i mod m. */
+static bool check_rope_mod(Compiler *c, Node core)
+{
+	if (c->m->nletters == 0)
+		return true; /* only the empty word */
+	Semantics kd = {.kind = SEM_KNEEDEEP, .p = c->o->p, .s = c->o->s};
+	Sim *sim = sim_new(c->m, &kd);
+	bool ok = true;
+	for (size_t i = 1; i <= 2 * 64 && ok; i++) {
+		sim_push(sim, 1);
+		for (Node n = 1; n <= core && ok; n++) {
+			if (!c->bool_comp[n] || store_op(c->st, n) != OP_MOD)
+				continue;
+			uint32_t m = store_aux(c->st, n), r = store_aux2(c->st, n);
+			if (i > 2 * m)
+				continue;
+			bool want = i % m == r;
+			ok = (sim_residual(sim, i, 1)[c->bool_comp[n]] > 0) == want;
+			if (!ok)
+				c->err = message("the RoPE head of MOD(%u, %u) is "
+						 "not exact in F_{%d,%d} (position "
+						 "%zu): more bits are needed",
+						 m, r, c->o->p, c->o->s, i);
+		}
+	}
+	sim_free(sim);
+	return ok;
 }
 
 /* A Boolean of layer 0 that depends on the position (MOD): computed by
@@ -571,6 +647,8 @@ static void embed(Compiler *c, Node core, const Sym *letters, size_t nl)
 		Sym tok = t ? letters[t - 1] : SYM_NONE;
 		double *row = m->embed + t * m->d;
 		row[0] = t == 0;
+		if (c->one)
+			row[c->one] = 1;
 		for (Node n = 1; n <= core; n++) {
 			if (!c->bool_comp[n] || c->lay[n] != 0 || positional(c, n))
 				continue;
@@ -603,7 +681,10 @@ static bool build(Compiler *c, Node root, const Sym *letters, size_t nl,
 	c->at0 = xcalloc(top, sizeof *c->at0);
 	c->lay = xcalloc(top, sizeof *c->lay);
 	c->hid = xcalloc(top, sizeof *c->hid);
+	c->rope_a = xcalloc(top, sizeof *c->rope_a);
 	add_comp(c, COMP_BOS, 0, NODE_NONE);
+	if (c->o->pe == PE_ROPE && (store_flags(st, root) & FLAG_MOD))
+		c->one = add_comp(c, COMP_HIDDEN, 0, NODE_NONE);
 	for (Node n = 1; n <= core; n++) {
 		if (!mark[n] || !store_is_bool(st, n))
 			continue;
@@ -619,8 +700,13 @@ static bool build(Compiler *c, Node root, const Sym *letters, size_t nl,
 			for (int i = 1; i < 5; i++)
 				add_comp(c, COMP_HIDDEN, l, NODE_NONE);
 		}
-		if (op == OP_MOD) /* the feature */
+		if (op == OP_MOD && pe == PE_SINUSOIDAL) /* the feature */
 			c->hid[n] = add_comp(c, COMP_HIDDEN, l, NODE_NONE);
+		if (op == OP_MOD && pe == PE_ROPE) {
+			c->head_comp[n] = add_comp(c, COMP_HEAD, l, n);
+			c->comps.data[c->head_comp[n]].window = true;
+			c->rope_a[n] = rope_amplitude(c, store_aux(st, n));
+		}
 		c->bool_comp[n] = add_comp(c, COMP_BOOL, l, n);
 		c->at0[n] = value_at(c, n, SYM_NONE, c->at0);
 	}
@@ -641,6 +727,7 @@ static bool build(Compiler *c, Node root, const Sym *letters, size_t nl,
 	m->wout.e = xcalloc(1, sizeof *m->wout.e);
 	m->wout.e[0] = (Entry){0, c->bool_comp[core], 1};
 	m->wout.n = 1;
+	c->core = core;
 	info->range = c->range;
 	info->depth = store_depth(st, root);
 	info->heads = model_nheads(m);
@@ -685,7 +772,7 @@ bool compile_formula(Store *s, Node root, const Sym *letters,
 	Compiler c = {.st = s, .o = o, .m = out};
 	if (o->pe == PE_ALIBI)
 		c.slope = compile_alibi_slope(o->p, o->s);
-	if (o->pe == PE_T5)
+	if (o->pe == PE_T5 || o->pe == PE_ROPE)
 		c.t5c = -compile_t5_bias(o->p, o->s);
 	bool ok = build(&c, root, letters, nletters, info);
 	if (ok && (o->p < compile_min_p(info, o->ffn, o->s) ||
@@ -698,6 +785,8 @@ bool compile_formula(Store *s, Node root, const Sym *letters,
 				       FIXED_MAX_P, o->s);
 		ok = false;
 	}
+	if (ok && c.one && !check_rope_mod(&c, c.core))
+		ok = false;
 	if (!ok) {
 		if (!out->comps)
 			out->comps = c.comps.data, out->d = (uint32_t)c.comps.len;
@@ -711,5 +800,6 @@ bool compile_formula(Store *s, Node root, const Sym *letters,
 	free(c.at0);
 	free(c.lay);
 	free(c.hid);
+	free(c.rope_a);
 	return ok;
 }
