@@ -74,7 +74,8 @@ run 2 "$TALLY" compile -f "MOD(2, 1)" --pe=alibi
 # Refusals: future counts, Y, bad options, too little precision.
 run 2 "$TALLY" compile -f parity2
 run 2 "$TALLY" compile -f factor_bb
-run 2 "$TALLY" compile -f "MOD(2, 1)" --pe=rope
+run 2 "$TALLY" compile -f "MOD(2, 1)" --pe=t5
+run 2 "$TALLY" compile -f factor_bb --pe=rope
 run 2 "$TALLY" compile -f majority --pe=relative
 run 2 "$TALLY" compile -f majority --precision=40,2
 run 2 "$TALLY" compile -f majority --precision=8,7
