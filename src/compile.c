@@ -97,8 +97,8 @@ static bool value_at(Compiler *c, Node n, Sym token, const bool *val)
 	case OP_FALSE: return false;
 	case OP_LETTER: return token != SYM_NONE && store_letter_sym(st, n) == token;
 	/* at BOS only (position 0): what the model's MOD and Y compute */
-	case OP_MOD: return c->o->pe == PE_ROPE || store_aux2(st, n) == 0;
-	case OP_PREV: return c->o->pe == PE_URPE;
+	case OP_MOD: return store_aux2(st, n) == 0;
+	case OP_PREV: return false;
 	case OP_NOT: return !val[k[0]];
 	case OP_AND:
 		for (uint32_t i = 0; i < nk; i++)
@@ -361,6 +361,24 @@ static void build_prev(Compiler *c, Node n, Head *h, Layer *ly, size_t *gcap)
 	add_gate(c, ly, gate2(GATE_OR, c->bool_comp[n], k + 3, k + 4, 2), gcap);
 }
 
+/* The Boolean of n read off its head: ge0(head + bias), and when
+ * not_bos also false at BOS, through the two hidden components of n
+ * (ge0 into the first, not(BOS) into the second, then and): a URPE Y
+ * head gives 0 at BOS and a RoPE MOD head 1, while the logic has Y false
+ * and MOD(m, r) = [r = 0] at position 0. */
+static void read_head(Compiler *c, Layer *ly, Node n, double bias,
+		      bool not_bos, size_t *gcap)
+{
+	uint32_t h = c->hid[n], b = c->bool_comp[n];
+	Gate g = gate2(GATE_GE0, not_bos ? h : b, c->head_comp[n], 0, 1);
+	g.bias = bias;
+	add_gate(c, ly, g, gcap);
+	if (!not_bos)
+		return;
+	add_gate(c, ly, gate2(GATE_NOT, h + 1, 0, 0, 1), gcap);
+	add_gate(c, ly, gate2(GATE_AND, b, h, h + 1, 2), gcap);
+}
+
 /* Y psi through T5 buckets: weight 1 at distance 1, 0 elsewhere, so the
  * head outputs psi(i-1) (0 at position 1: BOS's value is cancelled). */
 static void build_prev_t5(Compiler *c, Node n, Head *h)
@@ -396,7 +414,7 @@ static void build_prev_urpe(Compiler *c, Node n, Head *h, Layer *ly,
 	h->urpe[1] = 1;
 	note_range(c, 3);
 	h->out = c->head_comp[n];
-	add_gate(c, ly, gate2(GATE_GE0, c->bool_comp[n], h->out, 0, 1), gcap);
+	read_head(c, ly, n, 0, true, gcap);
 }
 
 /* MOD(m, r) through RoPE: query (A cos phi, A sin phi, A) of the constant
@@ -406,8 +424,8 @@ static void build_prev_urpe(Compiler *c, Node n, Head *h, Layer *ly,
  * them round to weight 0 except BOS's when i = r (mod m).  The head then
  * outputs BOS's value 1; otherwise every weight is 0 and it outputs the
  * plain average floor(2^s/(i+1))/2^s < 1 (the zero-denominator rule), so
- * MOD is the gate ge0(head - 1).  Checked on one period by
- * check_rope_mod. */
+ * MOD is the gate ge0(head - 1) (and not BOS when r != 0).  Checked on
+ * two periods by check_rope_mod. */
 static void build_mod_rope(Compiler *c, Node n, Head *h, Layer *ly,
 			   size_t *gcap)
 {
@@ -430,9 +448,7 @@ static void build_mod_rope(Compiler *c, Node n, Head *h, Layer *ly,
 	h->wv.e[0] = (Entry){0, 0, 1};
 	h->out = c->head_comp[n];
 	note_range(c, 2 * a);
-	Gate g = gate2(GATE_GE0, c->bool_comp[n], h->out, 0, 1);
-	g.bias = -1;
-	add_gate(c, ly, g, gcap);
+	read_head(c, ly, n, -1, r != 0, gcap);
 }
 
 static bool build_layer(Compiler *c, Node core, uint32_t l, Layer *ly)
@@ -702,6 +718,11 @@ static bool build(Compiler *c, Node root, const Sym *letters, size_t nl,
 		}
 		if (op == OP_MOD && pe == PE_SINUSOIDAL) /* the feature */
 			c->hid[n] = add_comp(c, COMP_HIDDEN, l, NODE_NONE);
+		if ((op == OP_MOD && pe == PE_ROPE) ||
+		    (op == OP_PREV && pe == PE_URPE)) {
+			c->hid[n] = add_comp(c, COMP_HIDDEN, l, NODE_NONE);
+			add_comp(c, COMP_HIDDEN, l, NODE_NONE);
+		}
 		if (op == OP_MOD && pe == PE_ROPE) {
 			c->head_comp[n] = add_comp(c, COMP_HEAD, l, n);
 			c->comps.data[c->head_comp[n]].window = true;

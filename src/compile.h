@@ -33,8 +33,14 @@
  * after psi's, times the Toeplitz matrix with c(1) = 1 and 0 elsewhere
  * (Luo et al. 2022), value 2 psi(j) - 1 (-1 at BOS): its sum is
  * 2 psi(i-1) - 1, so the head outputs floor((2 psi(i-1) - 1)/(i+1)),
- * whose sign is exact at every length; Y psi is the gate ge0.  At BOS the
- * head gives 0, so Y psi holds there (the corrections account for it).
+ * whose sign is exact at every length; Y psi is the gate ge0, and not
+ * BOS (where the head gives 0).
+ *
+ * With RoPE (rope), MOD(m, r) is a head of layer 1 whose only weight
+ * that does not round to 0 is BOS's, and only when i = r (mod m); the
+ * head then outputs 1, and otherwise, every weight being 0, the plain
+ * average floor(2^s/(i+1))/2^s < 1 (see build_mod_rope).  MOD costs a
+ * layer when it occurs inside a count.
  *
  * With sinusoidal features (sinusoidal), MOD(m, r) is the feature
  * cos(2 pi (i - r)/m) (angle 2/m, phase -2r/m, times pi), rounded exactly,

@@ -337,6 +337,10 @@ static double fixed_exp(const Semantics *sem, double x)
 {
 	if (x == 0)
 		return from_m(sem, (__int128)1 << sem->s);
+	/* exp(x) < 2^-s iff x < -s ln 2: the floor is 0 (the margin is far
+	 * above the error of the double) */
+	if (x < -sem->s * M_LN2 - 1e-9)
+		return 0;
 	double lim = ldexp(1.0, sem->p); /* beyond any mantissa */
 	for (mpfr_prec_t prec = 64;; prec *= 2) {
 		mpfr_t xm, lo, hi;
@@ -360,6 +364,10 @@ double sem_exp(const Semantics *sem, double x)
 {
 	if (sem->kind != SEM_IEEE)
 		return fixed_exp(sem, x);
+	/* below half the least subnormal (2^-150, 2^-134, 2^-25): 0 */
+	double under = sem->fmt == IEEE_FP32 ? -150 : sem->fmt == IEEE_BF16 ? -134 : -25;
+	if (x < under * M_LN2 - 1e-9)
+		return 0;
 	mpfr_t xm, y;
 	mpfr_init2(xm, 64);
 	mpfr_set_d(xm, x, MPFR_RNDN);
