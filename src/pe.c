@@ -169,6 +169,36 @@ void pe_rotation(const Semantics *sem, const Angle *th, uint64_t pos,
 	*s = pe_cos(sem, th, -1, 2, pos); /* sin x = cos(x - pi/2) */
 }
 
+uint64_t pe_breaks(const Semantics *sem, const Angle *th,
+		   uint64_t period, uint64_t limit, uint64_t *first)
+{
+	uint64_t n = 0;
+	*first = limit + 1;
+	for (uint64_t i = 0; i <= limit; i++) {
+		double c0, s0, c1, s1;
+		pe_rotation(sem, th, i, &c0, &s0);
+		pe_rotation(sem, th, i + period, &c1, &s1);
+		if (c0 != c1 || s0 != s1) {
+			if (!n++)
+				*first = i;
+		}
+	}
+	return n;
+}
+
+char *angle_text(const Angle *a)
+{
+	Buf b = {0};
+	if (a->standard)
+		buf_printf(&b, "%u^(-2*%u/%u) rad", a->base, a->k, a->d);
+	else if (a->den == 1)
+		buf_printf(&b, "%lld pi", (long long)a->num);
+	else
+		buf_printf(&b, "%lld/%lld pi", (long long)a->num,
+			   (long long)a->den);
+	return buf_take(&b);
+}
+
 /* ---- T5 ----------------------------------------------------------------- */
 
 bool t5_init(T5 *t, uint32_t buckets, uint32_t max_distance,

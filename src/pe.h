@@ -42,6 +42,18 @@ double pe_cos(const Semantics *sem, const Angle *theta, int64_t pnum,
 void pe_rotation(const Semantics *sem, const Angle *theta, uint64_t pos,
 		 double *c, double *s);
 
+/* The RoPE periodicity check (extensions.md P2.5): the number of
+ * positions i <= limit at which the rounded rotation by (i + period)
+ * theta (cos or sin) differs from the one by i theta, and in *first the
+ * first of them (limit + 1 when there is none).
+ * A rational angle num/den * pi repeats exactly when period is a multiple
+ * of 2 den / gcd(num, 2); the standard frequencies never do, and the
+ * rounding decides how soon it shows. */
+uint64_t pe_breaks(const Semantics *sem, const Angle *theta,
+		   uint64_t period, uint64_t limit, uint64_t *first);
+/* "2/7 pi" or "10000^(-2*3/64) rad" (malloc'd). */
+char *angle_text(const Angle *a);
+
 /* The T5 bucket of a query-key distance n = i - j >= 0 (HuggingFace's
  * _relative_position_bucket with relative_position = j - i <= 0).
  * Bidirectional halves the buckets (the other half is for keys after the
