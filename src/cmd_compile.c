@@ -60,7 +60,65 @@ typedef struct {
 	CompileInfo info;
 	size_t layers;
 	PeKind pe;
+	int rope_min_s; /* RoPE MOD heads: the smallest s at p = 32, or -1 */
+	unsigned flags;  /* the formula's FLAG_PREV, FLAG_MOD */
 } Analysis;
+
+/* The smallest s at which the RoPE MOD heads are exact (at p = 32). */
+static int rope_min_s(Store *st, Node root, const Sym *l, size_t nl,
+		      FfnKind ffn)
+{
+	for (int s = 0; s <= FIXED_MAX_P - 2; s++) {
+		CompileOptions o = {FIXED_MAX_P, s, ffn, PE_ROPE};
+		CompileInfo info;
+		Model m;
+		char *err = NULL;
+		if (compile_formula(st, root, l, nl, NULL, &o, &m, &info, &err)) {
+			model_free(&m);
+			return s;
+		}
+		free(err);
+	}
+	return -1;
+}
+
+/* What the positional encoding does, one line. */
+static void print_pe(const Analysis *a)
+{
+	switch (a->pe) {
+	case PE_T5:
+		if (a->flags & FLAG_PREV)
+			printf("positional encoding: t5 (causal, 32 buckets, "
+			       "max_distance 128): Y heads with bias 0 at bucket "
+			       "1 (distance 1) and %g elsewhere, whose weight "
+			       "rounds to 0 under kneedeep\n",
+			       a->info.t5_bias);
+		break;
+	case PE_URPE:
+		if (a->flags & FLAG_PREV)
+			printf("positional encoding: urpe: Y heads times the "
+			       "Toeplitz matrix with c(1) = 1, 0 elsewhere; the "
+			       "sign of floor((2 psi(i-1) - 1)/(i+1)) is exact at "
+			       "every length\n");
+		break;
+	case PE_SINUSOIDAL:
+		if (a->flags & FLAG_MOD)
+			printf("positional encoding: sinusoidal: %zu feature%s "
+			       "cos(2 pi (i-r)/m) read by input gates x >= 1, "
+			       "exact at every s under floor rounding; MOD costs "
+			       "no layer\n",
+			       a->info.features, a->info.features == 1 ? "" : "s");
+		break;
+	case PE_ROPE:
+		if (a->flags & FLAG_MOD)
+			printf("positional encoding: rope: MOD heads of layer 1 "
+			       "with angle 2 pi/m and amplitude up to %g; smallest "
+			       "s for them (at p = 32): %d\n",
+			       a->info.rope_amplitude, a->rope_min_s);
+		break;
+	default: break;
+	}
+}
 
 /* With Y heads: the smallest s at which an ALiBi slope reads Y. */
 static int alibi_min_s(const Analysis *a)
@@ -93,6 +151,12 @@ static json_t *analysis_json(const Analysis *a)
 	json_object_set_new(o, "heads", json_integer((json_int_t)a->info.heads));
 	json_object_set_new(o, "value_range", json_real(a->info.range));
 	json_object_set_new(o, "semantics", json_string(semantics_name(&a->sem)));
+	json_object_set_new(o, "positional", json_string(pe_kind_name(a->pe)));
+	if (a->info.t5_bias != 0)
+		json_object_set_new(o, "t5_bias", json_real(a->info.t5_bias));
+	if (a->info.rope_amplitude != 0)
+		json_object_set_new(o, "rope_amplitude",
+				    json_real(a->info.rope_amplitude));
 	if (a->info.slope != 0) {
 		json_object_set_new(o, "alibi_slope", json_real(a->info.slope));
 		json_object_set_new(o, "alibi_window",
@@ -120,7 +184,11 @@ static json_t *analysis_json(const Analysis *a)
 static void print_report(const Analysis *a)
 {
 	printf("layers: %zu (depth %u%s)\n", a->layers, a->info.depth,
-	       a->layers > a->info.depth ? "; each Y costs a layer" : "");
+	       a->layers <= a->info.depth ? ""
+	       : a->flags & FLAG_PREV      ? "; each Y costs a layer"
+					   : "; a RoPE MOD costs a layer under "
+					     "a count");
+	print_pe(a);
 	printf("heads: %zu\n", a->info.heads);
 	printf("value range: %g\n", a->info.range);
 	printf("precision: p=%d s=%d\n", a->p, a->s);
@@ -243,6 +311,11 @@ int cmd_compile(int argc, char **argv)
 	while (len && source[len - 1] == '\n')
 		source[--len] = '\0';
 	CompileOptions co = {an.p, an.s, an.ffn, an.pe};
+	an.flags = store_flags(in.store, u->output);
+	an.rope_min_s = report && an.pe == PE_ROPE && (an.flags & FLAG_MOD)
+				? rope_min_s(in.store, u->output, alpha.letters,
+					     alpha.n, an.ffn)
+				: -1;
 	Model m;
 	char *err = NULL;
 	bool ok = compile_formula(in.store, u->output, alpha.letters, alpha.n,

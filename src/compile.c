@@ -727,6 +727,8 @@ static bool build(Compiler *c, Node root, const Sym *letters, size_t nl,
 			c->head_comp[n] = add_comp(c, COMP_HEAD, l, n);
 			c->comps.data[c->head_comp[n]].window = true;
 			c->rope_a[n] = rope_amplitude(c, store_aux(st, n));
+			if (c->rope_a[n] > info->rope_amplitude)
+				info->rope_amplitude = c->rope_a[n];
 		}
 		c->bool_comp[n] = add_comp(c, COMP_BOOL, l, n);
 		c->at0[n] = value_at(c, n, SYM_NONE, c->at0);

@@ -91,6 +91,7 @@ typedef struct {
 	size_t window;  /* its window: weights round to 0 from this distance */
 	double t5_bias; /* -C, the T5 bias of the buckets a Y head ignores */
 	size_t features; /* sinusoidal features (one per MOD atom) */
+	double rope_amplitude; /* the largest A of the RoPE MOD heads */
 } CompileInfo;
 
 /* The ALiBi slope of a Y head at precision (p, s): the smallest a in
