@@ -334,17 +334,25 @@ static Gate gate2(GateOp op, uint32_t out, uint32_t a, uint32_t b, size_t n)
 	return g;
 }
 
+/* The value of a Y psi head: k [psi(j)], with psi's value at BOS
+ * cancelled (Y is false at position 1). */
+static void prev_value(Compiler *c, Node n, Head *h, double k)
+{
+	Node psi = store_kid(c->st, n, 0);
+	h->wv.rows = 1;
+	h->wv.e = xcalloc(2, sizeof *h->wv.e);
+	h->wv.e[h->wv.n++] = (Entry){0, c->bool_comp[psi], k};
+	if (c->at0[psi])
+		h->wv.e[h->wv.n++] = (Entry){0, 0, -k};
+}
+
 /* Y psi: an ALiBi head averaging psi over {i-1, i}, c; then psi(i-1) =
  * (!psi(i) & c > 0) | (psi(i) & c >= 1) (see compile_alibi_slope). */
 static void build_prev(Compiler *c, Node n, Head *h, Layer *ly, size_t *gcap)
 {
 	Node psi = store_kid(c->st, n, 0);
 	uint32_t x = c->head_comp[n], k = c->hid[n], v = c->bool_comp[psi];
-	h->wv.rows = 1;
-	h->wv.e = xcalloc(2, sizeof *h->wv.e);
-	h->wv.e[h->wv.n++] = (Entry){0, v, 1};
-	if (c->at0[psi]) /* psi's value at BOS is cancelled: Y is false there */
-		h->wv.e[h->wv.n++] = (Entry){0, 0, -1};
+	prev_value(c, n, h, 1);
 	h->slope = c->slope;
 	h->out = x;
 	note_range(c, 2);
@@ -383,12 +391,7 @@ static void read_head(Compiler *c, Layer *ly, Node n, double bias,
  * head outputs psi(i-1) (0 at position 1: BOS's value is cancelled). */
 static void build_prev_t5(Compiler *c, Node n, Head *h)
 {
-	Node psi = store_kid(c->st, n, 0);
-	h->wv.rows = 1;
-	h->wv.e = xcalloc(2, sizeof *h->wv.e);
-	h->wv.e[h->wv.n++] = (Entry){0, c->bool_comp[psi], 1};
-	if (c->at0[psi])
-		h->wv.e[h->wv.n++] = (Entry){0, 0, -1};
+	prev_value(c, n, h, 1);
 	h->t5 = xcalloc(1, sizeof *h->t5);
 	*h->t5 = (T5Bias){32, 128, false, xcalloc(32, sizeof(double))};
 	for (int b = 0; b < 32; b++)
@@ -402,12 +405,7 @@ static void build_prev_t5(Compiler *c, Node n, Head *h)
 static void build_prev_urpe(Compiler *c, Node n, Head *h, Layer *ly,
 			    size_t *gcap)
 {
-	Node psi = store_kid(c->st, n, 0);
-	h->wv.rows = 1;
-	h->wv.e = xcalloc(2, sizeof *h->wv.e);
-	h->wv.e[h->wv.n++] = (Entry){0, c->bool_comp[psi], 2};
-	if (c->at0[psi])
-		h->wv.e[h->wv.n++] = (Entry){0, 0, -2};
+	prev_value(c, n, h, 2);
 	h->bv = -1;
 	h->nurpe = 2;
 	h->urpe = xcalloc(2, sizeof *h->urpe);

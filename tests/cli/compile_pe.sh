@@ -91,16 +91,15 @@ run 2 "$TALLY" compile -f "MOD(40, 1)" --pe=rope
 run 2 "$TALLY" compile -f factor_bb --pe=t5 --precision=16,14
 run 2 "$TALLY" simulate --periodicity=0 --dim=2
 run 2 "$TALLY" simulate --periodicity=7 --dim=1
-sed 's/"num_buckets":32/"num_buckets":1/' t5.json > bad.json
-run 2 "$TALLY" simulate bad.json -w ab
-sed 's/"max_distance":128/"max_distance":16/' t5.json > bad.json
-run 2 "$TALLY" simulate bad.json -w ab
-sed 's/"beyond":"0"/"beyond":"1\/3"/' urpe.json > bad.json
-run 2 "$TALLY" simulate bad.json -w ab
-sed 's|"rope":\["2/7"\]|"rope":["2/x"]|' rope.json > bad.json
-run 2 "$TALLY" simulate bad.json -w ab
-sed 's|"rope":\["2/7"\]|"rope":["2/7","1/2"]|' rope.json > bad.json
-run 2 "$TALLY" simulate bad.json -w ab
-sed 's|"features":\[{"out":[0-9]*|"features":[{"out":99|' mod.json > bad.json
-run 2 "$TALLY" simulate bad.json -w ab
+bad() { # MODEL SED-SCRIPT: the edited model is refused
+	sed "$2" "$1" > bad.json
+	cmp -s "$1" bad.json && fail "sed '$2' changed nothing in $1"
+	run 2 "$TALLY" simulate bad.json -w ab
+}
+bad t5.json 's/"num_buckets":32/"num_buckets":1/'
+bad t5.json 's/"max_distance":128/"max_distance":16/'
+bad urpe.json 's/"beyond":"0"/"beyond":"1\/3"/'
+bad rope.json 's|"rope":\["2/7"\]|"rope":["2/x"]|'
+bad rope.json 's|"rope":\["2/7"\]|"rope":["2/7","1/2"]|'
+bad mod.json 's|"features":\[{"out":[0-9]*|"features":[{"out":99|'
 exit 0

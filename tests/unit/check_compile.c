@@ -275,39 +275,19 @@ START_TEST(random_formulas)
 }
 END_TEST
 
-/* Y through ALiBi heads: random formulas with Y (MOD skipped). */
-START_TEST(random_alibi)
-{
-	Sym l[2] = {fixture_letter(&fx, "a"), fixture_letter(&fx, "b")};
-	GenOptions go = {.letters = l, .nletters = 2, .max_depth = 2,
-			 .max_size = 12, .positional = true};
-	Rng r;
-	rng_seed(&r, 4200 + (uint64_t)_i);
-	Semantics kd = {.kind = SEM_KNEEDEEP};
-	unsigned done = 0, cases = 10 * test_multiplier();
-	while (done < cases) {
-		Node root = randgen_formula(s, &r, &go);
-		if (store_flags(s, root) & FLAG_MOD)
-			continue;
-		Model m;
-		compile_ok(root, l, 2, 20, 4, done % 2 ? FFN_RELU : FFN_TABLE,
-			   &m);
-		exhaustive(&m, root, l, 2, &kd, 8, true);
-		model_free(&m);
-		done++;
-	}
-}
-END_TEST
-
-/* Y through T5 buckets and URPE, MOD through sinusoidal features and
- * RoPE: random positional formulas (Y-free ones for MOD, MOD-free ones
- * for Y) against the evaluator on every word up to length 10 and on
- * 1000-letter random words. */
+/* Y through ALiBi heads, T5 buckets and URPE, MOD through sinusoidal
+ * features and RoPE: random positional formulas (Y-free ones for MOD,
+ * MOD-free ones for Y) against the evaluator on every word up to length
+ * 10 and on 1000-letter random words. */
 START_TEST(random_pe)
 {
-	static const PeKind pes[] = {PE_T5, PE_URPE, PE_SINUSOIDAL, PE_ROPE};
-	PeKind pe = pes[_i];
-	unsigned want = pe == PE_T5 || pe == PE_URPE ? FLAG_PREV : FLAG_MOD;
+	static const struct {
+		PeKind pe;
+		int p, s;
+	} cfg[] = {{PE_ALIBI, 20, 4}, {PE_ALIBI, 24, 8}, {PE_T5, 24, 8},
+		   {PE_URPE, 24, 8}, {PE_SINUSOIDAL, 24, 8}, {PE_ROPE, 24, 8}};
+	PeKind pe = cfg[_i].pe;
+	unsigned want = pe == PE_SINUSOIDAL || pe == PE_ROPE ? FLAG_MOD : FLAG_PREV;
 	Sym l[2] = {fixture_letter(&fx, "a"), fixture_letter(&fx, "b")};
 	GenOptions go = {.letters = l, .nletters = 2, .max_depth = 2,
 			 .max_size = 12, .positional = true};
@@ -321,8 +301,8 @@ START_TEST(random_pe)
 		if ((f & (FLAG_PREV | FLAG_MOD)) != want)
 			continue;
 		Model m;
-		compile_pe(root, l, 2, 24, 8, done % 2 ? FFN_RELU : FFN_TABLE,
-			   pe, &m);
+		compile_pe(root, l, 2, cfg[_i].p, cfg[_i].s,
+			   done % 2 ? FFN_RELU : FFN_TABLE, pe, &m);
 		exhaustive(&m, root, l, 2, &kd, test_multiplier() > 1 ? 12 : 10,
 			   true);
 		if (done % 2 == 0)
@@ -573,9 +553,8 @@ Suite *compile_suite(void)
 	tcase_add_test(tc, refusals);
 	tcase_add_loop_test(tc, json_round_trip, 0, 2);
 	tcase_add_test(tc, tampered_model);
-	tcase_add_loop_test(tc, random_alibi, 0, 2);
 	tcase_add_test(tc, alibi_slope);
-	tcase_add_loop_test(tc, random_pe, 0, 4);
+	tcase_add_loop_test(tc, random_pe, 0, 6);
 	tcase_add_test(tc, mod_layers);
 	tcase_add_test(tc, pe_refusals);
 	suite_add_tcase(su, tc);
