@@ -172,7 +172,8 @@ static json_t *analysis_json(const Analysis *a)
 	if (a->sem.kind == SEM_KNEEDEEP || a->info.heads == 0) {
 		json_object_set_new(o, "smallest_s",
 				    json_integer(a->info.slope != 0 ? alibi_min_s(a)
-								    : 0));
+						 : a->rope_min_s >= 0 ? a->rope_min_s
+								      : 0));
 		json_object_set_new(o, "smallest_p_at_s",
 				    json_integer(compile_min_p(&a->info, a->ffn,
 							       a->s)));
@@ -191,8 +192,7 @@ static void print_report(const Analysis *a)
 	printf("layers: %zu (depth %u%s)\n", a->layers, a->info.depth,
 	       a->layers <= a->info.depth ? ""
 	       : a->flags & FLAG_PREV      ? "; each Y costs a layer"
-					   : "; a RoPE MOD costs a layer under "
-					     "a count");
+					   : "; the RoPE MOD heads are in layer 1");
 	print_pe(a);
 	printf("heads: %zu\n", a->info.heads);
 	printf("value range: %g\n", a->info.range);
@@ -215,6 +215,13 @@ static void print_report(const Analysis *a)
 	if (a->info.slope != 0 && a->sem.kind == SEM_KNEEDEEP) {
 		printf("smallest s: %d (the ALiBi heads; the counting heads "
 		       "need none)\n", alibi_min_s(a));
+		printf("smallest p at s=%d: %d\n", a->s,
+		       compile_min_p(&a->info, a->ffn, a->s));
+		return;
+	}
+	if (a->sem.kind == SEM_KNEEDEEP && a->rope_min_s >= 0) {
+		printf("smallest s: %d (the RoPE MOD heads, at p = 32; the "
+		       "counting heads need none)\n", a->rope_min_s);
 		printf("smallest p at s=%d: %d\n", a->s,
 		       compile_min_p(&a->info, a->ffn, a->s));
 		return;
@@ -317,7 +324,7 @@ int cmd_compile(int argc, char **argv)
 		source[--len] = '\0';
 	CompileOptions co = {an.p, an.s, an.ffn, an.pe};
 	an.flags = store_flags(in.store, u->output);
-	an.rope_min_s = report && an.pe == PE_ROPE && (an.flags & FLAG_MOD)
+	an.rope_min_s = an.pe == PE_ROPE && (an.flags & FLAG_MOD)
 				? rope_min_s(in.store, u->output, alpha.letters,
 					     alpha.n, an.ffn)
 				: -1;

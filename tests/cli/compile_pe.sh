@@ -67,7 +67,7 @@ grep -q "and -6 elsewhere" report.txt || fail "t5 report: $(cat report.txt)"
 "$TALLY" compile --pe=sinusoidal -f "#[MOD(3, 1)] < #[Q_a]" --report > report.txt
 grep -q "^layers: 1 (depth 1)" report.txt || fail "sin report: $(cat report.txt)"
 "$TALLY" compile --pe=rope -f "#[MOD(3, 1)] < #[Q_a]" --report > report.txt
-grep -q "^layers: 2 (depth 1; a RoPE MOD costs a layer" report.txt ||
+grep -q "^layers: 2 (depth 1; the RoPE MOD heads are in layer 1" report.txt ||
 	fail "rope report: $(cat report.txt)"
 grep -q "amplitude" report.txt || fail "rope report: $(cat report.txt)"
 
