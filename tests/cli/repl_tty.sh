@@ -32,6 +32,15 @@ wait_for() {
 }
 # count TEXT: how many lines of the screen hold TEXT.
 count() { screen | grep -c -F -e "$1" || true; }
+# wait_count TEXT N WHY: until TEXT is on N lines of the screen.
+wait_count() {
+	i=0
+	while test "$(count "$1")" -lt "$2"; do
+		i=$((i + 1))
+		test $i -le 600 || { screen; fail "$3"; }
+		sleep 0.1
+	done
+}
 keys() { tm send-keys -t repl "$@"; }
 type_line() { keys -l "$1"; keys Enter; }
 
@@ -74,12 +83,8 @@ if $readline; then
 	wait_for 'tally> Q_a'
 	keys Up
 	keys Enter
-	i=0
-	while test "$(count '_("ab") = [1, 0]  bool, depth 1')" -lt 2; do
-		i=$((i + 1))
-		test $i -le 600 || { screen; fail "history recall did not run majority"; }
-		sleep 0.1
-	done
+	wait_count '_("ab") = [1, 0]  bool, depth 1' 2 \
+		"history recall did not run majority"
 fi
 
 # Ctrl-C abandons a half-typed line, and an input left open.
@@ -103,12 +108,8 @@ wait_for 'lang visits 2.2e+12 words'
 keys C-c
 wait_for 'tally: :lang interrupted'
 type_line '!A'
-i=0
-while test "$(count '_("ab") = [0]*2  bool, depth 1')" -lt 2; do
-	i=$((i + 1))
-	test $i -le 600 || { screen; fail "the session did not go on after Ctrl-C"; }
-	sleep 0.1
-done
+wait_count '_("ab") = [0]*2  bool, depth 1' 2 \
+	"the session did not go on after Ctrl-C"
 
 # Ctrl-D leaves.
 keys C-d
