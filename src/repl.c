@@ -496,7 +496,7 @@ static void run_help(Repl *r, char *arg)
 		     arg);
 		return;
 	}
-	char *body = tl_print(r->store, d->node, SYNTAX_TL, NULL);
+	char *body = tl_print_brief(r->store, d->node, SYNTAX_TL);
 	printf("%s = %s  (%s, depth %u%s)\n", arg, body,
 	       store_is_bool(r->store, d->node) ? "bool" : "int",
 	       store_depth(r->store, d->node),
