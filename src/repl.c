@@ -710,12 +710,12 @@ static void run_dot(Repl *r, char *arg)
 		return;
 	FILE *f = fopen(path, "w");
 	if (!f) {
-		fail(r, "cannot write '%s'", path);
+		fail(r, "cannot write '%s': %s", path, strerror(errno));
 		return;
 	}
 	print_as(r, arg, "dot", f);
 	if (fclose(f) != 0)
-		fail(r, "cannot write '%s'", path);
+		fail(r, "cannot write '%s': %s", path, strerror(errno));
 }
 
 /* The formula of text[0..n), quietly: NODE_NONE when it does not parse
@@ -901,8 +901,14 @@ static void run_save(Repl *r, char *arg)
 		return;
 	FILE *f = fopen(path, "w");
 	char *text = defs_text(r);
-	if (!f || fputs(text, f) == EOF || fclose(f) != 0)
-		fail(r, "cannot write '%s'", path);
+	bool ok = f && fputs(text, f) != EOF;
+	int why = errno;
+	if (f && fclose(f) != 0 && ok) {
+		ok = false;
+		why = errno;
+	}
+	if (!ok)
+		fail(r, "cannot write '%s': %s", path, strerror(why));
 	else
 		printf("saved %zu definition%s to %s\n", r->defs.len,
 		       r->defs.len == 1 ? "" : "s", path);
