@@ -65,7 +65,7 @@ struct Sim {
 	SBlock *inblocks; /* the input block (model.input) */
 	double *embed, *bout_w, bout;
 	Row wout;
-	double e0, one;
+	double one;
 	size_t len, cap;
 	bool ring;     /* streaming: only positions len-1 and len are kept */
 	double *h;     /* cap x (L + 1) x d */
@@ -241,7 +241,6 @@ Sim *sim_new(const Model *m, const Semantics *sem)
 		s->embed[i] = sem_convert(&s->sem, m->embed[i]);
 	s->wout = make_row(&s->sem, &m->wout, 0);
 	s->bout = sem_convert(&s->sem, m->bout);
-	s->e0 = sem_exp(&s->sem, 0);
 	s->one = sem_convert(&s->sem, 1);
 	sim_reset(s);
 	return s;
