@@ -393,6 +393,20 @@ static double head_exact(const SimCheck *sc, uint32_t c, EvalTable *t,
 	return floor(num * sc2 / (double)(pos + 1)) / sc2 + 0.0; /* no -0 */
 }
 
+/* What a head component holds, by construction. */
+static const char *window_label(const Model *m, const Component *cp)
+{
+	if (cp->kind != COMP_HEAD)
+		return "0/1";
+	if (!cp->window)
+		return "floor(-(L+1)/(i+1))";
+	if (strcmp(m->pe, "urpe") == 0)
+		return "floor((2 psi(i-1) - 1)/(i+1))";
+	if (strcmp(m->pe, "rope") == 0)
+		return "1 if only BOS weighs, else the average";
+	return "window average";
+}
+
 static void row_label(FILE *out, const Component *cp, const char *what)
 {
 	const char *kind = cp->kind == COMP_HEAD ? "head" : "bool";
@@ -439,9 +453,7 @@ void simcheck_trace(SimCheck *sc, const uint32_t *w, size_t n, FILE *out)
 		const Component *cp = &m->comps[c];
 		if (cp->kind != COMP_BOOL && cp->kind != COMP_HEAD)
 			continue;
-		row_label(out, cp, cp->window		   ? "window average"
-				   : cp->kind == COMP_HEAD ? "floor(-(L+1)/(i+1))"
-							   : "0/1");
+		row_label(out, cp, window_label(m, cp));
 		fprintf(out, "%-8s", "  model");
 		for (size_t p = 0; p <= n; p++)
 			fprintf(out, " %8g", sim_residual(sc->sim, p, cp->layer)[c]);
