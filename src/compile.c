@@ -23,6 +23,7 @@ typedef struct {
 	const CompileOptions *o;
 	Model *m;
 	uint32_t *bool_comp; /* by node id: component of a Boolean, or 0 */
+	Sym *label;          /* by node id: "cN" for component N, once made */
 	uint32_t *head_comp; /* by node id: head component of a comparison */
 	bool *at0;           /* by node id: Boolean value at BOS (position 0) */
 	uint32_t *lay;       /* by node id: the layer computing a Boolean */
@@ -126,19 +127,51 @@ static bool value_at(Compiler *c, Node n, Sym token, const bool *val)
 	}
 }
 
+/* Components are labelled with their subformula, written out when small;
+ * a larger one names the components of its Boolean subformulas ("c7"),
+ * so that the labels of a deep formula stay linear in it, not quadratic. */
+enum { COMP_LABEL_SIZE = 64 };
+
+static char *label_of(const Compiler *c, Node n)
+{
+	return tl_print(c->st, n, SYNTAX_TL,
+			store_size(c->st, n) > COMP_LABEL_SIZE ? c->label
+								: NULL);
+}
+
 static uint32_t add_comp(Compiler *c, CompKind kind, uint32_t layer,
 			 Node n)
 {
 	Component comp = {.kind = kind, .layer = layer};
 	if (n != NODE_NONE)
-		comp.formula = tl_print_brief(c->st, n, SYNTAX_TL);
+		comp.formula = label_of(c, n);
 	VEC_PUSH(c->comps, comp);
 	return (uint32_t)(c->comps.len - 1);
 }
 
+/* Boolean n now has component k: larger labels refer to it by name. */
+static void name_comp(Compiler *c, Node n, uint32_t k)
+{
+	char name[24];
+	int len = snprintf(name, sizeof name, "c%u", k);
+	c->label[n] = sym_intern(store_syms(c->st), name, (size_t)len);
+}
+
+/* Weights are exact in the model, but the construction keeps them in
+ * doubles and the precision is at most 32 bits: 40 bits is the bound. */
+enum { COMPILE_MAX_WEIGHT_BITS = 40 };
+
 static bool fits(const fmpz_t x)
 {
-	return fmpz_bits(x) <= 40;
+	return fmpz_bits(x) <= COMPILE_MAX_WEIGHT_BITS;
+}
+
+static char *too_wide(const fmpz_t x, const char *what)
+{
+	return message("a %s of %lu bits: the compiler takes at most %d "
+		       "(no precision p <= 32 could hold its weight)",
+		       what, (unsigned long)fmpz_bits(x),
+		       COMPILE_MAX_WEIGHT_BITS);
 }
 
 /* The head of comparison n: value weights and its component's counts. */
@@ -149,10 +182,15 @@ static bool build_head(Compiler *c, Node n, Head *h)
 	store_linear(st, store_kid(st, n, 0), &l);
 	int sign;
 	long shift;
-	if (!strict_form(store_rel(st, n), &sign, &shift) || !fits(l.constant)) {
+	if (!strict_form(store_rel(st, n), &sign, &shift)) {
 		store_linear_free(&l);
 		c->err = message("internal: a comparison the lowering should "
 				 "have removed");
+		return false;
+	}
+	if (!fits(l.constant)) {
+		c->err = too_wide(l.constant, "constant");
+		store_linear_free(&l);
 		return false;
 	}
 	Component *comp = &c->comps.data[c->head_comp[n]];
@@ -163,10 +201,15 @@ static bool build_head(Compiler *c, Node n, Head *h)
 	double bos = -(cst + 1);
 	for (size_t i = 0; i < l.n; i++) {
 		Node atom = l.atoms[i];
-		if (store_op(st, atom) != OP_COUNT || !fits(&l.coefs[i])) {
+		if (store_op(st, atom) != OP_COUNT) {
 			store_linear_free(&l);
 			c->err = message("internal: a linear form over something "
 					 "else than counts");
+			return false;
+		}
+		if (!fits(&l.coefs[i])) {
+			c->err = too_wide(&l.coefs[i], "coefficient");
+			store_linear_free(&l);
 			return false;
 		}
 		Node psi = store_kid(st, atom, 0);
@@ -175,7 +218,7 @@ static bool build_head(Compiler *c, Node n, Head *h)
 		if (c->at0[psi])
 			bos += a; /* cancel psi's own value at BOS */
 		comp->counts[comp->ncounts++] =
-			(CountTerm){a, tl_print_brief(st, psi, SYNTAX_TL)};
+			(CountTerm){a, label_of(c, psi)};
 	}
 	comp->constant = cst;
 	h->wv.e[h->wv.n++] = (Entry){0, 0, bos};
@@ -691,6 +734,9 @@ static bool build(Compiler *c, Node root, const Sym *letters, size_t nl,
 	unsigned char *mark = store_reachable(st, &core, 1);
 	size_t top = (size_t)core + 1;
 	c->bool_comp = xcalloc(top, sizeof *c->bool_comp);
+	c->label = xmalloc(top * sizeof *c->label);
+	for (size_t i = 0; i < top; i++)
+		c->label[i] = SYM_NONE;
 	c->head_comp = xcalloc(top, sizeof *c->head_comp);
 	c->at0 = xcalloc(top, sizeof *c->at0);
 	c->lay = xcalloc(top, sizeof *c->lay);
@@ -729,6 +775,7 @@ static bool build(Compiler *c, Node root, const Sym *letters, size_t nl,
 				info->rope_amplitude = c->rope_a[n];
 		}
 		c->bool_comp[n] = add_comp(c, COMP_BOOL, l, n);
+		name_comp(c, n, c->bool_comp[n]);
 		c->at0[n] = value_at(c, n, SYM_NONE, c->at0);
 	}
 	free(mark);
@@ -817,6 +864,7 @@ bool compile_formula(Store *s, Node root, const Sym *letters,
 		*err = c.err;
 	}
 	free(c.bool_comp);
+	free(c.label);
 	free(c.head_comp);
 	free(c.at0);
 	free(c.lay);
