@@ -417,7 +417,7 @@ int cmd_eval_words(Store *s, const Unit *units, size_t nunits,
 	run.ev = eval_new(s, roots, nunits, run.accept);
 	if (opt->trace)
 		run.trace = trace_new(s, units, nunits);
-	run.buffered = opt->trace || !eval_streams(run.ev);
+	run.buffered = opt->trace; /* the evaluator keeps what #> needs */
 	WordSink sink = {&run, on_letters, on_restart, on_text, on_end};
 	WordReader wr;
 	word_reader_init(&wr, &alpha, opt->tokens || opt->cr_words, &sink, d);

@@ -1,4 +1,4 @@
-/* machine.c -- compiling past-only formulas into the streaming machine of
+/* machine.c -- compiling formulas into the streaming machine of
  * machine.h, and running it.
  *
  * The reachable DAG is compiled once into a flat instruction array over
@@ -203,7 +203,7 @@ void machine_facts_free(const Store *s, MachineFacts *f)
 
 typedef struct {
 	VEC(MachineInstr) step, query;
-	VEC(uint32_t) opnd;
+	VEC(uint32_t) opnd, flatch;
 	VEC(int64_t) coef;
 	VEC(fmpz) bcoef, bconst;
 } Emit;
@@ -286,6 +286,14 @@ static void emit_node(const Store *s, const MachineFacts *f, Machine *p, Emit *e
 		in.a = so[k[0]];
 		in.b = (uint32_t)(*nslots)++; /* the latch */
 		break;
+	case OP_FCOUNT:
+		assert(!f->big[n]); /* only machine_init's bound compiles #> */
+		in.op = MI_FCOUNT;
+		in.a = so[k[0]];
+		in.b = (uint32_t)(*nslots)++; /* the latch */
+		in.k = (int64_t)e->flatch.len;
+		VEC_PUSH(e->flatch, in.b);
+		break;
 	case OP_MOD:
 		in.op = MI_MOD;
 		in.a = store_aux(s, n);
@@ -336,6 +344,26 @@ static void emit_node(const Store *s, const MachineFacts *f, Machine *p, Emit *e
 		VEC_PUSH(e->query, in);
 }
 
+/* The largest number of #> on a path from a root down (0: past-only). */
+static unsigned future_depth(const Store *s, const MachineFacts *f,
+			     const Node *roots, size_t nroots)
+{
+	unsigned *d = xcalloc((size_t)f->max + 1, sizeof *d), most = 0;
+	for (Node n = 1; n <= f->max; n++) {
+		if (!f->reach[n])
+			continue;
+		for (uint32_t i = 0; i < store_nkids(s, n); i++)
+			if (d[store_kid(s, n, i)] > d[n])
+				d[n] = d[store_kid(s, n, i)];
+		d[n] += store_op(s, n) == OP_FCOUNT;
+	}
+	for (size_t r = 0; r < nroots; r++)
+		if (d[roots[r]] > most)
+			most = d[roots[r]];
+	free(d);
+	return most;
+}
+
 /* Lean mode computes only what the roots need, and only the part under a
  * count or Y at every position; full mode computes every reachable node at
  * every position (tables). */
@@ -357,7 +385,7 @@ static void compile(Machine *p, const MachineFacts *f, bool full)
 		if (!need[n] || ld[n] || f->lf[n])
 			continue;
 		Op op = store_op(s, n);
-		if (op == OP_COUNT || op == OP_PREV)
+		if (op == OP_COUNT || op == OP_FCOUNT || op == OP_PREV)
 			every[n] = 1;
 		const Node *ops;
 		size_t no = operands(s, f, n, &ops);
@@ -386,6 +414,10 @@ static void compile(Machine *p, const MachineFacts *f, bool full)
 		if (need[n] && !ld[n] && !f->lf[n])
 			emit_node(s, f, p, &e, n, every[n], &ns);
 	p->nslots = ns;
+	p->future_latch = e.flatch.data;
+	p->nfuture = e.flatch.len;
+	p->total = xcalloc(p->nfuture ? p->nfuture : 1, sizeof *p->total);
+	p->fdepth = future_depth(s, f, p->roots, p->nroots);
 	p->blockable = true;
 	for (size_t i = 0; i < e.step.len; i++)
 		p->blockable &= !is_big_op(e.step.data[i].op);
@@ -477,6 +509,8 @@ void machine_free(Machine *p)
 	free(p->persistent);
 	free(p->pslot);
 	free(p->root_slot);
+	free(p->total);
+	free(p->future_latch);
 	free(p->roots);
 	machine_codes_free(&p->codes);
 	memset(p, 0, sizeof *p);
@@ -599,6 +633,10 @@ static inline void run(const Machine *p, MachineState *st, const MachineInstr *c
 			V[in->dst] = pos0 ? 0 : V[in->b];
 			V[in->b] = pos0 ? 0 : V[in->a];
 			break;
+		case MI_FCOUNT:
+			V[in->dst] = pos0 ? 0 : p->total[in->k] - V[in->b];
+			V[in->b] = pos0 ? 0 : V[in->b] + V[in->a];
+			break;
 		case MI_MOD: V[in->dst] = st->pos % in->a == in->b; break;
 		case MI_LIN:
 			x = in->k;
@@ -716,6 +754,16 @@ void machine_run_block(const Machine *p, MachineState *st, MachineBlock *bk,
 			}
 			V[in->b] = acc;
 			break;
+		case MI_FCOUNT: {
+			int64_t total = p->total[in->k];
+			acc = V[in->b];
+			for (size_t i = 0; i < m; i++) {
+				d[i] = total - acc;
+				acc += a[i];
+			}
+			V[in->b] = acc;
+			break;
+		}
 		case MI_MOD: {
 			uint64_t ph = (st->pos - m + 1) % in->a;
 			for (size_t i = 0; i < m; i++) {
@@ -767,6 +815,12 @@ void machine_reset(const Machine *p, MachineState *st)
 	run(p, st, p->step, p->nstep, true);
 }
 
+void machine_take_totals(Machine *m, const MachineState *st)
+{
+	for (size_t k = 0; k < m->nfuture; k++)
+		m->total[k] = st->V[m->future_latch[k]];
+}
+
 void machine_query(const Machine *m, MachineState *st)
 {
 	run(m, st, m->query, m->nquery, false);
@@ -800,7 +854,7 @@ static void describe(Machine *m)
 			const MachineInstr *in = &lists[l][i];
 			if (in->op == MI_COUNT || in->op == MI_BCOUNT)
 				m->persistent[in->dst] = true;
-			else if (in->op == MI_PREV)
+			else if (in->op == MI_PREV || in->op == MI_FCOUNT)
 				m->persistent[in->b] = true;
 			else if (in->op == MI_MOD && !m->huge_period) {
 				uint64_t p = m->period ? m->period : 1;
@@ -830,11 +884,9 @@ void machine_init_bounded(Machine *m, const Store *s, const Node *roots,
 	m->roots = xmalloc((nroots ? nroots : 1) * sizeof *m->roots);
 	memcpy(m->roots, roots, nroots * sizeof *roots);
 	m->nroots = nroots;
-	for (size_t r = 0; r < nroots; r++) {
-		assert(!(store_flags(s, roots[r]) & FLAG_FUTURE));
+	for (size_t r = 0; r < nroots; r++)
 		if (roots[r] > m->maxnode)
 			m->maxnode = roots[r];
-	}
 	machine_codes_init(&m->codes, s, roots, nroots);
 	MachineFacts f;
 	facts_init(&f, s, roots, nroots, &m->codes, npos);
