@@ -29,6 +29,7 @@ void codebuf_free(CodeBuf *b);
 /* Forgets the codes (keeps the memory for the next word). */
 void codebuf_clear(CodeBuf *b);
 void codebuf_push(CodeBuf *b, uint32_t code);
+void codebuf_push_many(CodeBuf *b, const uint32_t *codes, size_t m);
 /* out[0..m) = codes from, from+1, ..., from+m-1 (all < b->n). */
 void codebuf_get(const CodeBuf *b, size_t from, size_t m, uint32_t *out);
 /* Bytes the buffer holds now. */

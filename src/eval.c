@@ -134,23 +134,21 @@ void eval_push_many(Evaluator *ev, const Sym *letters, size_t n)
 		ev->too_long = true;
 		n = (size_t)(MACHINE_MAX_POSITIONS - read);
 	}
-	if (!ev->streams) { /* kept for the passes of eval_accepts */
-		for (size_t i = 0; i < n; i++)
-			codebuf_push(&ev->word, code_of(ev, letters[i]));
-		ev->judged = false;
-		return;
-	}
 	/* Short pushes (tally lang) step; long ones run in blocks. */
-	if (n < 16) {
+	if (ev->streams && n < 16) {
 		for (size_t i = 0; i < n; i++)
 			machine_step(p, st, code_of(ev, letters[i]));
 		return;
 	}
+	ev->judged = false;
 	for (size_t done = 0; done < n;) {
 		size_t m = n - done < p->blk ? n - done : p->blk;
 		for (size_t i = 0; i < m; i++)
 			ev->blk.codes[i] = code_of(ev, letters[done + i]);
-		read_block(ev, m);
+		if (ev->streams)
+			read_block(ev, m);
+		else /* kept for the passes of eval_accepts */
+			codebuf_push_many(&ev->word, ev->blk.codes, m);
 		done += m;
 	}
 }
@@ -160,11 +158,13 @@ void eval_push_many(Evaluator *ev, const Sym *letters, size_t n)
 static void judge(Evaluator *ev)
 {
 	Machine *p = &ev->lean;
-	size_t n = ev->word.n;
+	/* chunks of whole bytes of packed codes: blk is at least 16 */
+	size_t n = ev->word.n, chunk = p->blk & ~(size_t)7;
 	for (unsigned k = 0; k <= p->fdepth; k++) {
+		machine_begin_pass(p, k);
 		machine_reset(p, &ev->st);
 		for (size_t done = 0; done < n;) {
-			size_t m = n - done < p->blk ? n - done : p->blk;
+			size_t m = n - done < chunk ? n - done : chunk;
 			codebuf_get(&ev->word, done, m, ev->blk.codes);
 			read_block(ev, m);
 			done += m;
@@ -373,6 +373,7 @@ EvalTable *eval_table_window(Evaluator *ev, const Sym *word, size_t n,
 	MachineState st;
 	machine_state_init(&p, &st);
 	for (unsigned k = 0; k <= p.fdepth; k++) {
+		machine_begin_pass(&p, k);
 		machine_reset(&p, &st);
 		for (size_t pos = lo; pos <= hi; pos++) {
 			if (pos >= 1)

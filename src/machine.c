@@ -204,6 +204,7 @@ void machine_facts_free(const Store *s, MachineFacts *f)
 typedef struct {
 	VEC(MachineInstr) step, query;
 	VEC(uint32_t) opnd, flatch;
+	VEC(Node) snode; /* the node of each step instruction */
 	VEC(int64_t) coef;
 	VEC(fmpz) bcoef, bconst;
 } Emit;
@@ -338,17 +339,17 @@ static void emit_node(const Store *s, const MachineFacts *f, Machine *p, Emit *e
 	default:
 		return; /* constants and letter functions need no code */
 	}
-	if (per_step)
+	if (per_step) {
 		VEC_PUSH(e->step, in);
-	else
+		VEC_PUSH(e->snode, n);
+	} else
 		VEC_PUSH(e->query, in);
 }
 
-/* The largest number of #> on a path from a root down (0: past-only). */
-static unsigned future_depth(const Store *s, const MachineFacts *f,
-			     const Node *roots, size_t nroots)
+/* Per node, the largest number of #> on a path from it down. */
+static unsigned *future_depths(const Store *s, const MachineFacts *f)
 {
-	unsigned *d = xcalloc((size_t)f->max + 1, sizeof *d), most = 0;
+	unsigned *d = xcalloc((size_t)f->max + 1, sizeof *d);
 	for (Node n = 1; n <= f->max; n++) {
 		if (!f->reach[n])
 			continue;
@@ -357,11 +358,47 @@ static unsigned future_depth(const Store *s, const MachineFacts *f,
 				d[n] = d[store_kid(s, n, i)];
 		d[n] += store_op(s, n) == OP_FCOUNT;
 	}
-	for (size_t r = 0; r < nroots; r++)
-		if (d[roots[r]] > most)
-			most = d[roots[r]];
+	return d;
+}
+
+/* The step programs of the passes before the last (machine.h "Future
+ * counts"): pass k needs only what the #> of depth k + 1 count, so it
+ * runs the step instructions of their operands' closure. */
+static void pass_programs(Machine *p, const MachineFacts *f, Emit *e)
+{
+	const Store *s = p->s;
+	unsigned *d = future_depths(s, f);
+	for (size_t r = 0; r < p->nroots; r++)
+		if (d[p->roots[r]] > p->fdepth)
+			p->fdepth = d[p->roots[r]];
+	p->future_level = xcalloc(p->nfuture ? p->nfuture : 1,
+				  sizeof *p->future_level);
+	for (size_t i = 0; i < e->step.len; i++)
+		if (e->step.data[i].op == MI_FCOUNT)
+			p->future_level[e->step.data[i].k] = d[e->snode.data[i]];
+	p->pstep_off = xcalloc((size_t)p->fdepth + 1, sizeof *p->pstep_off);
+	VEC(MachineInstr) all = {0};
+	unsigned char *mark = xcalloc((size_t)f->max + 1, 1);
+	for (unsigned k = 0; k < p->fdepth; k++) {
+		memset(mark, 0, (size_t)f->max + 1);
+		for (Node n = f->max; n > 0; n--) {
+			if (store_op(s, n) == OP_FCOUNT && f->reach[n] &&
+			    d[n] == k + 1)
+				mark[n] = 1;
+			const Node *ops;
+			size_t no = mark[n] ? operands(s, f, n, &ops) : 0;
+			for (size_t i = 0; i < no; i++)
+				mark[ops[i]] = 1;
+		}
+		for (size_t i = 0; i < e->step.len; i++)
+			if (mark[e->snode.data[i]])
+				VEC_PUSH(all, e->step.data[i]);
+		p->pstep_off[k + 1] = all.len;
+	}
+	p->pstep = all.data;
+	p->pass = p->fdepth;
+	free(mark);
 	free(d);
-	return most;
 }
 
 /* Lean mode computes only what the roots need, and only the part under a
@@ -417,7 +454,8 @@ static void compile(Machine *p, const MachineFacts *f, bool full)
 	p->future_latch = e.flatch.data;
 	p->nfuture = e.flatch.len;
 	p->total = xcalloc(p->nfuture ? p->nfuture : 1, sizeof *p->total);
-	p->fdepth = future_depth(s, f, p->roots, p->nroots);
+	pass_programs(p, f, &e);
+	VEC_FREE(e.snode);
 	p->blockable = true;
 	for (size_t i = 0; i < e.step.len; i++)
 		p->blockable &= !is_big_op(e.step.data[i].op);
@@ -511,6 +549,9 @@ void machine_free(Machine *p)
 	free(p->root_slot);
 	free(p->total);
 	free(p->future_latch);
+	free(p->future_level);
+	free(p->pstep);
+	free(p->pstep_off);
 	free(p->roots);
 	machine_codes_free(&p->codes);
 	memset(p, 0, sizeof *p);
@@ -656,6 +697,22 @@ static inline void run(const Machine *p, MachineState *st, const MachineInstr *c
 	}
 }
 
+/* The step program of the current pass. */
+static const MachineInstr *program(const Machine *p, size_t *n)
+{
+	if (p->pass >= p->fdepth) {
+		*n = p->nstep;
+		return p->step;
+	}
+	*n = p->pstep_off[p->pass + 1] - p->pstep_off[p->pass];
+	return p->pstep + p->pstep_off[p->pass];
+}
+
+void machine_begin_pass(Machine *m, unsigned k)
+{
+	m->pass = k;
+}
+
 void machine_step(const Machine *p, MachineState *st, uint32_t code)
 {
 	int64_t *V = st->V;
@@ -665,7 +722,9 @@ void machine_step(const Machine *p, MachineState *st, uint32_t code)
 	if (p->nlf)
 		memcpy(V + p->nld, p->lfrow + (size_t)code * p->nlf,
 		       p->nlf * sizeof *V);
-	run(p, st, p->step, p->nstep, false);
+	size_t n;
+	const MachineInstr *prog = program(p, &n);
+	run(p, st, prog, n, false);
 }
 
 void machine_block_init(const Machine *p, MachineBlock *bk)
@@ -710,8 +769,10 @@ void machine_run_block(const Machine *p, MachineState *st, MachineBlock *bk,
 			c[i] = r[(size_t)codes[i] * p->nlf];
 		V[p->nld + j] = c[m - 1];
 	}
-	for (size_t k = 0; k < p->nstep; k++) {
-		const MachineInstr *in = &p->step[k];
+	size_t nstep;
+	const MachineInstr *prog = program(p, &nstep);
+	for (size_t k = 0; k < nstep; k++) {
+		const MachineInstr *in = &prog[k];
 		int64_t *d = COL(in->dst), acc;
 		const int64_t *a = COL(in->a), *b = COL(in->b), *c = COL(in->c);
 		const uint32_t *op = p->opnd + in->off;
@@ -812,13 +873,16 @@ void machine_reset(const Machine *p, MachineState *st)
 		memcpy(st->V + p->nld, p->lfrow + (size_t)other * p->nlf,
 		       p->nlf * sizeof *st->V);
 	st->pos = 0;
-	run(p, st, p->step, p->nstep, true);
+	size_t n;
+	const MachineInstr *prog = program(p, &n);
+	run(p, st, prog, n, true);
 }
 
 void machine_take_totals(Machine *m, const MachineState *st)
 {
 	for (size_t k = 0; k < m->nfuture; k++)
-		m->total[k] = st->V[m->future_latch[k]];
+		if (m->future_level[k] == m->pass + 1)
+			m->total[k] = st->V[m->future_latch[k]];
 }
 
 void machine_query(const Machine *m, MachineState *st)

@@ -71,13 +71,18 @@
  * the number of positions of the whole word (to n+1 under --accept-at=eos)
  * where phi holds.  Each #> node has a latch that counts phi over the
  * positions read before the current one, and a total, total[k] (k its
- * ordinal, latch slot future_latch[k]), which the caller supplies.  A pass
- * with the totals of the #> nodes of nesting depth below d right gives the
- * right values of every node of nesting depth below d + 1, and so the right
- * totals of those of depth d at the end (machine_take_totals).  So: run
- * the whole word fdepth times, each followed by machine_take_totals, then
- * once more for values and verdicts (fdepth = the largest #>-nesting; 0
- * for past-only roots).  A future count is exact in int64 like a past one.
+ * ordinal, latch slot future_latch[k]), which the caller supplies.  Its
+ * level, future_level[k], is its #>-nesting depth (1 for #>[Q_a]).  A
+ * pass over the whole word in which the totals of every level below d
+ * are right gives the totals of level d at the end.  So a verdict takes
+ * fdepth + 1 passes (fdepth = the largest #>-nesting of a root, 0 for
+ * past-only roots): for k = 0 .. fdepth - 1, machine_begin_pass(k),
+ * reset, read the word, machine_take_totals (level k + 1); then
+ * machine_begin_pass(fdepth) and the pass that gives values and
+ * verdicts.  Pass k < fdepth runs only the step instructions that the
+ * #> of level k + 1 need (pstep[pstep_off[k] .. pstep_off[k+1])); the
+ * other slots are stale then.  A future count is exact in int64 like a
+ * past one.
  *
  * ---- Instructions (MachineInstr; V = values, n-ary operands are
  *      opnd[off..off+n), with coef[] / bcoef[] parallel to opnd) ---------
@@ -176,10 +181,14 @@ typedef struct {
 	bool huge_period;
 	bool big_persistent;     /* some persistent slot is big */
 	uint32_t *root_slot;     /* per root */
-	int64_t *total;          /* per #> node: its total, set by the caller */
+	int64_t *total;          /* per #> node: its total */
 	uint32_t *future_latch;  /* per #> node: the slot of its latch */
+	unsigned *future_level;  /* per #> node: its #>-nesting depth */
 	size_t nfuture;
 	unsigned fdepth;         /* largest #>-nesting of a root, 0 if none */
+	unsigned pass;           /* the current pass (initially fdepth) */
+	MachineInstr *pstep;     /* the step programs of passes < fdepth */
+	size_t *pstep_off;
 	bool blockable;          /* no big instruction runs per step */
 	size_t blk;              /* positions per block */
 } Machine;
@@ -210,8 +219,10 @@ void machine_state_copy(const Machine *m, MachineState *dst,
 void machine_reset(const Machine *m, MachineState *st);
 /* Read one letter (a code). */
 void machine_step(const Machine *m, MachineState *st, uint32_t code);
-/* After a pass over the whole word: the totals of the #> nodes from
- * their latches (see "Future counts"). */
+/* Passes (see "Future counts"): which pass the next steps belong to
+ * (0..fdepth), and after pass k < fdepth over the whole word, the totals
+ * of the #> nodes of level k + 1 from their latches. */
+void machine_begin_pass(Machine *m, unsigned k);
 void machine_take_totals(Machine *m, const MachineState *st);
 /* Run the query instructions; then machine_root() reads verdicts. */
 void machine_query(const Machine *m, MachineState *st);

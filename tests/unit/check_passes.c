@@ -57,14 +57,23 @@ START_TEST(codebuf_roundtrip)
 	uint32_t *want = malloc(N * sizeof *want), got[64];
 	Rng rng;
 	rng_seed(&rng, 0xc0debu + (uint64_t)_i);
-	for (int round = 0; round < 2; round++) { /* clear keeps working */
+	for (int round = 0; round < 2; round++) {
 		codebuf_clear(&b);
 		for (size_t i = 0; i < N; i++) {
 			/* the extremes often: 0 and ncodes - 1 */
 			uint32_t r = rng_below(&rng, 4);
 			want[i] = r == 0 ? 0 : r == 1 ? (uint32_t)(nc - 1)
 					      : rng_below(&rng, (uint32_t)nc);
-			codebuf_push(&b, want[i]);
+		}
+		/* one by one, then in chunks of any length and alignment */
+		for (size_t i = 0, m; i < N; i += m) {
+			m = round == 0 ? 1 : 1 + rng_below(&rng, 40);
+			if (m > N - i)
+				m = N - i;
+			if (m == 1)
+				codebuf_push(&b, want[i]);
+			else
+				codebuf_push_many(&b, want + i, m);
 		}
 		ck_assert_uint_eq(b.n, N);
 		ck_assert_uint_eq(codebuf_bytes(&b),
