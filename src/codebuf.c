@@ -63,6 +63,17 @@ static inline void unpack(const uint8_t *in, size_t nbytes, unsigned bits,
 			out[j] = in[i] >> (j * bits) & mask;
 }
 
+/* One code into a sub-byte buffer with room for it. */
+static void put(CodeBuf *b, uint32_t code)
+{
+	size_t per = 8 / b->bits;
+	unsigned shift = (unsigned)(b->n % per) * b->bits;
+	if (shift == 0)
+		b->data[b->n / per] = 0;
+	b->data[b->n / per] |= (uint8_t)(code << shift);
+	b->n++;
+}
+
 void codebuf_push_many(CodeBuf *b, const uint32_t *codes, size_t m)
 {
 	size_t w = b->bits / 8;
@@ -87,12 +98,8 @@ void codebuf_push_many(CodeBuf *b, const uint32_t *codes, size_t m)
 	size_t i = 0;
 	/* one code at a time up to a byte boundary, then whole bytes (the
 	 * constant widths let the compiler unroll), then the rest */
-	for (; i < m && (b->n % per || m - i < per); i++, b->n++) {
-		unsigned shift = (unsigned)(b->n % per) * b->bits;
-		if (shift == 0)
-			b->data[b->n / per] = 0;
-		b->data[b->n / per] |= (uint8_t)(codes[i] << shift);
-	}
+	for (; i < m && (b->n % per || m - i < per); i++)
+		put(b, codes[i]);
 	size_t whole = (m - i) / per;
 	uint8_t *d = b->data + b->n / per;
 	switch (b->bits) {
@@ -102,12 +109,8 @@ void codebuf_push_many(CodeBuf *b, const uint32_t *codes, size_t m)
 	}
 	i += whole * per;
 	b->n += whole * per;
-	for (; i < m; i++, b->n++) {
-		unsigned shift = (unsigned)(b->n % per) * b->bits;
-		if (shift == 0)
-			b->data[b->n / per] = 0;
-		b->data[b->n / per] |= (uint8_t)(codes[i] << shift);
-	}
+	for (; i < m; i++)
+		put(b, codes[i]);
 }
 
 /* One code of a sub-byte buffer. */

@@ -261,7 +261,7 @@ void machine_block_free(MachineBlock *bk);
 void machine_run_block(const Machine *m, MachineState *st, MachineBlock *bk,
 		       size_t n);
 
-/* ---- per-node analysis, shared with the column evaluator --------------- */
+/* ---- per-node analysis, shared with the tables of eval.c -------------- */
 typedef struct {
 	Node max;
 	unsigned char *reach;
