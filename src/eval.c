@@ -36,6 +36,7 @@ struct Evaluator {
 	MachineState scratch; /* EOS queries */
 	CodeBuf word;         /* with #>: the word pushed since the reset */
 	bool judged;          /* with #>: verdict[] is that word's */
+	uint64_t *count;      /* with #>: how often each letter code occurs */
 	bool *verdict;
 };
 
@@ -63,6 +64,7 @@ Evaluator *eval_new(const Store *s, const Node *roots, size_t nroots,
 	machine_state_init(&ev->lean, &ev->scratch);
 	machine_block_init(&ev->lean, &ev->blk);
 	codebuf_init(&ev->word, ev->codes.ncodes);
+	ev->count = xcalloc(ev->codes.ncodes, sizeof *ev->count);
 	return ev;
 }
 
@@ -75,6 +77,7 @@ void eval_free(Evaluator *ev)
 	machine_block_free(&ev->blk);
 	machine_free(&ev->lean);
 	codebuf_free(&ev->word);
+	free(ev->count);
 	machine_codes_free(&ev->codes);
 	free(ev->verdict);
 	free(ev->roots);
@@ -98,7 +101,7 @@ size_t eval_word_bytes(const Evaluator *ev)
 
 unsigned eval_passes(const Evaluator *ev)
 {
-	return ev->lean.fdepth + 1;
+	return ev->lean.fdepth + 1 - ev->lean.letter_totals;
 }
 
 void eval_reset(Evaluator *ev)
@@ -106,6 +109,7 @@ void eval_reset(Evaluator *ev)
 	ev->too_long = false;
 	ev->judged = false;
 	codebuf_clear(&ev->word);
+	memset(ev->count, 0, ev->codes.ncodes * sizeof *ev->count);
 	machine_reset(&ev->lean, &ev->st);
 }
 
@@ -141,26 +145,39 @@ void eval_push_many(Evaluator *ev, const Sym *letters, size_t n)
 		return;
 	}
 	ev->judged = false;
-	for (size_t done = 0; done < n;) {
-		size_t m = n - done < p->blk ? n - done : p->blk;
+	for (size_t done = 0, m; done < n; done += m) {
+		m = n - done < p->blk ? n - done : p->blk;
 		for (size_t i = 0; i < m; i++)
 			ev->blk.codes[i] = code_of(ev, letters[done + i]);
-		if (ev->streams)
+		if (ev->streams) {
 			read_block(ev, m);
-		else /* kept for the passes of eval_accepts */
-			codebuf_push_many(&ev->word, ev->blk.codes, m);
-		done += m;
+			continue;
+		}
+		/* kept for the passes of eval_accepts */
+		codebuf_push_many(&ev->word, ev->blk.codes, m);
+		if (p->letter_totals)
+			for (size_t i = 0; i < m; i++)
+				ev->count[ev->blk.codes[i]]++;
 	}
 }
 
 /* Formulas with #>: fdepth passes over the kept word, each giving the
- * totals of one more level of #>, then the pass that decides. */
+ * totals of one more level of #>, then the pass that decides.  When the
+ * #> of level 1 count letters only, the letter counts replace pass 0. */
 static void judge(Evaluator *ev)
 {
 	Machine *p = &ev->lean;
 	/* chunks of whole bytes of packed codes: blk is at least 16 */
 	size_t n = ev->word.n, chunk = p->blk & ~(size_t)7;
-	for (unsigned k = 0; k <= p->fdepth; k++) {
+	uint32_t other = (uint32_t)p->ncodes - 1;
+	unsigned first = 0;
+	if (p->letter_totals) {
+		ev->count[other] += ev->accept == ACCEPT_EOS;
+		machine_letter_totals(p, ev->count);
+		ev->count[other] -= ev->accept == ACCEPT_EOS;
+		first = 1;
+	}
+	for (unsigned k = first; k <= p->fdepth; k++) {
 		machine_begin_pass(p, k);
 		machine_reset(p, &ev->st);
 		for (size_t done = 0; done < n;) {
@@ -170,7 +187,7 @@ static void judge(Evaluator *ev)
 			done += m;
 		}
 		if (ev->accept == ACCEPT_EOS)
-			machine_step(p, &ev->st, (uint32_t)p->ncodes - 1);
+			machine_step(p, &ev->st, other);
 		if (k < p->fdepth)
 			machine_take_totals(p, &ev->st);
 	}

@@ -59,7 +59,9 @@ bool eval_accepts(Evaluator *ev, size_t root);
 /* True when the word pushed since the last reset is longer than the
  * evaluator supports (2^48 symbols; the extra letters were ignored). */
 bool eval_too_long(const Evaluator *ev);
-/* Passes over the word a verdict takes: 1 + the largest #>-nesting. */
+/* Passes over the word a verdict takes: 1 + the largest #>-nesting, one
+ * less when every innermost #> counts a Boolean combination of letters
+ * (its total is then a sum of letter counts kept while pushing). */
 unsigned eval_passes(const Evaluator *ev);
 /* Bytes of the word kept now (0 for past-only formulas). */
 size_t eval_word_bytes(const Evaluator *ev);

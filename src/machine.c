@@ -361,6 +361,11 @@ static unsigned *future_depths(const Store *s, const MachineFacts *f)
 	return d;
 }
 
+static bool is_lf_slot(const Machine *p, uint32_t slot)
+{
+	return slot >= p->nld && slot < p->nld + p->nlf;
+}
+
 /* The step programs of the passes before the last (machine.h "Future
  * counts"): pass k needs only what the #> of depth k + 1 count, so it
  * runs the step instructions of their operands' closure. */
@@ -373,9 +378,18 @@ static void pass_programs(Machine *p, const MachineFacts *f, Emit *e)
 			p->fdepth = d[p->roots[r]];
 	p->future_level = xcalloc(p->nfuture ? p->nfuture : 1,
 				  sizeof *p->future_level);
-	for (size_t i = 0; i < e->step.len; i++)
-		if (e->step.data[i].op == MI_FCOUNT)
-			p->future_level[e->step.data[i].k] = d[e->snode.data[i]];
+	p->future_operand = xcalloc(p->nfuture ? p->nfuture : 1,
+				    sizeof *p->future_operand);
+	p->letter_totals = p->fdepth > 0;
+	for (size_t i = 0; i < e->step.len; i++) {
+		const MachineInstr *in = &e->step.data[i];
+		if (in->op != MI_FCOUNT)
+			continue;
+		p->future_level[in->k] = d[e->snode.data[i]];
+		p->future_operand[in->k] = in->a;
+		if (d[e->snode.data[i]] == 1 && !is_lf_slot(p, in->a))
+			p->letter_totals = false;
+	}
 	p->pstep_off = xcalloc((size_t)p->fdepth + 1, sizeof *p->pstep_off);
 	VEC(MachineInstr) all = {0};
 	unsigned char *mark = xcalloc((size_t)f->max + 1, 1);
@@ -550,6 +564,7 @@ void machine_free(Machine *p)
 	free(p->total);
 	free(p->future_latch);
 	free(p->future_level);
+	free(p->future_operand);
 	free(p->pstep);
 	free(p->pstep_off);
 	free(p->roots);
@@ -876,6 +891,20 @@ void machine_reset(const Machine *p, MachineState *st)
 	size_t n;
 	const MachineInstr *prog = program(p, &n);
 	run(p, st, prog, n, true);
+}
+
+void machine_letter_totals(Machine *m, const uint64_t *count)
+{
+	assert(m->letter_totals);
+	for (size_t k = 0; k < m->nfuture; k++) {
+		if (m->future_level[k] != 1)
+			continue;
+		uint32_t a = m->future_operand[k] - (uint32_t)m->nld;
+		int64_t t = 0;
+		for (size_t c = 0; c < m->ncodes; c++)
+			t += (int64_t)count[c] * m->lfrow[c * m->nlf + a];
+		m->total[k] = t;
+	}
 }
 
 void machine_take_totals(Machine *m, const MachineState *st)

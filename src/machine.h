@@ -81,8 +81,10 @@
  * machine_begin_pass(fdepth) and the pass that gives values and
  * verdicts.  Pass k < fdepth runs only the step instructions that the
  * #> of level k + 1 need (pstep[pstep_off[k] .. pstep_off[k+1])); the
- * other slots are stale then.  A future count is exact in int64 like a
- * past one.
+ * other slots are stale then.  When every #> of level 1 counts a letter
+ * function (#>[Q_a], #>[Q_a | Q_b]: letter_totals), its total follows
+ * from how often each letter code occurs, and machine_letter_totals
+ * replaces pass 0.  A future count is exact in int64 like a past one.
  *
  * ---- Instructions (MachineInstr; V = values, n-ary operands are
  *      opnd[off..off+n), with coef[] / bcoef[] parallel to opnd) ---------
@@ -184,6 +186,8 @@ typedef struct {
 	int64_t *total;          /* per #> node: its total */
 	uint32_t *future_latch;  /* per #> node: the slot of its latch */
 	unsigned *future_level;  /* per #> node: its #>-nesting depth */
+	uint32_t *future_operand; /* per #> node: the slot it counts */
+	bool letter_totals;      /* every #> of level 1 counts letters */
 	size_t nfuture;
 	unsigned fdepth;         /* largest #>-nesting of a root, 0 if none */
 	unsigned pass;           /* the current pass (initially fdepth) */
@@ -224,6 +228,9 @@ void machine_step(const Machine *m, MachineState *st, uint32_t code);
  * of the #> nodes of level k + 1 from their latches. */
 void machine_begin_pass(Machine *m, unsigned k);
 void machine_take_totals(Machine *m, const MachineState *st);
+/* Only when m->letter_totals: the totals of level 1 from count[c], the
+ * number of positions with letter code c (the end marker as "other"). */
+void machine_letter_totals(Machine *m, const uint64_t *count);
 /* Run the query instructions; then machine_root() reads verdicts. */
 void machine_query(const Machine *m, MachineState *st);
 static inline bool machine_root(const Machine *m, const MachineState *st,
