@@ -25,15 +25,23 @@ awk -v n=$N '{ na = gsub(/a/, "a"); nb = gsub(/b/, "b")
 	print maj "\t" maj "\t" end "\t" end }' words.txt > want.txt ||
 	fail "$(cat want.txt)"
 
-# Majority as a future count at position 1 (2 passes), and "every a has
-# a b at or after it" with nested #> (3 passes), beside their twins.
+# Majority as a future count at position 1 (the letter counts give the
+# totals: one pass), and "every a has a b at or after it" with nested #>
+# (two passes), beside their twins; then a pair whose innermost #> count
+# more than letters (two passes, the first one for the totals): at
+# position 1 the future counts are the past counts at the last position.
 maj_future='#[#[true] = 1 & #>[Q_b] < #>[Q_a]] = 1'
 end_future='#[#[true] = 1 & #>[Q_a & #>[Q_b] >= 1] = #>[Q_a]] = 1'
 end_past='!Q_a & #[true] >= 1'
-try 1 "$TALLY" eval --no-echo -f "$maj_future" -f majority \
-	-f "$end_future" -f "$end_past" < words.txt
-cmp -s out.txt want.txt ||
+ab_future='#[#[true] = 1 & #>[Q_a & #[Q_b] >= 1] > #>[Q_b & #[Q_a] >= 2]] = 1'
+ab_past='#[Q_a & #[Q_b] >= 1] > #[Q_b & #[Q_a] >= 2]'
+try 1 "$TALLY" eval --no-echo -f "$maj_future" -f majority -f "$end_future" \
+	-f "$end_past" -f "$ab_future" -f "$ab_past" < words.txt
+cut -f1-4 out.txt | cmp -s - want.txt ||
 	fail "verdicts: $(tr '\t\n' ' ;' < out.txt), wanted $(tr '\t\n' ' ;' < want.txt)"
+cut -f5 out.txt > f5.txt
+cut -f6 out.txt | cmp -s - f5.txt || fail "twins differ: $(tr '\t\n' ' ;' < out.txt)"
+sort -u f5.txt | wc -l | grep -q 2 || fail "the last pair is constant: $(tr '\n' ' ' < f5.txt)"
 
 # With the echo: each line is the word, then the verdicts.
 try 1 "$TALLY" eval -f "$end_future" < words.txt
