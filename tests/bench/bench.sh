@@ -50,6 +50,28 @@ for lang in dyck1 majority; do
 	rm -f "$input"
 done
 
+# Future counts: majority written with #> (at position 1, more a than b
+# lie ahead): the word kept as 2-bit codes, the letter counts give the
+# totals, one pass; the same verdict as the floor's majority.  Peak
+# memory per symbol is the point.
+input=$work/future.txt
+"$BENCHBIN/genword" ab "$N" 42 > "$input"
+t=$(measure "$work/t.out" "$TALLY" eval --no-echo \
+	-f '#[#[true] = 1 & #>[Q_b] < #>[Q_a]] = 1')
+rss=$(cut -d' ' -f3 "$work/stat")
+# the same run past-only, which keeps nothing of the word: the baseline
+measure "$work/p.out" "$TALLY" eval --no-echo -f majority > /dev/null
+base=$(cut -d' ' -f3 "$work/stat")
+f=$(measure "$work/f.out" "$BENCHBIN/floor" majority)
+cmp -s "$work/t.out" "$work/f.out" ||
+	die "majority with #>: tally says $(cat "$work/t.out"), floor says $(cat "$work/f.out")"
+printf '%-34s %12s %10s %10s %7sx\n' "majority with #>, from a file" "$N" "$t" \
+	"$f" "$(awk "BEGIN{printf \"%.2f\", $t / ($f > 0 ? $f : 0.001)}")"
+printf '%-34s %12s %10s   (%s bytes per symbol above past-only)\n' \
+	"  peak RSS of tally (MB)" "" "$(awk "BEGIN{printf \"%.1f\", $rss / 1024}")" \
+	"$(awk "BEGIN{printf \"%.3f\", ($rss - $base) * 1024 / $N}")"
+rm -f "$input"
+
 # Token input (--tokens) against the character reader on the same word,
 # per symbol: "a b a b ..." (one-character tokens) and "open close ..."
 # (the Python C-RASP interpreter's format).  CPU seconds, not wall time:

@@ -18,5 +18,6 @@ Suite *families_suite(void);
 Suite *repl_suite(void);
 Suite *cr_suite(void);
 Suite *pe_suite(void);
+Suite *passes_suite(void);
 
 #endif
