@@ -22,7 +22,7 @@ static const struct {
 	{"families", families_suite}, {"repl", repl_suite},
 	{"cr", cr_suite},
 	{"pe", pe_suite},
-	{"cr", cr_suite},             {"passes", passes_suite},
+	{"passes", passes_suite},
 };
 
 /* Whether NAME is a word of the space-separated list. */
