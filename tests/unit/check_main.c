@@ -20,7 +20,7 @@ static const struct {
 	{"methods", methods_suite},   {"search", search_suite},
 	{"compile", compile_suite},   {"decide", decide_suite},
 	{"families", families_suite}, {"repl", repl_suite},
-	{"cr", cr_suite},
+	{"cr", cr_suite},             {"word", word_suite},
 };
 
 /* Whether NAME is a word of the space-separated list. */
