@@ -436,61 +436,78 @@ static uint64_t separators(const unsigned char *p, uint64_t *nl)
 	return m;
 }
 
-/* The tokens of the block b[i..i+64) that end inside it (bytes to 16
- * past it must be readable), up to a newline: their starts and ends are
- * the edges of the separator mask, walked by clearing the lowest bit,
- * so no byte is looked at twice and no token by a loop.  Adds the
- * tokens emitted to *count; returns where the next step starts: a
- * newline, an unknown token, a token the block cuts, or after the
- * block. */
-static size_t __attribute__((noinline))
-token_block(WordReader *r, const unsigned char *b, size_t i, size_t *count)
+/* The letter of the token p[0..len), at least 16 bytes readable from p;
+ * SYM_NONE when unknown. */
+static inline Sym block_token(const WordReader *r, const TokTab *tab,
+			      const unsigned char *p, size_t len)
 {
 	/* keep[k]: the low k bytes of a word (no branch on the length) */
 	static const uint64_t keep[] = {
 		0, 0xff, 0xffff, 0xffffff, 0xffffffff, 0xffffffffffull,
 		0xffffffffffffull, 0xffffffffffffffull, UINT64_MAX};
-	uint64_t nl, sep = separators(b + i, &nl);
-	uint64_t starts = ~sep & ((sep << 1) | 1), ends = sep & (~sep << 1);
-	if (nl) {
-		unsigned f = (unsigned)__builtin_ctzll(nl);
-		starts &= (UINT64_C(1) << f) - 1;
-		ends &= (UINT64_C(2) << f) - 1;
-	}
-	/* At most 64 tokens: flushed first if they might not fit, and kept
-	 * in locals (the compiler cannot tell the stores from the table). */
-	if (WORD_OUT - r->nout < BLOCK)
-		flush(r);
-	TokTab tab = r->toktab;
-	Sym *out = r->out + r->nout;
-	size_t got = 0, next = i + BLOCK, stop = SIZE_MAX;
-	while (ends) {
-		size_t s = (size_t)__builtin_ctzll(starts);
-		size_t e = (size_t)__builtin_ctzll(ends);
-		starts &= starts - 1;
-		ends &= ends - 1;
-		const unsigned char *p = b + i + s;
-		size_t len = e - s;
-		size_t len2 = len > 8 ? len - 8 : 0; /* bytes in word 2 */
-		Sym l = toktab_find(&tab, toktab_load(p) & keep[len < 8 ? len : 8],
-				    toktab_load(p + 8) & keep[len2 < 8 ? len2 : 8],
-				    len, (const char *)p + TOKTAB_WORDS);
-		if (l == SYM_NONE && (l = lookup(r, (const char *)p, len)) ==
-					     SYM_NONE) {
-			stop = i + s;
-			break;
+	size_t len2 = len > 8 ? len - 8 : 0; /* bytes in word 2 */
+	Sym l = toktab_find(tab, toktab_load(p) & keep[len < 8 ? len : 8],
+			    toktab_load(p + 8) & keep[len2 < 8 ? len2 : 8], len,
+			    (const char *)p + TOKTAB_WORDS);
+	return l != SYM_NONE ? l : lookup(r, (const char *)p, len);
+}
+
+/* The tokens from b[i] on, 64 bytes at a time while 16 more are
+ * readable, up to a newline: each block's separators are one mask, the
+ * tokens' starts and ends its edges, walked by clearing the lowest bit
+ * (a token may span blocks), so no byte is looked at twice and no token
+ * by a loop.  b[i] starts a token or is a blank.  Adds the tokens
+ * emitted to *count; returns where the next step starts: a newline, an
+ * unknown token, a token cut by the end of the last block, or after
+ * it. */
+static size_t __attribute__((noinline))
+token_blocks(WordReader *r, const unsigned char *b, size_t i, size_t n,
+	     size_t *count)
+{
+	TokTab tab = r->toktab; /* in registers: out[] stores may alias r */
+	size_t open = SIZE_MAX; /* the start of a token the last block cut */
+	uint64_t before = 1;    /* the byte before the block is a separator */
+	for (; n - i >= BLOCK + TOKTAB_WORDS; i += BLOCK) {
+		uint64_t nl, sep = separators(b + i, &nl);
+		uint64_t starts = ~sep & ((sep << 1) | before);
+		uint64_t ends = sep & ((~sep << 1) | (open != SIZE_MAX));
+		before = sep >> 63;
+		if (nl) {
+			unsigned f = (unsigned)__builtin_ctzll(nl);
+			starts &= (UINT64_C(1) << f) - 1;
+			ends &= (UINT64_C(2) << f) - 1;
 		}
-		out[got++] = l;
-		next = i + e + 1;
+		/* at most 64 tokens: room first, then kept in locals */
+		if (WORD_OUT - r->nout < BLOCK)
+			flush(r);
+		Sym *out = r->out + r->nout;
+		size_t got = 0, stop = SIZE_MAX;
+		while (ends) {
+			size_t s = open;
+			if (s == SIZE_MAX) {
+				s = i + (size_t)__builtin_ctzll(starts);
+				starts &= starts - 1;
+			}
+			open = SIZE_MAX;
+			size_t e = i + (size_t)__builtin_ctzll(ends);
+			ends &= ends - 1;
+			Sym l = block_token(r, &tab, b + s, e - s);
+			if (l == SYM_NONE) {
+				stop = s;
+				break;
+			}
+			out[got++] = l;
+		}
+		r->nout += got;
+		*count += got;
+		if (stop != SIZE_MAX)
+			return stop;
+		if (nl)
+			return i + (size_t)__builtin_ctzll(nl);
+		if (starts)
+			open = i + (size_t)__builtin_ctzll(starts);
 	}
-	r->nout += got;
-	*count += got;
-	if (stop != SIZE_MAX)
-		return stop;
-	if (nl)
-		return i + (size_t)__builtin_ctzll(nl);
-	/* a token the block cuts: the next block starts with it */
-	return starts ? i + (size_t)__builtin_ctzll(starts) : next;
+	return open != SIZE_MAX ? open : i;
 }
 
 /* The token reader's fast path, from buf[i] in a line of tokens with no
@@ -527,7 +544,7 @@ static size_t token_run(WordReader *r, const char *buf, size_t i, size_t n)
 		if (k == NEWLINE)
 			break;
 		if (n - i >= BLOCK + TOKTAB_WORDS) {
-			size_t j = token_block(r, b, i, &count);
+			size_t j = token_blocks(r, b, i, n, &count);
 			if (j != i) {
 				i = j;
 				continue;

@@ -238,14 +238,17 @@ static void random_input(Buf *b, const Alphabet *a, Rng *g,
 
 /* ---- the tests --------------------------------------------------------------- */
 
+#define TEN "0123456789"
 static const char *const alphabets[] = {
 	"a,ab,abc,abcd,b",
 	"open,close",
 	"(,),[,],{,}",
 	"alpha,beta,gamma,delta,epsilon,zeta,eta,theta",
-	/* 8 and 9, 16 and 17 bytes, prefixes of each other, and longer */
+	/* 8 and 9, 16 and 17 bytes, prefixes of each other, and longer
+	 * (one spans more than two 64-byte blocks) */
 	"abcdefgh,abcdefghi,abcdefghijklmnop,abcdefghijklmnopq,"
-	"abcdefghijklmnopqrstuvwxyz0123456789,x,\xc3\xa9",
+	"abcdefghijklmnopqrstuvwxyz0123456789,x,\xc3\xa9,"
+	TEN TEN TEN TEN TEN TEN TEN TEN TEN TEN TEN TEN TEN TEN TEN,
 };
 
 static void check_alphabet(const char *spec, bool open_alpha,
