@@ -532,8 +532,10 @@ static size_t token_run(WordReader *r, const char *buf, size_t i, size_t n)
 		     i += 2)
 			out[count++ - k0] = l;
 		r->nout += count - k0;
-		if (r->nout == WORD_OUT)
+		if (r->nout == WORD_OUT) {
 			flush(r);
+			continue;
+		}
 		if (i >= n)
 			break;
 		unsigned char k = byte_class[b[i]];
