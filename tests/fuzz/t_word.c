@@ -13,8 +13,9 @@
 /* data[0]: bit 0 --tokens, bits 1-2 the alphabet. */
 FUZZ_TARGET(word)
 {
-	static const char *const specs[] = {"ab", "a,bc,(,\xc3\xa9",
-					    "open,close", "()"};
+	static const char *const specs[] = {
+		"ab", "a,bc,(,\xc3\xa9,abcdefghi,abcdefghijklmnopq",
+		"open,close", "()"};
 	if (size == 0)
 		return 0;
 	Store *s = store_new();
