@@ -478,6 +478,10 @@ token_blocks(WordReader *r, const unsigned char *b, size_t i, size_t n,
 		uint64_t nl, sep = separators(b + i, &nl);
 		uint64_t starts = ~sep & ((sep << 1) | before);
 		uint64_t ends = sep & ((~sep << 1) | (open != SIZE_MAX));
+		/* the token the block's end cuts, if any: its last start */
+		size_t cut = sep >> 63 ? SIZE_MAX
+			   : starts ? i + 63 - (size_t)__builtin_clzll(starts)
+				    : open;
 		before = sep >> 63;
 		if (nl) {
 			unsigned f = (unsigned)__builtin_ctzll(nl);
@@ -489,13 +493,13 @@ token_blocks(WordReader *r, const unsigned char *b, size_t i, size_t n,
 			flush(r);
 		Sym *out = r->out + r->nout;
 		size_t got = 0, stop = SIZE_MAX;
+		/* the first end may close the token the last block cut */
+		size_t s = open;
+		if (s == SIZE_MAX && ends) {
+			s = i + (size_t)__builtin_ctzll(starts);
+			starts &= starts - 1;
+		}
 		while (ends) {
-			size_t s = open;
-			if (s == SIZE_MAX) {
-				s = i + (size_t)__builtin_ctzll(starts);
-				starts &= starts - 1;
-			}
-			open = SIZE_MAX;
 			size_t e = i + (size_t)__builtin_ctzll(ends);
 			ends &= ends - 1;
 			Sym l = block_token(r, &tab, b + s, e - s);
@@ -504,6 +508,9 @@ token_blocks(WordReader *r, const unsigned char *b, size_t i, size_t n,
 				break;
 			}
 			out[got++] = l;
+			/* the next start (bit 63 stands in when there is none) */
+			s = i + (size_t)__builtin_ctzll(starts | UINT64_C(1) << 63);
+			starts &= starts - 1;
 		}
 		r->nout += got;
 		*count += got;
@@ -511,8 +518,7 @@ token_blocks(WordReader *r, const unsigned char *b, size_t i, size_t n,
 			return stop;
 		if (nl)
 			return i + (size_t)__builtin_ctzll(nl);
-		if (starts)
-			open = i + (size_t)__builtin_ctzll(starts);
+		open = cut;
 	}
 	return open != SIZE_MAX ? open : i;
 }
