@@ -378,26 +378,6 @@ static size_t token_end(const unsigned char *b, size_t i, size_t n)
 	return i;
 }
 
-/* The letter spelled by the token b[s..s+len), which ends inside the
- * buffer; SYM_NONE when unknown.  With 16 bytes readable from s (room)
- * the token table answers for every letter above the space without a
- * call; the others (control bytes, an open alphabet's stand-in, a token
- * near the buffer's end) go to the symbol table. */
-static inline Sym token_sym(const WordReader *r, const unsigned char *b,
-			    size_t s, size_t len, bool room)
-{
-	if (room) {
-		uint64_t k0 = toktab_keep(toktab_load(b + s), len);
-		uint64_t k1 = len <= 8 ? 0
-			    : toktab_keep(toktab_load(b + s + 8), len - 8);
-		Sym l = toktab_find(&r->toktab, k0, k1, len,
-				    (const char *)b + s + TOKTAB_WORDS);
-		if (l != SYM_NONE)
-			return l;
-	}
-	return lookup(r, (const char *)b + s, len);
-}
-
 static inline void put(WordReader *r, Sym l)
 {
 	r->out[r->nout++] = l;
@@ -437,9 +417,12 @@ static uint64_t separators(const unsigned char *p, uint64_t *nl)
 }
 
 /* The letter of the token p[0..len), at least 16 bytes readable from p;
- * SYM_NONE when unknown. */
-static inline Sym block_token(const WordReader *r, const TokTab *tab,
-			      const unsigned char *p, size_t len)
+ * SYM_NONE when unknown.  The token table answers for every letter
+ * above the space without a call; the others (control bytes, an open
+ * alphabet's stand-in) and unknown tokens go to the symbol table. */
+static inline __attribute__((always_inline)) Sym
+block_token(const WordReader *r, const TokTab *tab, const unsigned char *p,
+	    size_t len)
 {
 	/* keep[k]: the low k bytes of a word (no branch on the length) */
 	static const uint64_t keep[] = {
@@ -569,7 +552,9 @@ static size_t token_run(WordReader *r, const char *buf, size_t i, size_t n)
 		size_t j = token_end(b, i, n);
 		if (j == n)
 			break; /* may continue in the next buffer */
-		Sym l = token_sym(r, b, i, j - i, n - i >= TOKTAB_WORDS);
+		Sym l = n - i >= TOKTAB_WORDS
+				? block_token(r, &r->toktab, b + i, j - i)
+				: lookup(r, buf + i, j - i);
 		if (l == SYM_NONE)
 			break;
 		put(r, l);
