@@ -19,5 +19,6 @@ Suite *repl_suite(void);
 Suite *cr_suite(void);
 Suite *pe_suite(void);
 Suite *passes_suite(void);
+Suite *word_suite(void);
 
 #endif
