@@ -23,7 +23,7 @@ static const struct {
 	{"cr", cr_suite},
 	{"pe", pe_suite},
 	{"passes", passes_suite},
-	{"cr", cr_suite},             {"word", word_suite},
+	{"word", word_suite},
 };
 
 /* Whether NAME is a word of the space-separated list. */
