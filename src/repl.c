@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "decide.h"
 #include "eval.h"
+#include "limit.h"
 #include "lineedit.h"
 #include "lower.h"
 #include "mem.h"
@@ -40,6 +41,7 @@ struct Repl {
 	bool continuing;
 	int line; /* lines read */
 	bool failed, quit;
+	Limits lim; /* of each long command (tally repl --timeout ...) */
 };
 
 /* ---- the session's store -------------------------------------------- */
@@ -68,8 +70,14 @@ Repl *repl_new(bool interactive)
 	Repl *r = xcalloc(1, sizeof *r);
 	r->interactive = interactive;
 	r->examples = true;
+	limit_init(&r->lim);
 	open_store(r);
 	return r;
+}
+
+void repl_set_limits(Repl *r, const Limits *lim)
+{
+	r->lim = *lim;
 }
 
 void repl_free(Repl *r)
@@ -634,7 +642,7 @@ static void run_lang(Repl *r, char *arg)
 	char *end = arg + strcspn(arg, " \t");
 	char *rest = *end ? end + 1 : end;
 	*end = '\0';
-	LangOptions lo = {.alphabet = r->alphabet};
+	LangOptions lo = {.alphabet = r->alphabet, .limits = &r->lim};
 	if (!cmd_lang_length(arg, &lo.max_length)) {
 		fail(r, ":lang needs a length from 0 to 100000000, not '%s'",
 		     arg);
@@ -776,6 +784,7 @@ static void decide_on(Repl *r, DecideTask task, Node a, Node b)
 	decide_options_init(&o);
 	o.alphabet = r->alphabet;
 	o.quiet = true;
+	o.lim = r->lim;
 	fflush(stdout);
 	if (decide_run(&in, task, &o) == EXIT_USAGE)
 		r->failed = true;
@@ -1004,6 +1013,7 @@ static void run_command(Repl *r, const char *line)
 	char *arg = xstrdup(name + len);
 	c->run(r, arg);
 	free(arg);
+	limit_stop(); /* no timer outlives its command */
 }
 
 /* ---- lines ---------------------------------------------------------- */
@@ -1153,10 +1163,13 @@ static char *history_path(void)
 	return p;
 }
 
-int repl_run(bool echo)
+int repl_run(bool echo, const Limits *lim)
 {
 	bool tty = isatty(STDIN_FILENO);
 	Repl *r = repl_new(tty);
+	limit_keep_process();
+	if (lim)
+		repl_set_limits(r, lim);
 	char *hist = history_path();
 	lineedit_init(tty, hist, repl_complete, r);
 	free(hist);

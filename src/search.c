@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "limit.h"
 #include "mem.h"
 #include "vec.h"
 
@@ -290,7 +291,7 @@ static size_t greedy(Bank *b, const Sample *S, Store *st, const Atoms *a,
 			pn[2 * k] = sig_popcount(cls.data[k].pos, nw);
 			pn[2 * k + 1] = sig_popcount(cls.data[k].neg, nw);
 		}
-		for (size_t i = 0; i < a->n; i++) {
+		for (size_t i = 0; i < a->n && !limit_poll(bank_limits(b)); i++) {
 			uint64_t gain = 0;
 			for (size_t k = 0; k < cls.len; k++) {
 				uint64_t p1 = sig_popcount_and(cls.data[k].pos, a->sig[i], nw);
@@ -652,10 +653,16 @@ void search_run(Bank *b, const Sample *S, Store *st, const Word64 *care,
 			r->depth = d;
 			extract(b, S, st, &a, care, label, r);
 			atoms_free(&a);
+			/* A formula whose extraction a limit cut short is no
+			 * answer; the least depth is. */
+			if ((r->stop = bank_limit_stop(bank_limits(b))) != BANK_OK)
+				r->formula = NODE_NONE;
 			return;
 		}
 		r->tried = d + 1;
 		atoms_free(&a);
+		if ((r->stop = bank_limit_stop(bank_limits(b))) != BANK_OK)
+			return;
 	}
 }
 
