@@ -30,9 +30,10 @@ static const char help[] =
 	"      --echo             in a script, print each line after its prompt,\n"
 	"                         as a terminal shows the session (transcripts)\n"
 	"  -h, --help             show this help and exit\n"
-	LIMIT_HELP
-	"                         (of each :lang, :equiv and :check; a limit\n"
-	"                         ends the command, never the session)\n\n"
+	"Limits of each :lang, :equiv and :check (reached: what was found\n"
+	"so far stays printed, a message, and the session goes on):\n"
+	"      --timeout=SECONDS  wall-clock time\n"
+	"      --max-memory=SIZE  resident memory (suffixes K, M, G)\n\n"
 	"Examples:\n"
 	"  tally repl\n"
 	"  printf ':word aab\\nlet A = #[Q_a] > #[Q_b]\\n:info\\n' | tally repl\n\n"

@@ -529,7 +529,9 @@ static Node pair_conjunction(Bank *b, const Sample *S, Store *st, const Atoms *a
 	}
 	uint64_t best = UINT64_MAX;
 	size_t bi = 0, bj = 0;
-	for (size_t i = 0; i < n; i++)
+	/* (a limit cuts the quadratic pass short: search_run then drops
+	 * the formula) */
+	for (size_t i = 0; i < n && !limit_poll(bank_limits(b)); i++)
 		for (size_t j = i + 1; j < n && lits[i].size + lits[j].size < best; j++) {
 			const Word64 *p = rows + i * nw, *q = rows + j * nw;
 			bool disjoint = true;

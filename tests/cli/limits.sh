@@ -122,11 +122,11 @@ grep -qx equivalent out.txt || fail "repl: :equiv after the limit $(tail -n 3 ou
 # malloc fails; --timeout is only a safety net (the test fails if it is
 # what stopped them).
 if ! ldd "$TALLY" 2> /dev/null | grep -q libasan &&
-	(ulimit -v 200000 && "$TALLY" --version) > /dev/null 2>&1; then
+	(ulimit -v 120000 && "$TALLY" --version) > /dev/null 2>&1; then
 	under_ulimit() {
 		status=0
 		# shellcheck disable=SC2068
-		(ulimit -v 200000; exec timeout "$TRY_BOUND" "$TALLY" "$@") \
+		(ulimit -v 120000; exec timeout "$TRY_BOUND" "$TALLY" "$@") \
 			> out.txt 2> err.txt || status=$?
 		test "$status" = 4 || fail "ulimit -v: exit $status: $* $(head -c 300 err.txt)"
 		err_has 'tally: limit: out of memory'
