@@ -415,7 +415,8 @@ static Node small_enum(Bank *b, const Sample *S, Store *st, const Atoms *a,
 	for (uint32_t L = 2; L <= SMALL_LEAVES && !found && f.len < SMALL_MAX; L++) {
 		for (uint32_t li = 1; li <= L / 2 && !found; li++) {
 			uint32_t ri = L - li;
-			for (size_t i = lvl[li]; i < lvl[li + 1] && !found; i++)
+			for (size_t i = lvl[li]; i < lvl[li + 1] && !found &&
+						 !limit_poll(bank_limits(b)); i++)
 				for (size_t j = li == ri ? i + 1 : lvl[ri];
 				     j < lvl[ri + 1] && !found && f.len < SMALL_MAX; j++)
 					for (int op = 1; op <= 2 && !found; op++) {

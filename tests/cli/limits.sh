@@ -55,7 +55,9 @@ limited '--timeout=1 reached; ' "$TALLY" $ENUM_JOB --timeout=1
 err_has 'formulas printed'
 test -s out.txt || fail "enum: no formula printed before the limit"
 
-limited '--timeout=1 reached' "$TALLY" $SEARCH_JOB --timeout=1
+limited '--timeout=1 reached; depths 0..' "$TALLY" $SEARCH_JOB --timeout=1
+grep -q '^depth 0: no Boolean combination' out.txt ||
+	fail "search: no refutation printed before the limit"
 
 limited '--timeout=1 reached; rows before k = ' "$TALLY" $HIER_JOB --timeout=1
 grep -q 'staircase: incomplete (a limit was reached)' out.txt ||
