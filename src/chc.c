@@ -231,11 +231,11 @@ static char *slot_name(Chc *c, uint32_t slot)
 	const Machine *m = &c->m;
 	Node n = m->node_of[slot];
 	if (n != NODE_NONE)
-		return tl_print(m->s, n, SYNTAX_TL, NULL);
+		return tl_print_brief(m->s, n, SYNTAX_TL);
 	for (size_t i = 0; i < m->nstep; i++)
 		if (m->step[i].op == MI_PREV && m->step[i].b == slot) {
-			char *t = tl_print(m->s, m->node_of[m->step[i].a],
-					   SYNTAX_TL, NULL);
+			char *t = tl_print_brief(m->s, m->node_of[m->step[i].a],
+						 SYNTAX_TL);
 			Buf b = { 0 };
 			buf_printf(&b, "Y-latch[%s]", t);
 			free(t);

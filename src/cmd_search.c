@@ -206,7 +206,7 @@ static int set_formula_target(Search *s, Node f)
 	free(syms);
 	s->tg.kind = TARGET_FORMULA;
 	s->tg.node = f;
-	s->target_text = tl_print(s->in.store, f, SYNTAX_TL, NULL);
+	s->target_text = tl_print_brief(s->in.store, f, SYNTAX_TL);
 	return EXIT_YES;
 }
 

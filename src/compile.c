@@ -105,7 +105,7 @@ static uint32_t add_comp(Compiler *c, CompKind kind, uint32_t layer,
 {
 	Component comp = {.kind = kind, .layer = layer};
 	if (n != NODE_NONE)
-		comp.formula = tl_print(c->st, n, SYNTAX_TL, NULL);
+		comp.formula = tl_print_brief(c->st, n, SYNTAX_TL);
 	VEC_PUSH(c->comps, comp);
 	return (uint32_t)(c->comps.len - 1);
 }
@@ -149,7 +149,7 @@ static bool build_head(Compiler *c, Node n, Head *h)
 		if (c->at0[psi])
 			bos += a; /* cancel psi's own value at BOS */
 		comp->counts[comp->ncounts++] =
-			(CountTerm){a, tl_print(st, psi, SYNTAX_TL, NULL)};
+			(CountTerm){a, tl_print_brief(st, psi, SYNTAX_TL)};
 	}
 	comp->constant = cst;
 	h->wv.e[h->wv.n++] = (Entry){0, 0, bos};
