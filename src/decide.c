@@ -571,6 +571,25 @@ static bool build_roots(Decision *d)
 	return true;
 }
 
+/* The limits, armed before any work on the inputs (the alphabet of a
+ * long program is work too). */
+static void start_limits(Decision *d)
+{
+	const DecideOptions *o = d->o;
+	d->lim = o->lim;
+	d->user_limit = o->lim.timeout > 0 || o->max_states ||
+			o->lim.max_memory;
+	if (!d->lim.max_memory)
+		d->lim.max_memory = DEFAULT_MEMORY;
+	if (d->lim.timeout <= 0 && !o->max_length) {
+		d->lim.timeout = DEFAULT_TIMEOUT;
+		/* The default budget is no user's limit: its end is a
+		 * bounded answer, never the process's end. */
+		d->lim.no_backstop = true;
+	}
+	limit_start(&d->lim);
+}
+
 static void build_query(Decision *d)
 {
 	const DecideOptions *o = d->o;
@@ -597,18 +616,6 @@ static void build_query(Decision *d)
 	q->want_certificate = o->certificate;
 	q->progress = !o->quiet;
 	q->limits = &d->lim;
-	d->lim = o->lim;
-	d->user_limit = o->lim.timeout > 0 || o->max_states ||
-			o->lim.max_memory;
-	if (!d->lim.max_memory)
-		d->lim.max_memory = DEFAULT_MEMORY;
-	if (d->lim.timeout <= 0 && !o->max_length) {
-		d->lim.timeout = DEFAULT_TIMEOUT;
-		/* The default budget is no user's limit: its end is a
-		 * bounded answer, never the process's end. */
-		d->lim.no_backstop = true;
-	}
-	limit_start(&d->lim);
 }
 
 /* The limit message after the unknown verdict a user's limit caused:
@@ -642,6 +649,7 @@ int decide_run(Inputs *in, DecideTask task, const DecideOptions *o)
 				       "yet (try --method=auto or explore)",
 				       o->method);
 	}
+	start_limits(&d);
 	build_query(&d);
 	decide(&d);
 	int status;
