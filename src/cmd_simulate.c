@@ -2,7 +2,6 @@
  * bit-exactly, optionally against the formula it came from. */
 #include <config.h>
 
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +13,7 @@
 #include "commands.h"
 #include "eval.h"
 #include "fixed.h"
+#include "limit.h"
 #include "mem.h"
 #include "model.h"
 #include "pe.h"
@@ -68,10 +68,12 @@ static const char help[] =
 	"      --dim=D            check the standard frequencies\n"
 	"                         10000^(-2k/D), k < D/2, instead of a model\n"
 	"      --precision=P,S    F_{P,S} for --dim (default 16,8)\n"
-	"  -h, --help             show this help and exit\n\n"
+	"  -h, --help             show this help and exit\n"
+	LIMIT_HELP "\n"
 	"Exit status of --check-against-formula and --find-breakdown: 0\n"
-	"agreement, 1 a disagreeing word (printed); of --periodicity: 0\n"
-	"periodic up to the limit, 1 a break.\n\n"
+	"agreement, 1 a disagreeing word (printed), 4 a limit (the words\n"
+	"compared so far are stated); of --periodicity: 0 periodic up to the\n"
+	"limit, 1 a break.\n\n"
 	"Examples:\n"
 	"  tally compile -f dyck1 | tally simulate --check-against-formula "
 	"--max-length 12\n"
@@ -109,10 +111,8 @@ static bool read_model(const char *path, Model *m)
 static bool parse_count(const char *opt, const char *arg, size_t max,
 			size_t *out)
 {
-	char *end;
-	errno = 0;
-	unsigned long long v = strtoull(arg, &end, 10);
-	if (*arg < '0' || *arg > '9' || *end || errno || v > max) {
+	uint64_t v;
+	if (!cli_parse_count(arg, max, &v)) {
 		cli_usage_error("%s: expected a number up to %zu, not '%s'", opt,
 				max, arg);
 		return false;
@@ -262,6 +262,7 @@ int cmd_simulate(int argc, char **argv)
 		{"periodicity", required_argument, NULL, OPT_PERIODICITY},
 		{"dim", required_argument, NULL, OPT_DIM},
 		{"precision", required_argument, NULL, OPT_PRECISION},
+		LIMIT_OPTIONS,
 		{"help", no_argument, NULL, 'h'},
 		{0},
 	};
@@ -277,7 +278,15 @@ int cmd_simulate(int argc, char **argv)
 	Model m = {0};
 	bool have_model = false;
 	SimCheck *sc = NULL;
+	Limits limits;
+	limit_init(&limits);
 	while ((opt = getopt_long(argc, argv, "m:w:h", longopts, NULL)) != -1) {
+		bool ok;
+		if (limit_option(&limits, opt, optarg, &ok)) {
+			if (!ok)
+				goto usage;
+			continue;
+		}
 		switch (opt) {
 		case 'm': path = optarg; break;
 		case 'w': VEC_PUSH(words, optarg); break;
@@ -390,6 +399,8 @@ int cmd_simulate(int argc, char **argv)
 		free(err);
 		goto done;
 	}
+	simcheck_limits(sc, &limits);
+	limit_start(&limits);
 	if (breakdown) {
 		status = simcheck_breakdown(sc, maxlen, maxstates, stdout);
 		goto done;

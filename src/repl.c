@@ -15,6 +15,7 @@
 #include "commands.h"
 #include "decide.h"
 #include "eval.h"
+#include "limit.h"
 #include "lineedit.h"
 #include "lower.h"
 #include "mem.h"
@@ -43,6 +44,7 @@ struct Repl {
 	bool continuing;
 	int line; /* lines read */
 	bool failed, quit;
+	Limits lim; /* of each long command (tally repl --timeout ...) */
 };
 
 /* ---- the session's store -------------------------------------------- */
@@ -71,8 +73,14 @@ Repl *repl_new(bool interactive)
 	Repl *r = xcalloc(1, sizeof *r);
 	r->interactive = interactive;
 	r->examples = true;
+	limit_init(&r->lim);
 	open_store(r);
 	return r;
+}
+
+void repl_set_limits(Repl *r, const Limits *lim)
+{
+	r->lim = *lim;
 }
 
 void repl_free(Repl *r)
@@ -638,7 +646,7 @@ static void run_lang(Repl *r, char *arg)
 	char *end = arg + strcspn(arg, " \t");
 	char *rest = *end ? end + 1 : end;
 	*end = '\0';
-	LangOptions lo = {.alphabet = r->alphabet};
+	LangOptions lo = {.alphabet = r->alphabet, .limits = &r->lim};
 	if (!cmd_lang_length(arg, &lo.max_length)) {
 		fail(r, ":lang needs a length from 0 to 100000000, not '%s'",
 		     arg);
@@ -780,6 +788,7 @@ static void decide_on(Repl *r, DecideTask task, Node a, Node b)
 	decide_options_init(&o);
 	o.alphabet = r->alphabet;
 	o.quiet = true;
+	o.lim = r->lim;
 	fflush(stdout);
 	if (decide_run(&in, task, &o) == EXIT_USAGE)
 		r->failed = true;
@@ -1057,6 +1066,7 @@ static void run_command(Repl *r, const char *line)
 	else
 		c->run(r, arg);
 	free(arg);
+	limit_stop(); /* no timer outlives its command */
 }
 
 /* ---- lines ---------------------------------------------------------- */
@@ -1206,10 +1216,13 @@ static char *history_path(void)
 	return p;
 }
 
-int repl_run(bool echo)
+int repl_run(bool echo, const Limits *lim)
 {
 	bool tty = isatty(STDIN_FILENO);
 	Repl *r = repl_new(tty);
+	limit_keep_process();
+	if (lim)
+		repl_set_limits(r, lim);
 	char *hist = history_path();
 	lineedit_init(tty, hist, repl_complete, r);
 	free(hist);

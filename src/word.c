@@ -79,13 +79,12 @@ void alphabet_init_with(Alphabet *a, Store *s, const Node *roots,
 		}
 	}
 	size_t given = a->n;
-	for (size_t r = 0; r < nroots; r++) {
-		size_t nl;
-		Sym *ls = store_letters(s, roots[r], &nl);
-		for (size_t i = 0; i < nl; i++)
-			add_letter(a, ls[i]);
-		free(ls);
-	}
+	size_t nl;
+	/* one sweep: the roots may be every definition of a long program */
+	Sym *ls = store_letters_of(s, roots, nroots, &nl);
+	for (size_t i = 0; i < nl; i++)
+		add_letter(a, ls[i]);
+	free(ls);
 	for (size_t i = 0; i < nextra; i++)
 		add_letter(a, extra[i]);
 	sort_syms = a->syms;

@@ -525,14 +525,14 @@ START_TEST(breakdown_majority)
 	compiled(&c, "majority", 10, 4, FFN_TABLE);
 	Semantics rs = {.kind = SEM_ROUNDED_SUMS};
 	Mismatch mm;
-	ck_assert_int_eq(breakdown_search(&c.m, &rs, 200, 1000000, &mm),
+	ck_assert_int_eq(breakdown_search(&c.m, &rs, 200, 1000000, NULL, &mm),
 			 BREAK_FOUND);
 	ck_assert_uint_eq(mm.length, 64);
 	ck_assert(mm.model_accepts);
 	free(mm.word);
 	/* kneedeep never breaks */
 	Semantics kd = {.kind = SEM_KNEEDEEP};
-	ck_assert_int_eq(breakdown_search(&c.m, &kd, 100, 1000000, &mm),
+	ck_assert_int_eq(breakdown_search(&c.m, &kd, 100, 1000000, NULL, &mm),
 			 BREAK_NONE);
 	free(mm.word);
 	/* the exhaustive comparison agrees below 14 letters */
