@@ -1,5 +1,7 @@
 /* t_word.c -- the word reader: the same bytes fed whole, byte by byte
- * and in pseudo-random chunks give the same words, echoes and errors. */
+ * and in pseudo-random chunks give the same words, echoes and errors;
+ * also through the filter of the C-RASP interpreter's word files
+ * (cr_words.h, `eval --cr-words`) and with the open alphabet. */
 #include <config.h>
 #include "fuzz.h"
 
@@ -7,6 +9,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "cr_words.h"
 #include "word.h"
 
 /* What the reader produced, in a canonical form: each finished word as
@@ -48,7 +51,7 @@ static bool on_end(void *ctx)
 
 /* Feeds data in chunks: mode 0 whole, 1 byte by byte, 2 pseudo-random
  * sizes (a fixed LCG: the run is reproducible from the input alone). */
-static void run(const Alphabet *a, bool tokens, const uint8_t *data,
+static void run(const Alphabet *a, bool tokens, bool cr, const uint8_t *data,
 		size_t size, int mode, Buf *out)
 {
 	Record r = {0};
@@ -56,7 +59,9 @@ static void run(const Alphabet *a, bool tokens, const uint8_t *data,
 	Buf diag = {0};
 	Diag d = {.capture = &diag};
 	WordReader wr;
-	word_reader_init(&wr, a, tokens, &sink, &d);
+	word_reader_init(&wr, a, tokens || cr, &sink, &d);
+	CrWords cw;
+	cr_words_init(&cw, &wr);
 	uint32_t lcg = (uint32_t)size * 2654435761u + 1;
 	bool ok = true;
 	for (size_t i = 0; i < size && ok;) {
@@ -68,11 +73,13 @@ static void run(const Alphabet *a, bool tokens, const uint8_t *data,
 			size_t c = 1 + (lcg >> 16) % 9000;
 			n = c < n ? c : n;
 		}
-		ok = word_feed(&wr, (const char *)data + i, n);
+		ok = cr ? cr_words_feed(&cw, (const char *)data + i, n)
+			: word_feed(&wr, (const char *)data + i, n);
 		i += n;
 	}
 	if (ok)
-		ok = word_close(&wr);
+		ok = cr ? cr_words_close(&cw) : word_close(&wr);
+	cr_words_free(&cw);
 	word_reader_free(&wr);
 	buf_append(out, r.log.data ? r.log.data : "", r.log.len);
 	buf_printf(out, "ok=%d\n", ok);
@@ -83,7 +90,8 @@ static void run(const Alphabet *a, bool tokens, const uint8_t *data,
 	buf_free(&diag);
 }
 
-/* data[0]: bit 0 --tokens, bits 1-2 the alphabet. */
+/* data[0]: bit 0 --tokens, bits 1-2 the alphabet, bit 3 --cr-words,
+ * bit 4 the open alphabet. */
 FUZZ_TARGET(word)
 {
 	static const char *const specs[] = {"ab", "a,bc,(,\xc3\xa9",
@@ -93,9 +101,12 @@ FUZZ_TARGET(word)
 	Store *s = store_new();
 	Alphabet a;
 	alphabet_init(&a, s, NULL, 0, specs[(data[0] >> 1) & 3]);
+	if (data[0] & 16)
+		alphabet_open(&a);
 	Buf out[3] = {{0}, {0}, {0}};
 	for (int mode = 0; mode < 3; mode++)
-		run(&a, data[0] & 1, data + 1, size - 1, mode, &out[mode]);
+		run(&a, data[0] & 1, data[0] & 8, data + 1, size - 1, mode,
+		    &out[mode]);
 	for (int mode = 1; mode < 3; mode++) {
 		if (out[mode].len != out[0].len ||
 		    memcmp(out[mode].data, out[0].data, out[0].len) != 0)
