@@ -266,6 +266,33 @@ static Node intern(Store *s, const Shape *k)
 	return n;
 }
 
+StoreMark store_mark(const Store *s)
+{
+	return (StoreMark){s->nodes.len, s->kid.len, s->pool.len,
+			   sym_count(s->syms)};
+}
+
+/* The table is filled in id order (intern, grow_table) with linear
+ * probing, so emptying the slots of the newest nodes first restores it
+ * exactly: no older node's probe ran past a newer one's slot. */
+void store_rollback(Store *s, const StoreMark *m)
+{
+	assert(m->nodes >= 1 && m->nodes <= s->nodes.len);
+	size_t mask = s->nslots - 1;
+	for (Node n = (Node)s->nodes.len - 1; n >= m->nodes; n--) {
+		size_t i = s->nodes.data[n].hash & mask;
+		while (s->slots[i] != n)
+			i = (i + 1) & mask;
+		s->slots[i] = NODE_NONE;
+	}
+	for (size_t i = m->pool; i < s->pool.len; i++)
+		fmpz_clear(&s->pool.data[i]);
+	s->nodes.len = m->nodes;
+	s->kid.len = m->kids;
+	s->pool.len = m->pool;
+	sym_truncate(s->syms, m->syms);
+}
+
 void store_import(Store *dst, const Store *src, const Node *roots,
 		  size_t nroots, Node *out)
 {

@@ -66,6 +66,17 @@ void store_free(Store *s);
 SymTab *store_syms(Store *s);
 size_t store_node_count(const Store *s); /* ids are 1..count */
 
+/* A point to come back to: store_rollback forgets every node, constant
+ * and symbol made after store_mark, leaving the store as it was then
+ * (the same ids for whatever is made next).  The fuzz targets run each
+ * input over a prelude parsed once.  Nodes made after the mark must no
+ * longer be used (nor Syms, nor Defs naming them). */
+typedef struct {
+	size_t nodes, kids, pool, syms;
+} StoreMark;
+StoreMark store_mark(const Store *s);
+void store_rollback(Store *s, const StoreMark *m);
+
 /* Inspection */
 Op store_op(const Store *s, Node n);
 Sort store_sort(const Store *s, Node n);

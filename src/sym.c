@@ -94,3 +94,19 @@ const char *sym_name(const SymTab *t, Sym s)
 {
 	return s < t->len ? t->names[s] : "?";
 }
+
+size_t sym_count(const SymTab *t)
+{
+	return t->len;
+}
+
+/* Newest first: the table was filled in Sym order with linear probing,
+ * so this restores it exactly (see store_rollback). */
+void sym_truncate(SymTab *t, size_t n)
+{
+	while (t->len > n) {
+		Sym y = (Sym)--t->len;
+		t->slots[find_slot(t, t->names[y], t->lens[y])] = SYM_NONE;
+		free(t->names[y]);
+	}
+}

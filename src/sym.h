@@ -21,5 +21,9 @@ Sym sym_intern(SymTab *t, const char *s, size_t n);
 /* SYM_NONE when the string was never interned. */
 Sym sym_lookup(const SymTab *t, const char *s, size_t n);
 const char *sym_name(const SymTab *t, Sym s);
+/* The number of Syms (they are 0..count-1). */
+size_t sym_count(const SymTab *t);
+/* Forgets the Syms >= n (store_rollback). */
+void sym_truncate(SymTab *t, size_t n);
 
 #endif

@@ -8,6 +8,29 @@ case $top_srcdir in /*) ;; *) top_srcdir=$(cd "$top_srcdir" && pwd) ;; esac
 rm -rf "$me.dir"
 mkdir "$me.dir"
 cd "$me.dir"
+# make check-valgrind sets TALLY_VALGRIND: tally then runs under it, its
+# reports going to valgrind/vg.PID.log (not into the outputs the test
+# compares); any report fails the test when it ends.
+if test -n "${TALLY_VALGRIND:-}"; then
+	vgdir=$(pwd)/valgrind
+	mkdir "$vgdir"
+	printf '#!/bin/sh\nexec %s --log-file=%s/vg.%%p.log %s "$@"\n' \
+		"$TALLY_VALGRIND" "$vgdir" "$TALLY" > "$vgdir/tally"
+	chmod +x "$vgdir/tally"
+	TALLY=$vgdir/tally
+	valgrind_reports() {
+		status=$?
+		for f in "$vgdir"/vg.*.log; do
+			if test -s "$f"; then
+				echo "FAIL: valgrind report ($f):" >&2
+				cat "$f" >&2
+				status=1
+			fi
+		done
+		exit "$status"
+	}
+	trap valgrind_reports EXIT
+fi
 fail() { echo "FAIL: $*" >&2; exit 1; }
 run() {
 	want=$1; shift

@@ -15,11 +15,47 @@ void fuzz_fail(const char *what, const char *file, int line)
 	abort();
 }
 
+static Store *shared;
+static Scope *prelude;
+static StoreMark mark;
+
+Store *fuzz_store(void)
+{
+	if (!shared) {
+		shared = store_new();
+		prelude = scope_new(shared);
+		prelude_load(prelude); /* now, not on some input's lookup */
+		mark = store_mark(shared);
+	}
+	return shared;
+}
+
+Scope *fuzz_scope(void)
+{
+	Scope *sc = scope_new(fuzz_store());
+	scope_set_fallback(sc, prelude, false);
+	return sc;
+}
+
+void fuzz_rollback(void)
+{
+	if (shared)
+		store_rollback(shared, &mark);
+}
+
+void fuzz_cleanup(void)
+{
+	scope_free(prelude);
+	store_free(shared);
+	prelude = NULL;
+	shared = NULL;
+}
+
 void fuzz_parse(FuzzParse *fp, const uint8_t *data, size_t size, Flavor f)
 {
 	memset(fp, 0, sizeof *fp);
-	fp->s = store_new();
-	fp->sc = prelude_scope_new(fp->s);
+	fp->sc = fuzz_scope();
+	fp->s = scope_store(fp->sc);
 	fp->src = source_new("fuzz", (const char *)data, size);
 	Diag d = {.capture = &fp->diag};
 	bool parsed = f == FLAVOR_TL
@@ -35,5 +71,5 @@ void fuzz_parse_free(FuzzParse *fp)
 	buf_free(&fp->diag);
 	source_free(fp->src);
 	scope_free(fp->sc);
-	store_free(fp->s);
+	fuzz_rollback();
 }

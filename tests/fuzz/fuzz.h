@@ -8,6 +8,13 @@
  * A target aborts (assert) when a property fails: sanitizers and the
  * fuzzer report crashes, and so does the driver.
  *
+ * Speed and independence: the prelude is parsed once, into one shared
+ * Store (fuzz_store); each input gets its own Scope over it and the
+ * store is rolled back to the prelude afterwards (store_rollback), so
+ * the work per input is proportional to the input, and an input sees
+ * exactly what it would see alone (the same ids, no earlier input's
+ * nodes or names): a finding reproduces from its single input.
+ *
  * Ownership: a target frees everything it makes before returning.
  */
 #ifndef TALLY_FUZZ_H
@@ -32,8 +39,19 @@ void fuzz_fail(const char *what, const char *file, int line)
 
 #include "parse.h"
 
-/* One input parsed into a fresh Store with the prelude; messages are
- * captured.  ok: it parsed and has an output formula. */
+/* The shared Store, holding the prelude and nothing else between
+ * inputs; made on the first call. */
+Store *fuzz_store(void);
+/* A fresh user scope over the shared prelude (scope_free it). */
+Scope *fuzz_scope(void);
+/* Back to the prelude alone: every node and name made since is gone. */
+void fuzz_rollback(void);
+/* Frees the shared store (the regression driver, at exit). */
+void fuzz_cleanup(void);
+
+/* One input parsed into the shared Store over the prelude; messages are
+ * captured.  ok: it parsed and has an output formula.  fuzz_parse_free
+ * also rolls the store back. */
 typedef struct {
 	Store *s;
 	Scope *sc;
@@ -51,5 +69,8 @@ int fuzz_crasp(const uint8_t *data, size_t size);
 int fuzz_word(const uint8_t *data, size_t size);
 int fuzz_roundtrip(const uint8_t *data, size_t size);
 int fuzz_eval(const uint8_t *data, size_t size);
+int fuzz_repl(const uint8_t *data, size_t size);
+int fuzz_runs(const uint8_t *data, size_t size);
+int fuzz_model(const uint8_t *data, size_t size);
 
 #endif

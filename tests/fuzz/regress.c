@@ -19,7 +19,8 @@ static const struct {
 } targets[] = {
 	{"tl", fuzz_tl},		 {"crasp", fuzz_crasp},
 	{"word", fuzz_word},		 {"roundtrip", fuzz_roundtrip},
-	{"eval", fuzz_eval},
+	{"eval", fuzz_eval},		 {"repl", fuzz_repl},
+	{"runs", fuzz_runs},		 {"model", fuzz_model},
 };
 
 static bool read_all(const char *path, Buf *b)
@@ -96,5 +97,6 @@ int main(int argc, char **argv)
 	printf("fuzz_regress: %ld inputs passed\n", total);
 	buf_free(&root);
 	buf_free(&dir);
+	fuzz_cleanup();
 	return 0;
 }

@@ -7,15 +7,14 @@
 #include <string.h>
 
 #include "parse.h"
-#include "prelude.h"
 #include "print.h"
 
 enum { FUZZ_MAX_SIZE = 20000 };
 
-/* The output node of text parsed in s (fresh scope), or NODE_NONE. */
-static Node reparse(Store *s, const char *text, Buf *cap)
+/* The output node of text parsed in a fresh scope, or NODE_NONE. */
+static Node reparse(const char *text, Buf *cap)
 {
-	Scope *sc = prelude_scope_new(s);
+	Scope *sc = fuzz_scope();
 	Source *src = source_new("printed", text, strlen(text));
 	Diag d = {.capture = cap};
 	Unit u = {0};
@@ -39,7 +38,7 @@ FUZZ_TARGET(roundtrip)
 		for (size_t i = 0; i < 2; i++) {
 			char *text = tl_print(s, out, syns[i], NULL);
 			cap.len = 0;
-			Node back = reparse(s, text, &cap);
+			Node back = reparse(text, &cap);
 			if (back != out)
 				fprintf(stderr, "printed: %s\n%s\n", text,
 					cap.data ? cap.data : "");

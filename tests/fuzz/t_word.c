@@ -1,5 +1,7 @@
 /* t_word.c -- the word reader: the same bytes fed whole, byte by byte
- * and in pseudo-random chunks give the same words, echoes and errors. */
+ * and in pseudo-random chunks give the same words, echoes and errors;
+ * also through the filter of the C-RASP interpreter's word files
+ * (cr_words.h, `eval --cr-words`) and with the open alphabet. */
 #include <config.h>
 #include "fuzz.h"
 
@@ -10,7 +12,8 @@
 #include "word.h"
 #include "word_log.h"
 
-/* data[0]: bit 0 --tokens, bits 1-2 the alphabet. */
+/* data[0]: bit 0 --tokens, bits 1-2 the alphabet, bit 3 --cr-words,
+ * bit 4 the open alphabet. */
 FUZZ_TARGET(word)
 {
 	static const char *const specs[] = {
@@ -21,9 +24,11 @@ FUZZ_TARGET(word)
 	Store *s = store_new();
 	Alphabet a;
 	alphabet_init(&a, s, NULL, 0, specs[(data[0] >> 1) & 3]);
+	if (data[0] & 16)
+		alphabet_open(&a);
 	Buf out[3] = {{0}, {0}, {0}};
 	for (int mode = 0; mode < 3; mode++)
-		word_log_run(&a, data[0] & 1, (const char *)data + 1,
+		word_log_run(&a, data[0] & 1, data[0] & 8, (const char *)data + 1,
 			     size - 1, mode, 9000, &out[mode]);
 	for (int mode = 1; mode < 3; mode++) {
 		if (out[mode].len != out[0].len ||

@@ -968,8 +968,8 @@ Suite *crasp_suite(void)
 	suite_add_tcase(su, tc);
 	tc = tcase_create("random");
 	tcase_set_timeout(tc, 300 * test_multiplier());
-	tcase_add_loop_test(tc, random_programs, 0, 8 * test_multiplier());
-	tcase_add_loop_test(tc, random_round_trips, 0, 8 * test_multiplier());
+	tcase_add_loop_test(tc, random_programs, 0, test_count(8));
+	tcase_add_loop_test(tc, random_round_trips, 0, test_count(8));
 	suite_add_tcase(su, tc);
 	return su;
 }

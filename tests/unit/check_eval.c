@@ -319,14 +319,14 @@ enum { DIFF_PAIRS = 30 };
 
 START_TEST(differential_past)
 {
-	differential(0x7a11e001u + (uint64_t)_i, DIFF_PAIRS * test_multiplier(),
+	differential(0x7a11e001u + (uint64_t)_i, test_count(DIFF_PAIRS),
 		     false);
 }
 END_TEST
 
 START_TEST(differential_future)
 {
-	differential(0x7a11e101u + (uint64_t)_i, DIFF_PAIRS * test_multiplier(),
+	differential(0x7a11e101u + (uint64_t)_i, test_count(DIFF_PAIRS),
 		     true);
 }
 END_TEST

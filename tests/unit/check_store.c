@@ -28,8 +28,12 @@
  * 18. MOD: MOD(1, r) = true; MOD(m, r) = MOD(m, r mod m)
  * 19. constants: any size, equal values one id
  * Depth, size and fragment flags are cached per node (syntax.md §Depth).
+ * store_rollback returns the store to a mark: what was made before is
+ * still found, and what is made next gets the ids a fresh store gives.
  */
 #include <config.h>
+
+#include <stdio.h>
 
 #include "store.h"
 #include "suites.h"
@@ -433,6 +437,57 @@ START_TEST(depth_size_flags)
 }
 END_TEST
 
+/* Enough nodes, big constants and symbols that both hash tables grow;
+ * returns the last node. */
+static Node busy_work(Store *st)
+{
+	Node last = NODE_NONE;
+	fmpz_t big;
+	fmpz_init(big);
+	for (int i = 0; i < 1500; i++) {
+		char name[16];
+		int n = snprintf(name, sizeof name, "x%d", i);
+		Node x = store_make_letter(st, sym_intern(store_syms(st), name,
+							    (size_t)n));
+		fmpz_set_ui(big, 10);
+		fmpz_pow_ui(big, big, 30);
+		fmpz_add_ui(big, big, (unsigned long)i);
+		Node cmp = store_make_cmp(st, REL_GE, store_make_count(st, x),
+					  store_make_const(st, big));
+		Node kids[2] = {cmp, last == NODE_NONE ? cmp : last};
+		last = store_make_and(st, kids, 2);
+	}
+	fmpz_clear(big);
+	return last;
+}
+
+START_TEST(rollback)
+{
+	size_t nodes = store_node_count(s);
+	StoreMark m = store_mark(s);
+	Node first = busy_work(s);
+	ck_assert_uint_gt(store_node_count(s), 4000);
+	store_rollback(s, &m);
+	ck_assert_uint_eq(store_node_count(s), nodes);
+	ck_assert_uint_eq(sym_lookup(store_syms(s), "x7", 2), SYM_NONE);
+	/* the nodes from before the mark are still hash-consed */
+	ck_assert_uint_eq(store_make_letter(s, sym_intern(store_syms(s), "a",
+							  1)),
+			  a);
+	ck_assert_uint_eq(store_make_count(s, b), cb);
+	ck_assert_uint_eq(store_node_count(s), nodes);
+	/* the same work gives the same ids again, and as in a fresh store */
+	ck_assert_uint_eq(busy_work(s), first);
+	Store *saved = s;
+	setup();
+	ck_assert_uint_eq(busy_work(s), first);
+	teardown();
+	s = saved;
+	store_rollback(s, &m);
+	ck_assert_uint_eq(store_node_count(s), nodes);
+}
+END_TEST
+
 Suite *store_suite(void)
 {
 	Suite *suite = suite_create("store");
@@ -458,6 +513,7 @@ Suite *store_suite(void)
 	tcase_add_test(tc, modulo);
 	tcase_add_test(tc, huge_constants);
 	tcase_add_test(tc, depth_size_flags);
+	tcase_add_test(tc, rollback);
 	suite_add_tcase(suite, tc);
 	return suite;
 }

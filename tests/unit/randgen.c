@@ -3,6 +3,7 @@
 #include "randgen.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "splitmix.h"
 
@@ -217,4 +218,24 @@ unsigned test_multiplier(void)
 	const char *m = getenv("TALLY_TEST_MULTIPLIER");
 	long v = m ? strtol(m, NULL, 10) : 1;
 	return v >= 1 && v <= 1000 ? (unsigned)v : 1;
+}
+
+/* The divisor D of a multiplier written 1/D, else 1. */
+static unsigned test_divisor(void)
+{
+	const char *m = getenv("TALLY_TEST_MULTIPLIER");
+	const char *slash = m ? strchr(m, '/') : NULL;
+	long d = slash ? strtol(slash + 1, NULL, 10) : 1;
+	return d >= 1 && d <= 1000 ? (unsigned)d : 1;
+}
+
+bool test_scaled_down(void)
+{
+	return test_divisor() > 1;
+}
+
+unsigned test_count(unsigned n)
+{
+	unsigned c = n * test_multiplier() / test_divisor();
+	return c ? c : 1;
 }

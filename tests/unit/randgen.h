@@ -44,8 +44,16 @@ typedef struct {
 
 Node randgen_formula(Store *s, Rng *r, const GenOptions *o);
 /* TALLY_TEST_MULTIPLIER (1..1000, default 1): how many times the usual
- * number of random cases a suite runs (make check-heavy sets 10). */
+ * number of random cases a suite runs (make check-heavy sets 10); for
+ * timeouts, which never shrink. */
 unsigned test_multiplier(void);
+/* n random cases scaled by TALLY_TEST_MULTIPLIER, which may also be a
+ * fraction 1/D (D in 1..1000) to run n/D of them, at least 1: the
+ * valgrind stage of .ci/run runs the random suites with 1/30. */
+unsigned test_count(unsigned n);
+/* Whether TALLY_TEST_MULTIPLIER is a fraction: too few random cases for
+ * the assertions that both outcomes occur (they are skipped then). */
+bool test_scaled_down(void);
 Node randgen_term(Store *s, Rng *r, const GenOptions *o);
 
 #endif

@@ -2,6 +2,8 @@
 #include <config.h>
 #include "word_log.h"
 
+#include "cr_words.h"
+
 #include <stdint.h>
 #include <stdio.h>
 
@@ -41,7 +43,7 @@ static bool on_end(void *ctx)
 	return ++r->ends < 1000;
 }
 
-void word_log_run(const Alphabet *a, bool tokens, const char *data,
+void word_log_run(const Alphabet *a, bool tokens, bool cr, const char *data,
 		  size_t size, int mode, size_t max_chunk, Buf *out)
 {
 	Record r = {0};
@@ -49,7 +51,9 @@ void word_log_run(const Alphabet *a, bool tokens, const char *data,
 	Buf diag = {0};
 	Diag d = {.capture = &diag};
 	WordReader wr;
-	word_reader_init(&wr, a, tokens, &sink, &d);
+	word_reader_init(&wr, a, tokens || cr, &sink, &d);
+	CrWords cw;
+	cr_words_init(&cw, &wr);
 	uint32_t lcg = (uint32_t)size * 2654435761u + 1;
 	bool ok = true;
 	for (size_t i = 0; i < size && ok;) {
@@ -61,11 +65,13 @@ void word_log_run(const Alphabet *a, bool tokens, const char *data,
 			size_t c = 1 + (lcg >> 16) % max_chunk;
 			n = c < n ? c : n;
 		}
-		ok = word_feed(&wr, data + i, n);
+		ok = cr ? cr_words_feed(&cw, data + i, n)
+			: word_feed(&wr, data + i, n);
 		i += n;
 	}
 	if (ok)
-		ok = word_close(&wr);
+		ok = cr ? cr_words_close(&cw) : word_close(&wr);
+	cr_words_free(&cw);
 	word_reader_free(&wr);
 	buf_append(out, r.log.data ? r.log.data : "", r.log.len);
 	buf_printf(out, "ok=%d\n", ok);
