@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "cr_words.h"
 #include "word.h"
 #include "word_log.h"
 
