@@ -3,6 +3,8 @@
 
 #include "bank.h"
 
+#include "limit.h"
+
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,13 +29,6 @@ struct Bank {
 	double cpu;     /* CPU time of all threads spent there */
 	char grammar[320];
 };
-
-double bank_now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 Bank *bank_new(const Sample *S, Store *st, const BankOptions *opt)
 {
@@ -216,6 +211,13 @@ static void pfor(unsigned jobs, size_t n, void (*fn)(void *, size_t, size_t),
 			pthread_join(th[j], NULL);
 }
 
+BankStop bank_limit_stop(Limits *lim)
+{
+	if (!limit_check(lim))
+		return BANK_OK;
+	return lim->hit == LIMIT_TIME ? BANK_TIME : BANK_MEMORY;
+}
+
 static BankStop limits(const Bank *b)
 {
 	if (b->o.progress && b->built >= 0)
@@ -223,11 +225,7 @@ static BankStop limits(const Bank *b)
 			      sigset_count(b->set));
 	if (b->o.max_sigs && sigset_count(b->set) >= b->o.max_sigs)
 		return BANK_CAP;
-	if (b->o.max_bytes && bank_bytes(b) >= b->o.max_bytes)
-		return BANK_MEMORY;
-	if (b->o.deadline > 0 && bank_now() >= b->o.deadline)
-		return BANK_TIME;
-	return BANK_OK;
+	return bank_limit_stop(b->o.limits);
 }
 
 /* ---- depth 0 ---------------------------------------------------------- */
@@ -468,6 +466,7 @@ static BankStop build_combos(Bank *b, unsigned d, size_t lo_atom, size_t hi_atom
 }
 
 double bank_seconds(const Bank *b) { return b->seconds; }
+Limits *bank_limits(const Bank *b) { return b->o.limits; }
 double bank_cpu_seconds(const Bank *b) { return b->cpu; }
 
 static double cpu_now(void)
@@ -481,9 +480,9 @@ static BankStop build(Bank *b, unsigned d);
 
 BankStop bank_build(Bank *b, unsigned d)
 {
-	double t0 = bank_now(), c0 = cpu_now();
+	double t0 = limit_now(), c0 = cpu_now();
 	BankStop stop = build(b, d);
-	b->seconds += bank_now() - t0;
+	b->seconds += limit_now() - t0;
 	b->cpu += cpu_now() - c0;
 	return stop;
 }

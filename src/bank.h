@@ -59,8 +59,8 @@ typedef struct {
 	bool diff;         /* #[Q_x] - #[Q_y] >= c at depth 1 */
 	unsigned jobs;     /* threads */
 	size_t max_sigs;   /* signature cap (0: none) */
-	size_t max_bytes;  /* memory cap (0: none) */
-	double deadline;   /* monotonic seconds (0: none) */
+	struct Limits *limits; /* the user's (limit.h), checked after each
+				* block of candidates; NULL: none */
 	/* Called after each block of candidates (NULL: none). */
 	void (*progress)(void *ctx, unsigned depth, size_t signatures);
 	void *progress_ctx;
@@ -87,9 +87,12 @@ const LayerStats *bank_stats(const Bank *b, unsigned d);
 size_t bank_bytes(const Bank *b);
 double bank_seconds(const Bank *b);     /* wall time spent building */
 double bank_cpu_seconds(const Bank *b); /* CPU time, all threads */
+/* The user's limits the bank was given (NULL: none), for the work
+ * that follows the bank (search.c polls them too). */
+struct Limits *bank_limits(const Bank *b);
+/* BANK_TIME or BANK_MEMORY when one of lim is reached, else BANK_OK. */
+BankStop bank_limit_stop(struct Limits *lim);
 /* Describes the inner grammar and its bounds (for every negative claim). */
 const char *bank_grammar(const Bank *b);
-
-double bank_now(void); /* monotonic seconds */
 
 #endif

@@ -2,6 +2,7 @@
  * two semantics of one model (see breakdown.h). */
 #include <config.h>
 #include "breakdown.h"
+#include "limit.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -127,7 +128,7 @@ static void witness(const Search *s, uint32_t id, size_t len, Mismatch *out,
 }
 
 static BreakResult search(Search *s, const Model *m, size_t maxlen,
-			  size_t maxstates, Mismatch *out)
+			  size_t maxstates, Limits *lim, Mismatch *out)
 {
 	Level cur = {.keysize = s->keysize}, next = {.keysize = s->keysize};
 	unsigned char *key = xcalloc(s->keysize, 1);
@@ -163,8 +164,9 @@ static BreakResult search(Search *s, const Model *m, size_t maxlen,
 				make_key(s, key);
 				if (level_add(&next, key, (uint32_t)s->nids))
 					new_id(s, cur.id[i], t);
-				if (s->nids > maxstates) {
+				if (s->nids > maxstates || limit_poll(lim)) {
 					r = BREAK_LIMIT;
+					out->length = len; /* all words up to len agree */
 					break;
 				}
 			}
@@ -185,7 +187,8 @@ done:
 }
 
 BreakResult breakdown_search(const Model *m, const Semantics *sem,
-			     size_t maxlen, size_t maxstates, Mismatch *out)
+			     size_t maxlen, size_t maxstates, Limits *lim,
+			     Mismatch *out)
 {
 	memset(out, 0, sizeof *out);
 	Semantics kd = {.kind = SEM_KNEEDEEP};
@@ -198,7 +201,7 @@ BreakResult breakdown_search(const Model *m, const Semantics *sem,
 			s.keysize = 1;
 		s.a = xcalloc(s.nacc + 1, sizeof *s.a);
 		s.b = xcalloc(s.nacc + 1, sizeof *s.b);
-		r = search(&s, m, maxlen, maxstates, out);
+		r = search(&s, m, maxlen, maxstates, lim, out);
 	}
 	sim_free(s.ref);
 	sim_free(s.sim);

@@ -27,7 +27,12 @@ typedef enum { BREAK_FOUND, BREAK_NONE, BREAK_LIMIT, BREAK_UNSUPPORTED } BreakRe
 
 /* Searches lengths 0..maxlen keeping at most maxstates states in all;
  * out->words receives the number of states visited. */
+struct Limits;
+/* lim: the user's --timeout/--max-memory (limit.h), polled per state;
+ * NULL: none.  BREAK_LIMIT when maxstates or one of them was reached;
+ * out->length is then the longest length whose words all agree. */
 BreakResult breakdown_search(const Model *m, const Semantics *sem,
-			     size_t maxlen, size_t maxstates, Mismatch *out);
+			     size_t maxlen, size_t maxstates,
+			     struct Limits *lim, Mismatch *out);
 
 #endif

@@ -17,7 +17,7 @@
 #include "machine.h"
 #include "mem.h"
 #include "print.h"
-#include "explore.h" /* explore_now */
+#include "limit.h"
 #include "z3util.h"
 
 typedef struct {
@@ -231,11 +231,11 @@ static char *slot_name(Chc *c, uint32_t slot)
 	const Machine *m = &c->m;
 	Node n = m->node_of[slot];
 	if (n != NODE_NONE)
-		return tl_print(m->s, n, SYNTAX_TL, NULL);
+		return tl_print_brief(m->s, n, SYNTAX_TL);
 	for (size_t i = 0; i < m->nstep; i++)
 		if (m->step[i].op == MI_PREV && m->step[i].b == slot) {
-			char *t = tl_print(m->s, m->node_of[m->step[i].a],
-					   SYNTAX_TL, NULL);
+			char *t = tl_print_brief(m->s, m->node_of[m->step[i].a],
+						 SYNTAX_TL);
 			Buf b = { 0 };
 			buf_printf(&b, "Y-latch[%s]", t);
 			free(t);
@@ -448,7 +448,7 @@ static void solve(Chc *c, MethodResult *out)
 	Z3_fixedpoint_register_relation(z, fp, c->bad);
 	Z3_ast *init = xmalloc((c->ncols ? c->ncols : 1) * sizeof *init);
 	add_rules(c, fp, init);
-	double start = explore_now();
+	double start = limit_now();
 	Z3_lbool r = Z3_fixedpoint_query(z, fp, Z3_mk_app(z, c->bad, 0, NULL));
 	if (r == Z3_L_FALSE) {
 		proved(c, fp, init, out);
@@ -463,7 +463,7 @@ static void solve(Chc *c, MethodResult *out)
 		/* Spacer's reason after a time-out is not always "timeout". */
 		bool limit = z3u_reason_is_timeout(why) ||
 			     (c->timeout > 0 &&
-			      explore_now() - start >= 0.9 * c->timeout);
+			      limit_now() - start >= 0.9 * c->timeout);
 		out->status = limit ? MR_LIMIT : MR_UNKNOWN;
 		Buf b = { 0 };
 		buf_printf(&b, "Spacer gave up (%s)", why ? why : "?");

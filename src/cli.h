@@ -10,6 +10,8 @@
 
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "cr.h"
@@ -96,14 +98,12 @@ bool inputs_parse(Inputs *in, Source *src, Flavor f);
 	"                         interpreter's syntax)\n"                    \
 	"      --syntax=SYNTAX    read -F/-P files as tl, crasp or cr\n"      \
 	"      --output=NAME      check the definition NAME instead of the last\n" \
-	"                         formula\n"
-
-/* For the commands that read .cr programs (their --help adds it). */
-#define CLI_CR_HELP                                                           \
+	"                         formula\n"                                \
 	"      --cr-precedence=HOW  group .cr programs as the Python\n"     \
 	"                         interpreter does (peer) or as tally does\n" \
 	"                         without a warning (conventional); default:\n" \
 	"                         tally's, with a warning where they differ\n"
+
 /* Prints "tally: KIND: MSG" and a newline on stderr. */
 void cli_vmessage(const char *kind, const char *fmt, va_list ap);
 /* Prints "tally: error: MSG" and returns EXIT_USAGE. */
@@ -119,5 +119,8 @@ void cli_print_version(void);
 /* RANGE: N, N..M, ..M (lo = 0) or N.. (hi = SIZE_MAX); false if malformed
  * or lo > hi. */
 bool cli_parse_range(const char *s, size_t *lo, size_t *hi);
+/* A decimal count 0..max (digits only: no sign, no blank, no suffix);
+ * false otherwise.  limit_parse_count() is the positive kind. */
+bool cli_parse_count(const char *s, uint64_t max, uint64_t *out);
 
 #endif

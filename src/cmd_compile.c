@@ -33,10 +33,14 @@ static const char help[] =
 	"                         (default 16,8; P <= 32)\n"
 	"      --ffn=KIND         table (gates ge0/not/and/or, default) or relu\n"
 	"                         (residual ReLU blocks)\n"
-	"      --pe=ENCODING      positional encoding of the logits: nope\n"
-	"                         (default), or alibi: Y psi becomes an ALiBi\n"
-	"                         head whose weights round to 0 beyond distance\n"
-	"                         1, in the layer after psi's (MOD is refused)\n"
+	"      --pe=ENCODING      positional encoding: nope (default; Y and\n"
+	"                         MOD refused); for Y (a head in the layer\n"
+	"                         after psi's): alibi (slope with window 2),\n"
+	"                         t5 (bias 0 at distance 1, -C elsewhere) or\n"
+	"                         urpe (Toeplitz c(1) = 1); for MOD(m, r):\n"
+	"                         sinusoidal (feature cos(2 pi (i-r)/m) read\n"
+	"                         by an input gate, no layer) or rope (a head\n"
+	"                         of layer 1 with angle 2 pi/m)\n"
 	"      --alphabet=LETTERS letters besides the formula's (a,b,c or abc)\n"
 	"      --semantics=SEM    the semantics the report is about: kneedeep\n"
 	"                         (default), rounded-sums, ieee=fp32|bf16|fp16\n"
@@ -47,6 +51,7 @@ static const char help[] =
 	"Examples:\n"
 	"  tally compile -f dyck1 > dyck1.json\n"
 	"  tally compile -f majority --report\n"
+	"  tally compile -f \"#[Y Q_a] < #[Q_b]\" --pe=t5 --report\n"
 	"  tally compile -f dyck1 | tally simulate --check-against-formula "
 	"--max-length 12\n\n";
 
@@ -59,8 +64,66 @@ typedef struct {
 	FfnKind ffn;
 	CompileInfo info;
 	size_t layers;
-	bool alibi;
+	PeKind pe;
+	int rope_min_s; /* RoPE MOD heads: the smallest s at p = 32, or -1 */
+	unsigned flags;  /* the formula's FLAG_PREV, FLAG_MOD */
 } Analysis;
+
+/* The smallest s at which the RoPE MOD heads are exact (at p = 32). */
+static int rope_min_s(Store *st, Node root, const Sym *l, size_t nl,
+		      FfnKind ffn)
+{
+	for (int s = 0; s <= FIXED_MAX_P - 2; s++) {
+		CompileOptions o = {FIXED_MAX_P, s, ffn, PE_ROPE};
+		CompileInfo info;
+		Model m;
+		char *err = NULL;
+		if (compile_formula(st, root, l, nl, NULL, &o, &m, &info, &err)) {
+			model_free(&m);
+			return s;
+		}
+		free(err);
+	}
+	return -1;
+}
+
+/* What the positional encoding does, one line. */
+static void print_pe(const Analysis *a)
+{
+	switch (a->pe) {
+	case PE_T5:
+		if (a->flags & FLAG_PREV)
+			printf("positional encoding: t5 (causal, 32 buckets, "
+			       "max_distance 128): Y heads with bias 0 at bucket "
+			       "1 (distance 1) and %g elsewhere, whose weight "
+			       "rounds to 0 under kneedeep\n",
+			       a->info.t5_bias);
+		break;
+	case PE_URPE:
+		if (a->flags & FLAG_PREV)
+			printf("positional encoding: urpe: Y heads times the "
+			       "Toeplitz matrix with c(1) = 1, 0 elsewhere; the "
+			       "sign of floor((2 psi(i-1) - 1)/(i+1)) is exact at "
+			       "every length\n");
+		break;
+	case PE_SINUSOIDAL:
+		if (a->flags & FLAG_MOD)
+			printf("positional encoding: sinusoidal: %zu feature%s "
+			       "cos(2 pi (i-r)/m) read by input gates x >= 1, "
+			       "exact at every s under floor rounding; MOD costs "
+			       "no layer\n",
+			       a->info.features, a->info.features == 1 ? "" : "s");
+		break;
+	case PE_ROPE:
+		if (a->flags & FLAG_MOD)
+			printf("positional encoding: rope: MOD heads of layer 1 "
+			       "with angle 2 pi/m and amplitude up to %g; smallest "
+			       "s for them (at p = 32): %d\n",
+			       a->info.rope_amplitude, a->rope_min_s);
+		break;
+	default: break;
+	}
+}
 
 /* With Y heads: the smallest s at which an ALiBi slope reads Y. */
 static int alibi_min_s(const Analysis *a)
@@ -93,6 +156,12 @@ static json_t *analysis_json(const Analysis *a)
 	json_object_set_new(o, "heads", json_integer((json_int_t)a->info.heads));
 	json_object_set_new(o, "value_range", json_real(a->info.range));
 	json_object_set_new(o, "semantics", json_string(semantics_name(&a->sem)));
+	json_object_set_new(o, "positional", json_string(pe_kind_name(a->pe)));
+	if (a->info.t5_bias != 0)
+		json_object_set_new(o, "t5_bias", json_real(a->info.t5_bias));
+	if (a->info.rope_amplitude != 0)
+		json_object_set_new(o, "rope_amplitude",
+				    json_real(a->info.rope_amplitude));
 	if (a->info.slope != 0) {
 		json_object_set_new(o, "alibi_slope", json_real(a->info.slope));
 		json_object_set_new(o, "alibi_window",
@@ -103,7 +172,8 @@ static json_t *analysis_json(const Analysis *a)
 	if (a->sem.kind == SEM_KNEEDEEP || a->info.heads == 0) {
 		json_object_set_new(o, "smallest_s",
 				    json_integer(a->info.slope != 0 ? alibi_min_s(a)
-								    : 0));
+						 : a->rope_min_s >= 0 ? a->rope_min_s
+								      : 0));
 		json_object_set_new(o, "smallest_p_at_s",
 				    json_integer(compile_min_p(&a->info, a->ffn,
 							       a->s)));
@@ -120,7 +190,10 @@ static json_t *analysis_json(const Analysis *a)
 static void print_report(const Analysis *a)
 {
 	printf("layers: %zu (depth %u%s)\n", a->layers, a->info.depth,
-	       a->layers > a->info.depth ? "; each Y costs a layer" : "");
+	       a->layers <= a->info.depth ? ""
+	       : a->flags & FLAG_PREV      ? "; each Y costs a layer"
+					   : "; the RoPE MOD heads are in layer 1");
+	print_pe(a);
 	printf("heads: %zu\n", a->info.heads);
 	printf("value range: %g\n", a->info.range);
 	printf("precision: p=%d s=%d\n", a->p, a->s);
@@ -142,6 +215,13 @@ static void print_report(const Analysis *a)
 	if (a->info.slope != 0 && a->sem.kind == SEM_KNEEDEEP) {
 		printf("smallest s: %d (the ALiBi heads; the counting heads "
 		       "need none)\n", alibi_min_s(a));
+		printf("smallest p at s=%d: %d\n", a->s,
+		       compile_min_p(&a->info, a->ffn, a->s));
+		return;
+	}
+	if (a->sem.kind == SEM_KNEEDEEP && a->rope_min_s >= 0) {
+		printf("smallest s: %d (the RoPE MOD heads, at p = 32; the "
+		       "counting heads need none)\n", a->rope_min_s);
 		printf("smallest p at s=%d: %d\n", a->s,
 		       compile_min_p(&a->info, a->ffn, a->s));
 		return;
@@ -204,15 +284,13 @@ int cmd_compile(int argc, char **argv)
 			an.ffn = strcmp(optarg, "table") ? FFN_RELU : FFN_TABLE;
 			break;
 		case OPT_PE:
-			if (strcmp(optarg, "nope") && strcmp(optarg, "alibi")) {
+			if (!pe_kind_parse(optarg, &an.pe)) {
 				status = cli_usage_error(
-					"--pe: expected nope or alibi (sinusoidal, "
-					"rope, t5 and urpe are not constructed), "
-					"not '%s'",
+					"--pe: expected nope, alibi, sinusoidal, "
+					"rope, t5 or urpe, not '%s'",
 					optarg);
 				goto done;
 			}
-			an.alibi = strcmp(optarg, "alibi") == 0;
 			break;
 		case OPT_ALPHABET: alphabet = optarg; break;
 		case OPT_SEMANTICS:
@@ -244,7 +322,12 @@ int cmd_compile(int argc, char **argv)
 	size_t len = strlen(source);
 	while (len && source[len - 1] == '\n')
 		source[--len] = '\0';
-	CompileOptions co = {an.p, an.s, an.ffn, an.alibi};
+	CompileOptions co = {an.p, an.s, an.ffn, an.pe};
+	an.flags = store_flags(in.store, u->output);
+	an.rope_min_s = an.pe == PE_ROPE && (an.flags & FLAG_MOD)
+				? rope_min_s(in.store, u->output, alpha.letters,
+					     alpha.n, an.ffn)
+				: -1;
 	Model m;
 	char *err = NULL;
 	bool ok = compile_formula(in.store, u->output, alpha.letters, alpha.n,

@@ -51,10 +51,9 @@ static const char help[] =
 	"                         differs)\n"
 	"      --json             one JSON object per formula\n"
 	"      --csv              depth,size,signature_hash,formula lines\n"
-	"      --timeout=SECONDS  stop after this long (exit status 4)\n"
-	"      --max-memory=SIZE  stop at this size, K, M, G (exit status 4)\n"
 	"      --quiet            no progress line\n"
-	"  -h, --help             show this help and exit\n\n"
+	"  -h, --help             show this help and exit\n"
+	LIMIT_HELP "\n"
 	"Examples:\n"
 	"  tally enum --depth=0 --size=..3\n"
 	"  tally enum --depth=1 --size=..5 --format='%d %s %h %f' --stats\n"
@@ -282,20 +281,23 @@ int cmd_enum(int argc, char **argv)
 	e.eo.max_depth = (unsigned)e.dhi;
 	e.eo.max_size = (unsigned)e.shi;
 	e.eo.max_const = e.o.C;
-	e.eo.max_bytes = e.o.lim.max_memory;
-	e.eo.deadline = e.o.lim.timeout > 0 ? e.o.start + e.o.lim.timeout : 0;
+	e.eo.limits = &e.o.lim;
 	if (!e.o.json)
 		fprintf(stderr, "# sample: %s\n", S->desc);
 	EnumLayer *layers = xcalloc((e.eo.max_depth + 1) * (e.eo.max_size + 1), sizeof *layers);
+	limit_start(&e.o.lim);
 	EnumStop stop = enum_run(&e.eo, S, e.st, on_formula, &e, layers);
+	fflush(stdout);
 	search_progress_done(&e.o);
 	if (e.stats)
 		print_stats(&e, layers);
 	status = e.bad ? EXIT_INTERNAL
 		 : stop == ENUM_TIME || stop == ENUM_MEMORY ? EXIT_LIMIT : EXIT_YES;
-	if (stop == ENUM_TIME || stop == ENUM_MEMORY)
-		fprintf(stderr, "tally: enum stopped: %s\n",
-			stop == ENUM_TIME ? "--timeout reached" : "--max-memory reached");
+	if (stop == ENUM_TIME || stop == ENUM_MEMORY) {
+		char what[64];
+		snprintf(what, sizeof what, "%zu formulas printed", e.emitted);
+		limit_report(&e.o.lim, what);
+	}
 	free(layers);
 	free(e.tmp);
 	sample_free(S);

@@ -28,7 +28,6 @@ static const char help[] =
 	"line from stdin.  With several formulas (-f/-F/-P given more than\n"
 	"once) each gets a verdict column, in the order given.\n\n"
 	CLI_INPUT_HELP
-	CLI_CR_HELP
 	"Words:\n"
 	"  -w, --word=WORD        a word (repeatable); otherwise stdin lines\n"
 	"      --tokens           words are whitespace-separated symbols (also\n"
@@ -61,8 +60,12 @@ static const char help[] =
 	"is judged at position 0 (letters false, counts 0).\n"
 	"Streaming: formulas without future counts #> (past-only, also with Y\n"
 	"and MOD) are evaluated in one pass in memory independent of the word\n"
-	"length (words of any length on stdin).  Formulas with #>, and\n"
-	"--trace/--json, keep the whole word in memory.\n\n"
+	"length (words of any length on stdin).  Formulas with #> keep the\n"
+	"word packed (2 bits per symbol over two letters, at most 1 byte up to\n"
+	"255 letters) and take 1 + (#> nesting) passes over it (one fewer when\n"
+	"the innermost #> count letters only); --trace keeps\n"
+	"4 bytes per symbol and 8 per subformula and position shown, --json\n"
+	"the word's text.\n\n"
 	"Examples:\n"
 	"  printf '(()())\\n)(\\n\\n' | tally eval -f dyck1\n"
 	"  tally eval -f \"#[Q_b] < #[Q_a]\" -w aab -w abb\n"
@@ -417,7 +420,7 @@ int cmd_eval_words(Store *s, const Unit *units, size_t nunits,
 	run.ev = eval_new(s, roots, nunits, run.accept);
 	if (opt->trace)
 		run.trace = trace_new(s, units, nunits);
-	run.buffered = opt->trace || !eval_streams(run.ev);
+	run.buffered = opt->trace; /* the evaluator keeps what #> needs */
 	WordSink sink = {&run, on_letters, on_restart, on_text, on_end};
 	WordReader wr;
 	word_reader_init(&wr, &alpha, opt->tokens || opt->cr_words, &sink, d);

@@ -3,8 +3,8 @@
  * labelled words from the families' own membership functions. */
 #include <config.h>
 
-#include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +15,6 @@
 #include "json.h"
 #include "mem.h"
 #include "prelude.h"
-#include "range.h"
 
 static const char help[] =
 	"Usage: tally gen --list | --prelude\n"
@@ -77,9 +76,26 @@ enum {
 	OPT_SEED,
 };
 
+/* --k: lo -2 when not given, -1 when open ("..M"); hi -1 when open. */
+typedef struct {
+	long lo, hi;
+} KRange;
+
+/* RANGE (cli_parse_range) into a KRange. */
+static bool parse_k(const char *arg, KRange *k)
+{
+	size_t lo, hi;
+	if (!cli_parse_range(arg, &lo, &hi) || lo > LONG_MAX ||
+	    (hi != SIZE_MAX && hi > LONG_MAX))
+		return false;
+	k->lo = strncmp(arg, "..", 2) == 0 ? -1 : (long)lo;
+	k->hi = hi == SIZE_MAX ? -1 : (long)hi;
+	return true;
+}
+
 typedef struct {
 	const Family *family;
-	Range k;
+	KRange k;
 	const char *to;
 	bool words, json, prelude;
 	long min_length, max_length; /* max -1: not given */
@@ -282,15 +298,12 @@ static void sample_words(const GenJob *job, long k)
 
 static bool parse_count(const char *s, long *out)
 {
-	char *end;
-	errno = 0;
-	long v = strtol(s, &end, 10);
-	if (errno || end == s || *end || v < 0)
+	uint64_t v;
+	if (!cli_parse_count(s, LONG_MAX, &v))
 		return false;
-	*out = v;
+	*out = (long)v;
 	return true;
 }
-
 /* The checks that need every option. */
 static int validate(GenJob *job)
 {
@@ -349,7 +362,7 @@ static int option(GenJob *job, int opt, const char *arg, bool *list)
 						     "(see 'tally gen --list')",
 						     arg);
 	case OPT_K:
-		return range_parse(arg, &job->k)
+		return parse_k(arg, &job->k)
 			       ? EXIT_YES
 			       : cli_usage_error("bad --k '%s' (expected K, "
 						 "K..M or ..M)", arg);

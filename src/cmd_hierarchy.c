@@ -58,6 +58,8 @@ typedef struct {
 	Bank *bank;
 	unsigned jobs;
 	bool all_ok, no_time;
+	BankStop stop;       /* why the table stopped (a limit) */
+	unsigned stopped_at; /* the row it stopped in */
 } Table;
 
 static void print_header(const Table *t)
@@ -100,7 +102,8 @@ static void print_row(Table *t, unsigned k, const char *name,
 		json_object_set_new(o, "fresh_sample", json_string(t->fresh->desc));
 		json_object_set_new(o, "max_const", json_integer(t->o.C));
 		json_object_set_new(o, "grammar", json_string(bank_grammar(t->bank)));
-		json_object_set_new(o, "time_s", json_real(secs));
+		if (!t->no_time)
+			json_object_set_new(o, "time_s", json_real(secs));
 		json_emit(o);
 	} else if (t->o.csv) {
 		printf("%s,%u,%s,", t->predict ? "predict" : "recognize", k, name);
@@ -108,8 +111,11 @@ static void print_row(Table *t, unsigned k, const char *name,
 			printf("%u,", r->depth);
 		else
 			printf(",");
-		printf("%u,%llu,%s,%s,%.3f,", theory, size, v && v->ok ? "yes" : "no",
-		       v ? v->kind : "none", secs);
+		printf("%u,%llu,%s,%s,", theory, size, v && v->ok ? "yes" : "no",
+		       v ? v->kind : "none");
+		if (!t->no_time) /* the column stays, empty */
+			printf("%.3f", secs);
+		putchar(',');
 		search_csv_field(f, true);
 	} else {
 		char tm[32] = "";
@@ -137,7 +143,7 @@ static void print_row(Table *t, unsigned k, const char *name,
 /* One row: returns false when a limit stopped it. */
 static bool run_row(Table *t, unsigned k)
 {
-	double t0 = bank_now();
+	double t0 = limit_now();
 	char name[32];
 	snprintf(name, sizeof name, "%s%u", t->predict ? "P_" : "L_", k);
 	Target tg = {.kind = t->predict ? TARGET_PREDICT : TARGET_FORMULA, .m = k,
@@ -155,24 +161,29 @@ static bool run_row(Table *t, unsigned k)
 	search_progress_done(&t->o);
 	if (r.stop != BANK_OK) {
 		if (!t->o.json && !t->o.csv)
-			printf("%-3u %-6s stopped at depth %u: %s (partial table)\n", k, name,
-			       bank_depth(t->bank) + 1,
-			       r.stop == BANK_TIME ? "--timeout reached"
-			       : r.stop == BANK_MEMORY ? "--max-memory reached"
-						      : "--max-signatures reached");
+			printf("%-3u %-6s stopped at depth %u (partial table)\n", k,
+			       name, bank_depth(t->bank) + 1);
+		t->stop = r.stop;
+		t->stopped_at = k;
 		return false;
 	}
 	Verification v = {0};
 	bool have_v = r.found && r.formula;
 	if (have_v) {
 		search_progress(&t->o, "%s: verifying", name);
-		verify_formula(&tg, t->st, r.formula, t->fresh, t->exh, t->o.decide_len, &v);
+		verify_formula(&tg, t->st, r.formula, t->fresh, t->exh, t->o.decide_len,
+			       &t->o.lim, &v);
 		search_progress_done(&t->o);
 	}
-	print_row(t, k, name, &r, have_v ? &v : NULL, bank_now() - t0);
+	print_row(t, k, name, &r, have_v ? &v : NULL, limit_now() - t0);
 	if (!have_v || !v.ok || r.depth != hierarchy_theory(t->predict, k))
 		t->all_ok = false;
 	verify_free(&v);
+	if (t->o.lim.hit != LIMIT_NONE) { /* the verification stopped */
+		t->stop = t->o.lim.hit == LIMIT_TIME ? BANK_TIME : BANK_MEMORY;
+		t->stopped_at = k;
+		return false;
+	}
 	return true;
 }
 
@@ -198,7 +209,7 @@ static void print_footer(const Table *t, bool complete)
 	printf("bank building: %llu candidate signatures in %.2fs wall, %.2fs CPU "
 	       "(%.2g per CPU second; %u threads)\n", gen, bs, cpu,
 	       cpu > 0 ? (double)gen / cpu : 0.0, t->jobs);
-	printf("peak memory %.0f MB; total %.2fs\n", search_peak_mb(), bank_now() - t->o.start);
+	printf("peak memory %.0f MB; total %.2fs\n", (double)limit_peak_memory() / (1 << 20), limit_now() - t->o.start);
 }
 
 static int parse(Table *t, int argc, char **argv)
@@ -261,6 +272,7 @@ int cmd_hierarchy(int argc, char **argv)
 	int status = parse(&t, argc, argv);
 	if (status != EXIT_YES)
 		return status < 0 ? EXIT_YES : status;
+	limit_start(&t.o.lim);
 	t.st = store_new();
 	t.ab[0] = sym_intern(store_syms(t.st), "a", 1);
 	t.ab[1] = sym_intern(store_syms(t.st), "b", 1);
@@ -281,7 +293,14 @@ int cmd_hierarchy(int argc, char **argv)
 	for (size_t k = t.klo; k <= t.khi && complete; k++)
 		complete = run_row(&t, (unsigned)k);
 	print_footer(&t, complete);
-	status = !complete ? EXIT_LIMIT : t.all_ok ? EXIT_YES : EXIT_NO;
+	fflush(stdout);
+	status = t.all_ok ? EXIT_YES : EXIT_NO;
+	if (!complete) {
+		char what[64];
+		snprintf(what, sizeof what, "rows before k = %u complete "
+			 "(partial table)", t.stopped_at);
+		status = search_limit_report(&t.o, t.stop, what);
+	}
 	bank_free(t.bank);
 	sample_free(t.S);
 	sample_free(t.fresh);

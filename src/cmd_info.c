@@ -18,7 +18,6 @@ static const char help[] =
 	"the equivalent fixed-precision transformer), size, letters, fragment.\n"
 	"With no input option, reads one formula per line from stdin.\n\n"
 	CLI_INPUT_HELP
-	CLI_CR_HELP
 	"Output:\n"
 	"      --json             one JSON object per input\n"
 	"  -h, --help             show this help and exit\n\n"

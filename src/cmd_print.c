@@ -21,7 +21,6 @@ static const char help[] =
 	"Print formulas or programs in another syntax, one result per input.\n"
 	"With no input option, reads one formula per line from stdin.\n\n"
 	CLI_INPUT_HELP
-	CLI_CR_HELP
 	"Output:\n"
 	"      --to=FORMAT        tl (ASCII, default), utf8 (the papers'\n"
 	"                         notation), latex, sexpr, json (the DAG),\n"
@@ -140,6 +139,11 @@ static bool print_program(FILE *out, Store *s, const Unit *u, Target target,
  * it up front when it is too big or too deep, from the sizes the store
  * already knows (a 1 KB input can denote 2^63 nodes).  max_size 0: the
  * printer keeps shared parts (tl-core), only the depth matters. */
+/* --max-memory, when it bounds the size more tightly than --max-size:
+ * the text of a node takes at least a byte, so a tree of more nodes
+ * cannot be printed within it (0: not the bound). */
+static uint64_t memory_bound;
+
 static int expand_check(const Store *s, Node n, uint64_t max_size)
 {
 	if (store_height(s, n) > PRINT_MAX_HEIGHT)
@@ -150,11 +154,13 @@ static int expand_check(const Store *s, Node n, uint64_t max_size)
 	if (max_size && store_size(s, n) > max_size) {
 		uint64_t size = store_size(s, n);
 		return limit_fail("--expand: the inlined formula has %s%llu nodes, "
-				  "more than --max-size=%llu; print it without "
-				  "--expand",
+				  "more than %s=%llu; print it without --expand",
 				  size == UINT64_MAX ? "more than " : "",
 				  (unsigned long long)(size == UINT64_MAX ? size - 1
 									  : size),
+				  max_size == memory_bound
+					  ? "--max-memory (one byte a node)"
+					  : "--max-size",
 				  (unsigned long long)max_size);
 	}
 	return EXIT_YES;
@@ -301,6 +307,8 @@ int cmd_print(int argc, char **argv)
 			goto done;
 		}
 	}
+	if (limits.max_memory && limits.max_memory < max_size)
+		max_size = memory_bound = limits.max_memory;
 	PrintJob job = {lower_new(in.store), syn, target, expand, max_size,
 			EXIT_YES};
 	limit_start(&limits);

@@ -5,6 +5,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "limit.h"
 #include "repl.h"
 
 enum { OPT_ECHO = OPT__COMMAND_BASE };
@@ -28,7 +29,11 @@ static const char help[] =
 	"Options:\n"
 	"      --echo             in a script, print each line after its prompt,\n"
 	"                         as a terminal shows the session (transcripts)\n"
-	"  -h, --help             show this help and exit\n\n"
+	"  -h, --help             show this help and exit\n"
+	"Limits of each :lang, :equiv and :check (reached: what was found\n"
+	"so far stays printed, a message, and the session goes on):\n"
+	"      --timeout=SECONDS  wall-clock time\n"
+	"      --max-memory=SIZE  resident memory (suffixes K, M, G)\n\n"
 	"Examples:\n"
 	"  tally repl\n"
 	"  printf ':word aab\\nlet A = #[Q_a] > #[Q_b]\\n:info\\n' | tally repl\n\n"
@@ -42,13 +47,19 @@ int cmd_repl(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"echo", no_argument, NULL, OPT_ECHO},
+		LIMIT_OPTIONS,
 		{"help", no_argument, NULL, 'h'},
 		{0},
 	};
-	bool echo = false;
+	bool echo = false, ok;
 	int opt;
+	Limits lim;
+	limit_init(&lim);
 	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		if (opt == OPT_ECHO) {
+		if (limit_option(&lim, opt, optarg, &ok)) {
+			if (!ok)
+				return EXIT_USAGE;
+		} else if (opt == OPT_ECHO) {
 			echo = true;
 		} else if (opt == 'h') {
 			cli_print_help(help);
@@ -59,5 +70,5 @@ int cmd_repl(int argc, char **argv)
 	}
 	if (optind < argc)
 		return cli_usage_error("unexpected argument '%s'", argv[optind]);
-	return repl_run(echo);
+	return repl_run(echo, &lim);
 }

@@ -206,7 +206,7 @@ static int set_formula_target(Search *s, Node f)
 	free(syms);
 	s->tg.kind = TARGET_FORMULA;
 	s->tg.node = f;
-	s->target_text = tl_print(s->in.store, f, SYNTAX_TL, NULL);
+	s->target_text = tl_print_brief(s->in.store, f, SYNTAX_TL);
 	return EXIT_YES;
 }
 
@@ -299,6 +299,9 @@ static void print_search(Search *s, const Sample *S, Bank *b, const SearchResult
 			       r->large ? " (large: probable sample artefact)" : "");
 			if (v)
 				printf("verified: %s\n", v->text);
+		} else if (r->found) {
+			printf("least depth: %u (no formula: a limit stopped its "
+			       "extraction)\n", r->depth);
 		} else if (r->stop == BANK_OK) {
 			printf("not found up to depth %u\n", s->maxd);
 		}
@@ -333,14 +336,22 @@ static int run_search(Search *s)
 	Verification v = {0};
 	bool have_v = r.found && r.formula;
 	if (have_v)
-		verify_formula(&s->tg, st, r.formula, labels ? S : fresh, exh, s->o.decide_len, &v);
+		verify_formula(&s->tg, st, r.formula, labels ? S : fresh, exh,
+			       s->o.decide_len, &s->o.lim, &v);
 	print_search(s, S, b, &r, have_v ? &v : NULL);
-	if (!s->o.json && !s->o.csv && r.stop != BANK_OK)
-		printf("stopped: %s (partial result)\n",
-		       r.stop == BANK_TIME ? "--timeout reached"
-		       : r.stop == BANK_MEMORY ? "--max-memory reached"
-					      : "--max-signatures reached");
-	int status = r.stop != BANK_OK ? EXIT_LIMIT : have_v && v.ok ? EXIT_YES : EXIT_NO;
+	fflush(stdout);
+	int status = have_v && v.ok ? EXIT_YES : EXIT_NO;
+	if (r.stop == BANK_OK && s->o.lim.hit != LIMIT_NONE)
+		status = limit_report(&s->o.lim, "the formula was found; its "
+				      "verification stopped");
+	if (r.stop != BANK_OK) {
+		char what[64];
+		snprintf(what, sizeof what, "depths 0..%u searched (partial "
+			 "result)", r.found ? r.depth : r.tried ? r.tried - 1 : 0);
+		status = r.tried || r.found ? search_limit_report(&s->o, r.stop, what)
+				 : search_limit_report(&s->o, r.stop, "no depth "
+						       "searched");
+	}
 	verify_free(&v);
 	free(care);
 	bank_free(b);
@@ -491,12 +502,19 @@ static int run_separate(Search *s)
 	}
 	for (size_t i = 0; i < n; i++)
 		print_separation(s, S, b, &out[i], i);
-	if (!s->o.json && !s->o.csv && stopped)
-		printf("stopped: a limit was reached before depth %u\n", D + 1);
+	fflush(stdout);
+	int status = n ? EXIT_YES : EXIT_NO;
+	if (stopped) {
+		char what[80];
+		snprintf(what, sizeof what, "the bank stopped before depth %u "
+			 "(%zu separations printed)", D + 1, n);
+		status = search_limit_report(&s->o, s->o.lim.hit != LIMIT_NONE
+						  ? BANK_TIME : BANK_CAP, what);
+	}
 	free(out);
 	bank_free(b);
 	sample_free(S);
-	return stopped ? EXIT_LIMIT : n ? EXIT_YES : EXIT_NO;
+	return status;
 }
 
 /* ---- options ---------------------------------------------------------------- */
@@ -591,6 +609,7 @@ int cmd_search(int argc, char **argv)
 	inputs_init(&s.in);
 	int status = parse(&s, argc, argv);
 	if (status == EXIT_YES) {
+		limit_start(&s.o.lim);
 		if (s.separate >= 0) {
 			add_alphabet(&s, s.alphabet);
 			status = run_separate(&s);

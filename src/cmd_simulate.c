@@ -2,7 +2,6 @@
  * bit-exactly, optionally against the formula it came from. */
 #include <config.h>
 
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,8 +13,10 @@
 #include "commands.h"
 #include "eval.h"
 #include "fixed.h"
+#include "limit.h"
 #include "mem.h"
 #include "model.h"
+#include "pe.h"
 #include "sim.h"
 #include "simcheck.h"
 #include "vec.h"
@@ -58,17 +59,31 @@ static const char help[] =
 	"                         the formula\n"
 	"      --max-states=N     give up (exit 4) beyond N states (default\n"
 	"                         10000000)\n"
-	"  -h, --help             show this help and exit\n\n"
+	"Positional encodings:\n"
+	"      --periodicity=M    the RoPE periodicity check: for every angle\n"
+	"                         of the model (sinusoidal features, RoPE\n"
+	"                         heads), the first position i <= --max-length\n"
+	"                         (default 10000) at which the rounded cos and\n"
+	"                         sin of (i+M) theta differ from those of i theta\n"
+	"      --dim=D            check the standard frequencies\n"
+	"                         10000^(-2k/D), k < D/2, instead of a model\n"
+	"      --precision=P,S    F_{P,S} for --dim (default 16,8)\n"
+	"  -h, --help             show this help and exit\n"
+	LIMIT_HELP "\n"
 	"Exit status of --check-against-formula and --find-breakdown: 0\n"
-	"agreement, 1 a disagreeing word (printed).\n\n"
+	"agreement, 1 a disagreeing word (printed), 4 a limit (the words\n"
+	"compared so far are stated); of --periodicity: 0 periodic up to the\n"
+	"limit, 1 a break.\n\n"
 	"Examples:\n"
 	"  tally compile -f dyck1 | tally simulate --check-against-formula "
 	"--max-length 12\n"
 	"  tally compile -f majority | tally simulate -w aab -w abb\n"
-	"  tally compile -f majority | tally simulate --trace -w aba\n\n";
+	"  tally compile -f majority | tally simulate --trace -w aba\n"
+	"  tally simulate --periodicity=710 --dim=2\n\n";
 
 enum { OPT_SEMANTICS = OPT__COMMAND_BASE, OPT_TRACE, OPT_CHECK, OPT_MAXLEN,
-       OPT_RANDOM, OPT_LENGTH, OPT_SEED, OPT_BREAKDOWN, OPT_MAXSTATES };
+       OPT_RANDOM, OPT_LENGTH, OPT_SEED, OPT_BREAKDOWN, OPT_MAXSTATES,
+       OPT_PERIODICITY, OPT_DIM, OPT_PRECISION };
 
 static bool read_model(const char *path, Model *m)
 {
@@ -96,10 +111,8 @@ static bool read_model(const char *path, Model *m)
 static bool parse_count(const char *opt, const char *arg, size_t max,
 			size_t *out)
 {
-	char *end;
-	errno = 0;
-	unsigned long long v = strtoull(arg, &end, 10);
-	if (*arg < '0' || *arg > '9' || *end || errno || v > max) {
+	uint64_t v;
+	if (!cli_parse_count(arg, max, &v)) {
 		cli_usage_error("%s: expected a number up to %zu, not '%s'", opt,
 				max, arg);
 		return false;
@@ -162,6 +175,66 @@ static bool on_end(void *ctx)
 	return true;
 }
 
+/* The angles of a model: its features' and its RoPE heads', each once. */
+static size_t model_angles(const Model *m, Angle **out)
+{
+	VEC(Angle) a = {0};
+	for (size_t f = 0; f < m->nfeats; f++)
+		VEC_PUSH(a, m->feats[f].angle);
+	for (size_t l = 0; l < m->nlayers; l++)
+		for (size_t h = 0; h < m->layers[l].nheads; h++)
+			for (size_t k = 0; k < m->layers[l].heads[h].nrope; k++)
+				VEC_PUSH(a, m->layers[l].heads[h].rope[k]);
+	size_t n = 0;
+	for (size_t i = 0; i < a.len; i++) {
+		bool seen = false;
+		for (size_t j = 0; j < n && !seen; j++)
+			seen = memcmp(&a.data[i], &a.data[j], sizeof(Angle)) == 0;
+		if (!seen)
+			a.data[n++] = a.data[i];
+	}
+	*out = a.data;
+	return n;
+}
+
+/* --periodicity: one line per angle, then the first break; exit 0 when
+ * every angle repeats up to the limit, 1 otherwise. */
+static int periodicity(const Semantics *sem, const Angle *a, size_t n,
+		       uint64_t period, uint64_t limit)
+{
+	uint64_t first = limit + 1;
+	printf("periodicity %llu under %s", (unsigned long long)period,
+	       semantics_name(sem));
+	if (sem->kind != SEM_IEEE)
+		printf(" in F_{%d,%d}", sem->p, sem->s);
+	printf(", positions 0..%llu:\n", (unsigned long long)limit);
+	for (size_t i = 0; i < n; i++) {
+		uint64_t b;
+		uint64_t k = pe_breaks(sem, &a[i], period, limit, &b);
+		char *t = angle_text(&a[i]);
+		if (b > limit)
+			printf("  %s: periodic\n", t);
+		else
+			printf("  %s: first break at position %llu (%llu of "
+			       "%llu positions differ)\n",
+			       t, (unsigned long long)b, (unsigned long long)k,
+			       (unsigned long long)limit + 1);
+		free(t);
+		if (b < first)
+			first = b;
+	}
+	if (n == 0)
+		printf("  (no sinusoidal or RoPE angle)\n");
+	if (first > limit) {
+		printf("periodic: every rounded rotation repeats after %llu "
+		       "positions up to position %llu\n",
+		       (unsigned long long)period, (unsigned long long)limit);
+		return EXIT_YES;
+	}
+	printf("first break at position %llu\n", (unsigned long long)first);
+	return EXIT_NO;
+}
+
 static bool feed_stdin(WordReader *wr)
 {
 	char buf[1 << 16];
@@ -186,6 +259,10 @@ int cmd_simulate(int argc, char **argv)
 		{"seed", required_argument, NULL, OPT_SEED},
 		{"find-breakdown", no_argument, NULL, OPT_BREAKDOWN},
 		{"max-states", required_argument, NULL, OPT_MAXSTATES},
+		{"periodicity", required_argument, NULL, OPT_PERIODICITY},
+		{"dim", required_argument, NULL, OPT_DIM},
+		{"precision", required_argument, NULL, OPT_PRECISION},
+		LIMIT_OPTIONS,
 		{"help", no_argument, NULL, 'h'},
 		{0},
 	};
@@ -194,11 +271,22 @@ int cmd_simulate(int argc, char **argv)
 	VEC(const char *) words = {0};
 	bool trace = false, check = false, breakdown = false;
 	size_t maxstates = 10000000, maxlen = 8, nrandom = 0, rlen = 1000, seed = 1;
+	size_t period = 0, dim = 0;
+	bool maxlen_given = false;
+	int pp = 16, ps = 8;
 	int opt, status = EXIT_YES;
 	Model m = {0};
 	bool have_model = false;
 	SimCheck *sc = NULL;
+	Limits limits;
+	limit_init(&limits);
 	while ((opt = getopt_long(argc, argv, "m:w:h", longopts, NULL)) != -1) {
+		bool ok;
+		if (limit_option(&limits, opt, optarg, &ok)) {
+			if (!ok)
+				goto usage;
+			continue;
+		}
 		switch (opt) {
 		case 'm': path = optarg; break;
 		case 'w': VEC_PUSH(words, optarg); break;
@@ -211,8 +299,35 @@ int cmd_simulate(int argc, char **argv)
 		case OPT_TRACE: trace = true; break;
 		case OPT_CHECK: check = true; break;
 		case OPT_MAXLEN:
-			if (!parse_count("--max-length", optarg, 100000, &maxlen))
+			if (!parse_count("--max-length", optarg, 100000000, &maxlen))
 				goto usage;
+			maxlen_given = true;
+			break;
+		case OPT_PERIODICITY:
+			if (!parse_count("--periodicity", optarg, (size_t)1 << 40,
+					 &period) || period == 0) {
+				if (period == 0)
+					cli_usage_error("--periodicity: expected a "
+							"positive period");
+				goto usage;
+			}
+			break;
+		case OPT_DIM:
+			if (!parse_count("--dim", optarg, 1 << 16, &dim) || dim < 2) {
+				if (dim < 2)
+					cli_usage_error("--dim: expected an even "
+							"dimension >= 2");
+				goto usage;
+			}
+			break;
+		case OPT_PRECISION:
+			if (!precision_parse(optarg, &pp, &ps)) {
+				cli_usage_error("--precision: expected P,S with 2 "
+						"<= P <= %d and 0 <= S <= P-2, not "
+						"'%s'",
+						FIXED_MAX_P, optarg);
+				goto usage;
+			}
 			break;
 		case OPT_RANDOM:
 			if (!parse_count("--random", optarg, 1000000, &nrandom))
@@ -236,6 +351,20 @@ int cmd_simulate(int argc, char **argv)
 		default: goto usage;
 		}
 	}
+	if (period && !maxlen_given)
+		maxlen = 10000;
+	if (period && dim) {
+		VEC(Angle) a = {0};
+		for (size_t k = 0; k < dim / 2; k++)
+			VEC_PUSH(a, ((Angle){.standard = true, .base = 10000,
+					     .k = (uint32_t)k,
+					     .d = (uint32_t)dim}));
+		sem.p = pp;
+		sem.s = ps;
+		status = periodicity(&sem, a.data, a.len, period, maxlen);
+		VEC_FREE(a);
+		goto done;
+	}
 	if (optind < argc && !path)
 		path = argv[optind++];
 	if (optind < argc) {
@@ -252,6 +381,17 @@ int cmd_simulate(int argc, char **argv)
 	if (!read_model(path, &m))
 		goto usage;
 	have_model = true;
+	if (period) {
+		Angle *a;
+		size_t n = model_angles(&m, &a);
+		if (sem.kind != SEM_IEEE) {
+			sem.p = m.p;
+			sem.s = m.s;
+		}
+		status = periodicity(&sem, a, n, period, maxlen);
+		free(a);
+		goto done;
+	}
 	char *err = NULL;
 	sc = simcheck_new(&m, &sem, check || trace || breakdown, &err);
 	if (!sc) {
@@ -259,6 +399,8 @@ int cmd_simulate(int argc, char **argv)
 		free(err);
 		goto done;
 	}
+	simcheck_limits(sc, &limits);
+	limit_start(&limits);
 	if (breakdown) {
 		status = simcheck_breakdown(sc, maxlen, maxstates, stdout);
 		goto done;

@@ -23,15 +23,39 @@ typedef struct {
 	const CompileOptions *o;
 	Model *m;
 	uint32_t *bool_comp; /* by node id: component of a Boolean, or 0 */
+	Sym *label;          /* by node id: "cN" for component N, once made */
 	uint32_t *head_comp; /* by node id: head component of a comparison */
 	bool *at0;           /* by node id: Boolean value at BOS (position 0) */
 	uint32_t *lay;       /* by node id: the layer computing a Boolean */
 	uint32_t *hid;       /* by node id: first hidden component of a Y */
 	double slope;
+	double t5c; /* C of the T5 Y heads */
+	Node core;        /* the lowered root */
+	uint32_t one;     /* a component that is 1 everywhere (RoPE MOD), or 0 */
+	double *rope_a;   /* by node id: A of a RoPE MOD head */
+	VEC(Feature) feats;
 	VEC(Component) comps;
 	double range;
 	char *err;
 } Compiler;
+
+static const char *const pe_names[] = {"nope", "alibi", "sinusoidal",
+				       "rope", "t5", "urpe"};
+
+bool pe_kind_parse(const char *text, PeKind *out)
+{
+	for (int k = 0; k <= PE_URPE; k++)
+		if (strcmp(text, pe_names[k]) == 0) {
+			*out = (PeKind)k;
+			return true;
+		}
+	return false;
+}
+
+const char *pe_kind_name(PeKind pe)
+{
+	return pe_names[pe];
+}
 
 static char *message(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static char *message(const char *fmt, ...)
@@ -73,6 +97,9 @@ static bool value_at(Compiler *c, Node n, Sym token, const bool *val)
 	case OP_TRUE: return true;
 	case OP_FALSE: return false;
 	case OP_LETTER: return token != SYM_NONE && store_letter_sym(st, n) == token;
+	/* at BOS only (position 0): what the model's MOD and Y compute */
+	case OP_MOD: return store_aux2(st, n) == 0;
+	case OP_PREV: return false;
 	case OP_NOT: return !val[k[0]];
 	case OP_AND:
 		for (uint32_t i = 0; i < nk; i++)
@@ -100,19 +127,51 @@ static bool value_at(Compiler *c, Node n, Sym token, const bool *val)
 	}
 }
 
+/* Components are labelled with their subformula, written out when small;
+ * a larger one names the components of its Boolean subformulas ("c7"),
+ * so that the labels of a deep formula stay linear in it, not quadratic. */
+enum { COMP_LABEL_SIZE = 64 };
+
+static char *label_of(const Compiler *c, Node n)
+{
+	return tl_print(c->st, n, SYNTAX_TL,
+			store_size(c->st, n) > COMP_LABEL_SIZE ? c->label
+								: NULL);
+}
+
 static uint32_t add_comp(Compiler *c, CompKind kind, uint32_t layer,
 			 Node n)
 {
 	Component comp = {.kind = kind, .layer = layer};
 	if (n != NODE_NONE)
-		comp.formula = tl_print(c->st, n, SYNTAX_TL, NULL);
+		comp.formula = label_of(c, n);
 	VEC_PUSH(c->comps, comp);
 	return (uint32_t)(c->comps.len - 1);
 }
 
+/* Boolean n now has component k: larger labels refer to it by name. */
+static void name_comp(Compiler *c, Node n, uint32_t k)
+{
+	char name[24];
+	int len = snprintf(name, sizeof name, "c%u", k);
+	c->label[n] = sym_intern(store_syms(c->st), name, (size_t)len);
+}
+
+/* Weights are exact in the model, but the construction keeps them in
+ * doubles and the precision is at most 32 bits: 40 bits is the bound. */
+enum { COMPILE_MAX_WEIGHT_BITS = 40 };
+
 static bool fits(const fmpz_t x)
 {
-	return fmpz_bits(x) <= 40;
+	return fmpz_bits(x) <= COMPILE_MAX_WEIGHT_BITS;
+}
+
+static char *too_wide(const fmpz_t x, const char *what)
+{
+	return message("a %s of %lu bits: the compiler takes at most %d "
+		       "(no precision p <= 32 could hold its weight)",
+		       what, (unsigned long)fmpz_bits(x),
+		       COMPILE_MAX_WEIGHT_BITS);
 }
 
 /* The head of comparison n: value weights and its component's counts. */
@@ -123,10 +182,15 @@ static bool build_head(Compiler *c, Node n, Head *h)
 	store_linear(st, store_kid(st, n, 0), &l);
 	int sign;
 	long shift;
-	if (!strict_form(store_rel(st, n), &sign, &shift) || !fits(l.constant)) {
+	if (!strict_form(store_rel(st, n), &sign, &shift)) {
 		store_linear_free(&l);
 		c->err = message("internal: a comparison the lowering should "
 				 "have removed");
+		return false;
+	}
+	if (!fits(l.constant)) {
+		c->err = too_wide(l.constant, "constant");
+		store_linear_free(&l);
 		return false;
 	}
 	Component *comp = &c->comps.data[c->head_comp[n]];
@@ -137,10 +201,15 @@ static bool build_head(Compiler *c, Node n, Head *h)
 	double bos = -(cst + 1);
 	for (size_t i = 0; i < l.n; i++) {
 		Node atom = l.atoms[i];
-		if (store_op(st, atom) != OP_COUNT || !fits(&l.coefs[i])) {
+		if (store_op(st, atom) != OP_COUNT) {
 			store_linear_free(&l);
 			c->err = message("internal: a linear form over something "
 					 "else than counts");
+			return false;
+		}
+		if (!fits(&l.coefs[i])) {
+			c->err = too_wide(&l.coefs[i], "coefficient");
+			store_linear_free(&l);
 			return false;
 		}
 		Node psi = store_kid(st, atom, 0);
@@ -149,7 +218,7 @@ static bool build_head(Compiler *c, Node n, Head *h)
 		if (c->at0[psi])
 			bos += a; /* cancel psi's own value at BOS */
 		comp->counts[comp->ncounts++] =
-			(CountTerm){a, tl_print(st, psi, SYNTAX_TL, NULL)};
+			(CountTerm){a, label_of(c, psi)};
 	}
 	comp->constant = cst;
 	h->wv.e[h->wv.n++] = (Entry){0, 0, bos};
@@ -308,17 +377,25 @@ static Gate gate2(GateOp op, uint32_t out, uint32_t a, uint32_t b, size_t n)
 	return g;
 }
 
+/* The value of a Y psi head: k [psi(j)], with psi's value at BOS
+ * cancelled (Y is false at position 1). */
+static void prev_value(Compiler *c, Node n, Head *h, double k)
+{
+	Node psi = store_kid(c->st, n, 0);
+	h->wv.rows = 1;
+	h->wv.e = xcalloc(2, sizeof *h->wv.e);
+	h->wv.e[h->wv.n++] = (Entry){0, c->bool_comp[psi], k};
+	if (c->at0[psi])
+		h->wv.e[h->wv.n++] = (Entry){0, 0, -k};
+}
+
 /* Y psi: an ALiBi head averaging psi over {i-1, i}, c; then psi(i-1) =
  * (!psi(i) & c > 0) | (psi(i) & c >= 1) (see compile_alibi_slope). */
 static void build_prev(Compiler *c, Node n, Head *h, Layer *ly, size_t *gcap)
 {
 	Node psi = store_kid(c->st, n, 0);
 	uint32_t x = c->head_comp[n], k = c->hid[n], v = c->bool_comp[psi];
-	h->wv.rows = 1;
-	h->wv.e = xcalloc(2, sizeof *h->wv.e);
-	h->wv.e[h->wv.n++] = (Entry){0, v, 1};
-	if (c->at0[psi]) /* psi's value at BOS is cancelled: Y is false there */
-		h->wv.e[h->wv.n++] = (Entry){0, 0, -1};
+	prev_value(c, n, h, 1);
 	h->slope = c->slope;
 	h->out = x;
 	note_range(c, 2);
@@ -335,6 +412,86 @@ static void build_prev(Compiler *c, Node n, Head *h, Layer *ly, size_t *gcap)
 	add_gate(c, ly, gate2(GATE_OR, c->bool_comp[n], k + 3, k + 4, 2), gcap);
 }
 
+/* The Boolean of n read off its head: ge0(head + bias), and when
+ * not_bos also false at BOS, through the two hidden components of n
+ * (ge0 into the first, not(BOS) into the second, then and): a URPE Y
+ * head gives 0 at BOS and a RoPE MOD head 1, while the logic has Y false
+ * and MOD(m, r) = [r = 0] at position 0. */
+static void read_head(Compiler *c, Layer *ly, Node n, double bias,
+		      bool not_bos, size_t *gcap)
+{
+	uint32_t h = c->hid[n], b = c->bool_comp[n];
+	Gate g = gate2(GATE_GE0, not_bos ? h : b, c->head_comp[n], 0, 1);
+	g.bias = bias;
+	add_gate(c, ly, g, gcap);
+	if (!not_bos)
+		return;
+	add_gate(c, ly, gate2(GATE_NOT, h + 1, 0, 0, 1), gcap);
+	add_gate(c, ly, gate2(GATE_AND, b, h, h + 1, 2), gcap);
+}
+
+/* Y psi through T5 buckets: weight 1 at distance 1, 0 elsewhere, so the
+ * head outputs psi(i-1) (0 at position 1: BOS's value is cancelled). */
+static void build_prev_t5(Compiler *c, Node n, Head *h)
+{
+	prev_value(c, n, h, 1);
+	h->t5 = xcalloc(1, sizeof *h->t5);
+	*h->t5 = (T5Bias){32, 128, false, xcalloc(32, sizeof(double))};
+	for (int b = 0; b < 32; b++)
+		h->t5->bias[b] = b == 1 ? 0 : -c->t5c;
+	note_range(c, c->t5c);
+	h->out = c->bool_comp[n];
+}
+
+/* Y psi through URPE: uniform weights times c(1) = 1, value 2 psi - 1
+ * (-1 at BOS), then the gate ge0 of floor((2 psi(i-1) - 1)/(i+1)). */
+static void build_prev_urpe(Compiler *c, Node n, Head *h, Layer *ly,
+			    size_t *gcap)
+{
+	prev_value(c, n, h, 2);
+	h->bv = -1;
+	h->nurpe = 2;
+	h->urpe = xcalloc(2, sizeof *h->urpe);
+	h->urpe[1] = 1;
+	note_range(c, 3);
+	h->out = c->head_comp[n];
+	read_head(c, ly, n, 0, true, gcap);
+}
+
+/* MOD(m, r) through RoPE: query (A cos phi, A sin phi, A) of the constant
+ * component, phi = -2 pi r/m, the first two rows rotated by i 2 pi/m; key
+ * (1, 0, -1) at BOS and (0, 0, -1) elsewhere.  The logit to BOS is
+ * about A (cos(2 pi (i-r)/m) - 1), every other logit -A: A makes all of
+ * them round to weight 0 except BOS's when i = r (mod m).  The head then
+ * outputs BOS's value 1; otherwise every weight is 0 and it outputs the
+ * plain average floor(2^s/(i+1))/2^s < 1 (the zero-denominator rule), so
+ * MOD is the gate ge0(head - 1) (and not BOS when r != 0).  Checked on
+ * two periods by check_rope_mod. */
+static void build_mod_rope(Compiler *c, Node n, Head *h, Layer *ly,
+			   size_t *gcap)
+{
+	uint32_t m = store_aux(c->st, n), r = store_aux2(c->st, n);
+	Semantics kd = {.kind = SEM_KNEEDEEP, .p = c->o->p, .s = c->o->s};
+	Angle th = {.num = 2, .den = m};
+	double cs, sn, a = c->rope_a[n];
+	pe_rotation(&kd, &th, m - r, &cs, &sn); /* phi = (m - r) 2 pi/m */
+	h->nrope = 1;
+	h->rope = xcalloc(1, sizeof *h->rope);
+	h->rope[0] = m % 2 ? th : (Angle){.num = 1, .den = m / 2};
+	h->wq = (Sparse){3, xcalloc(3, sizeof(Entry)), 3};
+	h->wq.e[0] = (Entry){0, c->one, a * cs};
+	h->wq.e[1] = (Entry){1, c->one, a * sn};
+	h->wq.e[2] = (Entry){2, c->one, a};
+	h->wk = (Sparse){3, xcalloc(2, sizeof(Entry)), 2};
+	h->wk.e[0] = (Entry){0, 0, 1};
+	h->wk.e[1] = (Entry){2, c->one, -1};
+	h->wv = (Sparse){1, xcalloc(1, sizeof(Entry)), 1};
+	h->wv.e[0] = (Entry){0, 0, 1};
+	h->out = c->head_comp[n];
+	note_range(c, 2 * a);
+	read_head(c, ly, n, -1, r != 0, gcap);
+}
+
 static bool build_layer(Compiler *c, Node core, uint32_t l, Layer *ly)
 {
 	Store *st = c->st;
@@ -343,13 +500,22 @@ static bool build_layer(Compiler *c, Node core, uint32_t l, Layer *ly)
 		if (!c->bool_comp[n] || c->lay[n] != l)
 			continue;
 		Op op = store_op(st, n);
-		if (op == OP_CMP || op == OP_PREV) {
+		if (op == OP_CMP || op == OP_PREV || op == OP_MOD) {
 			mem_grow((void **)&ly->heads, &hcap, ly->nheads + 1,
 				 sizeof *ly->heads);
 			Head *h = &ly->heads[ly->nheads++];
 			memset(h, 0, sizeof *h);
+			if (op == OP_MOD) {
+				build_mod_rope(c, n, h, ly, &gcap);
+				continue;
+			}
 			if (op == OP_PREV) {
-				build_prev(c, n, h, ly, &gcap);
+				if (c->o->pe == PE_T5)
+					build_prev_t5(c, n, h);
+				else if (c->o->pe == PE_URPE)
+					build_prev_urpe(c, n, h, ly, &gcap);
+				else
+					build_prev(c, n, h, ly, &gcap);
 				continue;
 			}
 			if (!build_head(c, n, h))
@@ -375,6 +541,7 @@ static uint32_t layer_of(Compiler *c, Node n)
 				l = c->lay[k[i]];
 		return l;
 	case OP_PREV: return c->lay[k[0]] + 1;
+	case OP_MOD: return c->o->pe == PE_ROPE; /* a head of layer 1 */
 	case OP_CMP: {
 		Linear lin;
 		store_linear(st, k[0], &lin);
@@ -409,24 +576,123 @@ double compile_alibi_slope(int p, int s)
 	return 0;
 }
 
+double compile_t5_bias(int p, int s)
+{
+	Semantics kd = {.kind = SEM_KNEEDEEP, .p = p, .s = s};
+	for (int64_t cc = 1; cc <= fixed_max_m(p) >> s; cc++)
+		if (sem_exp(&kd, -(double)cc) == 0)
+			return -(double)cc;
+	return 0;
+}
+
 static bool check_fragment(Compiler *c, Node root)
 {
 	unsigned f = store_flags(c->st, root);
+	PeKind pe = c->o->pe;
 	if (f & FLAG_FUTURE)
 		c->err = message("future counts #> cannot be compiled: the "
 				 "transformer is future-masked");
-	else if (f & FLAG_MOD)
-		c->err = message("MOD needs a periodic positional encoding "
-				 "(sinusoidal or RoPE), which tally compile does "
-				 "not construct");
-	else if ((f & FLAG_PREV) && !c->o->alibi)
-		c->err = message("Y needs a positional encoding: use --pe=alibi");
-	else if ((f & FLAG_PREV) && c->slope == 0)
+	else if ((f & FLAG_MOD) && pe != PE_SINUSOIDAL && pe != PE_ROPE)
+		c->err = message("MOD needs a periodic positional encoding: "
+				 "use --pe=sinusoidal or --pe=rope");
+	else if ((f & FLAG_PREV) &&
+		 !(pe == PE_ALIBI || pe == PE_T5 || pe == PE_URPE))
+		c->err = message("Y needs a relative positional encoding: use "
+				 "--pe=alibi, --pe=t5 or --pe=urpe%s",
+				 pe == PE_SINUSOIDAL || pe == PE_ROPE
+					 ? " (sinusoidal and RoPE features "
+					   "are periodic and cannot single "
+					   "out position i-1 at every length)"
+					 : "");
+	else if ((f & FLAG_PREV) && pe == PE_ALIBI && c->slope == 0)
 		c->err = message("no ALiBi slope in F_{%d,%d} gives a window of "
 				 "exactly 2 that the gates can read: more "
 				 "fractional bits are needed",
 				 c->o->p, c->o->s);
+	else if ((f & FLAG_PREV) && pe == PE_T5 && c->t5c == 0)
+		c->err = message("no T5 bias in F_{%d,%d} makes a weight round "
+				 "to 0: more integer bits are needed",
+				 c->o->p, c->o->s);
 	return c->err == NULL;
+}
+
+/* A for MOD(m, .) through RoPE: the logits A (cos(2 pi k/m) - 1), k != 0,
+ * must round to weight 0; C (compile_t5_bias) is the least integer
+ * logit magnitude that does, and one more absorbs the rounding of the
+ * rotation; A >= C as well for the keys after BOS. */
+static double rope_amplitude(Compiler *c, uint32_t m)
+{
+	double gap = 1 - cos(2 * M_PI / m), a = ceil((c->t5c + 1) / gap);
+	return a > c->t5c ? a : c->t5c; /* the other keys' logit is -A */
+}
+
+/* The RoPE MOD heads on one period (the rotated values repeat with
+ * period m): every MOD component of layer 1 against i mod m. */
+static bool check_rope_mod(Compiler *c, Node core)
+{
+	if (c->m->nletters == 0)
+		return true; /* only the empty word */
+	Semantics kd = {.kind = SEM_KNEEDEEP, .p = c->o->p, .s = c->o->s};
+	Sim *sim = sim_new(c->m, &kd);
+	bool ok = true;
+	for (size_t i = 1; i <= 2 * 64 && ok; i++) {
+		sim_push(sim, 1);
+		for (Node n = 1; n <= core && ok; n++) {
+			if (!c->bool_comp[n] || store_op(c->st, n) != OP_MOD)
+				continue;
+			uint32_t m = store_aux(c->st, n), r = store_aux2(c->st, n);
+			if (i > 2 * m)
+				continue;
+			bool want = i % m == r;
+			ok = (sim_residual(sim, i, 1)[c->bool_comp[n]] > 0) == want;
+			if (!ok)
+				c->err = message("the RoPE head of MOD(%u, %u) is "
+						 "not exact in F_{%d,%d} (position "
+						 "%zu): more bits are needed",
+						 m, r, c->o->p, c->o->s, i);
+		}
+	}
+	sim_free(sim);
+	return ok;
+}
+
+/* A Boolean of layer 0 that depends on the position (MOD): computed by
+ * the input block, not by the embedding. */
+static bool positional(Compiler *c, Node n)
+{
+	return store_flags(c->st, n) & FLAG_MOD;
+}
+
+/* MOD(m, r): the feature cos(pi (2i - 2r)/m) into component x, then
+ * ge0(x - 1). */
+static void build_mod(Compiler *c, Node n, size_t *gcap)
+{
+	uint32_t m = store_aux(c->st, n), r = store_aux2(c->st, n);
+	Feature f = {.angle = {.num = 2, .den = m}, .pnum = -2 * (int64_t)r,
+		     .pden = m, .out = c->hid[n]};
+	int64_t g = f.angle.den % 2 == 0 ? 2 : 1; /* reduce 2/m, -2r/m */
+	f.angle.num /= g;
+	f.angle.den /= g;
+	f.pnum /= g;
+	f.pden /= g;
+	VEC_PUSH(c->feats, f);
+	Gate gt = gate2(GATE_GE0, c->bool_comp[n], c->hid[n], 0, 1);
+	gt.bias = -1;
+	add_gate(c, &c->m->input, gt, gcap);
+}
+
+/* The input block: the positional Booleans of layer 0, in order. */
+static void build_input(Compiler *c, Node core)
+{
+	size_t gcap = 0;
+	for (Node n = 1; n <= core; n++) {
+		if (!c->bool_comp[n] || c->lay[n] != 0 || !positional(c, n))
+			continue;
+		if (store_op(c->st, n) == OP_MOD)
+			build_mod(c, n, &gcap);
+		else
+			add_gate(c, &c->m->input, gate_of(c, n), &gcap);
+	}
 }
 
 static void embed(Compiler *c, Node core, const Sym *letters, size_t nl)
@@ -438,8 +704,10 @@ static void embed(Compiler *c, Node core, const Sym *letters, size_t nl)
 		Sym tok = t ? letters[t - 1] : SYM_NONE;
 		double *row = m->embed + t * m->d;
 		row[0] = t == 0;
+		if (c->one)
+			row[c->one] = 1;
 		for (Node n = 1; n <= core; n++) {
-			if (!c->bool_comp[n] || c->lay[n] != 0)
+			if (!c->bool_comp[n] || c->lay[n] != 0 || positional(c, n))
 				continue;
 			val[n] = value_at(c, n, tok, val);
 			row[c->bool_comp[n]] = val[n];
@@ -466,25 +734,48 @@ static bool build(Compiler *c, Node root, const Sym *letters, size_t nl,
 	unsigned char *mark = store_reachable(st, &core, 1);
 	size_t top = (size_t)core + 1;
 	c->bool_comp = xcalloc(top, sizeof *c->bool_comp);
+	c->label = xmalloc(top * sizeof *c->label);
+	for (size_t i = 0; i < top; i++)
+		c->label[i] = SYM_NONE;
 	c->head_comp = xcalloc(top, sizeof *c->head_comp);
 	c->at0 = xcalloc(top, sizeof *c->at0);
 	c->lay = xcalloc(top, sizeof *c->lay);
 	c->hid = xcalloc(top, sizeof *c->hid);
+	c->rope_a = xcalloc(top, sizeof *c->rope_a);
 	add_comp(c, COMP_BOS, 0, NODE_NONE);
+	if (c->o->pe == PE_ROPE && (store_flags(st, root) & FLAG_MOD))
+		c->one = add_comp(c, COMP_HIDDEN, 0, NODE_NONE);
 	for (Node n = 1; n <= core; n++) {
 		if (!mark[n] || !store_is_bool(st, n))
 			continue;
 		uint32_t l = c->lay[n] = layer_of(c, n);
 		Op op = store_op(st, n);
-		if ((op == OP_CMP && l > 0) || op == OP_PREV)
+		PeKind pe = c->o->pe;
+		if ((op == OP_CMP && l > 0) || (op == OP_PREV && pe != PE_T5))
 			c->head_comp[n] = add_comp(c, COMP_HEAD, l, n);
-		if (op == OP_PREV) {
+		if (op == OP_PREV && pe != PE_T5)
 			c->comps.data[c->head_comp[n]].window = true;
+		if (op == OP_PREV && pe == PE_ALIBI) {
 			c->hid[n] = add_comp(c, COMP_HIDDEN, l, NODE_NONE);
 			for (int i = 1; i < 5; i++)
 				add_comp(c, COMP_HIDDEN, l, NODE_NONE);
 		}
+		if (op == OP_MOD && pe == PE_SINUSOIDAL) /* the feature */
+			c->hid[n] = add_comp(c, COMP_HIDDEN, l, NODE_NONE);
+		if ((op == OP_MOD && pe == PE_ROPE) ||
+		    (op == OP_PREV && pe == PE_URPE)) {
+			c->hid[n] = add_comp(c, COMP_HIDDEN, l, NODE_NONE);
+			add_comp(c, COMP_HIDDEN, l, NODE_NONE);
+		}
+		if (op == OP_MOD && pe == PE_ROPE) {
+			c->head_comp[n] = add_comp(c, COMP_HEAD, l, n);
+			c->comps.data[c->head_comp[n]].window = true;
+			c->rope_a[n] = rope_amplitude(c, store_aux(st, n));
+			if (c->rope_a[n] > info->rope_amplitude)
+				info->rope_amplitude = c->rope_a[n];
+		}
 		c->bool_comp[n] = add_comp(c, COMP_BOOL, l, n);
+		name_comp(c, n, c->bool_comp[n]);
 		c->at0[n] = value_at(c, n, SYM_NONE, c->at0);
 	}
 	free(mark);
@@ -492,6 +783,9 @@ static bool build(Compiler *c, Node root, const Sym *letters, size_t nl,
 	m->comps = c->comps.data;
 	c->range = 1;
 	embed(c, core, letters, nl);
+	build_input(c, core);
+	m->feats = c->feats.data;
+	m->nfeats = c->feats.len;
 	m->nlayers = c->lay[core];
 	m->layers = xcalloc(m->nlayers ? m->nlayers : 1, sizeof *m->layers);
 	for (uint32_t l = 1; l <= m->nlayers; l++)
@@ -501,10 +795,14 @@ static bool build(Compiler *c, Node root, const Sym *letters, size_t nl,
 	m->wout.e = xcalloc(1, sizeof *m->wout.e);
 	m->wout.e[0] = (Entry){0, c->bool_comp[core], 1};
 	m->wout.n = 1;
+	c->core = core;
 	info->range = c->range;
 	info->depth = store_depth(st, root);
 	info->heads = model_nheads(m);
-	if (store_flags(st, root) & FLAG_PREV) {
+	info->features = m->nfeats;
+	if ((store_flags(st, root) & FLAG_PREV) && c->o->pe == PE_T5)
+		info->t5_bias = -c->t5c;
+	if ((store_flags(st, root) & FLAG_PREV) && c->o->pe == PE_ALIBI) {
 		info->slope = c->slope;
 		Semantics kd = {.kind = SEM_KNEEDEEP, .p = m->p, .s = m->s};
 		info->window = sim_alibi_window(&kd, c->slope);
@@ -533,15 +831,17 @@ bool compile_formula(Store *s, Node root, const Sym *letters,
 	out->p = o->p;
 	out->s = o->s;
 	out->ffn = o->ffn;
-	out->pe = xstrdup(o->alibi ? "alibi" : "nope");
+	out->pe = xstrdup(pe_kind_name(o->pe));
 	out->formula = source ? xstrdup(source) : NULL;
 	out->alphabet = xcalloc(nletters + 1, sizeof *out->alphabet);
 	for (size_t i = 0; i < nletters; i++)
 		out->alphabet[i] = xstrdup(sym_name(store_syms(s), letters[i]));
 	out->nletters = nletters;
 	Compiler c = {.st = s, .o = o, .m = out};
-	if (o->alibi)
+	if (o->pe == PE_ALIBI)
 		c.slope = compile_alibi_slope(o->p, o->s);
+	if (o->pe == PE_T5 || o->pe == PE_ROPE)
+		c.t5c = -compile_t5_bias(o->p, o->s);
 	bool ok = build(&c, root, letters, nletters, info);
 	if (ok && (o->p < compile_min_p(info, o->ffn, o->s) ||
 		   compile_min_p(info, o->ffn, o->s) == 0)) {
@@ -553,16 +853,22 @@ bool compile_formula(Store *s, Node root, const Sym *letters,
 				       FIXED_MAX_P, o->s);
 		ok = false;
 	}
+	if (ok && c.one && !check_rope_mod(&c, c.core))
+		ok = false;
 	if (!ok) {
 		if (!out->comps)
 			out->comps = c.comps.data, out->d = (uint32_t)c.comps.len;
+		if (!out->feats)
+			VEC_FREE(c.feats);
 		model_free(out);
 		*err = c.err;
 	}
 	free(c.bool_comp);
+	free(c.label);
 	free(c.head_comp);
 	free(c.at0);
 	free(c.lay);
 	free(c.hid);
+	free(c.rope_a);
 	return ok;
 }

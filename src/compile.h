@@ -23,6 +23,32 @@
  * theorem is the other direction: an ALiBi transformer reads like a
  * TL[#, Y] formula of its depth).
  *
+ * With T5 (t5), Y psi is one head in the layer after psi's with the T5
+ * bucket biases (causal, 32 buckets, max_distance 128) 0 for bucket 1
+ * (distance 1) and -C for every other bucket, C the least integer with
+ * round(exp(-C)) = 0: the head reads psi(i-1) exactly (BOS counts as
+ * false; at BOS every weight is 0 and the fallback average is 0).
+ *
+ * With URPE (urpe), Y psi is one uniform head (NoPE logits) in the layer
+ * after psi's, times the Toeplitz matrix with c(1) = 1 and 0 elsewhere
+ * (Luo et al. 2022), value 2 psi(j) - 1 (-1 at BOS): its sum is
+ * 2 psi(i-1) - 1, so the head outputs floor((2 psi(i-1) - 1)/(i+1)),
+ * whose sign is exact at every length; Y psi is the gate ge0, and not
+ * BOS (where the head gives 0).
+ *
+ * With RoPE (rope), MOD(m, r) is a head of layer 1 whose only weight
+ * that does not round to 0 is BOS's, and only when i = r (mod m); the
+ * head then outputs 1, and otherwise, every weight being 0, the plain
+ * average floor(2^s/(i+1))/2^s < 1 (see build_mod_rope).  MOD costs a
+ * layer when it occurs inside a count.
+ *
+ * With sinusoidal features (sinusoidal), MOD(m, r) is the feature
+ * cos(2 pi (i - r)/m) (angle 2/m, phase -2r/m, times pi), rounded exactly,
+ * and the gate ge0(x - 1): under floor rounding the feature is 1 exactly
+ * when i = r (mod m) and below 1 otherwise, at every precision.  MOD and
+ * the depth-0 Booleans over it are computed by the model's input block
+ * (position-wise, before layer 1), so MOD costs no layer.
+ *
  * That is one head per comparison (one per linear form of counts), not
  * one per count: averages of single counts rounded separately lose the
  * sign of their difference once i + 1 > 2^s, so a comparison needs its
@@ -40,10 +66,18 @@
 #include "model.h"
 #include "store.h"
 
+typedef enum {
+	PE_NOPE, PE_ALIBI, PE_SINUSOIDAL, PE_ROPE, PE_T5, PE_URPE
+} PeKind;
+
+/* "nope", "alibi", ...: false for another name. */
+bool pe_kind_parse(const char *text, PeKind *out);
+const char *pe_kind_name(PeKind pe);
+
 typedef struct {
 	int p, s;
 	FfnKind ffn;
-	bool alibi; /* Y through ALiBi heads (else Y is refused) */
+	PeKind pe; /* Y needs alibi, t5 or urpe; MOD sinusoidal or rope */
 } CompileOptions;
 
 /* What the construction needs: every weight and value lies in
@@ -55,6 +89,9 @@ typedef struct {
 	size_t heads;
 	double slope;   /* the ALiBi slope of the Y heads (0: none) */
 	size_t window;  /* its window: weights round to 0 from this distance */
+	double t5_bias; /* -C, the T5 bias of the buckets a Y head ignores */
+	size_t features; /* sinusoidal features (one per MOD atom) */
+	double rope_amplitude; /* the largest A of the RoPE MOD heads */
 } CompileInfo;
 
 /* The ALiBi slope of a Y head at precision (p, s): the smallest a in
@@ -63,6 +100,10 @@ typedef struct {
  * that the average over {i-1, i} tells whether position i-1 holds; 0 when
  * none exists. */
 double compile_alibi_slope(int p, int s);
+
+/* -C for the T5 Y heads: the least integer C with round(exp(-C)) = 0 in
+ * F_{p,s} (kneedeep), or 0 when none is in F_{p,s}. */
+double compile_t5_bias(int p, int s);
 
 /* Builds the model of the Boolean root over the alphabet (token t >= 1 is
  * letters[t-1]); source is the formula text stored in the model.  False

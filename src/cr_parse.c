@@ -45,6 +45,7 @@ typedef struct {
 typedef struct {
 	Store *s;
 	Scope *sc;
+	Unit *unit; /* collects the letters the program mentions */
 	CrTree t;
 	const Source *src;
 	Diag *d;
@@ -258,6 +259,7 @@ static Node lower_string(Cr *c, const CrNode *n)
 				"false", s);
 		return NODE_NONE;
 	}
+	unit_add_letter(c->unit, n->sym);
 	return store_make_letter(c->s, n->sym);
 }
 
@@ -480,10 +482,39 @@ static bool choose_output(Cr *c, Unit *u)
 	return false;
 }
 
+/* The interpreter lets a statement replace an earlier variable or an
+ * imported predicate of the same name (and keeps a binary import as a
+ * guard beside a variable of its name); tally does the same, but says so,
+ * since it is rarely meant. */
+static void warn_redefinition(Cr *c, const Stmt *st)
+{
+	const char *s = sym_name(store_syms(c->s), st->name);
+	const Def *old = scope_lookup_local(c->sc, st->name);
+	int line, col;
+	if (old && old->src == c->src) {
+		diag_position(c->src, old->at, &line, &col);
+		bool imported = true;
+		for (size_t i = 0; i < c->current; i++)
+			if (c->stmts.data[i].at == old->at)
+				imported = false;
+		diag_warning(c->d, c->src, st->at, NULL,
+			     imported ? "'%s' replaces the predicate imported "
+					"at %d:%d from here on"
+				      : "'%s' is defined again (first at %d:%d); "
+					"later statements see this definition",
+			     s, line, col);
+	} else if (guard_of(c, st->name)) {
+		diag_warning(c->d, c->src, st->at, NULL,
+			     "'%s' is also an imported binary predicate: "
+			     "#[%s] still means the predicate", s, s);
+	}
+}
+
 bool cr_parse(Scope *sc, Diag *d, const Source *src, CrPrecedence prec,
 	      Unit *out)
 {
-	Cr c = {.s = scope_store(sc), .sc = sc, .src = src, .d = d};
+	Cr c = {.s = scope_store(sc), .sc = sc, .unit = out, .src = src,
+		.d = d};
 	out->src = src;
 	out->output = NODE_NONE;
 	out->output_name = SYM_NONE;
@@ -507,6 +538,7 @@ bool cr_parse(Scope *sc, Diag *d, const Source *src, CrPrecedence prec,
 			ok = false;
 			break;
 		}
+		warn_redefinition(&c, st);
 		Def def = {st->name, n, src, st->at};
 		scope_define(sc, &def);
 		unit_add_def(out, &def);

@@ -71,8 +71,20 @@ static void line_byte(CrWords *w, char c)
 bool cr_words_feed(CrWords *w, const char *buf, size_t n)
 {
 	w->out.len = 0;
-	for (size_t i = 0; i < n; i++)
-		line_byte(w, buf[i]);
+	for (size_t i = 0; i < n;) {
+		if (w->state != IN_WORD && w->state != IN_SKIP) {
+			line_byte(w, buf[i++]);
+			continue;
+		}
+		/* the rest of the line at once: passed on or dropped */
+		const char *nl = memchr(buf + i, '\n', n - i);
+		size_t end = nl ? (size_t)(nl - buf) + 1 : n;
+		if (w->state == IN_WORD)
+			buf_append(&w->out, buf + i, end - i);
+		if (nl)
+			w->state = AT_START;
+		i = end;
+	}
 	return word_feed(w->r, w->out.data ? w->out.data : "", w->out.len);
 }
 

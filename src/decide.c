@@ -2,8 +2,6 @@
 #include <config.h>
 #include "decide.h"
 
-#include <errno.h>
-#include <math.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,34 +62,16 @@ static const Method *find_method(const char *name)
 void decide_options_init(DecideOptions *o)
 {
 	memset(o, 0, sizeof *o);
+	limit_init(&o->lim);
 	o->method = "auto";
 	o->accept = ACCEPT_LAST;
 }
 
-static bool parse_size(const char *s, size_t *out, bool suffixes)
-{
-	char *end;
-	errno = 0;
-	if (*s < '0' || *s > '9')
-		return false;
-	unsigned long long v = strtoull(s, &end, 10);
-	unsigned shift = 0;
-	if (suffixes && *end && !end[1]) {
-		const char *units = "KMG";
-		const char *u = strchr(units, *end == 'k' ? 'K' : *end);
-		if (!u)
-			return false;
-		shift = 10 * (unsigned)(u - units + 1);
-		end++;
-	}
-	if (*end || errno || v > (SIZE_MAX >> shift))
-		return false;
-	*out = (size_t)(v << shift);
-	return true;
-}
-
 int decide_option(DecideOptions *o, int opt, const char *arg)
 {
+	bool ok;
+	if (limit_option(&o->lim, opt, arg, &ok))
+		return ok ? 1 : -1;
 	switch (opt) {
 	case OPT_METHOD:
 		if (strcmp(arg, "auto") != 0 && !find_method(arg)) {
@@ -102,34 +82,16 @@ int decide_option(DecideOptions *o, int opt, const char *arg)
 		}
 		o->method = arg;
 		return 1;
-	case OPT_TIMEOUT: {
-		char *end;
-		errno = 0;
-		double t = strtod(arg, &end);
-		if (*end || errno || !(t > 0) || !isfinite(t)) {
-			cli_usage_error("--timeout: expected a positive number "
-					"of seconds, not '%s'", arg);
-			return -1;
-		}
-		o->timeout = t;
-		return 1;
-	}
 	case OPT_MAX_LENGTH:
-	case OPT_MAX_STATES:
-	case OPT_MAX_MEMORY: {
-		size_t *dst = opt == OPT_MAX_LENGTH ? &o->max_length
-			      : opt == OPT_MAX_STATES ? &o->max_states
-						      : &o->max_memory;
-		if (!parse_size(arg, dst, opt == OPT_MAX_MEMORY) || *dst == 0) {
-			cli_usage_error("--%s: expected a positive integer%s, "
-					"not '%s'",
+	case OPT_MAX_STATES: {
+		uint64_t v;
+		if (!limit_parse_count(arg, &v) || v > SIZE_MAX) {
+			cli_usage_error("--%s: expected a positive integer, not '%s'",
 					opt == OPT_MAX_LENGTH ? "max-length"
-					: opt == OPT_MAX_STATES ? "max-states"
-								: "max-memory",
-					opt == OPT_MAX_MEMORY ? " (K, M, G)" : "",
-					arg);
+							      : "max-states", arg);
 			return -1;
 		}
+		*(opt == OPT_MAX_LENGTH ? &o->max_length : &o->max_states) = v;
 		return 1;
 	}
 	case OPT_D_ALPHABET: o->alphabet = arg; return 1;
@@ -200,7 +162,7 @@ typedef struct {
 	Node root[2];
 	Alphabet alpha;
 	Query q;
-	double deadline; /* 0: none */
+	Limits lim;      /* the user's, or the default budget */
 	bool user_limit; /* a limit the user gave bounds the search */
 	MethodResult res;
 	const char *method; /* the method the verdict rests on */
@@ -211,11 +173,12 @@ typedef struct {
 static void run_method(Decision *d, const Method *m, MethodResult *out)
 {
 	Query q = d->q;
-	if (d->deadline > 0) {
-		double left = d->deadline - explore_now();
-		q.timeout = left > 0.001 ? left : 0.001;
+	/* Explore polls the deadline (limit.c); the solvers behind the
+	 * complete methods get the time left as their own budget. */
+	if (m->complete && d->lim.timeout > 0) {
+		q.timeout = limit_left(&d->lim);
 		/* Complete methods leave explore half of the budget. */
-		if (m->complete && strcmp(d->o->method, "auto") == 0)
+		if (strcmp(d->o->method, "auto") == 0)
 			q.timeout /= 2;
 	}
 	method_result_init(out);
@@ -238,7 +201,7 @@ static void shorten(Decision *d)
 		d->q.max_length = fmpz_get_ui(len);
 		/* Without a deadline (--max-length given) a few seconds at
 		 * most: the method's own word stands otherwise. */
-		if (d->deadline <= 0)
+		if (d->lim.timeout <= 0)
 			d->q.timeout = 5.0;
 		run_method(d, find_method("explore"), &r);
 		d->q = keep;
@@ -285,7 +248,7 @@ static void decide(Decision *d)
 			return;
 		}
 		method_result_free(&d->res);
-		if (d->deadline > 0 && explore_now() >= d->deadline)
+		if (limit_check(&d->lim))
 			break;
 	}
 	d->method = "explore";
@@ -608,6 +571,25 @@ static bool build_roots(Decision *d)
 	return true;
 }
 
+/* The limits, armed before any work on the inputs (the alphabet of a
+ * long program is work too). */
+static void start_limits(Decision *d)
+{
+	const DecideOptions *o = d->o;
+	d->lim = o->lim;
+	d->user_limit = o->lim.timeout > 0 || o->max_states ||
+			o->lim.max_memory;
+	if (!d->lim.max_memory)
+		d->lim.max_memory = DEFAULT_MEMORY;
+	if (d->lim.timeout <= 0 && !o->max_length) {
+		d->lim.timeout = DEFAULT_TIMEOUT;
+		/* The default budget is no user's limit: its end is a
+		 * bounded answer, never the process's end. */
+		d->lim.no_backstop = true;
+	}
+	limit_start(&d->lim);
+}
+
 static void build_query(Decision *d)
 {
 	const DecideOptions *o = d->o;
@@ -632,14 +614,28 @@ static void build_query(Decision *d)
 	q->max_states = o->max_states;
 	q->max_length = o->max_length;
 	q->want_certificate = o->certificate;
-	q->max_memory = o->max_memory ? o->max_memory : DEFAULT_MEMORY;
 	q->progress = !o->quiet;
-	double now = explore_now();
-	if (o->timeout > 0)
-		d->deadline = now + o->timeout;
-	else if (!o->max_length)
-		d->deadline = now + DEFAULT_TIMEOUT;
-	d->user_limit = o->timeout > 0 || o->max_states || o->max_memory;
+	q->limits = &d->lim;
+}
+
+/* The limit message after the unknown verdict a user's limit caused:
+ * which limit, and what was established before it. */
+static void report_limit(const Decision *d)
+{
+	const char *m = d->method ? d->method : "none";
+	char what[128];
+	if (strcmp(m, "explore") == 0)
+		snprintf(what, sizeof what, "every word up to length %zu "
+			 "checked (%zu states)", d->res.bound, d->res.states);
+	else
+		snprintf(what, sizeof what, "method %s gave no verdict", m);
+	if (d->lim.hit != LIMIT_NONE)
+		limit_report(&d->lim, what);
+	else if (d->o->max_states && d->res.states > d->o->max_states)
+		limit_fail("--max-states=%zu reached; %s", d->o->max_states, what);
+	else
+		limit_fail("%s; %s", d->res.reason ? d->res.reason
+			   : "a limit was reached", what);
 }
 
 int decide_run(Inputs *in, DecideTask task, const DecideOptions *o)
@@ -653,6 +649,7 @@ int decide_run(Inputs *in, DecideTask task, const DecideOptions *o)
 				       "yet (try --method=auto or explore)",
 				       o->method);
 	}
+	start_limits(&d);
 	build_query(&d);
 	decide(&d);
 	int status;
@@ -670,7 +667,10 @@ int decide_run(Inputs *in, DecideTask task, const DecideOptions *o)
 		free(verdict);
 		free(method);
 		status = exit_status(&d, oc);
+		if (status == EXIT_LIMIT)
+			report_limit(&d);
 	}
+	limit_stop();
 	method_result_free(&d.res);
 	alphabet_free(&d.alpha);
 	free(d.note);

@@ -17,13 +17,15 @@
 
 #include "cli.h"
 #include "eval.h"
+#include "limit.h"
 
 typedef enum { TASK_EQUIV, TASK_SAT, TASK_VALID, TASK_IMPLIES } DecideTask;
 
 typedef struct {
 	const char *method;   /* auto, explore, presburger, chc, mona, unary */
-	double timeout;       /* seconds; 0 = the default budget */
-	size_t max_length, max_states, max_memory; /* 0 = none given */
+	Limits lim;           /* --timeout, --max-memory (limit.h); none
+			       * given: the default budget */
+	size_t max_length, max_states; /* 0 = none given */
 	const char *alphabet; /* --alphabet, or NULL */
 	AcceptAt accept;
 	bool json, trace, certificate, quiet;
@@ -32,10 +34,8 @@ typedef struct {
 /* getopt_long codes of the shared options. */
 enum {
 	OPT_METHOD = OPT__COMMAND_BASE + 50,
-	OPT_TIMEOUT,
 	OPT_MAX_LENGTH,
 	OPT_MAX_STATES,
-	OPT_MAX_MEMORY,
 	OPT_D_ALPHABET,
 	OPT_D_ACCEPT_AT,
 	OPT_D_TRACE,
@@ -45,10 +45,9 @@ enum {
 
 #define DECIDE_LONG_OPTIONS                                                   \
 	{"method", required_argument, NULL, OPT_METHOD},                      \
-	{"timeout", required_argument, NULL, OPT_TIMEOUT},                    \
+	LIMIT_OPTIONS,                                                        \
 	{"max-length", required_argument, NULL, OPT_MAX_LENGTH},              \
 	{"max-states", required_argument, NULL, OPT_MAX_STATES},              \
-	{"max-memory", required_argument, NULL, OPT_MAX_MEMORY},              \
 	{"alphabet", required_argument, NULL, OPT_D_ALPHABET},                \
 	{"accept-at", required_argument, NULL, OPT_D_ACCEPT_AT},              \
 	{"trace", no_argument, NULL, OPT_D_TRACE},                            \
@@ -60,12 +59,13 @@ enum {
 	"Method and limits:\n"                                                \
 	"      --method=METHOD    auto (default), explore, presburger, chc,\n" \
 	"                         mona or unary\n"                            \
-	"      --timeout=SECONDS  time budget (default 3 s unless --max-length\n" \
-	"                         is given); reaching it gives unknown\n"    \
 	"      --max-length=N     explore every word up to length N\n"        \
-	"      --max-states=N     stop explore after N states (unknown)\n"    \
-	"      --max-memory=SIZE  stop explore beyond SIZE bytes (K, M, G\n"  \
-	"                         suffixes; unknown)\n"                       \
+	"Limits (reached: unknown, with what was checked, and exit 4):\n"    \
+	"      --timeout=SECONDS  wall-clock time (without it and without\n"  \
+	"                         --max-length: a budget of 3 s whose end is\n" \
+	"                         a bounded answer, exit 3)\n"               \
+	"      --max-states=N     states explore may visit\n"                 \
+	"      --max-memory=SIZE  resident memory (K, M, G; default 1G)\n"   \
 	"Words:\n"                                                            \
 	"      --alphabet=LETTERS letters besides those the inputs mention\n" \
 	"                         (a,b,c or abc)\n"                           \

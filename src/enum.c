@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bank.h"
+#include "limit.h"
 #include "mem.h"
 #include "sig.h"
 #include "vec.h"
@@ -46,7 +47,6 @@ typedef struct {
 	EnumLayer *cur;
 	EnumStop stop;
 	Word64 *tmp;
-	size_t bytes;
 } En;
 
 static const Word64 *bsig(const En *e, uint32_t i) { return e->arena + (size_t)i * e->nw; }
@@ -100,7 +100,6 @@ static void keep(En *e, const Word64 *sig, unsigned d, unsigned s, const Recipe 
 	uint32_t i = (uint32_t)e->blocks.len;
 	VEC_PUSH(e->blocks, b);
 	VEC_PUSH(*bucket(e, d, s), i);
-	e->bytes += e->nw * sizeof(Word64) + sizeof(Block) + 64;
 	e->cur->kept++;
 }
 
@@ -110,6 +109,10 @@ static void consider(En *e, const Word64 *sig, unsigned d, unsigned s, const Rec
 {
 	if (e->stop != ENUM_DONE)
 		return;
+	if (limit_poll(e->o->limits)) {
+		e->stop = e->o->limits->hit == LIMIT_TIME ? ENUM_TIME : ENUM_MEMORY;
+		return;
+	}
 	e->cur->generated++;
 	bool fresh;
 	size_t k = sigset_insert(e->seen, sig, &fresh);
@@ -143,7 +146,6 @@ static const int32_t *counts(En *e, uint32_t i)
 	if (!e->cnt[i]) {
 		e->cnt[i] = xmalloc(e->S->nbits * sizeof(int32_t));
 		sample_counts(e->S, bsig(e, i), e->cnt[i]);
-		e->bytes += e->S->nbits * sizeof(int32_t);
 	}
 	return e->cnt[i];
 }
@@ -283,15 +285,6 @@ static void binary(En *e, unsigned d, unsigned s)
 	}
 }
 
-static EnumStop limits(const En *e)
-{
-	if (e->o->max_bytes && e->bytes + sigset_bytes(e->seen) >= e->o->max_bytes)
-		return ENUM_MEMORY;
-	if (e->o->deadline > 0 && bank_now() >= e->o->deadline)
-		return ENUM_TIME;
-	return ENUM_DONE;
-}
-
 EnumStop enum_run(const EnumOptions *o, const Sample *S, Store *st,
 		  EnumEmit emit, void *ctx, EnumLayer *layers)
 {
@@ -315,8 +308,6 @@ EnumStop enum_run(const EnumOptions *o, const Sample *S, Store *st,
 			binary(&e, d, s);
 			if (o->prev)
 				unary(&e, d, s, R_PREV);
-			if (e.stop == ENUM_DONE)
-				e.stop = limits(&e);
 		}
 	for (size_t i = 0; i < e.cntcap; i++)
 		free(e.cnt[i]);

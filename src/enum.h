@@ -38,8 +38,8 @@ typedef struct {
 	unsigned max_const, max_coeff;
 	unsigned max_mod; /* MOD(m, r) for m = 2..max_mod (0: none) */
 	bool prev;        /* Y */
-	size_t max_bytes; /* memory cap (0: none) */
-	double deadline;  /* monotonic seconds (0: none) */
+	struct Limits *limits; /* the user's (limit.h), polled per candidate;
+				* NULL: none */
 } EnumOptions;
 
 typedef struct {

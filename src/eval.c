@@ -1,10 +1,8 @@
-/* eval.c -- the exact evaluator: the compiled streaming machine
- * (machine.c) for past-only formulas, and a column evaluator for whole
- * words.
- *
- * Column evaluator.  Future counts #> need the whole word: every node is
- * evaluated over all positions, node by node in id order (prefix sums for
- * #, suffix sums for #>).
+/* eval.c -- the exact evaluator: the compiled machine (machine.c) run
+ * over the word, once for past-only formulas (streaming: nothing of the
+ * word is kept), fdepth + 1 times for formulas with future counts #>
+ * (the word is kept as packed letter codes, codebuf.c, and each pass
+ * supplies the totals the next one needs; machine.h "Future counts").
  */
 #include <config.h>
 #include "eval.h"
@@ -15,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "codebuf.h"
 #include "machine.h"
 #include "mem.h"
 #include "vec.h"
@@ -33,8 +32,12 @@ struct Evaluator {
 	MachineCodes codes;
 	Machine lean;
 	MachineBlock blk;
-	MachineState st;      /* the streaming state */
+	MachineState st;      /* the streaming state; the passes' state */
 	MachineState scratch; /* EOS queries */
+	CodeBuf word;         /* with #>: the word pushed since the reset */
+	bool judged;          /* with #>: verdict[] is that word's */
+	uint64_t *count;      /* with #>: how often each letter code occurs */
+	bool *verdict;
 };
 
 /* ---- the evaluator ------------------------------------------------------ */
@@ -53,17 +56,15 @@ Evaluator *eval_new(const Store *s, const Node *roots, size_t nroots,
 	memcpy(ev->roots, roots, nroots * sizeof *roots);
 	ev->nroots = nroots;
 	ev->accept = accept;
-	ev->streams = true;
-	for (size_t r = 0; r < nroots; r++)
-		if (store_flags(s, roots[r]) & FLAG_FUTURE)
-			ev->streams = false;
+	ev->verdict = xcalloc(nroots ? nroots : 1, sizeof *ev->verdict);
 	machine_codes_init(&ev->codes, s, roots, nroots);
-	if (ev->streams) {
-		machine_init(&ev->lean, s, roots, nroots, false);
-		machine_state_init(&ev->lean, &ev->st);
-		machine_state_init(&ev->lean, &ev->scratch);
-		machine_block_init(&ev->lean, &ev->blk);
-	}
+	machine_init(&ev->lean, s, roots, nroots, false);
+	ev->streams = ev->lean.fdepth == 0;
+	machine_state_init(&ev->lean, &ev->st);
+	machine_state_init(&ev->lean, &ev->scratch);
+	machine_block_init(&ev->lean, &ev->blk);
+	codebuf_init(&ev->word, ev->codes.ncodes);
+	ev->count = xcalloc(ev->codes.ncodes, sizeof *ev->count);
 	return ev;
 }
 
@@ -71,13 +72,14 @@ void eval_free(Evaluator *ev)
 {
 	if (!ev)
 		return;
-	if (ev->streams) {
-		machine_state_free(&ev->lean, &ev->st);
-		machine_state_free(&ev->lean, &ev->scratch);
-		machine_block_free(&ev->blk);
-		machine_free(&ev->lean);
-	}
+	machine_state_free(&ev->lean, &ev->st);
+	machine_state_free(&ev->lean, &ev->scratch);
+	machine_block_free(&ev->blk);
+	machine_free(&ev->lean);
+	codebuf_free(&ev->word);
+	free(ev->count);
 	machine_codes_free(&ev->codes);
+	free(ev->verdict);
 	free(ev->roots);
 	free(ev);
 }
@@ -92,11 +94,23 @@ bool eval_too_long(const Evaluator *ev)
 	return ev->too_long;
 }
 
+size_t eval_word_bytes(const Evaluator *ev)
+{
+	return codebuf_bytes(&ev->word);
+}
+
+unsigned eval_passes(const Evaluator *ev)
+{
+	return ev->lean.fdepth + 1 - ev->lean.letter_totals;
+}
+
 void eval_reset(Evaluator *ev)
 {
 	ev->too_long = false;
-	if (ev->streams)
-		machine_reset(&ev->lean, &ev->st);
+	ev->judged = false;
+	codebuf_clear(&ev->word);
+	memset(ev->count, 0, ev->codes.ncodes * sizeof *ev->count);
+	machine_reset(&ev->lean, &ev->st);
 }
 
 void eval_push(Evaluator *ev, Sym letter)
@@ -104,33 +118,92 @@ void eval_push(Evaluator *ev, Sym letter)
 	eval_push_many(ev, &letter, 1);
 }
 
+/* Reads the m codes in ev->blk.codes (m <= the block size). */
+static void read_block(Evaluator *ev, size_t m)
+{
+	if (ev->lean.blockable) {
+		machine_run_block(&ev->lean, &ev->st, &ev->blk, m);
+		return;
+	}
+	for (size_t i = 0; i < m; i++)
+		machine_step(&ev->lean, &ev->st, ev->blk.codes[i]);
+}
+
 void eval_push_many(Evaluator *ev, const Sym *letters, size_t n)
 {
-	assert(ev->streams); /* #> needs the whole word: use eval_word */
 	const Machine *p = &ev->lean;
 	MachineState *st = &ev->st;
-	if (n > MACHINE_MAX_POSITIONS - st->pos) {
+	uint64_t read = ev->streams ? st->pos : ev->word.n;
+	if (n > MACHINE_MAX_POSITIONS - read) {
 		ev->too_long = true;
-		n = (size_t)(MACHINE_MAX_POSITIONS - st->pos);
+		n = (size_t)(MACHINE_MAX_POSITIONS - read);
 	}
 	/* Short pushes (tally lang) step; long ones run in blocks. */
-	if (!p->blockable || n < 16) {
+	if (ev->streams && n < 16) {
 		for (size_t i = 0; i < n; i++)
 			machine_step(p, st, code_of(ev, letters[i]));
 		return;
 	}
-	for (size_t done = 0; done < n;) {
-		size_t m = n - done < p->blk ? n - done : p->blk;
+	ev->judged = false;
+	for (size_t done = 0, m; done < n; done += m) {
+		m = n - done < p->blk ? n - done : p->blk;
 		for (size_t i = 0; i < m; i++)
 			ev->blk.codes[i] = code_of(ev, letters[done + i]);
-		machine_run_block(p, st, &ev->blk, m);
-		done += m;
+		if (ev->streams) {
+			read_block(ev, m);
+			continue;
+		}
+		/* kept for the passes of eval_accepts */
+		codebuf_push_many(&ev->word, ev->blk.codes, m);
+		if (p->letter_totals)
+			for (size_t i = 0; i < m; i++)
+				ev->count[ev->blk.codes[i]]++;
 	}
+}
+
+/* Formulas with #>: fdepth passes over the kept word, each giving the
+ * totals of one more level of #>, then the pass that decides.  When the
+ * #> of level 1 count letters only, the letter counts replace pass 0. */
+static void judge(Evaluator *ev)
+{
+	Machine *p = &ev->lean;
+	/* chunks of whole bytes of packed codes: blk is at least 16 */
+	size_t n = ev->word.n, chunk = p->blk & ~(size_t)7;
+	uint32_t other = (uint32_t)p->ncodes - 1;
+	unsigned first = 0;
+	if (p->letter_totals) {
+		ev->count[other] += ev->accept == ACCEPT_EOS;
+		machine_letter_totals(p, ev->count);
+		ev->count[other] -= ev->accept == ACCEPT_EOS;
+		first = 1;
+	}
+	for (unsigned k = first; k <= p->fdepth; k++) {
+		machine_begin_pass(p, k);
+		machine_reset(p, &ev->st);
+		for (size_t done = 0; done < n;) {
+			size_t m = n - done < chunk ? n - done : chunk;
+			codebuf_get(&ev->word, done, m, ev->blk.codes);
+			read_block(ev, m);
+			done += m;
+		}
+		if (ev->accept == ACCEPT_EOS)
+			machine_step(p, &ev->st, other);
+		if (k < p->fdepth)
+			machine_take_totals(p, &ev->st);
+	}
+	machine_query(p, &ev->st);
+	for (size_t r = 0; r < ev->nroots; r++)
+		ev->verdict[r] = machine_root(p, &ev->st, r);
+	ev->judged = true;
 }
 
 bool eval_accepts(Evaluator *ev, size_t root)
 {
-	assert(ev->streams); /* #> needs the whole word: use eval_word */
+	if (!ev->streams) {
+		if (!ev->judged)
+			judge(ev);
+		return ev->verdict[root];
+	}
 	const Machine *p = &ev->lean;
 	MachineState *st = &ev->st;
 	if (ev->accept == ACCEPT_EOS) {
@@ -144,6 +217,7 @@ bool eval_accepts(Evaluator *ev, size_t root)
 
 EvalSnapshot *eval_snapshot_new(const Evaluator *ev)
 {
+	assert(ev->streams); /* with #> a verdict needs the whole word */
 	EvalSnapshot *snap = xcalloc(1, sizeof *snap);
 	snap->m = &ev->lean;
 	machine_state_init(snap->m, &snap->st);
@@ -277,161 +351,28 @@ static void word_range(const Evaluator *ev, size_t n, size_t *lo, size_t *hi)
 	*hi = ev->accept == ACCEPT_EOS ? n + 1 : n;
 }
 
-static void col_get(const Col *c, size_t i, fmpz_t out)
+/* The values of every node at the position just read, into column
+ * entry i. */
+static void record(EvalTable *t, const MachineFacts *f, const Machine *p,
+		   const MachineState *st, size_t i)
 {
-	if (c->b)
-		fmpz_set(out, &c->b[i]);
-	else
-		fmpz_set_si(out, c->v[i]);
-}
-
-/* The column evaluator: every reachable node over positions lo..hi of a
- * whole word, into a table with that range. */
-static EvalTable *columns(const Evaluator *ev, const Sym *word, size_t n)
-{
-	const Store *s = ev->s;
-	size_t lo, hi;
-	word_range(ev, n, &lo, &hi);
-	MachineFacts f;
-	machine_facts_init(&f, s, ev->roots, ev->nroots, &ev->codes,
-			   hi > 0 ? hi : 1);
-	EvalTable *t = table_new(&f, lo, hi);
-	size_t len = t->len, nc = f.ncodes;
-	uint32_t *code = xmalloc(len * sizeof *code);
-	for (size_t i = 0; i < len; i++) {
-		size_t p = lo + i;
-		code[i] = p >= 1 && p <= n ? code_of(ev, word[p - 1])
-					   : (uint32_t)nc - 1;
-	}
-	fmpz_t x, y;
-	fmpz_init(x);
-	fmpz_init(y);
-	for (Node nd = 1; nd <= f.max; nd++) {
-		if (!f.reach[nd])
+	for (Node nd = 1; nd <= f->max; nd++) {
+		if (!f->reach[nd])
 			continue;
 		Col *c = &t->cols[t->col_of[nd]];
-		const Node *k = store_kids(s, nd);
-		const Col *k0 = store_nkids(s, nd) ? &t->cols[t->col_of[k[0]]] : NULL;
-		Op op = store_op(s, nd);
-		if (f.lf[nd]) {
-			for (size_t i = 0; i < len; i++)
-				c->v[i] = f.lfv[(size_t)nd * nc + code[i]];
-			continue;
-		}
-		switch (op) {
-		case OP_NOT:
-			for (size_t i = 0; i < len; i++)
-				c->v[i] = !k0->v[i];
-			break;
-		case OP_AND:
-		case OP_OR:
-			for (size_t i = 0; i < len; i++) {
-				bool acc = op == OP_AND;
-				for (uint32_t j = 0; j < store_nkids(s, nd); j++) {
-					bool b = t->cols[t->col_of[k[j]]].v[i] != 0;
-					acc = op == OP_AND ? acc && b : acc || b;
-				}
-				c->v[i] = acc;
-			}
-			break;
-		case OP_CMP:
-			for (size_t i = 0; i < len; i++) {
-				int sg;
-				if (k0->b)
-					sg = fmpz_sgn(&k0->b[i]);
-				else
-					sg = (k0->v[i] > 0) - (k0->v[i] < 0);
-				c->v[i] = machine_rel_holds(store_rel(s, nd), sg);
-			}
-			break;
-		case OP_PREV:
-			for (size_t i = 0; i < len; i++)
-				c->v[i] = lo + i >= 2 ? k0->v[i - 1] : 0;
-			break;
-		case OP_MOD:
-			for (size_t i = 0; i < len; i++)
-				c->v[i] = (lo + i) % store_aux(s, nd) ==
-					  store_aux2(s, nd);
-			break;
-		case OP_CONST:
-			for (size_t i = 0; i < len; i++) {
-				if (c->b)
-					fmpz_set(&c->b[i], store_constant(s, nd));
-				else
-					c->v[i] = fmpz_get_si(store_constant(s, nd));
-			}
-			break;
-		case OP_COUNT: {
-			int64_t acc = 0;
-			for (size_t i = 0; i < len; i++) {
-				if (lo + i >= 1)
-					acc += k0->v[i];
-				c->v[i] = acc;
-			}
-			break;
-		}
-		case OP_FCOUNT: {
-			int64_t acc = 0;
-			for (size_t i = len; i-- > 0;) {
-				if (lo + i >= 1)
-					acc += k0->v[i];
-				c->v[i] = acc;
-			}
-			break;
-		}
-		case OP_ITE:
-		case OP_MIN:
-		case OP_MAX:
-			for (size_t i = 0; i < len; i++) {
-				const Col *pick;
-				if (op == OP_ITE) {
-					pick = &t->cols[t->col_of[k0->v[i] ? k[1] : k[2]]];
-					col_get(pick, i, x);
-				} else {
-					col_get(k0, i, x);
-					col_get(&t->cols[t->col_of[k[1]]], i, y);
-					if ((fmpz_cmp(y, x) < 0) == (op == OP_MIN))
-						fmpz_swap(x, y);
-				}
-				if (c->b)
-					fmpz_set(&c->b[i], x);
-				else
-					c->v[i] = fmpz_get_si(x);
-			}
-			break;
-		case OP_ADD:
-		case OP_MUL: {
-			const Linear *l = &f.lin[nd];
-			for (size_t i = 0; i < len; i++) {
-				if (!c->b) {
-					int64_t acc = fmpz_get_si(l->constant);
-					for (size_t j = 0; j < l->n; j++)
-						acc += fmpz_get_si(&l->coefs[j]) *
-						       t->cols[t->col_of[l->atoms[j]]].v[i];
-					c->v[i] = acc;
-					continue;
-				}
-				fmpz_set(&c->b[i], l->constant);
-				for (size_t j = 0; j < l->n; j++) {
-					col_get(&t->cols[t->col_of[l->atoms[j]]], i, x);
-					fmpz_addmul(&c->b[i], &l->coefs[j], x);
-				}
-			}
-			break;
-		}
-		default: break;
-		}
+		uint32_t sl = p->slot_of[nd];
+		if (c->b)
+			fmpz_set(&c->b[i], &st->B[sl]);
+		else
+			c->v[i] = st->V[sl];
 	}
-	fmpz_clear(x);
-	fmpz_clear(y);
-	free(code);
-	machine_facts_free(s, &f);
-	return t;
 }
 
-/* Streaming with every node at every position, recording the window. */
-static EvalTable *streamed(const Evaluator *ev, const Sym *word, size_t n,
-			   size_t wlo, size_t whi)
+/* Every reachable node at every position of the window wlo..whi: the
+ * full machine run over the word (passes as eval_accepts with #>),
+ * recording the window in the last pass. */
+EvalTable *eval_table_window(Evaluator *ev, const Sym *word, size_t n,
+			     size_t wlo, size_t whi)
 {
 	const Store *s = ev->s;
 	size_t lo, hi;
@@ -448,59 +389,23 @@ static EvalTable *streamed(const Evaluator *ev, const Sym *word, size_t n,
 	EvalTable *t = table_new(&f, wlo, whi);
 	MachineState st;
 	machine_state_init(&p, &st);
-	for (size_t pos = lo; pos <= hi; pos++) {
-		if (pos >= 1)
-			machine_step(&p, &st, pos <= n ? code_of(ev, word[pos - 1])
-						    : (uint32_t)p.ncodes - 1);
-		if (pos < wlo || pos > whi)
-			continue;
-		for (Node nd = 1; nd <= f.max; nd++) {
-			if (!f.reach[nd])
-				continue;
-			Col *c = &t->cols[t->col_of[nd]];
-			uint32_t sl = p.slot_of[nd];
-			if (c->b)
-				fmpz_set(&c->b[pos - wlo], &st.B[sl]);
-			else
-				c->v[pos - wlo] = st.V[sl];
+	for (unsigned k = 0; k <= p.fdepth; k++) {
+		machine_begin_pass(&p, k);
+		machine_reset(&p, &st);
+		for (size_t pos = lo; pos <= hi; pos++) {
+			if (pos >= 1)
+				machine_step(&p, &st,
+					     pos <= n ? code_of(ev, word[pos - 1])
+						      : (uint32_t)p.ncodes - 1);
+			if (k == p.fdepth && pos >= wlo && pos <= whi)
+				record(t, &f, &p, &st, pos - wlo);
 		}
+		if (k < p.fdepth)
+			machine_take_totals(&p, &st);
 	}
 	machine_state_free(&p, &st);
 	machine_free(&p);
 	machine_facts_free(s, &f);
-	return t;
-}
-
-EvalTable *eval_table_window(Evaluator *ev, const Sym *word, size_t n,
-			     size_t first, size_t last)
-{
-	if (ev->streams)
-		return streamed(ev, word, n, first, last);
-	EvalTable *all = columns(ev, word, n);
-	if (first <= all->first && last >= all->last)
-		return all;
-	/* Keep the window only. */
-	size_t wlo = first > all->first ? first : all->first;
-	size_t whi = last < all->last ? last : all->last;
-	MachineFacts f = {.max = all->max};
-	f.reach = xcalloc((size_t)all->max + 1, 1);
-	f.big = xcalloc((size_t)all->max + 1, sizeof *f.big);
-	for (Node nd = 1; nd <= all->max; nd++) {
-		f.reach[nd] = all->col_of[nd] != UINT32_MAX;
-		f.big[nd] = f.reach[nd] && all->cols[all->col_of[nd]].b;
-	}
-	EvalTable *t = table_new(&f, wlo, whi);
-	for (size_t c = 0; c < t->ncols; c++)
-		for (size_t i = 0; i < t->len; i++) {
-			size_t from = wlo + i - all->first;
-			if (t->cols[c].b)
-				fmpz_set(&t->cols[c].b[i], &all->cols[c].b[from]);
-			else
-				t->cols[c].v[i] = all->cols[c].v[from];
-		}
-	free(f.reach);
-	free(f.big);
-	eval_table_free(all);
 	return t;
 }
 
@@ -511,17 +416,10 @@ EvalTable *eval_table(Evaluator *ev, const Sym *word, size_t n)
 
 void eval_word(Evaluator *ev, const Sym *word, size_t n, bool *accepted)
 {
-	if (ev->streams) {
-		eval_reset(ev);
-		eval_push_many(ev, word, n);
-		for (size_t r = 0; r < ev->nroots; r++)
-			accepted[r] = eval_accepts(ev, r);
-		return;
-	}
-	EvalTable *t = columns(ev, word, n);
+	eval_reset(ev);
+	eval_push_many(ev, word, n);
 	for (size_t r = 0; r < ev->nroots; r++)
-		accepted[r] = eval_table_bool(t, ev->roots[r], t->last);
-	eval_table_free(t);
+		accepted[r] = eval_accepts(ev, r);
 }
 
 const char *eval_accept_name(AcceptAt a)

@@ -37,15 +37,21 @@ Evaluator *eval_new(const Store *s, const Node *roots, size_t nroots,
 		    AcceptAt accept);
 void eval_free(Evaluator *ev);
 
-/* True when no root contains a future count: such formulas stream. */
+/* True when no root contains a future count: such formulas stream (one
+ * pass, nothing of the word kept, cheap verdicts of every prefix,
+ * snapshots). */
 bool eval_streams(const Evaluator *ev);
 
 /* Whole words.  accepted[r] receives the verdict of roots[r]. */
 void eval_word(Evaluator *ev, const Sym *word, size_t n, bool *accepted);
 
-/* Streaming (past-only formulas; only when eval_streams()): reset, push
- * letters one at a time, ask for the verdict of the prefix read so far at
- * any moment. */
+/* Word by word: reset, push letters, ask for the verdict of the word
+ * pushed so far at any moment.  Past-only formulas stream.  Formulas with
+ * #> keep the pushed word as packed letter codes (codebuf.h: 1, 2, 4 or 8
+ * bits per symbol, 16 or 32 when the roots mention more than 255 letters)
+ * and eval_accepts() runs eval_passes() passes over it, in memory
+ * O(formula) besides the codes; a verdict is computed once per pushed
+ * word. */
 void eval_reset(Evaluator *ev);
 void eval_push(Evaluator *ev, Sym letter);
 void eval_push_many(Evaluator *ev, const Sym *letters, size_t n);
@@ -53,9 +59,16 @@ bool eval_accepts(Evaluator *ev, size_t root);
 /* True when the word pushed since the last reset is longer than the
  * evaluator supports (2^48 symbols; the extra letters were ignored). */
 bool eval_too_long(const Evaluator *ev);
+/* Passes over the word a verdict takes: 1 + the largest #>-nesting, one
+ * less when every innermost #> counts a Boolean combination of letters
+ * (its total is then a sum of letter counts kept while pushing). */
+unsigned eval_passes(const Evaluator *ev);
+/* Bytes of the word kept now (0 for past-only formulas). */
+size_t eval_word_bytes(const Evaluator *ev);
 
 /* Snapshots of the streaming state, for depth-first walks over all words
- * (tally lang): save returns an opaque handle; restore rewinds to it. */
+ * (tally lang); only when eval_streams(): save returns an opaque handle;
+ * restore rewinds to it. */
 typedef struct EvalSnapshot EvalSnapshot;
 EvalSnapshot *eval_save(const Evaluator *ev);
 void eval_restore(Evaluator *ev, const EvalSnapshot *snap);
@@ -65,7 +78,8 @@ EvalSnapshot *eval_snapshot_new(const Evaluator *ev);
 void eval_save_to(const Evaluator *ev, EvalSnapshot *snap);
 
 /* The full table: the value of every node reachable from the roots at
- * every position (traces, tests).  Position 0 is used only for the empty
+ * every position (traces, tests): 8 bytes per node and position (more for
+ * integers beyond int64), computed in eval_passes() passes.  Position 0 is used only for the empty
  * word (and positions run to n+1 under ACCEPT_EOS). */
 typedef struct EvalTable EvalTable;
 EvalTable *eval_table(Evaluator *ev, const Sym *word, size_t n);
@@ -76,8 +90,7 @@ bool eval_table_bool(const EvalTable *t, Node node, size_t pos);
 void eval_table_int(const EvalTable *t, Node node, size_t pos, fmpz_t out);
 /* Only positions first..last (clamped to the word's positions) are kept,
  * for long words; eval_table_first/last then give the kept range (empty
- * when first > last).  Past-only formulas need memory for the window
- * only, besides the word itself. */
+ * when first > last).  Memory: the window only, besides the word. */
 EvalTable *eval_table_window(Evaluator *ev, const Sym *word, size_t n,
 			     size_t first, size_t last);
 

@@ -9,17 +9,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "limit.h"
 #include "machine.h"
 #include "mem.h"
 
 #define NO_STATE UINT32_MAX
-
-double explore_now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* The letters worth trying: one per distinct letter code (letters no side
  * mentions all behave alike), the first in alphabet order. */
@@ -63,25 +57,29 @@ typedef struct {
 static void budget_init(Budget *b, const Query *q)
 {
 	b->q = q;
-	b->start = explore_now();
+	b->start = limit_now();
 	b->next_progress = b->start + 0.25;
 	b->progress = q->progress && isatty(STDERR_FILENO);
 	b->stop = NULL;
 }
 
 /* False (and b->stop set) when a limit is reached. */
-static bool budget_ok(Budget *b, size_t states, size_t bytes, size_t len)
+/* Called every 256 states: limit_check() reads the memory each time. */
+static bool budget_ok(Budget *b, size_t states, size_t len)
 {
 	const Query *q = b->q;
 	if (q->max_states && states > q->max_states)
 		b->stop = "the state limit";
-	else if (q->max_memory && bytes > q->max_memory)
-		b->stop = "the memory limit";
 	else if (states >= NO_STATE - 1)
 		b->stop = "the state limit";
+	else if (limit_check(q->limits))
+		b->stop = q->limits->hit == LIMIT_TIME ? "the time limit"
+						       : "the memory limit";
 	if (b->stop)
 		return false;
-	double now = explore_now();
+	if (q->timeout <= 0 && !b->progress)
+		return true; /* no clock to read */
+	double now = limit_now();
 	if (q->timeout > 0 && now - b->start > q->timeout) {
 		b->stop = "the time limit";
 		return false;
@@ -122,12 +120,6 @@ typedef struct {
 	MachineState st, eos;
 	AcceptAt accept;
 } Search;
-
-static size_t search_bytes(const Search *s)
-{
-	return s->cap * (s->width * sizeof *s->vals + 2 * sizeof(uint32_t)) +
-	       (s->tmask + 1) * sizeof *s->table;
-}
 
 /* Do the two roots differ on the word read into st? */
 static bool differ(Search *s, MachineState *st)
@@ -247,7 +239,7 @@ static void merge_search(const Query *q, MethodResult *out)
 		}
 		for (size_t i = lo; i < hi; i++) {
 			if ((i & 255) == 0 &&
-			    !budget_ok(&b, s.n, search_bytes(&s), len))
+			    !budget_ok(&b, s.n, len))
 				goto limit;
 			for (uint32_t c = 0; c < s.let.n; c++) {
 				machine_unpack(&s.m, &s.st, s.vals + i * s.width,
@@ -320,7 +312,7 @@ static void word_search(const Query *q, MethodResult *out)
 			for (size_t i = 0; i < len; i++)
 				w[i] = let.sym[digit[i]];
 			if ((++words & 255) == 0 &&
-			    !budget_ok(&b, words, 0, len ? len - 1 : 0)) {
+			    !budget_ok(&b, words, len ? len - 1 : 0)) {
 				len = len ? len - 1 : 0;
 				out->status = MR_LIMIT;
 				stopped(out, &b);

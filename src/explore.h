@@ -13,9 +13,10 @@
  * words one by one in shortlex order (no merging) and never claims
  * equivalence.
  *
- * Limits: Query.max_length (levels), max_states, max_memory, timeout end
- * the search with MR_BOUNDED (the length bound was reached) or MR_LIMIT
- * (.bound = the longest length whose words were all checked).
+ * Limits: Query.max_length (levels), max_states, the caller's timeout
+ * and the user's limits (Query.limits, polled) end the search with
+ * MR_BOUNDED (the length bound was reached) or MR_LIMIT (.bound = the
+ * longest length whose words were all checked).
  */
 #ifndef TALLY_EXPLORE_H
 #define TALLY_EXPLORE_H
@@ -23,8 +24,5 @@
 #include "method.h"
 
 void explore_decide(const Query *q, MethodResult *out);
-
-/* Seconds on a monotonic clock (for time budgets). */
-double explore_now(void);
 
 #endif

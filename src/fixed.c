@@ -299,6 +299,25 @@ double sem_affine(const Semantics *sem, const double *w, const double *x,
 	return sem_round_dyadic(sem, acc, 2 * sem->s);
 }
 
+double sem_round_mpfr(const Semantics *sem, mpfr_srcptr x)
+{
+	if (sem->kind == SEM_IEEE)
+		return ieee_round(sem, x);
+	mpfr_t y;
+	mpfr_init2(y, mpfr_get_prec(x) + 2);
+	mpfr_mul_2si(y, x, sem->s, MPFR_RNDD); /* exact */
+	mpfr_floor(y, y);
+	__int128 m;
+	if (mpfr_cmp_si(y, (long)fixed_max_m(sem->p)) > 0)
+		m = fixed_max_m(sem->p);
+	else if (mpfr_cmp_si(y, (long)fixed_min_m(sem->p)) < 0)
+		m = fixed_min_m(sem->p);
+	else
+		m = mpfr_get_sj(y, MPFR_RNDD);
+	mpfr_clear(y);
+	return from_m(sem, m);
+}
+
 double sem_convert(const Semantics *sem, double x)
 {
 	if (sem->kind != SEM_IEEE)
@@ -318,6 +337,10 @@ static double fixed_exp(const Semantics *sem, double x)
 {
 	if (x == 0)
 		return from_m(sem, (__int128)1 << sem->s);
+	/* exp(x) < 2^-s iff x < -s ln 2: the floor is 0 (the margin is far
+	 * above the error of the double) */
+	if (x < -sem->s * M_LN2 - 1e-9)
+		return 0;
 	double lim = ldexp(1.0, sem->p); /* beyond any mantissa */
 	for (mpfr_prec_t prec = 64;; prec *= 2) {
 		mpfr_t xm, lo, hi;
@@ -341,6 +364,10 @@ double sem_exp(const Semantics *sem, double x)
 {
 	if (sem->kind != SEM_IEEE)
 		return fixed_exp(sem, x);
+	/* below half the least subnormal (2^-150, 2^-134, 2^-25): 0 */
+	double under = sem->fmt == IEEE_FP32 ? -150 : sem->fmt == IEEE_BF16 ? -134 : -25;
+	if (x < under * M_LN2 - 1e-9)
+		return 0;
 	mpfr_t xm, y;
 	mpfr_init2(xm, 64);
 	mpfr_set_d(xm, x, MPFR_RNDN);

@@ -23,6 +23,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <mpfr.h>
+
 typedef enum { SEM_KNEEDEEP, SEM_ROUNDED_SUMS, SEM_IEEE } SemKind;
 typedef enum { IEEE_FP32, IEEE_BF16, IEEE_FP16 } IeeeFormat;
 
@@ -53,6 +55,10 @@ double sem_round_dyadic(const Semantics *sem, __int128 num, int k);
  * for fixed point.  num and den are values of the format's grid given as
  * doubles. */
 double sem_div(const Semantics *sem, double num, double den);
+/* A real value (given with enough precision to be exact, or a bound of
+ * it) rounded to the format: floor with saturation in F_{p,s}, nearest
+ * even with subnormals and infinities in IEEE; monotone in x. */
+double sem_round_mpfr(const Semantics *sem, mpfr_srcptr x);
 /* round(exp(x)) exactly (MPFR with a Ziv loop for floor). */
 double sem_exp(const Semantics *sem, double x);
 /* round(x * y), round(x + y) */

@@ -2,6 +2,7 @@
 #include "limit.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -11,12 +12,25 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/time.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
 
 /* Expiries of the deadline timer: 1 at the deadline, then one a second. */
 static volatile sig_atomic_t expiries;
+/* The backstop may end the process (not for the default budget of
+ * equiv/check, not in the REPL). */
+static volatile sig_atomic_t backstop = 1;
+static bool keep_process;
+/* Written by limit_start, so that the handler only writes. */
+static char backstop_msg[96];
+static size_t backstop_len;
+
+void limit_keep_process(void)
+{
+	keep_process = true;
+}
 
 /* The first expiry only raises the flag the pollers read; the second,
  * a second later, means nobody polled: report and end here.  Only
@@ -24,10 +38,9 @@ static volatile sig_atomic_t expiries;
 static void on_alarm(int sig)
 {
 	(void)sig;
-	if (++expiries < 2)
+	if (++expiries < 2 || !backstop)
 		return;
-	static const char msg[] = "tally: limit: --timeout reached\n";
-	ssize_t w = write(STDERR_FILENO, msg, sizeof msg - 1);
+	ssize_t w = write(STDERR_FILENO, backstop_msg, backstop_len);
 	(void)w;
 	_exit(EXIT_LIMIT);
 }
@@ -56,12 +69,8 @@ static bool parse_seconds(const char *s, double *out)
 
 bool limit_parse_count(const char *s, uint64_t *out)
 {
-	char *end;
-	if (*s < '0' || *s > '9')
-		return false;
-	errno = 0;
-	unsigned long long v = strtoull(s, &end, 10);
-	if (*end || errno || v == 0)
+	uint64_t v;
+	if (!cli_parse_count(s, UINT64_MAX, &v) || v == 0)
 		return false;
 	*out = v;
 	return true;
@@ -110,13 +119,32 @@ bool limit_option(Limits *l, int opt, const char *arg, bool *ok)
 	return false;
 }
 
+double limit_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void limit_stop(void)
+{
+	disarm();
+	expiries = 0;
+}
+
 void limit_start(Limits *l)
 {
+	disarm();
 	expiries = 0;
+	backstop = !l->no_backstop && !keep_process;
 	l->polls = 0;
 	l->hit = LIMIT_NONE;
+	l->started = limit_now();
 	if (l->timeout <= 0)
 		return;
+	snprintf(backstop_msg, sizeof backstop_msg, "tally: limit: --timeout=%g "
+		 "reached (in work that cannot stop early)\n", l->timeout);
+	backstop_len = strlen(backstop_msg);
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_alarm;
@@ -142,13 +170,41 @@ size_t limit_peak_memory(void)
 	return (size_t)ru.ru_maxrss * 1024; /* Linux: kilobytes */
 }
 
+/* /proc/self/statm's second field is the resident set in pages; kept
+ * open, one pread per reading. */
+size_t limit_memory(void)
+{
+	static int fd = -2;
+	if (fd == -2)
+		fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+	char buf[128];
+	ssize_t n = fd >= 0 ? pread(fd, buf, sizeof buf - 1, 0) : -1;
+	unsigned long long pages, rss;
+	if (n <= 0)
+		return limit_peak_memory();
+	buf[n] = '\0';
+	if (sscanf(buf, "%llu %llu", &pages, &rss) != 2)
+		return limit_peak_memory();
+	return (size_t)rss * (size_t)sysconf(_SC_PAGESIZE);
+}
+
+double limit_left(const Limits *l)
+{
+	if (!l || l->timeout <= 0)
+		return 0;
+	double left = l->started + l->timeout - limit_now();
+	return left > 0.001 ? left : 0.001;
+}
+
 bool limit_check(Limits *l)
 {
+	if (!l)
+		return false;
 	if (l->hit != LIMIT_NONE)
 		return true;
-	if (expiries > 0)
+	if (expiries > 0 && l->timeout > 0)
 		l->hit = LIMIT_TIME;
-	else if (l->max_memory && limit_peak_memory() > l->max_memory)
+	else if (l->max_memory && (l->memory = limit_memory()) > l->max_memory)
 		l->hit = LIMIT_MEMORY;
 	if (l->hit != LIMIT_NONE)
 		disarm(); /* the command reports it: no backstop needed */
@@ -157,6 +213,8 @@ bool limit_check(Limits *l)
 
 bool limit_poll(Limits *l)
 {
+	if (!l)
+		return false;
 	if (expiries > 0 || l->hit != LIMIT_NONE)
 		return limit_check(l);
 	if (!l->max_memory || ++l->polls < LIMIT_POLL_EVERY)
@@ -170,9 +228,9 @@ int limit_report(const Limits *l, const char *what)
 	if (l->hit == LIMIT_TIME)
 		fprintf(stderr, "tally: limit: --timeout=%g reached", l->timeout);
 	else
-		fprintf(stderr, "tally: limit: --max-memory reached (peak "
-				"resident memory %zu MiB, limit %zu MiB)",
-			limit_peak_memory() >> 20, l->max_memory >> 20);
+		fprintf(stderr, "tally: limit: --max-memory reached (resident "
+				"memory %zu MiB, limit %zu MiB)",
+			l->memory >> 20, l->max_memory >> 20);
 	if (what)
 		fprintf(stderr, "; %s", what);
 	fputc('\n', stderr);

@@ -4,8 +4,10 @@
  * LIMIT_HELP in its --help, hands unknown options to limit_option(),
  * calls limit_start() when the work begins and limit_poll() in its hot
  * loop.  limit_poll() costs a counter increment: the clock is never
- * read (a timer signal sets a flag), and the peak resident memory
- * (getrusage) is read every LIMIT_POLL_EVERY calls.  When it returns
+ * read (a timer signal sets a flag), and the resident memory
+ * (/proc/self/statm) is read every LIMIT_POLL_EVERY calls.  Engines
+ * (explore, the bank, enum) take a Limits pointer and poll it; they
+ * have no limits of their own besides counts (--max-states).  When it returns
  * true the command stops, keeps what it already printed, reports with
  * limit_report() and exits EXIT_LIMIT (4).
  *
@@ -32,8 +34,11 @@ typedef enum { LIMIT_NONE, LIMIT_TIME, LIMIT_MEMORY } LimitKind;
 
 typedef struct Limits {
 	double timeout;    /* seconds; 0 = none */
-	size_t max_memory; /* bytes of peak resident memory; 0 = none */
+	size_t max_memory; /* bytes of resident memory; 0 = none */
+	bool no_backstop;  /* the REPL: never end the process */
+	double started;    /* limit_now() at limit_start() */
 	unsigned polls;    /* since the last memory reading */
+	size_t memory;     /* the reading that reached --max-memory */
 	LimitKind hit;
 } Limits;
 
@@ -46,8 +51,8 @@ enum { LIMIT_POLL_EVERY = 4096 };
 #define LIMIT_HELP                                                           \
 	"Limits (reached: what was found so far stays printed, exit 4):\n"     \
 	"      --timeout=SECONDS  stop after this much wall-clock time\n"      \
-	"      --max-memory=SIZE  stop when the peak resident memory exceeds\n" \
-	"                         SIZE bytes (suffixes K, M, G)\n"
+	"      --max-memory=SIZE  stop when the resident memory exceeds SIZE\n" \
+	"                         bytes (suffixes K, M, G)\n"
 
 void limit_init(Limits *l);
 /* --timeout / --max-memory: true when opt is one of them; *ok is false
@@ -55,10 +60,23 @@ void limit_init(Limits *l);
 bool limit_option(Limits *l, int opt, const char *arg, bool *ok);
 /* Arms the deadline (if any); call once, when the long work starts. */
 void limit_start(Limits *l);
-/* True once a limit is reached (l->hit says which). */
+/* For the REPL: limits end the command that reached them, never the
+ * process (no backstop: work that does not poll runs on). */
+void limit_keep_process(void);
+/* Disarms the deadline: the work is over (the REPL calls it after every
+ * command, so that no timer outlives the command that armed it). */
+void limit_stop(void);
+/* True once a limit is reached (l->hit says which).  NULL: no limits
+ * (an engine run without a user's limits). */
 bool limit_poll(Limits *l);
-/* Forces a memory reading now (between phases of a command). */
+/* Forces a memory reading now (between phases of a command; engines
+ * that poll once per block of work). */
 bool limit_check(Limits *l);
+/* Seconds left before the deadline (at least 0.001), or 0 when there is
+ * no deadline: the budget handed to an outside solver (Z3, MONA). */
+double limit_left(const Limits *l);
+/* Monotonic seconds (for budgets and for reporting durations). */
+double limit_now(void);
 /* "tally: limit: ..." on stderr; returns EXIT_LIMIT.  `what` says what
  * was left undone ("the listing stopped after length 12"), or NULL. */
 int limit_report(const Limits *l, const char *what);
@@ -69,5 +87,8 @@ bool limit_parse_count(const char *s, uint64_t *out);
 int limit_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Peak resident memory of the process so far, in bytes. */
 size_t limit_peak_memory(void);
+/* Resident memory of the process now, in bytes (the peak where the
+ * system does not say). */
+size_t limit_memory(void);
 
 #endif

@@ -1,4 +1,4 @@
-/* machine.c -- compiling past-only formulas into the streaming machine of
+/* machine.c -- compiling formulas into the streaming machine of
  * machine.h, and running it.
  *
  * The reachable DAG is compiled once into a flat instruction array over
@@ -203,7 +203,8 @@ void machine_facts_free(const Store *s, MachineFacts *f)
 
 typedef struct {
 	VEC(MachineInstr) step, query;
-	VEC(uint32_t) opnd;
+	VEC(uint32_t) opnd, flatch;
+	VEC(Node) snode; /* the node of each step instruction */
 	VEC(int64_t) coef;
 	VEC(fmpz) bcoef, bconst;
 } Emit;
@@ -286,6 +287,14 @@ static void emit_node(const Store *s, const MachineFacts *f, Machine *p, Emit *e
 		in.a = so[k[0]];
 		in.b = (uint32_t)(*nslots)++; /* the latch */
 		break;
+	case OP_FCOUNT:
+		assert(!f->big[n]); /* only machine_init's bound compiles #> */
+		in.op = MI_FCOUNT;
+		in.a = so[k[0]];
+		in.b = (uint32_t)(*nslots)++; /* the latch */
+		in.k = (int64_t)e->flatch.len;
+		VEC_PUSH(e->flatch, in.b);
+		break;
 	case OP_MOD:
 		in.op = MI_MOD;
 		in.a = store_aux(s, n);
@@ -330,10 +339,80 @@ static void emit_node(const Store *s, const MachineFacts *f, Machine *p, Emit *e
 	default:
 		return; /* constants and letter functions need no code */
 	}
-	if (per_step)
+	if (per_step) {
 		VEC_PUSH(e->step, in);
-	else
+		VEC_PUSH(e->snode, n);
+	} else
 		VEC_PUSH(e->query, in);
+}
+
+/* Per node, the largest number of #> on a path from it down. */
+static unsigned *future_depths(const Store *s, const MachineFacts *f)
+{
+	unsigned *d = xcalloc((size_t)f->max + 1, sizeof *d);
+	for (Node n = 1; n <= f->max; n++) {
+		if (!f->reach[n])
+			continue;
+		for (uint32_t i = 0; i < store_nkids(s, n); i++)
+			if (d[store_kid(s, n, i)] > d[n])
+				d[n] = d[store_kid(s, n, i)];
+		d[n] += store_op(s, n) == OP_FCOUNT;
+	}
+	return d;
+}
+
+static bool is_lf_slot(const Machine *p, uint32_t slot)
+{
+	return slot >= p->nld && slot < p->nld + p->nlf;
+}
+
+/* The step programs of the passes before the last (machine.h "Future
+ * counts"): pass k needs only what the #> of depth k + 1 count, so it
+ * runs the step instructions of their operands' closure. */
+static void pass_programs(Machine *p, const MachineFacts *f, Emit *e)
+{
+	const Store *s = p->s;
+	unsigned *d = future_depths(s, f);
+	for (size_t r = 0; r < p->nroots; r++)
+		if (d[p->roots[r]] > p->fdepth)
+			p->fdepth = d[p->roots[r]];
+	p->future_level = xcalloc(p->nfuture ? p->nfuture : 1,
+				  sizeof *p->future_level);
+	p->future_operand = xcalloc(p->nfuture ? p->nfuture : 1,
+				    sizeof *p->future_operand);
+	p->letter_totals = p->fdepth > 0;
+	for (size_t i = 0; i < e->step.len; i++) {
+		const MachineInstr *in = &e->step.data[i];
+		if (in->op != MI_FCOUNT)
+			continue;
+		p->future_level[in->k] = d[e->snode.data[i]];
+		p->future_operand[in->k] = in->a;
+		if (d[e->snode.data[i]] == 1 && !is_lf_slot(p, in->a))
+			p->letter_totals = false;
+	}
+	p->pstep_off = xcalloc((size_t)p->fdepth + 1, sizeof *p->pstep_off);
+	VEC(MachineInstr) all = {0};
+	unsigned char *mark = xcalloc((size_t)f->max + 1, 1);
+	for (unsigned k = 0; k < p->fdepth; k++) {
+		memset(mark, 0, (size_t)f->max + 1);
+		for (Node n = f->max; n > 0; n--) {
+			if (store_op(s, n) == OP_FCOUNT && f->reach[n] &&
+			    d[n] == k + 1)
+				mark[n] = 1;
+			const Node *ops;
+			size_t no = mark[n] ? operands(s, f, n, &ops) : 0;
+			for (size_t i = 0; i < no; i++)
+				mark[ops[i]] = 1;
+		}
+		for (size_t i = 0; i < e->step.len; i++)
+			if (mark[e->snode.data[i]])
+				VEC_PUSH(all, e->step.data[i]);
+		p->pstep_off[k + 1] = all.len;
+	}
+	p->pstep = all.data;
+	p->pass = p->fdepth;
+	free(mark);
+	free(d);
 }
 
 /* Lean mode computes only what the roots need, and only the part under a
@@ -357,7 +436,7 @@ static void compile(Machine *p, const MachineFacts *f, bool full)
 		if (!need[n] || ld[n] || f->lf[n])
 			continue;
 		Op op = store_op(s, n);
-		if (op == OP_COUNT || op == OP_PREV)
+		if (op == OP_COUNT || op == OP_FCOUNT || op == OP_PREV)
 			every[n] = 1;
 		const Node *ops;
 		size_t no = operands(s, f, n, &ops);
@@ -386,6 +465,11 @@ static void compile(Machine *p, const MachineFacts *f, bool full)
 		if (need[n] && !ld[n] && !f->lf[n])
 			emit_node(s, f, p, &e, n, every[n], &ns);
 	p->nslots = ns;
+	p->future_latch = e.flatch.data;
+	p->nfuture = e.flatch.len;
+	p->total = xcalloc(p->nfuture ? p->nfuture : 1, sizeof *p->total);
+	pass_programs(p, f, &e);
+	VEC_FREE(e.snode);
 	p->blockable = true;
 	for (size_t i = 0; i < e.step.len; i++)
 		p->blockable &= !is_big_op(e.step.data[i].op);
@@ -477,6 +561,12 @@ void machine_free(Machine *p)
 	free(p->persistent);
 	free(p->pslot);
 	free(p->root_slot);
+	free(p->total);
+	free(p->future_latch);
+	free(p->future_level);
+	free(p->future_operand);
+	free(p->pstep);
+	free(p->pstep_off);
 	free(p->roots);
 	machine_codes_free(&p->codes);
 	memset(p, 0, sizeof *p);
@@ -599,6 +689,10 @@ static inline void run(const Machine *p, MachineState *st, const MachineInstr *c
 			V[in->dst] = pos0 ? 0 : V[in->b];
 			V[in->b] = pos0 ? 0 : V[in->a];
 			break;
+		case MI_FCOUNT:
+			V[in->dst] = pos0 ? 0 : p->total[in->k] - V[in->b];
+			V[in->b] = pos0 ? 0 : V[in->b] + V[in->a];
+			break;
 		case MI_MOD: V[in->dst] = st->pos % in->a == in->b; break;
 		case MI_LIN:
 			x = in->k;
@@ -618,6 +712,22 @@ static inline void run(const Machine *p, MachineState *st, const MachineInstr *c
 	}
 }
 
+/* The step program of the current pass. */
+static const MachineInstr *program(const Machine *p, size_t *n)
+{
+	if (p->pass >= p->fdepth) {
+		*n = p->nstep;
+		return p->step;
+	}
+	*n = p->pstep_off[p->pass + 1] - p->pstep_off[p->pass];
+	return p->pstep + p->pstep_off[p->pass];
+}
+
+void machine_begin_pass(Machine *m, unsigned k)
+{
+	m->pass = k;
+}
+
 void machine_step(const Machine *p, MachineState *st, uint32_t code)
 {
 	int64_t *V = st->V;
@@ -627,7 +737,9 @@ void machine_step(const Machine *p, MachineState *st, uint32_t code)
 	if (p->nlf)
 		memcpy(V + p->nld, p->lfrow + (size_t)code * p->nlf,
 		       p->nlf * sizeof *V);
-	run(p, st, p->step, p->nstep, false);
+	size_t n;
+	const MachineInstr *prog = program(p, &n);
+	run(p, st, prog, n, false);
 }
 
 void machine_block_init(const Machine *p, MachineBlock *bk)
@@ -672,8 +784,10 @@ void machine_run_block(const Machine *p, MachineState *st, MachineBlock *bk,
 			c[i] = r[(size_t)codes[i] * p->nlf];
 		V[p->nld + j] = c[m - 1];
 	}
-	for (size_t k = 0; k < p->nstep; k++) {
-		const MachineInstr *in = &p->step[k];
+	size_t nstep;
+	const MachineInstr *prog = program(p, &nstep);
+	for (size_t k = 0; k < nstep; k++) {
+		const MachineInstr *in = &prog[k];
 		int64_t *d = COL(in->dst), acc;
 		const int64_t *a = COL(in->a), *b = COL(in->b), *c = COL(in->c);
 		const uint32_t *op = p->opnd + in->off;
@@ -716,6 +830,16 @@ void machine_run_block(const Machine *p, MachineState *st, MachineBlock *bk,
 			}
 			V[in->b] = acc;
 			break;
+		case MI_FCOUNT: {
+			int64_t total = p->total[in->k];
+			acc = V[in->b];
+			for (size_t i = 0; i < m; i++) {
+				d[i] = total - acc;
+				acc += a[i];
+			}
+			V[in->b] = acc;
+			break;
+		}
 		case MI_MOD: {
 			uint64_t ph = (st->pos - m + 1) % in->a;
 			for (size_t i = 0; i < m; i++) {
@@ -764,7 +888,30 @@ void machine_reset(const Machine *p, MachineState *st)
 		memcpy(st->V + p->nld, p->lfrow + (size_t)other * p->nlf,
 		       p->nlf * sizeof *st->V);
 	st->pos = 0;
-	run(p, st, p->step, p->nstep, true);
+	size_t n;
+	const MachineInstr *prog = program(p, &n);
+	run(p, st, prog, n, true);
+}
+
+void machine_letter_totals(Machine *m, const uint64_t *count)
+{
+	assert(m->letter_totals);
+	for (size_t k = 0; k < m->nfuture; k++) {
+		if (m->future_level[k] != 1)
+			continue;
+		uint32_t a = m->future_operand[k] - (uint32_t)m->nld;
+		int64_t t = 0;
+		for (size_t c = 0; c < m->ncodes; c++)
+			t += (int64_t)count[c] * m->lfrow[c * m->nlf + a];
+		m->total[k] = t;
+	}
+}
+
+void machine_take_totals(Machine *m, const MachineState *st)
+{
+	for (size_t k = 0; k < m->nfuture; k++)
+		if (m->future_level[k] == m->pass + 1)
+			m->total[k] = st->V[m->future_latch[k]];
 }
 
 void machine_query(const Machine *m, MachineState *st)
@@ -800,7 +947,7 @@ static void describe(Machine *m)
 			const MachineInstr *in = &lists[l][i];
 			if (in->op == MI_COUNT || in->op == MI_BCOUNT)
 				m->persistent[in->dst] = true;
-			else if (in->op == MI_PREV)
+			else if (in->op == MI_PREV || in->op == MI_FCOUNT)
 				m->persistent[in->b] = true;
 			else if (in->op == MI_MOD && !m->huge_period) {
 				uint64_t p = m->period ? m->period : 1;
@@ -830,11 +977,9 @@ void machine_init_bounded(Machine *m, const Store *s, const Node *roots,
 	m->roots = xmalloc((nroots ? nroots : 1) * sizeof *m->roots);
 	memcpy(m->roots, roots, nroots * sizeof *roots);
 	m->nroots = nroots;
-	for (size_t r = 0; r < nroots; r++) {
-		assert(!(store_flags(s, roots[r]) & FLAG_FUTURE));
+	for (size_t r = 0; r < nroots; r++)
 		if (roots[r] > m->maxnode)
 			m->maxnode = roots[r];
-	}
 	machine_codes_init(&m->codes, s, roots, nroots);
 	MachineFacts f;
 	facts_init(&f, s, roots, nroots, &m->codes, npos);

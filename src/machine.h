@@ -1,11 +1,13 @@
-/* machine -- the compiled streaming machine of past-only formulas.
+/* machine -- the compiled streaming machine of formulas.
  *
- * A set of Boolean roots without #> compiles into a machine: a vector of
- * value slots and per-letter update rules.  Reading a letter is one step;
- * the verdict of every root at the position just read is a function of
- * the slots.  The evaluator (eval.c), the state explorer (explore.c) and
- * the Horn-clause translation (chc.c) all use this one module, so the
- * update rules exist once.
+ * A set of Boolean roots compiles into a machine: a vector of value slots
+ * and per-letter update rules.  Reading a letter is one step; the verdict
+ * of every root at the position just read is a function of the slots.
+ * Past-only roots (no #>) need one pass over the word; roots with future
+ * counts need fdepth + 1 passes over the whole word (see "Future counts"
+ * below); only the evaluator (eval.c) compiles those.  The evaluator,
+ * the state explorer (explore.c) and the Horn-clause translation (chc.c)
+ * all use this one module, so the update rules exist once.
  *
  * Semantics are those of eval.h: positions are 1-based, position 0 is the
  * empty word (every letter test false, counts 0, Y false, MOD(m, r) iff
@@ -42,7 +44,8 @@
  * ---- Persistent state ----------------------------------------------------
  * The slots that carry information from one position to the next are the
  * persistent ones (persistent[i]): LD slots, the dst of every MI_COUNT
- * and MI_BCOUNT, and the latch of every MI_PREV; plus the position modulo
+ * and MI_BCOUNT, and the latch of every MI_PREV and MI_FCOUNT (whose
+ * state also includes its total); plus the position modulo
  * `period` (the lcm of the MOD moduli; 0 = no MOD).  Every other slot is
  * recomputed by each step from the persistent slots and the letter.
  * Persistent slots are never big, except in machine_init_bounded machines
@@ -63,6 +66,26 @@
  * row and runs the step instructions in "position 0" mode (MI_COUNT
  * dst = 0, MI_PREV dst = latch = 0).
  *
+ * ---- Future counts ------------------------------------------------------
+ * #>[phi] at position i is total(phi) - #[phi](i-1), where total(phi) is
+ * the number of positions of the whole word (to n+1 under --accept-at=eos)
+ * where phi holds.  Each #> node has a latch that counts phi over the
+ * positions read before the current one, and a total, total[k] (k its
+ * ordinal, latch slot future_latch[k]), which the caller supplies.  Its
+ * level, future_level[k], is its #>-nesting depth (1 for #>[Q_a]).  A
+ * pass over the whole word in which the totals of every level below d
+ * are right gives the totals of level d at the end.  So a verdict takes
+ * fdepth + 1 passes (fdepth = the largest #>-nesting of a root, 0 for
+ * past-only roots): for k = 0 .. fdepth - 1, machine_begin_pass(k),
+ * reset, read the word, machine_take_totals (level k + 1); then
+ * machine_begin_pass(fdepth) and the pass that gives values and
+ * verdicts.  Pass k < fdepth runs only the step instructions that the
+ * #> of level k + 1 need (pstep[pstep_off[k] .. pstep_off[k+1])); the
+ * other slots are stale then.  When every #> of level 1 counts a letter
+ * function (#>[Q_a], #>[Q_a | Q_b]: letter_totals), its total follows
+ * from how often each letter code occurs, and machine_letter_totals
+ * replaces pass 0.  A future count is exact in int64 like a past one.
+ *
  * ---- Instructions (MachineInstr; V = values, n-ary operands are
  *      opnd[off..off+n), with coef[] / bcoef[] parallel to opnd) ---------
  *   MI_NOT   dst = !a
@@ -73,6 +96,9 @@
  *            machines for words longer than 2^48)
  *   MI_PREV  dst = b; b = a  (b is the latch: a at the previous position;
  *            so dst = Y a)
+ *   MI_FCOUNT dst = total[k] - b; b = b + a  (b is the latch: the count
+ *            of a before this position; so dst = #>[a] once total[k] is
+ *            right)
  *   MI_MOD   dst = (pos mod a == b)  (a = m >= 1, b = r < m)
  *   MI_LIN   dst = k + sum_j coef[off+j] * V[opnd[off+j]]
  *   MI_BLIN  the same in fmpz: bconst[k] + sum_j bcoef[off+j] * opnd_j
@@ -102,7 +128,7 @@
 typedef enum {
 	MI_NOT, MI_AND, MI_OR, MI_CMP, MI_BCMP, MI_COUNT, MI_PREV, MI_MOD,
 	MI_LIN, MI_BLIN, MI_ITE, MI_BITE, MI_MIN, MI_MAX, MI_BMIN, MI_BMAX,
-	MI_BCOUNT,
+	MI_BCOUNT, MI_FCOUNT,
 } MachineOp;
 
 typedef struct {
@@ -157,6 +183,16 @@ typedef struct {
 	bool huge_period;
 	bool big_persistent;     /* some persistent slot is big */
 	uint32_t *root_slot;     /* per root */
+	int64_t *total;          /* per #> node: its total */
+	uint32_t *future_latch;  /* per #> node: the slot of its latch */
+	unsigned *future_level;  /* per #> node: its #>-nesting depth */
+	uint32_t *future_operand; /* per #> node: the slot it counts */
+	bool letter_totals;      /* every #> of level 1 counts letters */
+	size_t nfuture;
+	unsigned fdepth;         /* largest #>-nesting of a root, 0 if none */
+	unsigned pass;           /* the current pass (initially fdepth) */
+	MachineInstr *pstep;     /* the step programs of passes < fdepth */
+	size_t *pstep_off;
 	bool blockable;          /* no big instruction runs per step */
 	size_t blk;              /* positions per block */
 } Machine;
@@ -167,7 +203,7 @@ typedef struct {
 	uint64_t pos;
 } MachineState;
 
-/* Compile roots (Boolean, none containing #>).  full: every reachable
+/* Compile roots (Boolean).  full: every reachable
  * node gets a slot computed at every position (tables); otherwise only
  * what the roots need, the part above the counts in query[] ("lean"). */
 void machine_init(Machine *m, const Store *s, const Node *roots,
@@ -187,6 +223,14 @@ void machine_state_copy(const Machine *m, MachineState *dst,
 void machine_reset(const Machine *m, MachineState *st);
 /* Read one letter (a code). */
 void machine_step(const Machine *m, MachineState *st, uint32_t code);
+/* Passes (see "Future counts"): which pass the next steps belong to
+ * (0..fdepth), and after pass k < fdepth over the whole word, the totals
+ * of the #> nodes of level k + 1 from their latches. */
+void machine_begin_pass(Machine *m, unsigned k);
+void machine_take_totals(Machine *m, const MachineState *st);
+/* Only when m->letter_totals: the totals of level 1 from count[c], the
+ * number of positions with letter code c (the end marker as "other"). */
+void machine_letter_totals(Machine *m, const uint64_t *count);
 /* Run the query instructions; then machine_root() reads verdicts. */
 void machine_query(const Machine *m, MachineState *st);
 static inline bool machine_root(const Machine *m, const MachineState *st,
@@ -224,7 +268,7 @@ void machine_block_free(MachineBlock *bk);
 void machine_run_block(const Machine *m, MachineState *st, MachineBlock *bk,
 		       size_t n);
 
-/* ---- per-node analysis, shared with the column evaluator --------------- */
+/* ---- per-node analysis, shared with the tables of eval.c -------------- */
 typedef struct {
 	Node max;
 	unsigned char *reach;

@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "mem.h"
 
 typedef struct {
 	const char *name;
@@ -54,6 +55,7 @@ static void usage(FILE *out)
 
 int main(int argc, char **argv)
 {
+	mem_install();
 	if (argc < 2 && isatty(STDIN_FILENO))
 		return cmd_repl(argc, argv);
 	if (argc < 2) {

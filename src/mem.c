@@ -5,6 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <flint/flint.h>
+#include <gmp.h>
+
 /* Running out of memory is a limit reached (ulimit -v, a container), not
  * a bug: exit status 4, EXIT_LIMIT of cli.h. */
 static void mem_fatal_oom(size_t n)
@@ -36,6 +39,25 @@ void *xrealloc(void *p, size_t n)
 	if (!q)
 		mem_fatal_oom(n);
 	return q;
+}
+
+/* GMP's allocator signatures: sizes it already knows are not needed. */
+static void *gmp_realloc(void *p, size_t old, size_t n)
+{
+	(void)old;
+	return xrealloc(p, n);
+}
+
+static void gmp_free(void *p, size_t n)
+{
+	(void)n;
+	free(p);
+}
+
+void mem_install(void)
+{
+	mp_set_memory_functions(xmalloc, gmp_realloc, gmp_free);
+	__flint_set_memory_functions(xmalloc, xcalloc, xrealloc, free);
 }
 
 char *xstrndup(const char *s, size_t n)

@@ -33,12 +33,14 @@ typedef struct {
 			      * of counterexamples follows this order. */
 	size_t nletters;
 	AcceptAt accept;
-	double timeout;    /* seconds for this method, 0 = none */
+	double timeout;    /* seconds for this method (a caller's budget, the
+			    * solver's timeout), 0 = none */
 	size_t max_states; /* 0 = none */
 	size_t max_length; /* explore's bound, 0 = method default */
 	bool want_certificate;
 	/* Extensions (decide.c fills them; methods may ignore them). */
-	size_t max_memory; /* bytes a method may use for its tables, 0 = none */
+	struct Limits *limits; /* the user's --timeout, --max-memory
+				* (limit.h), polled by explore; NULL: none */
 	bool progress;     /* a progress line on stderr is welcome */
 } Query;
 

@@ -18,28 +18,39 @@ static void sparse_free(Sparse *sp)
 	free(sp->e);
 }
 
+static void layer_free(Layer *ly)
+{
+	for (size_t h = 0; h < ly->nheads; h++) {
+		Head *hd = &ly->heads[h];
+		sparse_free(&hd->wq);
+		sparse_free(&hd->wk);
+		sparse_free(&hd->wv);
+		free(hd->rope);
+		if (hd->t5)
+			free(hd->t5->bias);
+		free(hd->t5);
+		free(hd->urpe);
+	}
+	for (size_t g = 0; g < ly->ngates; g++)
+		free(ly->gates[g].in);
+	for (size_t b = 0; b < ly->nblocks; b++) {
+		sparse_free(&ly->blocks[b].w1);
+		sparse_free(&ly->blocks[b].w2);
+		free(ly->blocks[b].b1);
+		free(ly->blocks[b].b2);
+	}
+	free(ly->heads);
+	free(ly->gates);
+	free(ly->blocks);
+}
+
 void model_free(Model *m)
 {
-	for (size_t l = 0; l < m->nlayers; l++) {
-		Layer *ly = &m->layers[l];
-		for (size_t h = 0; h < ly->nheads; h++) {
-			sparse_free(&ly->heads[h].wq);
-			sparse_free(&ly->heads[h].wk);
-			sparse_free(&ly->heads[h].wv);
-		}
-		for (size_t g = 0; g < ly->ngates; g++)
-			free(ly->gates[g].in);
-		for (size_t b = 0; b < ly->nblocks; b++) {
-			sparse_free(&ly->blocks[b].w1);
-			sparse_free(&ly->blocks[b].w2);
-			free(ly->blocks[b].b1);
-			free(ly->blocks[b].b2);
-		}
-		free(ly->heads);
-		free(ly->gates);
-		free(ly->blocks);
-	}
+	for (size_t l = 0; l < m->nlayers; l++)
+		layer_free(&m->layers[l]);
+	layer_free(&m->input);
 	free(m->layers);
+	free(m->feats);
 	for (uint32_t c = 0; c < m->d && m->comps; c++) {
 		free(m->comps[c].formula);
 		for (size_t k = 0; k < m->comps[c].ncounts; k++)
@@ -107,13 +118,52 @@ static json_t *weights(const double *w, size_t n)
 static const char *const gate_names[] = {"ge0", "not", "and", "or"};
 static const char *const comp_names[] = {"bos", "bool", "head", "hidden"};
 
+static json_t *angle_json(const Angle *a)
+{
+	if (a->standard)
+		return json_pack("{s:i, s:i, s:i}", "base", (json_int_t)a->base,
+				 "k", (json_int_t)a->k, "d", (json_int_t)a->d);
+	char *t = rational_text(a->num, a->den);
+	json_t *j = json_string(t);
+	free(t);
+	return j;
+}
+
+static json_t *rational_json(int64_t num, int64_t den)
+{
+	char *t = rational_text(num, den);
+	json_t *j = json_string(t);
+	free(t);
+	return j;
+}
+
 static json_t *head_json(const Head *h)
 {
-	return json_pack("{s:o, s:o, s:{s:o, s:o}, s:o, s:i}", "query",
-			 matrix(&h->wq), "key", matrix(&h->wk), "value",
-			 "weights", entries(&h->wv, true), "bias", weight(h->bv),
-			 "alibi_slope", weight(h->slope), "out",
-			 (json_int_t)h->out);
+	json_t *o = json_pack("{s:o, s:o, s:{s:o, s:o}, s:o, s:i}", "query",
+			      matrix(&h->wq), "key", matrix(&h->wk), "value",
+			      "weights", entries(&h->wv, true), "bias",
+			      weight(h->bv), "alibi_slope", weight(h->slope),
+			      "out", (json_int_t)h->out);
+	if (h->nrope) {
+		json_t *a = json_array();
+		for (size_t k = 0; k < h->nrope; k++)
+			json_array_append_new(a, angle_json(&h->rope[k]));
+		json_object_set_new(o, "rope", a);
+	}
+	if (h->t5)
+		json_object_set_new(
+			o, "t5",
+			json_pack("{s:b, s:i, s:i, s:o}", "bidirectional",
+				  h->t5->bidirectional, "num_buckets",
+				  (json_int_t)h->t5->buckets, "max_distance",
+				  (json_int_t)h->t5->max_distance, "bias",
+				  weights(h->t5->bias, h->t5->buckets)));
+	if (h->urpe)
+		json_object_set_new(o, "urpe",
+				    json_pack("{s:o, s:o}", "diagonals",
+					      weights(h->urpe, h->nurpe),
+					      "beyond", weight(h->urpe_beyond)));
+	return o;
 }
 
 static json_t *ffn_json(const Model *m, const Layer *ly)
@@ -189,6 +239,20 @@ json_t *model_to_json(const Model *m)
 	for (size_t t = 0; t <= m->nletters; t++)
 		json_array_append_new(emb, weights(m->embed + t * m->d, m->d));
 	json_object_set_new(o, "embedding", emb);
+	if (m->nfeats) {
+		json_t *fs = json_array();
+		for (size_t f = 0; f < m->nfeats; f++)
+			json_array_append_new(
+				fs, json_pack("{s:i, s:o, s:o}", "out",
+					      (json_int_t)m->feats[f].out, "angle",
+					      angle_json(&m->feats[f].angle),
+					      "phase",
+					      rational_json(m->feats[f].pnum,
+							    m->feats[f].pden)));
+		json_object_set_new(o, "features", fs);
+	}
+	if (m->input.ngates || m->input.nblocks)
+		json_object_set_new(o, "input_ffn", ffn_json(m, &m->input));
 	json_t *layers = json_array();
 	for (size_t l = 0; l < m->nlayers; l++) {
 		json_t *heads = json_array();
@@ -302,6 +366,94 @@ static bool read_matrix(Reader *r, json_t *o, const char *what, Sparse *sp)
 			    (uint32_t)json_integer_value(rows), false, what, sp);
 }
 
+/* "a/b" (times pi) or {"base", "k", "d"}: base^(-2k/d) radians. */
+static bool read_angle(Reader *r, json_t *j, const char *what, Angle *a)
+{
+	memset(a, 0, sizeof *a);
+	if (json_is_string(j)) {
+		if (rational_parse(json_string_value(j), &a->num, &a->den))
+			return true;
+	} else if (json_is_object(j)) {
+		json_t *b = json_object_get(j, "base"), *k = json_object_get(j, "k"),
+		       *d = json_object_get(j, "d");
+		if (json_is_integer(b) && json_is_integer(k) &&
+		    json_is_integer(d) && json_integer_value(b) >= 2 &&
+		    json_integer_value(b) <= 1 << 30 &&
+		    json_integer_value(k) >= 0 &&
+		    json_integer_value(k) <= 1 << 20 &&
+		    json_integer_value(d) >= 1 &&
+		    json_integer_value(d) <= 1 << 20) {
+			a->standard = true;
+			a->base = (uint32_t)json_integer_value(b);
+			a->k = (uint32_t)json_integer_value(k);
+			a->d = (uint32_t)json_integer_value(d);
+			return true;
+		}
+	}
+	return fail(r, "%s: expected an angle, \"a/b\" (times pi) or "
+		       "{\"base\", \"k\", \"d\"} (base^(-2k/d) radians)",
+		    what);
+}
+
+static bool read_rope(Reader *r, json_t *a, Head *h)
+{
+	if (!a)
+		return true;
+	if (!json_is_array(a) || 2 * json_array_size(a) > h->wq.rows)
+		return fail(r, "rope: expected an array of angles, one per "
+			       "pair of query/key rows");
+	h->nrope = json_array_size(a);
+	h->rope = xcalloc(h->nrope ? h->nrope : 1, sizeof *h->rope);
+	for (size_t k = 0; k < h->nrope; k++)
+		if (!read_angle(r, json_array_get(a, k), "rope", &h->rope[k]))
+			return false;
+	return true;
+}
+
+static bool read_dense(Reader *r, json_t *a, size_t n, const char *what,
+		       double *out);
+
+static bool read_t5(Reader *r, json_t *o, Head *h)
+{
+	if (!o)
+		return true;
+	json_t *nb = json_object_get(o, "num_buckets"),
+	       *md = json_object_get(o, "max_distance"),
+	       *bi = json_object_get(o, "bidirectional");
+	if (!json_is_integer(nb) || !json_is_integer(md) ||
+	    (bi && !json_is_boolean(bi)) || json_integer_value(nb) < 0 ||
+	    json_integer_value(md) < 0 || json_integer_value(md) > 1 << 30)
+		return fail(r, "t5: expected num_buckets, max_distance, "
+			       "bidirectional and bias");
+	T5 t;
+	const char *why;
+	if (!t5_init(&t, (uint32_t)json_integer_value(nb),
+		     (uint32_t)json_integer_value(md), json_is_true(bi), &why))
+		return fail(r, "%s", why);
+	t5_free(&t);
+	h->t5 = xcalloc(1, sizeof *h->t5);
+	h->t5->buckets = (uint32_t)json_integer_value(nb);
+	h->t5->max_distance = (uint32_t)json_integer_value(md);
+	h->t5->bidirectional = json_is_true(bi);
+	h->t5->bias = xcalloc(h->t5->buckets, sizeof *h->t5->bias);
+	return read_dense(r, json_object_get(o, "bias"), h->t5->buckets,
+			  "t5 bias", h->t5->bias);
+}
+
+static bool read_urpe(Reader *r, json_t *o, Head *h)
+{
+	if (!o)
+		return true;
+	json_t *dg = json_object_get(o, "diagonals");
+	if (!json_is_array(dg) || json_array_size(dg) > 1 << 20)
+		return fail(r, "urpe: expected \"diagonals\" and \"beyond\"");
+	h->nurpe = json_array_size(dg);
+	h->urpe = xcalloc(h->nurpe ? h->nurpe : 1, sizeof *h->urpe);
+	return read_dense(r, dg, h->nurpe, "urpe diagonals", h->urpe) &&
+	       read_weight(r, json_object_get(o, "beyond"), "urpe beyond",
+			   &h->urpe_beyond);
+}
+
 static bool read_head(Reader *r, json_t *o, Head *h)
 {
 	if (!json_is_object(o))
@@ -319,7 +471,9 @@ static bool read_head(Reader *r, json_t *o, Head *h)
 		return false;
 	if (h->wq.rows != h->wk.rows)
 		return fail(r, "query and key have different numbers of rows");
-	return true;
+	return read_rope(r, json_object_get(o, "rope"), h) &&
+	       read_t5(r, json_object_get(o, "t5"), h) &&
+	       read_urpe(r, json_object_get(o, "urpe"), h);
 }
 
 static bool read_gate(Reader *r, json_t *o, Gate *g)
@@ -383,17 +537,8 @@ static bool read_block(Reader *r, json_t *o, Block *b)
 	return ok;
 }
 
-static bool read_layer(Reader *r, json_t *o, Layer *ly)
+static bool read_ffn(Reader *r, json_t *ffn, Layer *ly)
 {
-	json_t *heads = json_object_get(o, "heads");
-	json_t *ffn = json_object_get(o, "ffn");
-	if (!json_is_array(heads) || !json_is_object(ffn))
-		return fail(r, "a layer needs \"heads\" and \"ffn\"");
-	ly->nheads = json_array_size(heads);
-	ly->heads = xcalloc(ly->nheads ? ly->nheads : 1, sizeof *ly->heads);
-	for (size_t h = 0; h < ly->nheads; h++)
-		if (!read_head(r, json_array_get(heads, h), &ly->heads[h]))
-			return false;
 	json_t *list = json_object_get(
 		ffn, r->m->ffn == FFN_TABLE ? "gates" : "blocks");
 	if (!json_is_array(list))
@@ -413,6 +558,46 @@ static bool read_layer(Reader *r, json_t *o, Layer *ly)
 			if (!read_block(r, json_array_get(list, b),
 					&ly->blocks[b]))
 				return false;
+	}
+	return true;
+}
+
+static bool read_layer(Reader *r, json_t *o, Layer *ly)
+{
+	json_t *heads = json_object_get(o, "heads");
+	json_t *ffn = json_object_get(o, "ffn");
+	if (!json_is_array(heads) || !json_is_object(ffn))
+		return fail(r, "a layer needs \"heads\" and \"ffn\"");
+	ly->nheads = json_array_size(heads);
+	ly->heads = xcalloc(ly->nheads ? ly->nheads : 1, sizeof *ly->heads);
+	for (size_t h = 0; h < ly->nheads; h++)
+		if (!read_head(r, json_array_get(heads, h), &ly->heads[h]))
+			return false;
+	return read_ffn(r, ffn, ly);
+}
+
+static bool read_features(Reader *r, json_t *a)
+{
+	if (!a)
+		return true;
+	if (!json_is_array(a))
+		return fail(r, "features: expected an array");
+	Model *m = r->m;
+	m->nfeats = json_array_size(a);
+	m->feats = xcalloc(m->nfeats ? m->nfeats : 1, sizeof *m->feats);
+	for (size_t f = 0; f < m->nfeats; f++) {
+		json_t *o = json_array_get(a, f);
+		Feature *ft = &m->feats[f];
+		const char *ph = json_string_value(json_object_get(o, "phase"));
+		if (!read_index(r, json_object_get(o, "out"), m->d, "feature out",
+				&ft->out) ||
+		    !read_angle(r, json_object_get(o, "angle"), "feature angle",
+				&ft->angle))
+			return false;
+		ft->pnum = 0;
+		ft->pden = 1;
+		if (ph && !rational_parse(ph, &ft->pnum, &ft->pden))
+			return fail(r, "feature phase: expected \"a/b\" (times pi)");
 	}
 	return true;
 }
@@ -513,6 +698,10 @@ static bool read_model(Reader *r, json_t *j)
 		if (!read_dense(r, json_array_get(emb, t), m->d, "embedding",
 				m->embed + t * m->d))
 			return false;
+	json_t *input = json_object_get(j, "input_ffn");
+	if (!read_features(r, json_object_get(j, "features")) ||
+	    (input && !read_ffn(r, input, &m->input)))
+		return false;
 	json_t *layers = json_object_get(j, "layers");
 	if (!json_is_array(layers))
 		return fail(r, "layers: expected an array");

@@ -3,12 +3,15 @@
  * described in man/tally-compile.1).
  *
  * The residual stream has d components.  Token 0 is BOS, token t >= 1 the
- * letter alphabet[t-1]; the embedding gives the stream at layer 0.  Each
- * layer is a set of attention heads followed by a feed-forward block.  A
- * head computes q_i = Wq h_i, k_j = Wk h_j, logits q_i.k_j - slope*(i-j)
- * (ALiBi; slope 0 is NoPE), the value v_j = wv.h_j + bv, averages the
- * values over j = 0 (BOS) .. i with softmax weights and adds the result
- * to component `out`.  The feed-forward block is either a list of gates
+ * letter alphabet[t-1]; the embedding plus the sinusoidal features of
+ * the position, then the input block (position-wise, like the embedding),
+ * give the stream at layer 0.  Each layer is a set of attention heads
+ * followed by a feed-forward block.  A head computes q_i = Wq h_i,
+ * k_j = Wk h_j (pairs of rows rotated by i and j times the RoPE angles),
+ * logits q_i.k_j - slope*(i-j) + t5bias[bucket(i-j)] (ALiBi, T5; all
+ * absent is NoPE), the value v_j = wv.h_j + bv, averages the values over
+ * j = 0 (BOS) .. i with softmax weights (each times c(i-j) with URPE) and
+ * adds the result to component `out`.  The feed-forward block is either a list of gates
  * (`table`: ge0 (x + bias >= 0), not, and, or on 0/1 components, a finite position-wise
  * function) or a list of residual ReLU blocks (`relu`: h += W2
  * ReLU(W1 h + b1) + b2).  The output is w.h + b at the last position;
@@ -29,6 +32,8 @@
 
 #include <jansson.h>
 
+#include "pe.h"
+
 typedef struct {
 	uint32_t row, col;
 	double w;
@@ -41,13 +46,34 @@ typedef struct {
 	size_t n;
 } Sparse;
 
+/* The T5 bias of a head: logit += bias[bucket(i - j)]. */
+typedef struct {
+	uint32_t buckets, max_distance;
+	bool bidirectional;
+	double *bias; /* buckets entries */
+} T5Bias;
+
 typedef struct {
 	Sparse wq, wk; /* same number of rows (0: content-free logits) */
 	Sparse wv;     /* one row */
 	double bv;
 	double slope;  /* ALiBi: logit -= slope * (i - j) */
+	Angle *rope;   /* RoPE: query/key rows 2k, 2k+1 rotated by pos*rope[k] */
+	size_t nrope;
+	T5Bias *t5;    /* or NULL */
+	double *urpe;  /* URPE: weight (i,j) times c(i-j): urpe[d] for d < */
+	size_t nurpe;  /* nurpe, urpe_beyond after; NULL: no URPE */
+	double urpe_beyond;
 	uint32_t out;
 } Head;
+
+/* A sinusoidal feature: cos(i * angle + phase * pi) at position i (BOS is
+ * 0), rounded and added to component out of the embedding. */
+typedef struct {
+	Angle angle;
+	int64_t pnum, pden;
+	uint32_t out;
+} Feature;
 
 typedef enum { GATE_GE0, GATE_NOT, GATE_AND, GATE_OR } GateOp;
 
@@ -98,13 +124,17 @@ typedef enum { FFN_TABLE, FFN_RELU } FfnKind;
 typedef struct {
 	int p, s;
 	FfnKind ffn;
-	char *pe; /* "nope" or "alibi" */
+	char *pe; /* "nope", "alibi", "sinusoidal", "rope", "t5" or "urpe" */
 	char *formula; /* the source formula (TL text), or NULL */
 	char **alphabet;
 	size_t nletters;
 	uint32_t d;
 	Component *comps; /* d of them */
 	double *embed;    /* (nletters + 1) x d, row 0 = BOS */
+	Feature *feats;   /* sinusoidal features, added to the embedding */
+	size_t nfeats;
+	Layer input;      /* position-wise gates or blocks on the embedding
+			     plus features (no heads), before layer 1 */
 	Layer *layers;
 	size_t nlayers;
 	Sparse wout; /* one row */

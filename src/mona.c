@@ -24,7 +24,7 @@
 #include "eval.h"
 #include "machine.h"
 #include "mem.h"
-#include "explore.h" /* explore_now */
+#include "limit.h"
 
 /* ---- the fragment ---------------------------------------------------- */
 
@@ -320,7 +320,7 @@ static RunStatus run_mona(const char *in, const char *out, double timeout)
 		execlp(prog, prog, "-q", in, (char *)NULL);
 		_exit(127);
 	}
-	double deadline = timeout > 0 ? explore_now() + timeout : 0;
+	double deadline = timeout > 0 ? limit_now() + timeout : 0;
 	int st;
 	for (;;) {
 		pid_t r = waitpid(pid, &st, WNOHANG);
@@ -328,7 +328,7 @@ static RunStatus run_mona(const char *in, const char *out, double timeout)
 			break;
 		if (r < 0 && errno != EINTR)
 			return RUN_FAILED;
-		if (deadline && explore_now() > deadline) {
+		if (deadline && limit_now() > deadline) {
 			kill(pid, SIGKILL);
 			waitpid(pid, &st, 0);
 			return RUN_TIMEOUT;

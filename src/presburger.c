@@ -17,7 +17,7 @@
 #include "buf.h"
 #include "mem.h"
 #include "print.h"
-#include "explore.h" /* explore_now */
+#include "limit.h"
 #include "z3util.h"
 
 typedef struct {
@@ -145,7 +145,7 @@ static double remaining(const Pres *p)
 {
 	if (p->deadline == 0)
 		return 0;
-	double r = p->deadline - explore_now();
+	double r = p->deadline - limit_now();
 	return r > 0.001 ? r : 0.001;
 }
 
@@ -388,7 +388,7 @@ void presburger_decide(const Query *q, MethodResult *out)
 	p.memo = xcalloc(p.top + 1, sizeof *p.memo);
 	p.count = xcalloc(p.top + 1, sizeof *p.count);
 	p.v = xmalloc((q->nletters ? q->nletters : 1) * sizeof *p.v);
-	p.deadline = q->timeout > 0 ? explore_now() + q->timeout : 0;
+	p.deadline = q->timeout > 0 ? limit_now() + q->timeout : 0;
 	for (size_t t = 0; t < q->nletters; t++) {
 		/* Named as the formulas would write the count: #[Q_a]. */
 		Buf name = { 0 };

@@ -32,6 +32,13 @@ void tl_print_to(Buf *out, const Store *s, Node n, Syntax syn,
 		 const Sym *names);
 /* A letter as TL source: Q_a when identifier-like, else quoted. */
 void tl_print_letter(Buf *out, const Store *s, Sym letter, Syntax syn);
+/* A formula as one line of TL for messages and labels: written out when
+ * its tree has at most PRINT_BRIEF_SIZE nodes; otherwise as
+ * "let t1 = ...; let t2 = ...; body", naming the shared subformulas and
+ * cutting deep chains, so that the text is linear in the DAG and each
+ * body shallow (a formula of 2^64 nodes or 10^5 levels prints at once). */
+#define PRINT_BRIEF_SIZE 2000
+char *tl_print_brief(const Store *s, Node n, Syntax syn);
 /* A unit with its definitions: "let NAME = body;" lines, then the output
  * (its name when it is a definition). */
 char *tl_print_unit(const Store *s, const Unit *u, Syntax syn);

@@ -2,16 +2,20 @@
 #include "repl.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "commands.h"
 #include "decide.h"
 #include "eval.h"
+#include "limit.h"
 #include "lineedit.h"
 #include "lower.h"
 #include "mem.h"
@@ -40,6 +44,7 @@ struct Repl {
 	bool continuing;
 	int line; /* lines read */
 	bool failed, quit;
+	Limits lim; /* of each long command (tally repl --timeout ...) */
 };
 
 /* ---- the session's store -------------------------------------------- */
@@ -68,8 +73,14 @@ Repl *repl_new(bool interactive)
 	Repl *r = xcalloc(1, sizeof *r);
 	r->interactive = interactive;
 	r->examples = true;
+	limit_init(&r->lim);
 	open_store(r);
 	return r;
+}
+
+void repl_set_limits(Repl *r, const Limits *lim)
+{
+	r->lim = *lim;
 }
 
 void repl_free(Repl *r)
@@ -415,6 +426,7 @@ typedef struct {
 	const char *summary;
 	const char *cli; /* the command whose work it shares, or NULL */
 	void (*run)(Repl *r, char *arg);
+	bool apart; /* may run long: runs in a child that Ctrl-C can stop */
 } Command;
 
 static const Command commands[];
@@ -492,7 +504,7 @@ static void run_help(Repl *r, char *arg)
 		     arg);
 		return;
 	}
-	char *body = tl_print(r->store, d->node, SYNTAX_TL, NULL);
+	char *body = tl_print_brief(r->store, d->node, SYNTAX_TL);
 	printf("%s = %s  (%s, depth %u%s)\n", arg, body,
 	       store_is_bool(r->store, d->node) ? "bool" : "int",
 	       store_depth(r->store, d->node),
@@ -634,7 +646,7 @@ static void run_lang(Repl *r, char *arg)
 	char *end = arg + strcspn(arg, " \t");
 	char *rest = *end ? end + 1 : end;
 	*end = '\0';
-	LangOptions lo = {.alphabet = r->alphabet};
+	LangOptions lo = {.alphabet = r->alphabet, .limits = &r->lim};
 	if (!cmd_lang_length(arg, &lo.max_length)) {
 		fail(r, ":lang needs a length from 0 to 100000000, not '%s'",
 		     arg);
@@ -706,12 +718,12 @@ static void run_dot(Repl *r, char *arg)
 		return;
 	FILE *f = fopen(path, "w");
 	if (!f) {
-		fail(r, "cannot write '%s'", path);
+		fail(r, "cannot write '%s': %s", path, strerror(errno));
 		return;
 	}
 	print_as(r, arg, "dot", f);
 	if (fclose(f) != 0)
-		fail(r, "cannot write '%s'", path);
+		fail(r, "cannot write '%s': %s", path, strerror(errno));
 }
 
 /* The formula of text[0..n), quietly: NODE_NONE when it does not parse
@@ -776,6 +788,7 @@ static void decide_on(Repl *r, DecideTask task, Node a, Node b)
 	decide_options_init(&o);
 	o.alphabet = r->alphabet;
 	o.quiet = true;
+	o.lim = r->lim;
 	fflush(stdout);
 	if (decide_run(&in, task, &o) == EXIT_USAGE)
 		r->failed = true;
@@ -897,8 +910,14 @@ static void run_save(Repl *r, char *arg)
 		return;
 	FILE *f = fopen(path, "w");
 	char *text = defs_text(r);
-	if (!f || fputs(text, f) == EOF || fclose(f) != 0)
-		fail(r, "cannot write '%s'", path);
+	bool ok = f && fputs(text, f) != EOF;
+	int why = errno;
+	if (f && fclose(f) != 0 && ok) {
+		ok = false;
+		why = errno;
+	}
+	if (!ok)
+		fail(r, "cannot write '%s': %s", path, strerror(why));
 	else
 		printf("saved %zu definition%s to %s\n", r->defs.len,
 		       r->defs.len == 1 ? "" : "s", path);
@@ -945,51 +964,91 @@ static void run_quit(Repl *r, char *arg)
 
 static const Command commands[] = {
 	{"help", "[NAME]", "the commands; one command, or a definition",
-	 NULL, run_help},
+	 NULL, run_help, false},
 	{"word", "[WORD]", "set or show the example word ('' is the empty "
 			   "word)",
-	 NULL, run_word},
+	 NULL, run_word, false},
 	{"examples", "on|off", "show values on the example word, or not",
-	 NULL, run_examples},
+	 NULL, run_examples, false},
 	{"eval", "[WORD]...", "accept or reject words (default: the example "
 			      "word)",
-	 "eval", run_eval},
+	 "eval", run_eval, false},
 	{"trace", "[WORD]", "every definition's value at every position",
-	 "eval --trace", run_trace},
+	 "eval --trace", run_trace, false},
 	{"lang", "N [FORMULA]", "the accepted words of length <= N",
-	 "lang", run_lang},
+	 "lang", run_lang, true},
 	{"info", "[FORMULA]", "depth, size, letters, fragment, layers",
-	 "info", run_info},
+	 "info", run_info, false},
 	{"tl", "[FORMULA]", "the formula with its let-definitions",
-	 "print --to=tl", run_tl},
+	 "print --to=tl", run_tl, false},
 	{"core", "[FORMULA]", "the formula in the core grammar",
-	 "print --to=tl-core", run_core},
+	 "print --to=tl-core", run_core, false},
 	{"crasp", "[FORMULA]", "the formula as a C-RASP program",
-	 "print --to=crasp", run_crasp},
+	 "print --to=crasp", run_crasp, false},
 	{"dot", "FILE [FORMULA]", "write the dataflow graph (Graphviz)",
-	 "print --to=dot", run_dot},
+	 "print --to=dot", run_dot, false},
 	{"equiv", "F G", "the same words? (names, or formulas split by "
 			 "a blank)",
-	 "equiv", run_equiv},
+	 "equiv", run_equiv, true},
 	{"check", "TASK [F]", "sat, valid, or implies G (by the last "
 			      "formula)",
-	 "check", run_check},
+	 "check", run_check, true},
 	{"search", "[OPTION]...", "the least depth defining the last "
 				  "formula",
-	 "search", run_search},
+	 "search", run_search, true},
 	{"alphabet", "[LETTERS]", "show the alphabet, or add letters ('' "
 				  "clears)",
-	 NULL, run_alphabet},
+	 NULL, run_alphabet, false},
 	{"defs", "", "the session's definitions, as :save writes them",
-	 NULL, run_defs},
+	 NULL, run_defs, false},
 	{"load", "FILE", "read definitions (TL file, .crasp or .cr program)",
-	 NULL, run_load},
+	 NULL, run_load, false},
 	{"save", "FILE", "write the definitions as a TL file for :load",
-	 NULL, run_save},
-	{"reset", "", "forget every definition", NULL, run_reset},
-	{"quit", "", "leave (so does Ctrl-D)", NULL, run_quit},
+	 NULL, run_save, false},
+	{"reset", "", "forget every definition", NULL, run_reset, false},
+	{"quit", "", "leave (so does Ctrl-D)", NULL, run_quit, false},
 };
 static const size_t ncommands = sizeof commands / sizeof commands[0];
+
+/* Runs a command that may take long in a child process, so that Ctrl-C
+ * (which the terminal sends to the child and to us) ends the command and
+ * not the session.  These commands change nothing in the session but its
+ * error flag, which comes back as the exit status. */
+static void run_apart(Repl *r, const Command *c, char *arg)
+{
+	fflush(stdout);
+	fflush(stderr);
+	struct sigaction ignore = {.sa_handler = SIG_IGN}, saved;
+	sigemptyset(&ignore.sa_mask);
+	sigaction(SIGINT, &ignore, &saved);
+	pid_t pid = fork();
+	if (pid == 0) {
+		signal(SIGINT, SIG_DFL);
+		c->run(r, arg);
+		fflush(stdout);
+		fflush(stderr);
+		_exit(r->failed ? 1 : 0);
+	}
+	int status = 0;
+	if (pid < 0) {
+		sigaction(SIGINT, &saved, NULL);
+		c->run(r, arg); /* no process to spare: run it here */
+		return;
+	}
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		continue;
+	sigaction(SIGINT, &saved, NULL);
+	if (WIFSIGNALED(status) && WTERMSIG(status) == SIGINT) {
+		fprintf(stderr, "tally: :%s interrupted\n", c->name);
+		r->failed = true;
+	} else if (WIFSIGNALED(status)) {
+		fprintf(stderr, "tally: :%s ended by signal %d\n", c->name,
+			WTERMSIG(status));
+		r->failed = true;
+	} else if (WEXITSTATUS(status) != 0) {
+		r->failed = true;
+	}
+}
 
 static void run_command(Repl *r, const char *line)
 {
@@ -1002,8 +1061,12 @@ static void run_command(Repl *r, const char *line)
 		return;
 	}
 	char *arg = xstrdup(name + len);
-	c->run(r, arg);
+	if (c->apart)
+		run_apart(r, c, arg);
+	else
+		c->run(r, arg);
 	free(arg);
+	limit_stop(); /* no timer outlives its command */
 }
 
 /* ---- lines ---------------------------------------------------------- */
@@ -1153,10 +1216,13 @@ static char *history_path(void)
 	return p;
 }
 
-int repl_run(bool echo)
+int repl_run(bool echo, const Limits *lim)
 {
 	bool tty = isatty(STDIN_FILENO);
 	Repl *r = repl_new(tty);
+	limit_keep_process();
+	if (lim)
+		repl_set_limits(r, lim);
 	char *hist = history_path();
 	lineedit_init(tty, hist, repl_complete, r);
 	free(hist);

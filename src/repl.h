@@ -18,6 +18,8 @@
 
 #include <stdbool.h>
 
+struct Limits;
+
 typedef struct Repl Repl;
 
 Repl *repl_new(bool interactive);
@@ -36,9 +38,14 @@ int repl_finish(Repl *r);
 /* Completion candidates (lineedit.h's LineeditCompleter). */
 char **repl_complete(void *repl, const char *line, int start);
 
+/* The limits of each : command that can run long (:lang, :equiv,
+ * :check; :search takes its own options): copied. */
+void repl_set_limits(Repl *r, const struct Limits *lim);
+
 /* The whole session on stdin: readline on a terminal, a script
  * otherwise (echo: each script line is printed after its prompt, as on
- * a terminal).  Returns the exit status. */
-int repl_run(bool echo);
+ * a terminal).  lim: the limits of each command (repl_set_limits), or
+ * NULL.  Returns the exit status. */
+int repl_run(bool echo, const struct Limits *lim);
 
 #endif

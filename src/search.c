@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "limit.h"
 #include "mem.h"
 #include "vec.h"
 
@@ -290,7 +291,7 @@ static size_t greedy(Bank *b, const Sample *S, Store *st, const Atoms *a,
 			pn[2 * k] = sig_popcount(cls.data[k].pos, nw);
 			pn[2 * k + 1] = sig_popcount(cls.data[k].neg, nw);
 		}
-		for (size_t i = 0; i < a->n; i++) {
+		for (size_t i = 0; i < a->n && !limit_poll(bank_limits(b)); i++) {
 			uint64_t gain = 0;
 			for (size_t k = 0; k < cls.len; k++) {
 				uint64_t p1 = sig_popcount_and(cls.data[k].pos, a->sig[i], nw);
@@ -414,7 +415,8 @@ static Node small_enum(Bank *b, const Sample *S, Store *st, const Atoms *a,
 	for (uint32_t L = 2; L <= SMALL_LEAVES && !found && f.len < SMALL_MAX; L++) {
 		for (uint32_t li = 1; li <= L / 2 && !found; li++) {
 			uint32_t ri = L - li;
-			for (size_t i = lvl[li]; i < lvl[li + 1] && !found; i++)
+			for (size_t i = lvl[li]; i < lvl[li + 1] && !found &&
+						 !limit_poll(bank_limits(b)); i++)
 				for (size_t j = li == ri ? i + 1 : lvl[ri];
 				     j < lvl[ri + 1] && !found && f.len < SMALL_MAX; j++)
 					for (int op = 1; op <= 2 && !found; op++) {
@@ -528,7 +530,9 @@ static Node pair_conjunction(Bank *b, const Sample *S, Store *st, const Atoms *a
 	}
 	uint64_t best = UINT64_MAX;
 	size_t bi = 0, bj = 0;
-	for (size_t i = 0; i < n; i++)
+	/* (a limit cuts the quadratic pass short: search_run then drops
+	 * the formula) */
+	for (size_t i = 0; i < n && !limit_poll(bank_limits(b)); i++)
 		for (size_t j = i + 1; j < n && lits[i].size + lits[j].size < best; j++) {
 			const Word64 *p = rows + i * nw, *q = rows + j * nw;
 			bool disjoint = true;
@@ -652,10 +656,16 @@ void search_run(Bank *b, const Sample *S, Store *st, const Word64 *care,
 			r->depth = d;
 			extract(b, S, st, &a, care, label, r);
 			atoms_free(&a);
+			/* A formula whose extraction a limit cut short is no
+			 * answer; the least depth is. */
+			if ((r->stop = bank_limit_stop(bank_limits(b))) != BANK_OK)
+				r->formula = NODE_NONE;
 			return;
 		}
 		r->tried = d + 1;
 		atoms_free(&a);
+		if ((r->stop = bank_limit_stop(bank_limits(b))) != BANK_OK)
+			return;
 	}
 }
 

@@ -4,12 +4,10 @@
 
 #include "search_cli.h"
 
-#include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include "buf.h"
@@ -21,22 +19,12 @@ void search_opts_init(SearchOpts *o)
 			  .seed = 1, .C = 3, .diff = true, .verify_len = 14,
 			  .decide_len = 16};
 	limit_init(&o->lim);
-	o->start = bank_now();
-}
-
-static bool number(const char *s, unsigned long long max, unsigned long long *out)
-{
-	char *end;
-	if (*s < '0' || *s > '9')
-		return false;
-	errno = 0;
-	*out = strtoull(s, &end, 10);
-	return *end == '\0' && errno == 0 && *out <= max;
+	o->start = limit_now();
 }
 
 bool search_opts_option(SearchOpts *o, int opt, const char *arg, int *status)
 {
-	unsigned long long v = 0;
+	uint64_t v = 0;
 	size_t lo, hi;
 	bool ok = true;
 	if (limit_option(&o->lim, opt, arg, &ok)) {
@@ -45,23 +33,23 @@ bool search_opts_option(SearchOpts *o, int opt, const char *arg, int *status)
 		return true;
 	}
 	switch (opt) {
-	case OPT_S_LENGTH: ok = number(arg, 24, &v); o->length = (unsigned)v; break;
-	case OPT_S_PAIRS: ok = number(arg, 4096, &v); o->pairs = (unsigned)v; break;
+	case OPT_S_LENGTH: ok = cli_parse_count(arg, 24, &v); o->length = (unsigned)v; break;
+	case OPT_S_PAIRS: ok = cli_parse_count(arg, 4096, &v); o->pairs = (unsigned)v; break;
 	case OPT_S_BLOCKS:
 		ok = cli_parse_range(arg, &lo, &hi) && lo >= 1 && hi <= 10000;
 		o->lo = (unsigned)lo;
 		o->hi = (unsigned)hi;
 		break;
-	case OPT_S_SEED: ok = number(arg, UINT64_MAX, &v); o->seed = v; break;
+	case OPT_S_SEED: ok = cli_parse_count(arg, UINT64_MAX, &v); o->seed = v; break;
 	case OPT_S_MAXCONST:
-		ok = number(arg, 64, &v) && v >= 1;
+		ok = cli_parse_count(arg, 64, &v) && v >= 1;
 		o->C = (unsigned)v;
 		break;
 	case OPT_S_NODIFF: o->diff = false; break;
-	case OPT_S_JOBS: ok = number(arg, 64, &v); o->jobs = (unsigned)v; break;
-	case OPT_S_MAXSIGS: ok = number(arg, UINT32_MAX, &v) && v > 0; o->max_sigs = v; break;
-	case OPT_S_VERIFY: ok = number(arg, 24, &v); o->verify_len = (unsigned)v; break;
-	case OPT_S_DECIDE: ok = number(arg, 64, &v); o->decide_len = (unsigned)v; break;
+	case OPT_S_JOBS: ok = cli_parse_count(arg, 64, &v); o->jobs = (unsigned)v; break;
+	case OPT_S_MAXSIGS: ok = cli_parse_count(arg, UINT32_MAX, &v) && v > 0; o->max_sigs = v; break;
+	case OPT_S_VERIFY: ok = cli_parse_count(arg, 24, &v); o->verify_len = (unsigned)v; break;
+	case OPT_S_DECIDE: ok = cli_parse_count(arg, 64, &v); o->decide_len = (unsigned)v; break;
 	case OPT_JSON: o->json = true; break;
 	case OPT_S_CSV: o->csv = true; break;
 	case OPT_S_QUIET: o->quiet = true; break;
@@ -84,14 +72,13 @@ static void bank_progress(void *ctx, unsigned depth, size_t sigs)
 			sigs);
 }
 
-void search_bank_options(const SearchOpts *o, BankOptions *bo)
+void search_bank_options(SearchOpts *o, BankOptions *bo)
 {
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	*bo = (BankOptions){.C = o->C, .diff = o->diff,
 			    .jobs = o->jobs ? o->jobs : (unsigned)(cores > 0 ? cores : 1),
 			    .max_sigs = o->max_sigs,
-			    .max_bytes = o->lim.max_memory,
-			    .deadline = o->lim.timeout > 0 ? o->start + o->lim.timeout : 0,
+			    .limits = &o->lim,
 			    .progress = bank_progress,
 			    .progress_ctx = (void *)o};
 }
@@ -163,13 +150,13 @@ void search_progress(const SearchOpts *o, const char *fmt, ...)
 	static double last;
 	if (o->quiet || !isatty(STDERR_FILENO))
 		return;
-	double now = bank_now();
+	double now = limit_now();
 	if (now - last < 0.1)
 		return; /* ten updates a second are enough */
 	last = now;
 	va_list ap;
 	va_start(ap, fmt);
-	fprintf(stderr, "\r\033[K[%.1fs] ", bank_now() - o->start);
+	fprintf(stderr, "\r\033[K[%.1fs] ", limit_now() - o->start);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fflush(stderr);
@@ -183,11 +170,12 @@ void search_progress_done(const SearchOpts *o)
 	fflush(stderr);
 }
 
-double search_peak_mb(void)
+int search_limit_report(const SearchOpts *o, BankStop stop, const char *what)
 {
-	struct rusage ru;
-	getrusage(RUSAGE_SELF, &ru);
-	return (double)ru.ru_maxrss / 1024.0;
+	if (stop == BANK_CAP)
+		return limit_fail("--max-signatures=%zu reached; %s", o->max_sigs,
+				  what);
+	return limit_report(&o->lim, what);
 }
 
 void search_print_refutations(const Sample *S, const SearchResult *r,

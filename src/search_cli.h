@@ -28,13 +28,13 @@ typedef struct {
 	unsigned C;          /* largest constant */
 	bool diff;           /* letter-count differences at depth 1 */
 	unsigned jobs;       /* 0: all cores */
-	Limits lim;          /* --timeout, --max-memory (limit.h): parsed
-			      * there, enforced by the bank's own checks */
+	Limits lim;          /* --timeout, --max-memory (limit.h): the
+			      * bank and enum poll them */
 	size_t max_sigs;     /* 0: none */
 	unsigned verify_len; /* exhaustive verification length */
 	unsigned decide_len; /* the decision engine's length bound (0: off) */
 	bool json, csv, quiet;
-	double start;        /* bank_now() at the start */
+	double start;        /* limit_now() at the start (for reports) */
 } SearchOpts;
 
 enum {
@@ -79,10 +79,8 @@ enum {
 	"      --max-const=C      count thresholds 1..C (default 3)\n"        \
 	"      --no-differences   no #[Q_x] - #[Q_y] >= c atoms at depth 1\n" \
 	"      --max-signatures=N stop the bank after N signatures\n"         \
-	"Limits (a partial result and exit status 4):\n"                      \
-	"      --timeout=SECONDS  stop after this long\n"                     \
-	"      --max-memory=SIZE  stop the bank at this size (K, M, G)\n"   \
 	"      --jobs=N           threads (default: all cores)\n"             \
+	LIMIT_HELP                                                            \
 	"Verification:\n"                                                     \
 	"      --verify-length=N  also check every word of length <= N with\n" \
 	"                         the evaluator (default 14 for two letters)\n" \
@@ -97,7 +95,8 @@ void search_opts_init(SearchOpts *o);
 /* Handles one of SEARCH_CLI_OPTIONS: true if opt was one (*status set to
  * EXIT_USAGE after a message when its value is bad). */
 bool search_opts_option(SearchOpts *o, int opt, const char *arg, int *status);
-void search_bank_options(const SearchOpts *o, BankOptions *bo);
+/* The bank's options; its limits are o->lim (armed by limit_start). */
+void search_bank_options(SearchOpts *o, BankOptions *bo);
 
 /* The search sample: all words up to o->length plus o->pairs witness
  * pairs with u in L_dmin..L_dmax (none when dmax is 0 or the alphabet has
@@ -115,8 +114,9 @@ void search_progress(const SearchOpts *o, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void search_progress_done(const SearchOpts *o);
 
-/* Peak resident memory of the process in MB. */
-double search_peak_mb(void);
+/* The limit message on stderr for a bank that stopped (stop !=
+ * BANK_OK) after `what` was established; returns EXIT_LIMIT. */
+int search_limit_report(const SearchOpts *o, BankStop stop, const char *what);
 
 /* ---- reporting (shared by search and hierarchy) ---- */
 

@@ -26,9 +26,20 @@ typedef struct {
 	uint32_t out;
 	bool uniform; /* constant logits: running sums */
 	bool qfree;   /* logits depend on i - j only */
-	double *ew;   /* qfree: e(d) = round(exp(round(-slope d))), d < new */
-	size_t new, ewcap;
-	size_t window; /* qfree, slope > 0: e(d) = 0 for d >= window (0: none) */
+	double *ew;   /* qfree: e(d) = round(exp(round(-slope d + t5(d)))) */
+	size_t new, ewcap;  /* e(d) known for d < new */
+	size_t window; /* e(d) = 0 for d >= window (0: none known) */
+	size_t zero_from; /* e(d) can only decrease from this distance on */
+	bool far;      /* qfree, slope 0: e(d) and c(d) constant for d >= near */
+	size_t near;
+	const Angle *rope;
+	size_t nrope;
+	bool has_t5;
+	T5 t5;
+	double *t5b;   /* the biases in the format */
+	double *urpe;  /* c(d) in the format, d < nurpe; urpe_beyond after */
+	size_t nurpe;
+	double urpe_beyond;
 	size_t koff;   /* offset of its keys in a position's key cache */
 } SHead;
 
@@ -39,7 +50,10 @@ typedef struct {
 	size_t ntouched;
 } SBlock;
 
-enum { ACCS = 2 }; /* per uniform head and position: numerator, denominator */
+/* Per head and position, for heads with a far regime: the numerator and
+ * denominator summed over the keys at distance >= near (all keys when
+ * near is 0: uniform heads). */
+enum { ACCS = 2 };
 
 struct Sim {
 	const Model *m;
@@ -48,9 +62,10 @@ struct Sim {
 	SHead *heads;  /* all layers, in order */
 	size_t *first; /* first head of each layer, L + 1 entries */
 	SBlock **blocks;
+	SBlock *inblocks; /* the input block (model.input) */
 	double *embed, *bout_w, bout;
 	Row wout;
-	double e0, one;
+	double one;
 	size_t len, cap;
 	bool ring;     /* streaming: only positions len-1 and len are kept */
 	double *h;     /* cap x (L + 1) x d */
@@ -136,7 +151,29 @@ static void init_head(Sim *s, SHead *sh, const Head *h)
 	sh->slope = sem_convert(sem, h->slope);
 	sh->out = h->out;
 	sh->qfree = h->wq.rows == 0;
-	sh->uniform = sh->qfree && h->slope == 0;
+	sh->rope = h->rope;
+	sh->nrope = h->nrope;
+	if (h->t5) {
+		const char *err;
+		sh->has_t5 = t5_init(&sh->t5, h->t5->buckets,
+				     h->t5->max_distance, h->t5->bidirectional,
+				     &err);
+		sh->t5b = xcalloc(h->t5->buckets, sizeof *sh->t5b);
+		for (uint32_t b = 0; b < h->t5->buckets; b++)
+			sh->t5b[b] = sem_convert(sem, h->t5->bias[b]);
+		sh->zero_from = t5_last_start(&sh->t5);
+	}
+	if (h->urpe) {
+		sh->nurpe = h->nurpe;
+		sh->urpe = xcalloc(h->nurpe ? h->nurpe : 1, sizeof *sh->urpe);
+		for (size_t d = 0; d < h->nurpe; d++)
+			sh->urpe[d] = sem_convert(sem, h->urpe[d]);
+		sh->urpe_beyond = sem_convert(sem, h->urpe_beyond);
+	}
+	sh->far = sh->qfree && h->slope == 0;
+	if (sh->far)
+		sh->near = sh->zero_from > sh->nurpe ? sh->zero_from : sh->nurpe;
+	sh->uniform = sh->far && sh->near == 0;
 	sh->koff = s->kstride;
 	s->kstride += h->wk.rows;
 }
@@ -190,6 +227,13 @@ Sim *sim_new(const Model *m, const Semantics *sem)
 		}
 	}
 	s->first[s->L] = hi;
+	s->inblocks = xcalloc(m->input.nblocks ? m->input.nblocks : 1,
+			      sizeof *s->inblocks);
+	for (size_t b = 0; b < m->input.nblocks; b++) {
+		init_block(s, &s->inblocks[b], &m->input.blocks[b]);
+		if (m->input.blocks[b].w1.rows > maxhid)
+			maxhid = m->input.blocks[b].w1.rows;
+	}
 	s->hid = xcalloc(maxhid, sizeof *s->hid);
 	s->q = xcalloc(s->kstride ? s->kstride : 1, sizeof *s->q);
 	s->embed = xcalloc((m->nletters + 1) * s->d, sizeof *s->embed);
@@ -197,10 +241,18 @@ Sim *sim_new(const Model *m, const Semantics *sem)
 		s->embed[i] = sem_convert(&s->sem, m->embed[i]);
 	s->wout = make_row(&s->sem, &m->wout, 0);
 	s->bout = sem_convert(&s->sem, m->bout);
-	s->e0 = sem_exp(&s->sem, 0);
 	s->one = sem_convert(&s->sem, 1);
 	sim_reset(s);
 	return s;
+}
+
+static void free_block(SBlock *sb)
+{
+	free_rows(&sb->w1);
+	free_rows(&sb->w2);
+	free(sb->b1);
+	free(sb->b2);
+	free(sb->touched);
 }
 
 void sim_free(Sim *s)
@@ -212,16 +264,16 @@ void sim_free(Sim *s)
 		free_rows(&s->heads[i].k);
 		free_row(&s->heads[i].v);
 		free(s->heads[i].ew);
+		free(s->heads[i].t5b);
+		free(s->heads[i].urpe);
+		t5_free(&s->heads[i].t5);
 	}
+	for (size_t b = 0; b < s->m->input.nblocks; b++)
+		free_block(&s->inblocks[b]);
+	free(s->inblocks);
 	for (size_t l = 0; l < s->L; l++) {
-		for (size_t b = 0; b < s->m->layers[l].nblocks; b++) {
-			SBlock *sb = &s->blocks[l][b];
-			free_rows(&sb->w1);
-			free_rows(&sb->w2);
-			free(sb->b1);
-			free(sb->b2);
-			free(sb->touched);
-		}
+		for (size_t b = 0; b < s->m->layers[l].nblocks; b++)
+			free_block(&s->blocks[l][b]);
 		free(s->blocks[l]);
 	}
 	free_row(&s->wout);
@@ -239,19 +291,74 @@ void sim_free(Sim *s)
 	free(s);
 }
 
-/* e(d) for a content-free head, computed on demand up to d = upto. */
+/* e(d) for a content-free head, computed on demand. */
 static double head_weight(Sim *s, SHead *h, size_t dist)
 {
 	while (h->new <= dist) {
 		mem_grow((void **)&h->ew, &h->ewcap, h->new + 1, sizeof *h->ew);
-		double z = sem_affine(&s->sem, NULL, NULL, 0,
-				      -h->slope * (double)h->new);
-		double e = sem_exp(&s->sem, z);
+		double b = -h->slope * (double)h->new;
+		if (h->has_t5)
+			b += h->t5b[t5_bucket(&h->t5, h->new)];
+		double e = sem_exp(&s->sem, sem_affine(&s->sem, NULL, NULL, 0, b));
 		h->ew[h->new++] = e;
-		if (e == 0 && h->slope > 0 && !h->window)
+		/* beyond zero_from the logit never grows (slope >= 0, the
+		 * last T5 bucket): the first zero there ends the window */
+		if (e == 0 && h->slope >= 0 && (h->slope > 0 || h->has_t5) &&
+		    h->new - 1 >= h->zero_from && !h->window)
 			h->window = h->new - 1;
 	}
 	return h->ew[dist];
+}
+
+/* c(d) of a URPE head (1 without URPE). */
+static double head_c(const Sim *s, const SHead *h, size_t d)
+{
+	if (!h->urpe)
+		return s->one;
+	return d < h->nurpe ? h->urpe[d] : h->urpe_beyond;
+}
+
+/* Adds key j's term to num and den: round(round(e c) v), e. */
+static void add_term(Sim *s, SHead *h, size_t hi, Acc *num, Acc *den,
+		     double e, size_t d, size_t j)
+{
+	const Semantics *sem = &s->sem;
+	double c = head_c(s, h, d);
+	if (e != 0 && c != 0) {
+		double ec = h->urpe ? sem_mul(sem, e, c) : e;
+		acc_add(sem, num, sem_mul(sem, ec, s->vc[slot(s, j) * s->H + hi]));
+	}
+	if (e != 0)
+		acc_add(sem, den, e);
+}
+
+/* Rotates the pairs of rows of x by pos times the RoPE angles. */
+static void rotate(Sim *s, const SHead *h, double *x, size_t pos)
+{
+	for (size_t k = 0; k < h->nrope; k++) {
+		double c, sn;
+		pe_rotation(&s->sem, &h->rope[k], pos, &c, &sn);
+		double w0[2] = {c, -sn}, w1[2] = {sn, c};
+		double in[2] = {x[2 * k], x[2 * k + 1]};
+		x[2 * k] = sem_affine(&s->sem, w0, in, 2, 0);
+		x[2 * k + 1] = sem_affine(&s->sem, w1, in, 2, 0);
+	}
+}
+
+/* Keys at distance >= near: carried over from pos - 1, plus the key that
+ * reaches distance near now (sums in the order BOS, 1, 2, ...). */
+static void far_sums(Sim *s, SHead *h, size_t hi, size_t pos, Acc *mine)
+{
+	if (pos) {
+		const Acc *prev = s->acc + (slot(s, pos - 1) * s->H + hi) * ACCS;
+		memcpy(mine, prev, ACCS * sizeof *mine);
+	} else {
+		acc_zero(&mine[0]);
+		acc_zero(&mine[1]);
+	}
+	if (pos >= h->near)
+		add_term(s, h, hi, &mine[0], &mine[1], head_weight(s, h, h->near),
+			 h->near, pos - h->near);
 }
 
 /* The output of head hi of layer l at position pos. */
@@ -265,25 +372,27 @@ static double attend(Sim *s, size_t hi, size_t pos, size_t l)
 	double *kpos = s->kc + slot(s, pos) * s->kstride + h->koff;
 	for (uint32_t r = 0; r < h->k.nrows; r++)
 		kpos[r] = affine(s, &h->k.rows[r], in, 0);
+	rotate(s, h, kpos, pos);
 	Acc *mine = s->acc + (slot(s, pos) * s->H + hi) * ACCS;
-	if (h->uniform) {
-		if (pos) {
-			const Acc *prev = s->acc + (slot(s, pos - 1) * s->H + hi) * ACCS;
-			memcpy(mine, prev, ACCS * sizeof *mine);
-		} else {
-			acc_zero(&mine[0]);
-			acc_zero(&mine[1]);
-		}
-		acc_add(sem, &mine[0], sem_mul(sem, s->e0, v));
-		acc_add(sem, &mine[1], s->e0);
+	Acc num, den;
+	if (h->far) {
+		far_sums(s, h, hi, pos, mine);
+		num = mine[0];
+		den = mine[1];
+		size_t d = h->near < pos + 1 ? h->near : pos + 1;
+		for (size_t j = pos + 1 - d; j <= pos; j++)
+			add_term(s, h, hi, &num, &den, head_weight(s, h, pos - j),
+				 pos - j, j);
 	} else {
-		acc_zero(&mine[0]);
-		acc_zero(&mine[1]);
+		acc_zero(&num);
+		acc_zero(&den);
 		for (uint32_t r = 0; r < h->q.nrows; r++)
 			s->q[r] = affine(s, &h->q.rows[r], in, 0);
+		rotate(s, h, s->q, pos);
 		size_t lo = 0;
 		if (h->qfree) {
-			head_weight(s, h, h->slope > 0 && pos > 64 ? 64 : pos);
+			size_t pre = h->zero_from + 64;
+			head_weight(s, h, pos < pre ? pos : pre);
 			if (h->window && pos >= h->window)
 				lo = pos - h->window + 1;
 		}
@@ -298,24 +407,18 @@ static double attend(Sim *s, size_t hi, size_t pos, size_t l)
 						      -h->slope * (double)(pos - j));
 				e = sem_exp(sem, z);
 			}
-			if (e == 0)
-				continue;
-			acc_add(sem, &mine[0],
-				sem_mul(sem, e, s->vc[j * s->H + hi]));
-			acc_add(sem, &mine[1], e);
+			add_term(s, h, hi, &num, &den, e, pos - j, j);
 		}
 	}
-	if (!acc_is_zero(sem, &mine[1]))
-		return acc_div(sem, &mine[0], &mine[1]);
-	/* all weights rounded to 0: the plain average of the values */
-	Acc sum, n;
-	acc_zero(&sum);
-	acc_zero(&n);
-	for (size_t j = 0; j <= pos; j++) {
-		acc_add(sem, &sum, s->vc[j * s->H + hi]);
-		acc_add(sem, &n, s->one);
-	}
-	return acc_div(sem, &sum, &n);
+	if (!acc_is_zero(sem, &den))
+		return acc_div(sem, &num, &den);
+	/* all weights rounded to 0: the plain average of the values (each
+	 * times c(i-j) with URPE: a uniform row, then C) */
+	acc_zero(&num);
+	acc_zero(&den);
+	for (size_t j = 0; j <= pos; j++)
+		add_term(s, h, hi, &num, &den, s->one, pos - j, j);
+	return acc_div(sem, &num, &den);
 }
 
 static double gate(const Gate *g, const double *h)
@@ -357,9 +460,26 @@ static void block(Sim *s, const SBlock *b, double *h)
 	free(y);
 }
 
+/* The gates and blocks of a feed-forward block on h. */
+static void ffn(Sim *s, const Layer *ly, SBlock *blocks, double *h)
+{
+	for (size_t g = 0; g < ly->ngates; g++)
+		h[ly->gates[g].out] = gate(&ly->gates[g], h);
+	for (size_t b = 0; b < ly->nblocks; b++)
+		block(s, &blocks[b], h);
+}
+
 static void step(Sim *s, size_t pos, uint32_t token)
 {
-	memcpy(hist(s, pos, 0), s->embed + token * s->d, s->d * sizeof(double));
+	double *h0 = hist(s, pos, 0);
+	memcpy(h0, s->embed + token * s->d, s->d * sizeof(double));
+	for (size_t f = 0; f < s->m->nfeats; f++) {
+		const Feature *ft = &s->m->feats[f];
+		h0[ft->out] = sem_add(&s->sem, h0[ft->out],
+				      pe_cos(&s->sem, &ft->angle, ft->pnum,
+					     ft->pden, pos));
+	}
+	ffn(s, &s->m->input, s->inblocks, h0);
 	for (size_t l = 0; l < s->L; l++) {
 		double *out = hist(s, pos, l + 1);
 		memcpy(out, hist(s, pos, l), s->d * sizeof *out);
@@ -368,11 +488,7 @@ static void step(Sim *s, size_t pos, uint32_t token)
 			uint32_t o = s->heads[hi].out;
 			out[o] = sem_add(&s->sem, out[o], c);
 		}
-		const Layer *ly = &s->m->layers[l];
-		for (size_t g = 0; g < ly->ngates; g++)
-			out[ly->gates[g].out] = gate(&ly->gates[g], out);
-		for (size_t b = 0; b < ly->nblocks; b++)
-			block(s, &s->blocks[l][b], out);
+		ffn(s, &s->m->layers[l], s->blocks[l], out);
 	}
 }
 

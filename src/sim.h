@@ -7,16 +7,22 @@
  * over all words), so a prefix is never recomputed.
  *
  * Attention at position i, per head: logits z_ij = round(q_i.k_j -
- * slope*(i-j)), weights e_ij = round(exp(z_ij)) (exactly rounded with
- * MPFR), terms round(e_ij * v_j), then c_i = round(sum_j terms / sum_j
- * e_ij).  The sums run over j = 0, 1, ..., i in that order: exact under
- * kneedeep, rounded after each addition otherwise.  When the weights sum
- * to 0 the head outputs the average of the values (Knee-Deep as the Lean
- * formalisation reads it).  Zero terms are skipped, which changes no sum.
- * Heads without query/key rows and with slope 0 have constant logits and
- * are computed from running sums (linear time); heads without query/key
+ * slope*(i-j) + t5bias(i-j)), q and k rotated first by i and j times the
+ * RoPE angles, weights e_ij = round(exp(z_ij)) (exactly rounded with
+ * MPFR), terms round(e_ij * v_j) (URPE: round(round(e_ij c(i-j)) v_j)),
+ * then c_i = round(sum_j terms / sum_j e_ij).  The sums run over j = 0,
+ * 1, ..., i in that order: exact under kneedeep, rounded after each
+ * addition otherwise.  When the weights sum to 0 the head outputs the
+ * average of the values (Knee-Deep as the Lean formalisation reads it;
+ * with URPE a uniform row times C).  Zero terms are skipped, which changes
+ * no sum.  Heads without query/key rows and with slope 0 (NoPE, T5, URPE)
+ * have logits and URPE factors that are constant beyond some distance
+ * `near`, and keep running sums of the keys beyond it (constant time per
+ * position for NoPE, O(near) for T5 and URPE); heads without query/key
  * rows and a positive slope only visit the window where exp rounds to a
- * nonzero weight.
+ * nonzero weight; the others (RoPE, content logits) visit every key.  The
+ * sinusoidal features of a position are added to its embedding before
+ * the input block.
  *
  * Ownership: a Sim borrows its Model (which must outlive it) and owns its
  * history.

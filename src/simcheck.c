@@ -2,6 +2,8 @@
 #include <config.h>
 #include "simcheck.h"
 
+#include "limit.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,7 +27,13 @@ struct SimCheck {
 	Sym *sym_of;        /* by token (0 unused) */
 	Node *comp_node;    /* by component: its parsed formula, or 0 */
 	Node **count_node;  /* by component: parsed count arguments */
+	Limits *limits;     /* the user's, or NULL */
 };
+
+void simcheck_limits(SimCheck *sc, Limits *lim)
+{
+	sc->limits = lim;
+}
 
 bool simcheck_semantics_option(const char *arg, Semantics *out)
 {
@@ -185,6 +193,8 @@ static void record(Walk *w, size_t len, bool model)
 static void walk(Walk *w, size_t len)
 {
 	SimCheck *sc = w->sc;
+	if (w->out->stopped || (w->out->stopped = limit_poll(sc->limits)))
+		return;
 	w->out->words++;
 	bool model = sim_accepts(sc->sim);
 	if (model != eval_accepts(sc->ev, 0)) {
@@ -234,10 +244,13 @@ void simcheck_sample(SimCheck *sc, size_t k, size_t len, uint64_t seed,
 	memset(out, 0, sizeof *out);
 	uint32_t *word = xcalloc(len ? len : 1, sizeof *word);
 	uint64_t st = seed;
-	for (size_t r = 0; r < k && !out->found && sc->m->nletters; r++) {
+	for (size_t r = 0; r < k && !out->found && !out->stopped &&
+			   sc->m->nletters; r++) {
 		sim_reset(sc->sim);
 		eval_reset(sc->ev);
 		for (size_t i = 0; i < len && !out->found; i++) {
+			if ((out->stopped = limit_poll(sc->limits)))
+				break;
 			word[i] = 1 + (uint32_t)(splitmix(&st) % sc->m->nletters);
 			sim_push(sc->sim, word[i]);
 			eval_push(sc->ev, sc->sym_of[word[i]]);
@@ -276,6 +289,13 @@ static void print_word(const SimCheck *sc, const uint32_t *w, size_t n,
 static int report(SimCheck *sc, const Mismatch *mm, const char *what,
 		  FILE *out)
 {
+	if (mm->stopped && !mm->found) {
+		char done[96];
+		snprintf(done, sizeof done, "%zu words compared (of %s), no "
+			 "disagreement among them", mm->words, what);
+		fflush(out);
+		return limit_report(sc->limits, done);
+	}
 	if (!mm->found) {
 		size_t l = sc->m->nlayers, h = model_nheads(sc->m);
 		fprintf(out, "agreement: %s (%zu compared; semantics %s, %zu "
@@ -321,7 +341,8 @@ int simcheck_breakdown(SimCheck *sc, size_t maxlen, size_t maxstates,
 		       FILE *out)
 {
 	Mismatch mm;
-	BreakResult r = breakdown_search(sc->m, &sc->sem, maxlen, maxstates, &mm);
+	BreakResult r = breakdown_search(sc->m, &sc->sem, maxlen, maxstates,
+					 sc->limits, &mm);
 	int st = EXIT_YES;
 	switch (r) {
 	case BREAK_UNSUPPORTED:
@@ -329,11 +350,17 @@ int simcheck_breakdown(SimCheck *sc, size_t maxlen, size_t maxstates,
 			     "constant logits (NoPE, as tally compile builds)\n");
 		st = EXIT_USAGE;
 		break;
-	case BREAK_LIMIT:
-		fprintf(out, "unknown: more than %zu states before a "
-			     "disagreement\n", maxstates);
-		st = EXIT_LIMIT;
+	case BREAK_LIMIT: {
+		char done[96];
+		snprintf(done, sizeof done, "no disagreement up to length %zu",
+			 mm.length);
+		fflush(out);
+		st = sc->limits && sc->limits->hit != LIMIT_NONE
+			     ? limit_report(sc->limits, done)
+			     : limit_fail("--max-states=%zu reached; %s", maxstates,
+					  done);
 		break;
+	}
 	case BREAK_NONE:
 		fprintf(out, "no disagreement with kneedeep up to length %zu "
 			     "(%zu states; semantics %s)\n",
@@ -393,6 +420,20 @@ static double head_exact(const SimCheck *sc, uint32_t c, EvalTable *t,
 	return floor(num * sc2 / (double)(pos + 1)) / sc2 + 0.0; /* no -0 */
 }
 
+/* What a head component holds, by construction. */
+static const char *window_label(const Model *m, const Component *cp)
+{
+	if (cp->kind != COMP_HEAD)
+		return "0/1";
+	if (!cp->window)
+		return "floor(-(L+1)/(i+1))";
+	if (strcmp(m->pe, "urpe") == 0)
+		return "floor((2 psi(i-1) - 1)/(i+1))";
+	if (strcmp(m->pe, "rope") == 0)
+		return "1 if only BOS weighs, else the average";
+	return "window average";
+}
+
 static void row_label(FILE *out, const Component *cp, const char *what)
 {
 	const char *kind = cp->kind == COMP_HEAD ? "head" : "bool";
@@ -439,9 +480,7 @@ void simcheck_trace(SimCheck *sc, const uint32_t *w, size_t n, FILE *out)
 		const Component *cp = &m->comps[c];
 		if (cp->kind != COMP_BOOL && cp->kind != COMP_HEAD)
 			continue;
-		row_label(out, cp, cp->window		   ? "window average"
-				   : cp->kind == COMP_HEAD ? "floor(-(L+1)/(i+1))"
-							   : "0/1");
+		row_label(out, cp, window_label(m, cp));
 		fprintf(out, "%-8s", "  model");
 		for (size_t p = 0; p <= n; p++)
 			fprintf(out, " %8g", sim_residual(sc->sim, p, cp->layer)[c]);

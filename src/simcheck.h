@@ -32,6 +32,11 @@ const Alphabet *simcheck_alphabet(SimCheck *sc);
 Diag *simcheck_diag(SimCheck *sc);
 /* The token (1..nletters) of a letter of simcheck_alphabet. */
 uint32_t simcheck_token(const SimCheck *sc, Sym letter);
+/* The user's limits (limit.h) the checks poll; NULL (the default):
+ * none.  A check a limit stopped reports what it compared and returns
+ * EXIT_LIMIT. */
+struct Limits;
+void simcheck_limits(SimCheck *sc, struct Limits *lim);
 /* Run words in constant memory (no trace, no exhaustive check after). */
 void simcheck_streaming(SimCheck *sc);
 /* The transformer's verdict on a word of tokens. */
@@ -48,6 +53,7 @@ typedef struct {
 	uint32_t *word; /* malloc'd */
 	bool model_accepts;
 	size_t words; /* words (or prefixes) compared */
+	bool stopped; /* a limit stopped the check (simcheck_limits) */
 } Mismatch;
 
 /* Every word up to maxlen (depth-first, both machines streaming); keeps
@@ -63,7 +69,7 @@ int simcheck_random(SimCheck *sc, size_t k, size_t len, uint64_t seed,
 		    FILE *out);
 /* The shortest word on which the model under the SimCheck's semantics
  * disagrees with kneedeep (breakdown.h), confirmed against the formula;
- * exit status (EXIT_LIMIT when maxstates was reached). */
+ * exit status (EXIT_LIMIT when maxstates or a limit was reached). */
 int simcheck_breakdown(SimCheck *sc, size_t maxlen, size_t maxstates,
 		       FILE *out);
 

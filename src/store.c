@@ -776,9 +776,19 @@ static int cmp_sym(const void *a, const void *b)
 
 Sym *store_letters(const Store *s, Node root, size_t *count)
 {
-	unsigned char *mark = reachable(s, root);
+	return store_letters_of(s, &root, 1, count);
+}
+
+Sym *store_letters_of(const Store *s, const Node *roots, size_t nroots,
+		      size_t *count)
+{
+	unsigned char *mark = store_reachable(s, roots, nroots);
+	Node top = 0;
+	for (size_t r = 0; r < nroots; r++)
+		if (roots[r] > top)
+			top = roots[r];
 	VEC(Sym) out = {0};
-	for (Node n = 1; n <= root; n++)
+	for (Node n = 1; n <= top; n++)
 		if (mark[n] && store_op(s, n) == OP_LETTER)
 			VEC_PUSH(out, store_letter_sym(s, n));
 	free(mark);

@@ -143,6 +143,10 @@ void store_linear_free(Linear *l);
 
 /* The letters a node mentions, sorted by Sym; malloc'd array. */
 Sym *store_letters(const Store *s, Node root, size_t *count);
+/* The same for several roots in one sweep (linear in the DAG, however
+ * many roots share it). */
+Sym *store_letters_of(const Store *s, const Node *roots, size_t nroots,
+		      size_t *count);
 
 /* mark[v] = 1 for every node v reachable from one of the roots: a
  * malloc'd array indexed by node id up to the largest root. */

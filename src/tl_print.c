@@ -522,3 +522,87 @@ char *tl_print_unit(const Store *s, const Unit *u, Syntax syn)
 	free(names);
 	return buf_take(&b);
 }
+
+/* ---- brief: shared subformulas as let-definitions ---------------------- */
+
+/* Nodes a brief print may name: Booleans and the atoms of linear forms
+ * (sums and products are flattened by the comparison printer, so a name
+ * on them would not be seen). */
+static bool nameable(const Store *s, Node n)
+{
+	switch (store_op(s, n)) {
+	case OP_NOT: case OP_AND: case OP_OR: case OP_CMP: case OP_PREV:
+	case OP_COUNT: case OP_FCOUNT: case OP_ITE: case OP_MIN: case OP_MAX:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Levels a body may hold before a node is named: well inside the stack. */
+enum { BRIEF_MAX_LEVELS = 200, BRIEF_SHARED_SIZE = 8 };
+
+/* Which nodes under root get a name: those used twice (and not tiny) and
+ * those whose unnamed height would pass BRIEF_MAX_LEVELS.  Ids are
+ * topological (kids before parents), so one pass down marks what root
+ * reaches and one pass up measures heights. */
+static Sym *brief_names(const Store *s, Node root, size_t *count)
+{
+	size_t nn = (size_t)root + 1;
+	uint32_t *uses = xcalloc(nn, sizeof *uses);
+	uint32_t *levels = xcalloc(nn, sizeof *levels);
+	Sym *names = xmalloc(nn * sizeof *names);
+	uses[root] = 1;
+	for (Node n = root; n > 0; n--) {
+		names[n] = SYM_NONE;
+		if (!uses[n])
+			continue;
+		for (uint32_t i = 0; i < store_nkids(s, n); i++)
+			uses[store_kid(s, n, i)]++;
+	}
+	names[0] = SYM_NONE;
+	SymTab *syms = store_syms((Store *)s);
+	*count = 0;
+	for (Node n = 1; n < root; n++) {
+		if (!uses[n])
+			continue;
+		uint32_t high = 0;
+		for (uint32_t i = 0; i < store_nkids(s, n); i++)
+			if (levels[store_kid(s, n, i)] + 1 > high)
+				high = levels[store_kid(s, n, i)] + 1;
+		levels[n] = high;
+		bool shared = uses[n] > 1 &&
+			      store_size(s, n) > BRIEF_SHARED_SIZE;
+		if (nameable(s, n) && (shared || high > BRIEF_MAX_LEVELS)) {
+			char name[32];
+			int len = snprintf(name, sizeof name, "t%zu", ++*count);
+			names[n] = sym_intern(syms, name, (size_t)len);
+			levels[n] = 0;
+		}
+	}
+	free(uses);
+	free(levels);
+	return names;
+}
+
+char *tl_print_brief(const Store *s, Node n, Syntax syn)
+{
+	if (store_size(s, n) <= PRINT_BRIEF_SIZE)
+		return tl_print(s, n, syn, NULL);
+	size_t count;
+	Sym *names = brief_names(s, n, &count);
+	Buf b = {0};
+	init_tables();
+	for (Node m = 1; m < n; m++) {
+		if (names[m] == SYM_NONE)
+			continue;
+		buf_printf(&b, "let %s = ",
+			   sym_name(store_syms((Store *)s), names[m]));
+		Printer pr = {&b, s, syn, names, m};
+		print_node(&pr, m, P_TERNARY);
+		buf_puts(&b, "; ");
+	}
+	tl_print_to(&b, s, n, syn, names);
+	free(names);
+	return buf_take(&b);
+}

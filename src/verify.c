@@ -9,6 +9,7 @@
 
 #include "buf.h"
 #include "explore.h"
+#include "limit.h"
 #include "hierarchy.h"
 #include "mem.h"
 #include "method.h"
@@ -54,7 +55,7 @@ static const struct {
 /* The one call site of the decision engine: f against the target (for
  * the prediction task, both restricted to the prefixes of members). */
 static void decide_check(const Target *t, Store *st, Node f, const Sample *S,
-			 unsigned maxlen, Verification *v, Buf *b)
+			 unsigned maxlen, Limits *lim, Verification *v, Buf *b)
 {
 	v->decided = -1;
 	Node target = t->node;
@@ -73,7 +74,11 @@ static void decide_check(const Target *t, Store *st, Node f, const Sample *S,
 	qsort(alpha, S->nletters, sizeof *alpha, cmp_sym);
 	Query q = {.store = st, .root = {f, target}, .alphabet = alpha,
 		   .nletters = S->nletters, .accept = ACCEPT_LAST, .timeout = 1.0,
-		   .max_length = maxlen};
+		   .max_length = maxlen, .limits = lim};
+	/* a second per method, within the user's deadline */
+	double left = limit_left(lim);
+	if (left > 0 && left < q.timeout)
+		q.timeout = left;
 	MethodResult r;
 	size_t nm = sizeof methods / sizeof methods[0], used = 0;
 	for (; used < nm; used++) {
@@ -103,7 +108,8 @@ static void decide_check(const Target *t, Store *st, Node f, const Sample *S,
 }
 
 void verify_formula(const Target *t, Store *st, Node f, const Sample *fresh,
-		    const Sample *exh, unsigned decide_len, Verification *v)
+		    const Sample *exh, unsigned decide_len, Limits *lim,
+		    Verification *v)
 {
 	Buf b = {0};
 	char *w1 = NULL, *w2 = NULL;
@@ -131,7 +137,7 @@ void verify_formula(const Target *t, Store *st, Node f, const Sample *fresh,
 			   v->exh_len, w2 ? " (e.g. \"" : "", w2 ? w2 : "",
 			   w2 ? "\")" : "");
 	if (decide_len && v->ok)
-		decide_check(t, st, f, fresh, decide_len, v, &b);
+		decide_check(t, st, f, fresh, decide_len, lim, v, &b);
 	buf_printf(&b, "; evidence: %s", v->kind);
 	v->text = buf_take(&b);
 	free(w1);

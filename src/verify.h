@@ -33,8 +33,13 @@ typedef struct {
 /* fresh: the fresh sample (for labelled words: the search sample, whose
  * labelled positions are the only ones judged); exh: all words up to a
  * length, or NULL. */
+/* lim: the user's limits (limit.h), which also bound the decision
+ * engine's run (NULL: none); when one is reached the evidence is what
+ * was checked before it, and lim->hit says so. */
+struct Limits;
 void verify_formula(const Target *t, Store *st, Node f, const Sample *fresh,
-		    const Sample *exh, unsigned decide_len, Verification *v);
+		    const Sample *exh, unsigned decide_len, struct Limits *lim,
+		    Verification *v);
 void verify_free(Verification *v);
 
 #endif

@@ -3,6 +3,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "buf.h"
 #include "mem.h"
@@ -76,13 +79,12 @@ void alphabet_init_with(Alphabet *a, Store *s, const Node *roots,
 		}
 	}
 	size_t given = a->n;
-	for (size_t r = 0; r < nroots; r++) {
-		size_t nl;
-		Sym *ls = store_letters(s, roots[r], &nl);
-		for (size_t i = 0; i < nl; i++)
-			add_letter(a, ls[i]);
-		free(ls);
-	}
+	size_t nl;
+	/* one sweep: the roots may be every definition of a long program */
+	Sym *ls = store_letters_of(s, roots, nroots, &nl);
+	for (size_t i = 0; i < nl; i++)
+		add_letter(a, ls[i]);
+	free(ls);
 	for (size_t i = 0; i < nextra; i++)
 		add_letter(a, extra[i]);
 	sort_syms = a->syms;
@@ -158,15 +160,15 @@ void word_reader_init(WordReader *r, const Alphabet *a, bool tokens_only,
 	r->word = 1;
 	r->tokcap = (a->maxlen > WORD_SHOW ? a->maxlen : WORD_SHOW) + 1;
 	r->prefix = xmalloc(r->tokcap);
-	for (size_t i = 0; i < 256; i++)
-		r->tok_cache[i] = SYM_NONE;
 	r->tok = xmalloc(r->tokcap);
+	toktab_init(&r->toktab, a->syms, a->letters, a->n);
 }
 
 void word_reader_free(WordReader *r)
 {
 	free(r->prefix);
 	free(r->tok);
+	toktab_free(&r->toktab);
 }
 
 static void flush(WordReader *r)
@@ -366,29 +368,149 @@ static const unsigned char byte_class[256] = {
 	[' '] = BLANK, ['\n'] = NEWLINE,
 };
 
-/* A multi-byte token: the cache by first byte, else the symbol table
- * (whose hash costs more than the rest of the token reader). */
-static Sym token_lookup(WordReader *r, const char *s, size_t n)
+/* Where the token starting at b[i] ends: the first blank or newline
+ * from i on, or n. */
+static size_t token_end(const unsigned char *b, size_t i, size_t n)
 {
-	unsigned char c = (unsigned char)s[0];
-	if (r->tok_cache[c] != SYM_NONE && r->tok_len[c] == n &&
-	    memcmp(r->tok_name[c], s, n) == 0)
-		return r->tok_cache[c];
-	Sym l = n <= r->alpha->maxlen ? lookup(r, s, n) : SYM_NONE;
-	if (l != SYM_NONE) {
-		r->tok_cache[c] = l;
-		r->tok_name[c] = sym_name(r->alpha->syms, l);
-		r->tok_len[c] = n;
+	while (i < n && byte_class[b[i]] == TOKEN_BYTE)
+		i++;
+	return i;
+}
+
+static inline void put(WordReader *r, Sym l)
+{
+	r->out[r->nout++] = l;
+	if (r->nout == WORD_OUT)
+		flush(r);
+}
+
+enum { BLOCK = 64 }; /* bytes whose separators are one 64-bit mask */
+
+/* Bit k set: p[k] separates tokens (a blank or the newline); *nl gets
+ * the newlines alone. */
+static uint64_t separators(const unsigned char *p, uint64_t *nl)
+{
+	uint64_t m = 0, n = 0;
+#ifdef __SSE2__
+	const __m128i space = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t');
+	const __m128i four = _mm_set1_epi8(4), lf = _mm_set1_epi8('\n');
+	for (int k = 0; k < BLOCK; k += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(p + k));
+		/* \t \n \v \f \r are 9..13: v - 9 <= 4, unsigned */
+		__m128i d = _mm_sub_epi8(v, tab);
+		__m128i c = _mm_or_si128(
+			_mm_cmpeq_epi8(v, space),
+			_mm_cmpeq_epi8(_mm_min_epu8(d, four), d));
+		m |= (uint64_t)(unsigned)_mm_movemask_epi8(c) << k;
+		n |= (uint64_t)(unsigned)_mm_movemask_epi8(
+			     _mm_cmpeq_epi8(v, lf)) << k;
 	}
-	return l;
+#else
+	for (int k = 0; k < BLOCK; k++) {
+		m |= (uint64_t)(byte_class[p[k]] != TOKEN_BYTE) << k;
+		n |= (uint64_t)(p[k] == '\n') << k;
+	}
+#endif
+	*nl = n;
+	return m;
+}
+
+/* The letter of the token p[0..len), at least 16 bytes readable from p;
+ * SYM_NONE when unknown.  The token table answers for every letter
+ * above the space without a call; the others (control bytes, an open
+ * alphabet's stand-in) and unknown tokens go to the symbol table. */
+static inline __attribute__((always_inline)) Sym
+block_token(const WordReader *r, const TokTab *tab, const unsigned char *p,
+	    size_t len)
+{
+	/* keep[k]: the low k bytes of a word (no branch on the length) */
+	static const uint64_t keep[] = {
+		0, 0xff, 0xffff, 0xffffff, 0xffffffff, 0xffffffffffull,
+		0xffffffffffffull, 0xffffffffffffffull, UINT64_MAX};
+	uint64_t k0 = toktab_load(p) & keep[len < 8 ? len : 8];
+	if (len <= 8) {
+		/* most letters: one word, hashed alone (k1 is 0) */
+		const TokSlot *s = tab->slot + toktab_hash(tab, k0, 0);
+		if (((s->k0 ^ k0) | (s->len ^ len)) == 0)
+			return s->sym;
+	}
+	size_t len2 = len > 8 ? len - 8 : 0; /* bytes in word 2 */
+	Sym l = toktab_find(tab, k0,
+			    toktab_load(p + 8) & keep[len2 < 8 ? len2 : 8], len,
+			    (const char *)p + TOKTAB_WORDS);
+	return l != SYM_NONE ? l : lookup(r, (const char *)p, len);
+}
+
+/* The tokens from b[i] on, 64 bytes at a time while 16 more are
+ * readable, up to a newline: each block's separators are one mask, the
+ * tokens' starts and ends its edges, walked by clearing the lowest bit
+ * (a token may span blocks), so no byte is looked at twice and no token
+ * by a loop.  b[i] starts a token or is a blank.  Adds the tokens
+ * emitted to *count; returns where the next step starts: a newline, an
+ * unknown token, a token cut by the end of the last block, or after
+ * it. */
+static size_t __attribute__((noinline))
+token_blocks(WordReader *r, const unsigned char *b, size_t i, size_t n,
+	     size_t *count)
+{
+	TokTab tab = r->toktab; /* in registers: out[] stores may alias r */
+	size_t open = SIZE_MAX; /* the start of a token the last block cut */
+	uint64_t before = 1;    /* the byte before the block is a separator */
+	for (; n - i >= BLOCK + TOKTAB_WORDS; i += BLOCK) {
+		uint64_t nl, sep = separators(b + i, &nl);
+		uint64_t starts = ~sep & ((sep << 1) | before);
+		uint64_t ends = sep & ((~sep << 1) | (open != SIZE_MAX));
+		/* the token the block's end cuts, if any: its last start */
+		size_t cut = sep >> 63 ? SIZE_MAX
+			   : starts ? i + 63 - (size_t)__builtin_clzll(starts)
+				    : open;
+		before = sep >> 63;
+		if (nl) {
+			unsigned f = (unsigned)__builtin_ctzll(nl);
+			starts &= (UINT64_C(1) << f) - 1;
+			ends &= (UINT64_C(2) << f) - 1;
+		}
+		/* at most 64 tokens: room first, then kept in locals */
+		if (WORD_OUT - r->nout < BLOCK)
+			flush(r);
+		Sym *out = r->out + r->nout;
+		size_t got = 0, stop = SIZE_MAX;
+		/* the first end may close the token the last block cut */
+		size_t s = open;
+		if (s == SIZE_MAX && ends) {
+			s = i + (size_t)__builtin_ctzll(starts);
+			starts &= starts - 1;
+		}
+		while (ends) {
+			size_t e = i + (size_t)__builtin_ctzll(ends);
+			ends &= ends - 1;
+			Sym l = block_token(r, &tab, b + s, e - s);
+			if (l == SYM_NONE) {
+				stop = s;
+				break;
+			}
+			out[got++] = l;
+			/* the next start (bit 63 stands in when there is none) */
+			s = i + (size_t)__builtin_ctzll(starts | UINT64_C(1) << 63);
+			starts &= starts - 1;
+		}
+		r->nout += got;
+		*count += got;
+		if (stop != SIZE_MAX)
+			return stop;
+		if (nl)
+			return i + (size_t)__builtin_ctzll(nl);
+		open = cut;
+	}
+	return open != SIZE_MAX ? open : i;
 }
 
 /* The token reader's fast path, from buf[i] in a line of tokens with no
  * token pending: skips blanks and emits every known token that ends
- * inside the buffer, by a byte-class table, with single-character tokens
- * by the alphabet's byte table.  Returns where it stopped: a newline,
- * the buffer's end, a token cut by the buffer's end or an unknown one
- * (left to token_byte, which reports it). */
+ * inside the buffer.  One-character tokens one blank apart go by the
+ * alphabet's byte table, the others by 64-byte blocks.  Returns where it
+ * stopped: a newline, the buffer's end, a token cut by the buffer's end
+ * or an unknown one (left to token_byte, which reports it). */
 static size_t token_run(WordReader *r, const char *buf, size_t i, size_t n)
 {
 	const Sym *bs = r->alpha->byte_sym;
@@ -405,8 +527,10 @@ static size_t token_run(WordReader *r, const char *buf, size_t i, size_t n)
 		     i += 2)
 			out[count++ - k0] = l;
 		r->nout += count - k0;
-		if (r->nout == WORD_OUT)
+		if (r->nout == WORD_OUT) {
 			flush(r);
+			continue;
+		}
 		if (i >= n)
 			break;
 		unsigned char k = byte_class[b[i]];
@@ -416,30 +540,24 @@ static size_t token_run(WordReader *r, const char *buf, size_t i, size_t n)
 		}
 		if (k == NEWLINE)
 			break;
-		/* a cached letter: compared whole, not scanned byte by byte */
-		size_t len = r->tok_len[b[i]];
-		if (r->tok_cache[b[i]] != SYM_NONE && i + len < n &&
-		    byte_class[b[i + len]] != TOKEN_BYTE &&
-		    memcmp(buf + i, r->tok_name[b[i]], len) == 0) {
-			r->out[r->nout++] = r->tok_cache[b[i]];
-			count++;
-			if (r->nout == WORD_OUT)
-				flush(r);
-			i += len;
-			continue;
+		if (n - i >= BLOCK + TOKTAB_WORDS) {
+			size_t j = token_blocks(r, b, i, n, &count);
+			if (j != i) {
+				i = j;
+				continue;
+			}
 		}
-		size_t j = i + 1;
-		while (j < n && byte_class[b[j]] == TOKEN_BYTE)
-			j++;
+		/* one token: long, near the buffer's end, or unknown */
+		size_t j = token_end(b, i, n);
 		if (j == n)
 			break; /* may continue in the next buffer */
-		Sym l = j - i == 1 ? bs[b[i]] : token_lookup(r, buf + i, j - i);
+		Sym l = n - i >= TOKTAB_WORDS
+				? block_token(r, &r->toktab, b + i, j - i)
+				: lookup(r, buf + i, j - i);
 		if (l == SYM_NONE)
 			break;
-		r->out[r->nout++] = l;
+		put(r, l);
 		count++;
-		if (r->nout == WORD_OUT)
-			flush(r);
 		i = j;
 	}
 	r->pos += count;

@@ -20,6 +20,7 @@
 
 #include "diag.h"
 #include "store.h"
+#include "toktab.h"
 
 typedef struct {
 	Sym *letters; /* in alphabet order */
@@ -80,11 +81,7 @@ typedef struct {
 	size_t badpos;
 	Sym out[WORD_OUT];
 	size_t nout;
-	/* The token reader's cache of multi-byte letters, by first byte:
-	 * the last letter seen starting with that byte (SYM_NONE: none). */
-	Sym tok_cache[256];
-	const char *tok_name[256];
-	size_t tok_len[256];
+	TokTab toktab; /* the letters, for the token reader's fast path */
 } WordReader;
 
 void word_reader_init(WordReader *r, const Alphabet *a, bool tokens_only,

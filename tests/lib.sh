@@ -45,13 +45,14 @@ expect_out() {
 	test "$got" = "$want" || fail "$*: got [$got], wanted [$want]"
 }
 # try WANT-STATUS COMMAND...: bounded time, no crash, the wanted status.
-# The bound catches hangs, not slowness: sanitizer builds on a loaded
-# 2-core machine take ten times longer than a normal build.
+# The bound (TRY_BOUND seconds, default 90) catches hangs, not slowness:
+# sanitizer builds on a loaded 2-core machine take ten times longer than
+# a normal build.
 try() {
 	want=$1; shift
 	what=$(printf '%s' "$*" | cut -c1-200)
 	status=0
-	timeout 90 "$@" > out.txt 2> err.txt || status=$?
+	timeout "${TRY_BOUND:-90}" "$@" > out.txt 2> err.txt || status=$?
 	test "$status" != 124 || fail "timed out: $what"
 	test "$status" -lt 128 || fail "crashed with status $status: $what"
 	if grep -q -e 'runtime error' -e 'Sanitizer' err.txt; then

@@ -2,7 +2,10 @@
 #
 # Environment: TALLY (the binary), BENCHBIN (where genword, floor and
 # runstat were built).  BENCH_N (default 10^8), BENCH_STREAM_N (10^9),
-# BENCH_LANG_LEN (20) and BENCH_REPS (3) scale the runs.  Prints a table;
+# BENCH_LANG_LEN (20), BENCH_TOKEN_N (10^7), BENCH_PY_N (the word lengths
+# for the Python interpreter, "10000 100000 1000000") and BENCH_REPS (3)
+# scale the runs.  PY_CRASP: a checkout of the Python C-RASP interpreter
+# (PYTHON: its Python, default python3); without it that part is skipped.  Prints a table;
 # the exit status is 0 unless something failed to run or the verdicts of
 # tally and the floor differ.  Timing is reported, never judged.
 set -eu
@@ -50,19 +53,40 @@ for lang in dyck1 majority; do
 	rm -f "$input"
 done
 
+# Future counts: majority written with #> (at position 1, more a than b
+# lie ahead): the word kept as 2-bit codes, the letter counts give the
+# totals, one pass; the same verdict as the floor's majority.  Peak
+# memory per symbol is the point.
+input=$work/future.txt
+"$BENCHBIN/genword" ab "$N" 42 > "$input"
+t=$(measure "$work/t.out" "$TALLY" eval --no-echo \
+	-f '#[#[true] = 1 & #>[Q_b] < #>[Q_a]] = 1')
+rss=$(cut -d' ' -f3 "$work/stat")
+# the same run past-only, which keeps nothing of the word: the baseline
+measure "$work/p.out" "$TALLY" eval --no-echo -f majority > /dev/null
+base=$(cut -d' ' -f3 "$work/stat")
+f=$(measure "$work/f.out" "$BENCHBIN/floor" majority)
+cmp -s "$work/t.out" "$work/f.out" ||
+	die "majority with #>: tally says $(cat "$work/t.out"), floor says $(cat "$work/f.out")"
+printf '%-34s %12s %10s %10s %7sx\n' "majority with #>, from a file" "$N" "$t" \
+	"$f" "$(awk "BEGIN{printf \"%.2f\", $t / ($f > 0 ? $f : 0.001)}")"
+printf '%-34s %12s %10s   (%s bytes per symbol above past-only)\n' \
+	"  peak RSS of tally (MB)" "" "$(awk "BEGIN{printf \"%.1f\", $rss / 1024}")" \
+	"$(awk "BEGIN{printf \"%.3f\", ($rss - $base) * 1024 / $N}")"
+rm -f "$input"
+
 # Token input (--tokens) against the character reader on the same word,
-# per symbol: "a b a b ..." (one-character tokens) and "open close ..."
-# (the Python C-RASP interpreter's format).  CPU seconds, not wall time:
+# per symbol (genword gives the same word over "ab" and over "L1,L2"):
+# one-character tokens, "open close", prefix-sharing letters, 64
+# letters, letters of 14 to 26 bytes.  CPU seconds, not wall time:
 # process start-up (loading the libraries) is most of a short run's wall
-# time.  The Python interpreter itself is compared only when it is
-# installed (it is not part of tally's dependencies).
+# time.  The verdicts must agree with the character reader's.
 TN=${BENCH_TOKEN_N:-10000000}
-input=$work/chars.txt
-"$BENCHBIN/genword" ab "$TN" 5 > "$input"
-cpu_of() { # the best CPU seconds of REPS runs of COMMAND < $input
+cpu_of() { # OUTFILE COMMAND...: the best CPU seconds of REPS runs < $input
+	out=$1; shift
 	best=
 	for _ in $(seq "$REPS"); do
-		"$BENCHBIN/runstat" -o "$work/stat" "$@" < "$input" > /dev/null ||
+		"$BENCHBIN/runstat" -o "$work/stat" "$@" < "$input" > "$out" ||
 			die "runstat $*"
 		read -r wall cpu rss code < "$work/stat"
 		test "$code" -le 1 || die "exit $code: $*"
@@ -72,24 +96,92 @@ cpu_of() { # the best CPU seconds of REPS runs of COMMAND < $input
 	done
 	echo "$best"
 }
-tc=$(cpu_of "$TALLY" eval --no-echo -f majority)
-sed 's/./& /g' "$work/chars.txt" > "$work/tok1.txt"
-sed 's/a/open /g; s/b/close /g' "$work/chars.txt" > "$work/tokw.txt"
-input=$work/tok1.txt
-t1=$(cpu_of "$TALLY" eval --no-echo --tokens -f majority)
-input=$work/tokw.txt
-tw=$(cpu_of "$TALLY" eval --no-echo --tokens -f '#[Q_open] > #[Q_close]')
-for row in "characters ab:$tc" "tokens 'a b', CPU s:$t1" \
-	   "tokens 'open close', CPU s:$tw"; do
-	printf '%-34s %12s %10s %10s %7sx\n' "${row%%:*}" "$TN" "${row#*:}" \
-		"$tc" "$(awk "BEGIN{printf \"%.2f\", ${row#*:} / ($tc > 0 ? $tc : 0.001)}")"
+input=$work/chars.txt
+"$BENCHBIN/genword" ab "$TN" 5 > "$input"
+tc=$(cpu_of "$work/c.out" "$TALLY" eval --no-echo -f '#[Q_a] > #[Q_b]')
+printf '%-34s %12s %10s %10s %8s %s\n' "input (CPU s)" symbols "tally s" \
+	"chars s" ratio "bytes/symbol"
+many=$(awk 'BEGIN{for (i = 0; i < 64; i++) printf "%sw%02d", i ? "," : "", i}')
+for row in "a,b:tokens 'a b'" "open,close:tokens 'open close'" \
+	   "ab,abc:tokens 'ab abc' (prefix)" \
+	   "identifier_one,a_rather_long_letter_name:tokens of 14 and 26 bytes" \
+	   "$many:tokens of 64 letters w00..w63"; do
+	letters=${row%%:*}
+	one=${letters%%,*} two=${letters#*,}
+	two=${two%%,*}
+	input=$work/tok.txt
+	"$BENCHBIN/genword" "$letters" "$TN" 5 > "$input"
+	bytes=$(wc -c < "$input")
+	t=$(cpu_of "$work/t.out" "$TALLY" eval --no-echo --tokens \
+		--alphabet="$letters" -f "#[Q_$one] > #[Q_$two]")
+	case $letters in
+	a,b | open,close | ab,abc | identifier_one,*)
+		cmp -s "$work/t.out" "$work/c.out" || die "${row#*:}: verdict" \
+			"$(cat "$work/t.out"), characters $(cat "$work/c.out")" ;;
+	esac
+	printf '%-34s %12s %10s %10s %7sx %s\n' "${row#*:}" "$TN" "$t" "$tc" \
+		"$(awk "BEGIN{printf \"%.2f\", $t / ($tc > 0 ? $tc : 0.001)}")" \
+		"$(awk "BEGIN{printf \"%.1f\", $bytes / $TN}")"
 done
-if command -v crasp > /dev/null 2>&1; then
-	echo "  (a Python C-RASP interpreter is installed; compare it by hand)"
+rm -f "$work"/chars.txt "$work"/tok.txt
+
+# The Python C-RASP interpreter (github.com/coli-saar/c-rasp), when
+# PY_CRASP names a checkout of it (HACKING.md, "Benchmarks"): the same
+# program and the same word of BENCH_PY_N tokens (one line, the format
+# it reads from stdin), CPU seconds of each; also less each one's
+# start-up (the same on a one-token word), which is the evaluation
+# alone.  Its ANTLR parser is regenerated with the installed antlr4 in a
+# scratch copy when the one it ships does not load with the installed
+# Python runtime.
+python_bench() {
+	py=$work/c-rasp
+	mkdir "$py"
+	(cd "$PY_CRASP" && tar cf - --exclude=.git .) | (cd "$py" && tar xf -)
+	prog=$py/examples/dyck1_yc24.cr
+	# its -t is required; a name with no .txt/.html: no trace
+	set -- "$PYTHON" "$py/crasp.py" -c "$prog" -t none
+	if ! printf '( )\n' | "$@" 2> /dev/null | grep -q ': True$'; then
+		command -v antlr4 > /dev/null 2>&1 ||
+			{ echo "  skipped: its parser does not load and antlr4 is not installed"; return 0; }
+		(cd "$py/antlr" && antlr4 -Dlanguage=Python3 -visitor crasp.g4) ||
+			die "antlr4 failed on $py/antlr/crasp.g4"
+		printf '( )\n' | "$@" 2> /dev/null | grep -q ': True$' ||
+			{ echo "  skipped: the Python C-RASP interpreter does not run"; return 0; }
+		echo "  (its parser regenerated with $(antlr4 2>&1 | head -n 1 | sed 's/ *$//'))"
+	fi
+	printf '%-34s %12s %10s %10s %8s\n' "C-RASP dyck1_yc24.cr (CPU s)" \
+		tokens python tally ratio
+	input=$work/one.txt
+	printf '(\n' > "$input"
+	p0=$(cpu_of "$work/p.out" "$@")
+	t0=$(cpu_of "$work/t.out" "$TALLY" eval --no-echo --word-format=cr -P "$prog")
+	for pn in $PYN; do
+		input=$work/py.txt
+		"$BENCHBIN/genword" '(,)' "$pn" 11 > "$input"
+		p=$(cpu_of "$work/p.out" "$@")
+		t=$(cpu_of "$work/t.out" "$TALLY" eval --no-echo --word-format=cr -P "$prog")
+		pv=$(sed -n 's/^1 .*: \(True\|False\)$/\1/p' "$work/p.out")
+		case $pv$(cat "$work/t.out") in
+		Trueaccept | Falsereject) ;;
+		*) die "dyck1_yc24.cr on $pn tokens: Python says '$pv', tally $(cat "$work/t.out")" ;;
+		esac
+		printf '%-34s %12s %10s %10s %7sx\n' "  whole runs" "$pn" "$p" "$t" \
+			"$(awk "BEGIN{printf \"%.0f\", $p / ($t > 0 ? $t : 0.001)}")"
+	done
+	# the longest word, less the start-up (a one-token word)
+	printf '%-34s %12s %10s %10s %7sx\n' "  less start-up ($p0 s, $t0 s)" \
+		"$pn" "$(awk "BEGIN{print $p - $p0}")" \
+		"$(awk "BEGIN{print $t - $t0}")" \
+		"$(awk "BEGIN{d = $t - $t0; printf \"%.0f\", ($p - $p0) / (d > 0.0001 ? d : 0.0001)}")"
+	rm -rf "$py" "$work/py.txt"
+}
+PYTHON=${PYTHON:-python3}
+PYN=${BENCH_PY_N:-10000 100000 1000000}
+if test -n "${PY_CRASP:-}" && test -f "$PY_CRASP/crasp.py"; then
+	python_bench
 else
-	echo "  (the Python C-RASP interpreter is not installed: no comparison)"
+	echo "  skipped: Python C-RASP interpreter not found (set PY_CRASP)"
 fi
-rm -f "$work"/chars.txt "$work"/tok1.txt "$work"/tokw.txt
 
 # Streaming from a pipe: the word is generated on the fly, never stored;
 # the verdict is the exit status (0 accept, 1 reject).

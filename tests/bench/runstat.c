@@ -54,7 +54,7 @@ int main(int argc, char **argv)
 		      (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 	int code = WIFEXITED(status) ? WEXITSTATUS(status)
 				     : 128 + WTERMSIG(status);
-	fprintf(out, "%.3f %.3f %ld %d\n", wall,
+	fprintf(out, "%.3f %.4f %ld %d\n", wall,
 		seconds(ru.ru_utime) + seconds(ru.ru_stime), ru.ru_maxrss,
 		code);
 	return fclose(out) == 0 ? 0 : 2;

@@ -74,7 +74,9 @@ run 2 "$TALLY" compile -f "MOD(2, 1)" --pe=alibi
 # Refusals: future counts, Y, bad options, too little precision.
 run 2 "$TALLY" compile -f parity2
 run 2 "$TALLY" compile -f factor_bb
-run 2 "$TALLY" compile -f majority --pe=rope
+run 2 "$TALLY" compile -f "MOD(2, 1)" --pe=t5
+run 2 "$TALLY" compile -f factor_bb --pe=rope
+run 2 "$TALLY" compile -f majority --pe=relative
 run 2 "$TALLY" compile -f majority --precision=40,2
 run 2 "$TALLY" compile -f majority --precision=8,7
 run 2 "$TALLY" compile -f "#[Q_a] < 1000*#[Q_b]" --precision=8,0
@@ -82,6 +84,22 @@ run 2 "$TALLY" compile -f majority --ffn=lut
 run 2 "$TALLY" compile -f majority -f dyck1
 "$TALLY" compile -f parity2 2> err.txt || true
 grep -q "future counts" err.txt || fail "parity2: $(cat err.txt)"
+# Weights beyond 40 bits are refused as such (they were "internal" errors).
+"$TALLY" compile -f '#[Q_a] * 99999999999999999999 > #[Q_b]' 2> err.txt && fail "a 67-bit coefficient compiled"
+grep -q "a coefficient of 67 bits: the compiler takes at most 40" err.txt || fail "coefficient: $(cat err.txt)"
+"$TALLY" compile -f '#[Q_a] > 99999999999999999999' 2> err.txt && fail "a 67-bit constant compiled"
+grep -q "a constant of 67 bits" err.txt || fail "constant: $(cat err.txt)"
+
+# A chain of 4000 definitions (2000 layers): component labels name the
+# components below them, so the model grows linearly (it was 70 MB).
+awk 'BEGIN { print "X0 := Q_a"
+	for (i = 1; i < 4000; i++)
+		if (i % 2) printf "X%d := #X%d\n", i, i - 1
+		else printf "X%d := X%d > 0\n", i, i - 1 }' > chain.crasp
+run 0 "$TALLY" compile -P chain.crasp > chain.json
+test "$(wc -c < chain.json)" -lt 4000000 || fail "chain model: $(wc -c < chain.json) bytes"
+grep -q '"formula":"#\[c[0-9]*\] < 1"' chain.json || fail "chain labels do not name components"
+run 0 "$TALLY" simulate chain.json --check-against-formula --max-length 6
 
 # Bad models and words.
 echo '{"format": "tally-transformer"}' > bad.json

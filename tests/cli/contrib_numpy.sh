@@ -1,5 +1,6 @@
 # contrib/simulate.py (NumPy) against tally simulate on every word up to a
-# length, for gate-table and ReLU models.  Skips (77) without numpy.
+# length, for gate-table and ReLU models and every positional encoding.
+# Skips (77) without numpy.
 . "$top_srcdir/tests/lib.sh"
 
 py=
@@ -47,4 +48,26 @@ words ab 6 > words.txt
 "$TALLY" simulate alibi.json < words.txt > tally.txt || true
 "$py" "$top_srcdir/contrib/simulate.py" alibi.json < words.txt > numpy.txt
 cmp tally.txt numpy.txt || fail "ALiBi model: simulate.py differs"
+
+# The positional encodings tally compile builds: Y through T5 buckets and
+# URPE, MOD through sinusoidal features (input gates) and RoPE heads.
+check factor_bb ab 7 --pe=t5 --alphabet=ab
+check factor_bb ab 6 --pe=urpe --alphabet=ab --ffn=relu
+check "#[Q_a & MOD(3, 1)] < #[Q_b]" ab 7 --pe=sinusoidal
+check "#[Q_a & MOD(3, 1)] < #[Q_b]" ab 7 --pe=rope
+check "MOD(4, 2) | Q_a" ab 6 --pe=rope --ffn=relu --alphabet=ab
+
+# Hand-made variants that leave the constructions: a standard RoPE
+# frequency (10000^(-2/8) rad, irrational) and T5 biases of -2, whose
+# weights do not round to 0 (both simulators sum every key).
+"$TALLY" compile --pe=rope -f "#[Q_a & MOD(3, 1)] < #[Q_b]" |
+	sed 's|"rope":\["2/3"\]|"rope":[{"base":10000,"k":1,"d":8}]|' > std.json
+grep -q '"base":10000' std.json || fail "no standard angle in std.json"
+"$TALLY" compile --pe=t5 --alphabet=ab -f factor_bb | sed 's/"-6"/"-2"/g' > t5.json
+words ab 7 > words.txt
+for m in std.json t5.json; do
+	"$TALLY" simulate $m < words.txt > tally.txt || true
+	"$py" "$top_srcdir/contrib/simulate.py" $m < words.txt > numpy.txt
+	cmp tally.txt numpy.txt || fail "$m: simulate.py differs"
+done
 exit 0

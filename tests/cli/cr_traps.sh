@@ -134,4 +134,22 @@ for stmt in 'L = #c == 0' 'L = #c + 1 < 3' 'L = !c == 3' 'L = #!"a" < 3' \
 		fail "[$stmt] does not load: $(cat err.txt)"
 	test ! -s err.txt || fail "[$stmt] warns: $(cat err.txt)"
 done
+
+# A statement that replaces an earlier variable or an import warns (the
+# interpreter replaces silently); the program still means what the
+# interpreter computes, and the alphabet keeps every letter mentioned.
+printf 'X = #"a"\nX = #"b"\nD = X > 0\n' > r.cr
+got=$("$TALLY" eval -P r.cr -w ab -w a 2> err.txt | cut -f2 | tr '\n' ' ')
+test "$got" = "accept reject " || fail "redefined X: [$got]"
+grep -q "^tally: r.cr:2:1: warning: 'X' is defined again (first at 1:1)" err.txt ||
+	fail "redefinition warning: $(cat err.txt)"
+printf '#import pos_even\npos_even = #"a"\nD = pos_even > 0\n' > r.cr
+got=$("$TALLY" eval -P r.cr --alphabet=a,b -w b -w a 2> err.txt | cut -f2 | tr '\n' ' ')
+test "$got" = "reject accept " || fail "redefined import: [$got]"
+grep -q "^tally: r.cr:2:1: warning: 'pos_even' replaces the predicate imported at 1:9" err.txt ||
+	fail "import replaced: $(cat err.txt)"
+printf '#import pred\npred = #"a"\nD = #[pred] "a" > 0 && pred > 0\n' > r.cr
+"$TALLY" info -P r.cr > /dev/null 2> err.txt || fail "guard beside a variable: $(cat err.txt)"
+grep -q "^tally: r.cr:2:1: warning: 'pred' is also an imported binary predicate" err.txt ||
+	fail "guard and variable: $(cat err.txt)"
 echo "cr_traps.sh: ok"

@@ -51,6 +51,17 @@ grep -q '^bounds: constants <= 3' two.txt || fail "no bounds line"
 grep -q '^sample: all 2047 words of length <= 10' two.txt || fail "no sample line"
 grep -q 'depth 1: no Boolean combination' two.txt || fail "no refutation at depth 1"
 
+# --no-time: no time anywhere, in every format (the CSV keeps an empty
+# time_s column, so the two tables compare byte for byte).
+"$TALLY" hierarchy --k=1..2 --csv --quiet --no-time > t1.csv
+sed 1d t1.csv | cut -d, -f9 | grep -v '^$' && fail "--csv --no-time printed a time"
+"$TALLY" hierarchy --k=1..2 --csv --quiet --no-time > t2.csv
+cmp -s t1.csv t2.csv || fail "--csv --no-time: two runs differ"
+"$TALLY" hierarchy --k=1..2 --json --quiet --no-time > t.json
+grep -q time_s t.json && fail "--json --no-time printed time_s"
+"$TALLY" hierarchy --k=1..2 --quiet --no-time > t.txt
+grep -E '[0-9]s\b|[0-9] MB' t.txt && fail "--no-time printed a time: $(cat t.txt)"
+
 # JSON: one object per row, with the evidence kind.
 "$TALLY" hierarchy --k=1..2 --json --quiet > rows.json
 test "$(grep -c '"least_depth"' rows.json)" = 2 || fail "json rows"

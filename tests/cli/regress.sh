@@ -33,6 +33,23 @@ try 0 "$TALLY" eval -P deep.crasp -w aa
 head -n 4000 deep.crasp > deep4000.crasp
 try 0 "$TALLY" print --expand -P deep4000.crasp
 
+# Formulas printed as labels (search's target, chc's columns, compile's
+# components, :help NAME) were written out in full: 2^70 nodes never end,
+# 100,000 levels overflow the stack.  They print with let-definitions.
+awk 'BEGIN { print "A0 := Q_a"
+	for (i = 1; i < 70; i++)
+		printf "A%d := #[A%d] > #[Q_b] & (A%d | Q_b)\n", i, i - 1, i - 1 }' > dag.crasp
+try 1 "$TALLY" search -P dag.crasp --max-depth 1 --timeout=20
+grep -q '^target: let t1 = ' out.txt || fail "search target: $(head -c 300 out.txt)"
+try 0 "$TALLY" equiv -P dag.crasp -P dag.crasp --method=chc --certificate --timeout=20
+grep -q "let t1 = " out.txt || fail "chc columns: $(head -c 300 out.txt)"
+try 0 "$TALLY" compile -P dag.crasp
+try 1 "$TALLY" check --valid -P deep.crasp --method=chc --timeout=20
+try 0 "$TALLY" search -P deep.crasp --max-depth 1 --timeout=20
+printf ':load deep.crasp\n:help X99998\n' > help.repl
+try 0 "$TALLY" repl < help.repl
+grep -q '^X99998 = ' out.txt || fail ":help of a deep definition: $(tail -c 300 out.txt)"
+
 # The unknown-letter message showed uninitialised bytes (word.c show).
 try 2 "$TALLY" eval -f 'Q_a|Q_b' < "$R/unknown-token.words"
 err_has "word 1: unknown letter 'aaa' at position 1 (alphabet: a b)"

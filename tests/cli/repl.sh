@@ -69,4 +69,16 @@ run 0 "$TALLY" repl < /dev/null > empty.out
 test ! -s empty.out || fail "an empty script printed something"
 test ! -e .tally_history || fail "script mode wrote a history file"
 run 2 "$TALLY" repl extra < /dev/null 2> /dev/null
+# 6. A file that cannot be written says why (and the session goes on).
+printf 'let A = Q_a\n:save nodir/x.tl\n:dot nodir/x.dot A\n:save /dev/full\nA\n' > w.in
+run 2 "$TALLY" repl < w.in > w.out 2> err.txt
+grep -q "cannot write 'nodir/x.tl': No such file or directory" err.txt ||
+	fail ":save: $(cat err.txt)"
+grep -q "cannot write 'nodir/x.dot': No such file or directory" err.txt ||
+	fail ":dot: $(cat err.txt)"
+if test -w /dev/full; then
+	grep -q "cannot write '/dev/full': No space left on device" err.txt ||
+		fail ":save to a full device: $(cat err.txt)"
+fi
+test "$(tail -1 w.out)" = "_: bool, depth 0" || fail "after the errors: $(tail -1 w.out)"
 echo "repl.sh: transcripts, documentation and keywords checked"

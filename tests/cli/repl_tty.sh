@@ -3,7 +3,8 @@
 # send-keys and the screen is read with capture-pane.  Checked: the
 # prompt, tab completion of a : command, of a prelude name and of a
 # letter, definitions with their values, the up arrow recalling history,
-# Ctrl-C abandoning a half-typed line and an unfinished input, Ctrl-D
+# Ctrl-C abandoning a half-typed line and an unfinished input and
+# stopping a long command, Ctrl-D
 # leaving with status 0, the history file, and `tally` alone starting
 # the REPL.  Every wait is bounded
 # (a hang fails the test instead of blocking it); timing is never
@@ -31,6 +32,15 @@ wait_for() {
 }
 # count TEXT: how many lines of the screen hold TEXT.
 count() { screen | grep -c -F -e "$1" || true; }
+# wait_count TEXT N WHY: until TEXT is on N lines of the screen.
+wait_count() {
+	i=0
+	while test "$(count "$1")" -lt "$2"; do
+		i=$((i + 1))
+		test $i -le 600 || { screen; fail "$3"; }
+		sleep 0.1
+	done
+}
 keys() { tm send-keys -t repl "$@"; }
 type_line() { keys -l "$1"; keys Enter; }
 
@@ -73,12 +83,8 @@ if $readline; then
 	wait_for 'tally> Q_a'
 	keys Up
 	keys Enter
-	i=0
-	while test "$(count '_("ab") = [1, 0]  bool, depth 1')" -lt 2; do
-		i=$((i + 1))
-		test $i -le 600 || { screen; fail "history recall did not run majority"; }
-		sleep 0.1
-	done
+	wait_count '_("ab") = [1, 0]  bool, depth 1' 2 \
+		"history recall did not run majority"
 fi
 
 # Ctrl-C abandons a half-typed line, and an input left open.
@@ -93,6 +99,17 @@ keys C-c
 type_line '!A'
 wait_for '_("ab") = [0]*2  bool, depth 1'
 screen | grep -q 'error' && { screen; fail "an abandoned input was read"; }
+
+# Ctrl-C stops a long command (2.2e12 words to visit), not the session.
+type_line ':alphabet ab'
+wait_for 'alphabet: a b'
+type_line ':lang 40 #[Q_a] = 100'
+wait_for 'lang visits 2.2e+12 words'
+keys C-c
+wait_for 'tally: :lang interrupted'
+type_line '!A'
+wait_count '_("ab") = [0]*2  bool, depth 1' 2 \
+	"the session did not go on after Ctrl-C"
 
 # Ctrl-D leaves.
 keys C-d

@@ -8,10 +8,10 @@ set -eu
 obj=tests/fuzz/obj
 mkdir -p "$obj"
 objs=
-for src in $FUZZ_SOURCES tests/unit/ref_eval.c tests/fuzz/common.c \
-	tests/fuzz/t_parse.c tests/fuzz/t_roundtrip.c tests/fuzz/t_eval.c \
-	tests/fuzz/t_word.c tests/fuzz/t_repl.c tests/fuzz/t_runs.c \
-	tests/fuzz/t_model.c; do
+for src in $FUZZ_SOURCES tests/unit/ref_eval.c tests/unit/word_log.c \
+	tests/fuzz/common.c tests/fuzz/t_parse.c tests/fuzz/t_roundtrip.c \
+	tests/fuzz/t_eval.c tests/fuzz/t_word.c tests/fuzz/t_repl.c \
+	tests/fuzz/t_runs.c tests/fuzz/t_model.c; do
 	o=$obj/$(echo "$src" | tr / _ | sed 's/\.c$/.o/')
 	# rebuilt when its source or any header is newer (a header change
 	# alters struct layouts: stale objects disagree on them)

@@ -34,6 +34,16 @@ word)
 		seed "$b-tok" '\007' "$corpus/words-$b"
 		rm -f "$corpus/words-$b"
 	done
+	# lines of tokens longer than the reader's 64-byte blocks
+	awk 'BEGIN { for (i = 0; i < 60; i++) printf "open close\t"
+		printf "\r\n"; for (i = 0; i < 40; i++) printf "close  open "
+		print "opn" }' > "$corpus/words-long"
+	seed long-oc '\005' "$corpus/words-long"
+	awk 'BEGIN { for (i = 0; i < 30; i++)
+		printf "a bc abcdefghi abcdefghijklmnopq ( "; print "" }' \
+		> "$corpus/words-long"
+	seed long-multi '\003' "$corpus/words-long"
+	rm -f "$corpus/words-long"
 	printf 'a b\n// comment\nx y a\n' > "$corpus/words-cr"
 	seed crwords '\031' "$corpus/words-cr"
 	rm -f "$corpus/words-cr" ;;

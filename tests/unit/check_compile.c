@@ -53,21 +53,32 @@ static Sym *letters_of(Node root, size_t *n)
 	return l;
 }
 
-static void compile_ok(Node root, const Sym *l, size_t nl, int p, int sc,
-		       FfnKind ffn, Model *m)
+/* Compiles with a positional encoding; layers = depth unless Y (or MOD
+ * through RoPE) costs layers. */
+static void compile_pe(Node root, const Sym *l, size_t nl, int p, int sc,
+		       FfnKind ffn, PeKind pe, Model *m)
 {
-	bool y = store_flags(s, root) & FLAG_PREV;
-	CompileOptions o = {p, sc, ffn, y};
+	unsigned f = store_flags(s, root);
+	bool extra = (f & FLAG_PREV) || ((f & FLAG_MOD) && pe == PE_ROPE);
+	CompileOptions o = {p, sc, ffn, pe};
 	CompileInfo info;
 	char *err = NULL;
 	char *text = tl_print(s, root, SYNTAX_TL, NULL);
 	bool ok = compile_formula(s, root, l, nl, text, &o, m, &info, &err);
-	ck_assert_msg(ok, "compile %s: %s", text, err ? err : "");
-	ck_assert_msg(y ? m->nlayers >= store_depth(s, root)
-			: m->nlayers == store_depth(s, root),
+	ck_assert_msg(ok, "compile %s (--pe=%s): %s", text, pe_kind_name(pe),
+		      err ? err : "");
+	ck_assert_msg(extra ? m->nlayers >= store_depth(s, root)
+			    : m->nlayers == store_depth(s, root),
 		      "%s: %zu layers for depth %u", text, m->nlayers,
 		      store_depth(s, root));
 	free(text);
+}
+
+static void compile_ok(Node root, const Sym *l, size_t nl, int p, int sc,
+		       FfnKind ffn, Model *m)
+{
+	bool y = store_flags(s, root) & FLAG_PREV;
+	compile_pe(root, l, nl, p, sc, ffn, y ? PE_ALIBI : PE_NOPE, m);
 }
 
 /* A formula (or prelude name) compiled over its letters. */
@@ -264,26 +275,94 @@ START_TEST(random_formulas)
 }
 END_TEST
 
-/* Y through ALiBi heads: random formulas with Y (MOD skipped). */
-START_TEST(random_alibi)
+/* Y through ALiBi heads, T5 buckets and URPE, MOD through sinusoidal
+ * features and RoPE: random positional formulas (Y-free ones for MOD,
+ * MOD-free ones for Y) against the evaluator on every word up to length
+ * 10 and on 1000-letter random words. */
+START_TEST(random_pe)
 {
+	static const struct {
+		PeKind pe;
+		int p, s;
+	} cfg[] = {{PE_ALIBI, 20, 4}, {PE_ALIBI, 24, 8}, {PE_T5, 24, 8},
+		   {PE_URPE, 24, 8}, {PE_SINUSOIDAL, 24, 8}, {PE_ROPE, 24, 8}};
+	PeKind pe = cfg[_i].pe;
+	unsigned want = pe == PE_SINUSOIDAL || pe == PE_ROPE ? FLAG_MOD : FLAG_PREV;
 	Sym l[2] = {fixture_letter(&fx, "a"), fixture_letter(&fx, "b")};
 	GenOptions go = {.letters = l, .nletters = 2, .max_depth = 2,
 			 .max_size = 12, .positional = true};
 	Rng r;
-	rng_seed(&r, 4200 + (uint64_t)_i);
+	rng_seed(&r, 5100 + (uint64_t)_i);
 	Semantics kd = {.kind = SEM_KNEEDEEP};
-	unsigned done = 0, cases = 10 * test_multiplier();
+	unsigned done = 0, cases = 8 * test_multiplier();
 	while (done < cases) {
 		Node root = randgen_formula(s, &r, &go);
-		if (store_flags(s, root) & FLAG_MOD)
+		unsigned f = store_flags(s, root);
+		if ((f & (FLAG_PREV | FLAG_MOD)) != want)
 			continue;
 		Model m;
-		compile_ok(root, l, 2, 20, 4, done % 2 ? FFN_RELU : FFN_TABLE,
-			   &m);
-		exhaustive(&m, root, l, 2, &kd, 8, true);
+		compile_pe(root, l, 2, cfg[_i].p, cfg[_i].s,
+			   done % 2 ? FFN_RELU : FFN_TABLE, pe, &m);
+		exhaustive(&m, root, l, 2, &kd, test_multiplier() > 1 ? 12 : 10,
+			   true);
+		if (done % 2 == 0)
+			random_words(&m, root, l, 2, 1, 1000, done);
 		model_free(&m);
 		done++;
+	}
+}
+END_TEST
+
+/* MOD through sinusoidal features costs no layer, and the feature test
+ * is exact at every s (floor(cos x 2^s) = 2^s iff cos x = 1): even at
+ * s = 0; through RoPE it costs a layer under a count. */
+START_TEST(mod_layers)
+{
+	Compiled c;
+	c.root = fixture_must_parse(&fx, "#[Q_a & MOD(3, 1)] < #[Q_b | MOD(2, 0)]");
+	c.l = letters_of(c.root, &c.nl);
+	compile_pe(c.root, c.l, c.nl, 16, 0, FFN_TABLE, PE_SINUSOIDAL, &c.m);
+	ck_assert_uint_eq(c.m.nlayers, 1);
+	ck_assert_uint_eq(c.m.nfeats, 2);
+	Semantics kd = {.kind = SEM_KNEEDEEP};
+	exhaustive(&c.m, c.root, c.l, c.nl, &kd, 10, true);
+	model_free(&c.m);
+	compile_pe(c.root, c.l, c.nl, 20, 8, FFN_TABLE, PE_ROPE, &c.m);
+	ck_assert_uint_eq(c.m.nlayers, 2);
+	exhaustive(&c.m, c.root, c.l, c.nl, &kd, 10, true);
+	compiled_free(&c);
+}
+END_TEST
+
+/* Refusals of the positional encodings, and T5's bias by hand: at s = 8
+ * 256 e^-5 = 1.72 and 256 e^-6 = 0.63, so C = 6. */
+START_TEST(pe_refusals)
+{
+	ck_assert(compile_t5_bias(16, 8) == -6);
+	ck_assert(compile_t5_bias(16, 14) == 0); /* C = 11 > 2 = max */
+	struct {
+		const char *f;
+		PeKind pe;
+		const char *why;
+	} bad[] = {
+		{"factor_bb", PE_SINUSOIDAL, "--pe=t5"},
+		{"factor_bb", PE_ROPE, "--pe=urpe"},
+		{"MOD(2, 1)", PE_T5, "--pe=sinusoidal"},
+		{"MOD(2, 1)", PE_ALIBI, "--pe=rope"},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		Node root = fixture_must_parse(&fx, bad[i].f);
+		size_t nl;
+		Sym *l = letters_of(root, &nl);
+		CompileOptions o = {16, 8, FFN_TABLE, bad[i].pe};
+		CompileInfo info;
+		Model m;
+		char *err = NULL;
+		ck_assert(!compile_formula(s, root, l, nl, NULL, &o, &m, &info,
+					   &err));
+		ck_assert_msg(strstr(err, bad[i].why), "%s", err);
+		free(err);
+		free(l);
 	}
 }
 END_TEST
@@ -446,14 +525,14 @@ START_TEST(breakdown_majority)
 	compiled(&c, "majority", 10, 4, FFN_TABLE);
 	Semantics rs = {.kind = SEM_ROUNDED_SUMS};
 	Mismatch mm;
-	ck_assert_int_eq(breakdown_search(&c.m, &rs, 200, 1000000, &mm),
+	ck_assert_int_eq(breakdown_search(&c.m, &rs, 200, 1000000, NULL, &mm),
 			 BREAK_FOUND);
 	ck_assert_uint_eq(mm.length, 64);
 	ck_assert(mm.model_accepts);
 	free(mm.word);
 	/* kneedeep never breaks */
 	Semantics kd = {.kind = SEM_KNEEDEEP};
-	ck_assert_int_eq(breakdown_search(&c.m, &kd, 100, 1000000, &mm),
+	ck_assert_int_eq(breakdown_search(&c.m, &kd, 100, 1000000, NULL, &mm),
 			 BREAK_NONE);
 	free(mm.word);
 	/* the exhaustive comparison agrees below 14 letters */
@@ -474,8 +553,10 @@ Suite *compile_suite(void)
 	tcase_add_test(tc, refusals);
 	tcase_add_loop_test(tc, json_round_trip, 0, 2);
 	tcase_add_test(tc, tampered_model);
-	tcase_add_loop_test(tc, random_alibi, 0, 2);
 	tcase_add_test(tc, alibi_slope);
+	tcase_add_loop_test(tc, random_pe, 0, 6);
+	tcase_add_test(tc, mod_layers);
+	tcase_add_test(tc, pe_refusals);
 	suite_add_tcase(su, tc);
 	tc = tcase_create("semantics");
 	tcase_add_checked_fixture(tc, setup, teardown);

@@ -9,7 +9,8 @@
 
 #include "families.h"
 #include "membership.h"
-#include "range.h"
+#include "cli.h"
+#include "limit.h"
 #include "suites.h"
 
 /* The family and the membership.c language that define one set. */
@@ -130,21 +131,36 @@ END_TEST
 
 START_TEST(ranges)
 {
-	Range r;
-	ck_assert(range_parse("3", &r) && r.lo == 3 && r.hi == 3);
-	ck_assert(range_parse("1..5", &r) && r.lo == 1 && r.hi == 5);
-	ck_assert(range_parse("2:4", &r) && r.lo == 2 && r.hi == 4);
-	ck_assert(range_parse("..7", &r) && r.lo == -1 && r.hi == 7);
-	ck_assert(range_parse("4..", &r) && r.lo == 4 && r.hi == -1);
-	ck_assert(!range_parse("", &r));
-	ck_assert(!range_parse("..", &r));
-	ck_assert(!range_parse("5..2", &r));
-	ck_assert(!range_parse("1...3", &r));
-	ck_assert(!range_parse("x", &r));
-	ck_assert(!range_parse("-1", &r));
-	ck_assert(!range_parse("99999999999999999999", &r));
+	size_t lo, hi;
+	uint64_t v;
+	ck_assert(cli_parse_range("3", &lo, &hi) && lo == 3 && hi == 3);
+	ck_assert(cli_parse_range("1..5", &lo, &hi) && lo == 1 && hi == 5);
+	ck_assert(cli_parse_range("..7", &lo, &hi) && lo == 0 && hi == 7);
+	ck_assert(cli_parse_range("4..", &lo, &hi) && lo == 4 && hi == SIZE_MAX);
+	ck_assert(!cli_parse_range("", &lo, &hi));
+	ck_assert(!cli_parse_range("..", &lo, &hi));
+	ck_assert(!cli_parse_range("5..2", &lo, &hi));
+	ck_assert(!cli_parse_range("1...3", &lo, &hi));
+	ck_assert(!cli_parse_range("2:4", &lo, &hi));
+	ck_assert(!cli_parse_range("x", &lo, &hi));
+	ck_assert(!cli_parse_range("-1", &lo, &hi));
+	ck_assert(!cli_parse_range("+1", &lo, &hi));
+	ck_assert(!cli_parse_range("1.. 3", &lo, &hi));
+	ck_assert(!cli_parse_range("99999999999999999999", &lo, &hi));
+	/* counts: 0..max, digits only; limit_parse_count: positive */
+	ck_assert(cli_parse_count("0", 5, &v) && v == 0);
+	ck_assert(cli_parse_count("5", 5, &v) && v == 5);
+	ck_assert(!cli_parse_count("6", 5, &v));
+	ck_assert(!cli_parse_count("", 5, &v));
+	ck_assert(!cli_parse_count(" 1", 5, &v));
+	ck_assert(!cli_parse_count("1K", 5, &v));
+	ck_assert(!cli_parse_count("-0", 5, &v));
+	ck_assert(cli_parse_count("18446744073709551615", UINT64_MAX, &v) &&
+		  v == UINT64_MAX);
+	ck_assert(!cli_parse_count("18446744073709551616", UINT64_MAX, &v));
+	ck_assert(!limit_parse_count("0", &v));
+	ck_assert(limit_parse_count("7", &v) && v == 7);
 }
-END_TEST
 
 START_TEST(table)
 {

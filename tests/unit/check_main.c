@@ -21,6 +21,9 @@ static const struct {
 	{"compile", compile_suite},   {"decide", decide_suite},
 	{"families", families_suite}, {"repl", repl_suite},
 	{"cr", cr_suite},
+	{"pe", pe_suite},
+	{"passes", passes_suite},
+	{"word", word_suite},
 };
 
 /* Whether NAME is a word of the space-separated list. */

@@ -7,6 +7,8 @@
 #include "parse.h"
 #include "prelude.h"
 #include "print.h"
+#include "buf.h"
+#include "fixture.h"
 #include "suites.h"
 
 static char *roundtrip(const char *text, Syntax syn)
@@ -56,6 +58,21 @@ START_TEST(sexpr_form)
 }
 END_TEST
 
+/* TEXT parses back, over the prelude of store s, to the node want. */
+static void parses_back(Store *s, const char *text, Node want)
+{
+	Scope *sc = prelude_scope_new(s);
+	Source *back = source_new("q", text, strlen(text));
+	Diag d = {0};
+	Unit v = {0};
+	ck_assert_msg(tl_parse(sc, &d, back, &v), "does not parse: %.200s",
+		      text);
+	ck_assert_uint_eq(v.output, want);
+	unit_free(&v);
+	source_free(back);
+	scope_free(sc);
+}
+
 /* Definitions print in order and parse back, even when hash-consing makes
  * a later definition a subterm of an earlier one. */
 START_TEST(unit_definitions_print_in_order)
@@ -70,19 +87,55 @@ START_TEST(unit_definitions_print_in_order)
 	char *text = tl_print_unit(s, &u, SYNTAX_TL);
 	ck_assert_str_eq(text, "let D0 = #[Q_c];\nlet D1 = Q_c;\n"
 			       "let D2 = D1 & D0 > 0;\nD2\n");
-	Scope *sc2 = prelude_scope_new(s);
-	Source *back = source_new("q", text, strlen(text));
-	Unit v = {0};
-	ck_assert_msg(tl_parse(sc2, &d, back, &v), "does not parse: %s", text);
-	ck_assert_uint_eq(v.output, u.output);
-	unit_free(&v);
+	parses_back(s, text, u.output);
 	unit_free(&u);
 	free(text);
-	source_free(back);
 	source_free(src);
-	scope_free(sc2);
 	scope_free(sc);
 	store_free(s);
+}
+END_TEST
+
+
+/* brief_case(TL, LIMIT): the brief print of the formula is one line of
+ * at most LIMIT bytes that parses back to the same node. */
+static void brief_case(const char *tl, size_t limit)
+{
+	Fixture fx;
+	fixture_init(&fx);
+	Node n = fixture_must_parse(&fx, tl);
+	char *text = tl_print_brief(fx.store, n, SYNTAX_TL);
+	ck_assert_msg(strlen(text) <= limit, "%zu bytes", strlen(text));
+	ck_assert_ptr_null(strchr(text, '\n'));
+	ck_assert_uint_eq(fixture_must_parse(&fx, text), n);
+	free(text);
+	fixture_free(&fx);
+}
+
+START_TEST(brief_prints_huge_formulas_linearly)
+{
+	Buf b = {0};
+	buf_puts(&b, "let A0 = Q_a;\n");
+	for (int i = 1; i < 70; i++)
+		buf_printf(&b, "let A%d = #[A%d] > #[Q_b] & (A%d | Q_b);\n", i,
+			   i - 1, i - 1);
+	buf_puts(&b, "A69");
+	char *prog = buf_take(&b);
+	brief_case(prog, 70 * 60);
+	free(prog);
+	buf_puts(&b, "let X0 = Q_a;\n");
+	for (int i = 1; i < 60000; i++)
+		buf_printf(&b, i % 2 ? "let X%d = #[X%d];\n"
+				     : "let X%d = X%d > 0;\n",
+			   i, i - 1);
+	buf_puts(&b, "X59998");
+	prog = buf_take(&b);
+	brief_case(prog, 60000 * 12);
+	free(prog);
+	/* small formulas are written out, as tl_print writes them */
+	char *t = roundtrip("#[Q_b] < #[Q_a]", SYNTAX_TL);
+	brief_case("#[Q_b] < #[Q_a]", strlen(t));
+	free(t);
 }
 END_TEST
 
@@ -95,6 +148,7 @@ Suite *print_suite(void)
 	tcase_add_test(tc, utf8_is_the_papers_notation);
 	tcase_add_test(tc, sexpr_form);
 	tcase_add_test(tc, unit_definitions_print_in_order);
+	tcase_add_test(tc, brief_prints_huge_formulas_linearly);
 	suite_add_tcase(suite, tc);
 	return suite;
 }

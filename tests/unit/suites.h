@@ -17,5 +17,8 @@ Suite *decide_suite(void);
 Suite *families_suite(void);
 Suite *repl_suite(void);
 Suite *cr_suite(void);
+Suite *pe_suite(void);
+Suite *passes_suite(void);
+Suite *word_suite(void);
 
 #endif

@@ -1,0 +1,154 @@
+# limits.sh -- every command that can run long honours --timeout and
+# --max-memory (limit.c), and running out of memory under a real
+# `ulimit -v` is exit 4 with a message (mem.c), never a crash.
+#
+# Each job below cannot finish quickly: a command that ignored the limit
+# would run into the wall bound of `try` (BOUND seconds, generous even
+# for a sanitizer build on a loaded machine) and fail.  Exit 4, the
+# message naming the limit and its value, and the partial output where
+# the command has any are checked; no time is measured.
+. "$top_srcdir/tests/lib.sh"
+TRY_BOUND=40
+
+# limited WANT-MESSAGE COMMAND...: exit 4 and `tally: limit: ...` naming it.
+limited() {
+	msg=$1; shift
+	try 4 "$@"
+	err_has "tally: limit: $msg"
+}
+
+# ---- the jobs -------------------------------------------------------------
+# Each is a command line that never ends by itself in a few seconds.
+LANG_JOB="lang -f majority --max-length 40"
+EQUIV_JOB="equiv --method=explore -f majority -f 2*#[Q_a]>#[true]"
+CHECK_JOB="check --method=explore --valid -f #[Q_a]>=#[Q_b]|#[Q_b]>=#[Q_a]"
+ENUM_JOB="enum --depth=0..2 --size=..30 --quiet"
+SEARCH_JOB="search --family=lk --k=8 --length=14 --pairs=64 --quiet"
+HIER_JOB="hierarchy --k=1..10 --quiet"
+SIM_CHECK_JOB="simulate maj.json --check-against-formula --max-length 28"
+SIM_BREAK_JOB="simulate maj.json --find-breakdown --max-length 100000"
+"$TALLY" compile -f majority > maj.json || fail "compile majority"
+# A formula whose inlined tree has 2^27 nodes (the default --max-size
+# is 10^8 nodes: raise it): printing it takes far longer than a second.
+{ echo 'let A0 = Q_a;'
+  i=1; while test $i -le 26; do
+	echo "let A$i = A$((i - 1)) & #[A$((i - 1))] > 0;"; i=$((i + 1)); done
+  echo A26; } > exp26.tl
+PRINT_JOB="print --expand --max-size=1000000000000 -F exp26.tl"
+
+# ---- (a) --timeout=1: exit 4, the message, the partial result ---------------
+# (the jobs are word-split on purpose: no argument holds a blank)
+# shellcheck disable=SC2086
+{
+limited '--timeout=1 reached; lengths 0..' "$TALLY" $LANG_JOB --timeout=1
+test -s out.txt || fail "lang: no partial listing"
+
+limited '--timeout=1 reached; every word up to length' "$TALLY" $EQUIV_JOB --timeout=1
+head -n 1 out.txt | grep -qx unknown || fail "equiv: $(head -n 2 out.txt)"
+grep -q '^method: explore (.*stopped by the time limit)' out.txt ||
+	fail "equiv: method line $(cat out.txt)"
+
+limited '--timeout=1 reached; every word up to length' "$TALLY" $CHECK_JOB --timeout=1
+head -n 1 out.txt | grep -qx unknown || fail "check: $(head -n 2 out.txt)"
+
+limited '--timeout=1 reached; ' "$TALLY" $ENUM_JOB --timeout=1
+err_has 'formulas printed'
+test -s out.txt || fail "enum: no formula printed before the limit"
+
+limited '--timeout=1 reached; depths 0..' "$TALLY" $SEARCH_JOB --timeout=1
+grep -q '^depth 0: no Boolean combination' out.txt ||
+	fail "search: no refutation printed before the limit"
+
+limited '--timeout=1 reached; rows before k = ' "$TALLY" $HIER_JOB --timeout=1
+grep -q 'staircase: incomplete (a limit was reached)' out.txt ||
+	fail "hierarchy: footer $(tail -n 3 out.txt)"
+
+limited '--timeout=1 reached; ' "$TALLY" $SIM_CHECK_JOB --timeout=1
+err_has 'words compared (of all words up to length 28), no disagreement'
+
+limited '--timeout=1 reached; no disagreement up to length ' \
+	"$TALLY" $SIM_BREAK_JOB --timeout=1
+
+# print does not poll: the backstop ends it a second after the deadline.
+limited '--timeout=1 reached' "$TALLY" $PRINT_JOB --timeout=1
+}
+
+# ---- (b) a tiny --max-memory: exit 4 --------------------------------------
+# 20M is above what each command needs to start and below what the job
+# needs; lang and simulate --check-against-formula run in constant memory
+# (a few MB), so they get a limit below that.
+# shellcheck disable=SC2086
+{
+limited '--max-memory reached' "$TALLY" $LANG_JOB --count --max-memory=1M
+err_has 'limit 1 MiB'
+limited '--max-memory reached' "$TALLY" $EQUIV_JOB --max-memory=20M
+err_has 'limit 20 MiB'
+head -n 1 out.txt | grep -qx unknown || fail "equiv: $(head -n 2 out.txt)"
+limited '--max-memory reached' "$TALLY" $CHECK_JOB --max-memory=20M
+err_has 'limit 20 MiB'
+limited '--max-memory reached' "$TALLY" $ENUM_JOB --max-memory=20M
+err_has 'limit 20 MiB'
+limited '--max-memory reached' "$TALLY" $SEARCH_JOB --max-memory=20M
+err_has 'limit 20 MiB'
+limited '--max-memory reached' "$TALLY" $HIER_JOB --max-memory=20M
+err_has 'limit 20 MiB'
+limited '--max-memory reached' "$TALLY" $SIM_CHECK_JOB --max-memory=1M
+limited '--max-memory reached' "$TALLY" $SIM_BREAK_JOB --max-memory=20M
+err_has 'limit 20 MiB'
+# print refuses up front: the text of a node takes at least a byte.
+limited '--expand: the inlined formula has' "$TALLY" $PRINT_JOB --max-memory=20M
+err_has 'more than --max-memory (one byte a node)=20971520'
+test ! -s out.txt || fail "print: output despite the refusal"
+}
+
+# Malformed limits are usage errors, the same for every command.
+for cmd in "$LANG_JOB" "$EQUIV_JOB" "$ENUM_JOB" "$SEARCH_JOB" "$HIER_JOB" \
+	"$SIM_BREAK_JOB" "$PRINT_JOB" repl; do
+	# shellcheck disable=SC2086
+	try 2 "$TALLY" $cmd --timeout=soon
+	err_has "--timeout: expected a number of seconds greater than 0, not 'soon'"
+	# shellcheck disable=SC2086
+	try 2 "$TALLY" $cmd --max-memory=0
+	err_has "--max-memory: expected a size such as 500M or 2G, not '0'"
+done
+
+# ---- the REPL: a limit ends the command, never the session ------------------
+printf ':lang 40 majority\n:equiv majority 2*#[Q_a]>#[true]\nQ_a & Q_b\n' > session.txt
+try 0 "$TALLY" repl --timeout=1 < session.txt
+err_has 'tally: limit: --timeout=1 reached; lengths 0..'
+grep -qx equivalent out.txt || fail "repl: :equiv after the limit $(tail -n 3 out.txt)"
+
+# ---- (c) a real ulimit -v: out of memory is exit 4 ---------------------------
+# Not on a sanitizer build (ASan reserves terabytes of address space), nor
+# where the limit cannot be set.  The jobs whose memory grows run until
+# malloc fails; --timeout is only a safety net (the test fails if it is
+# what stopped them).
+if ! ldd "$TALLY" 2> /dev/null | grep -q libasan &&
+	(ulimit -v 120000 && "$TALLY" --version) > /dev/null 2>&1; then
+	under_ulimit() {
+		status=0
+		# shellcheck disable=SC2068
+		(ulimit -v 120000; exec timeout "$TRY_BOUND" "$TALLY" "$@") \
+			> out.txt 2> err.txt || status=$?
+		test "$status" = 4 || fail "ulimit -v: exit $status: $* $(head -c 300 err.txt)"
+		err_has 'tally: limit: out of memory'
+	}
+	# shellcheck disable=SC2086
+	{
+	under_ulimit $LANG_JOB --max-length 100000000 --count
+	under_ulimit $EQUIV_JOB --max-memory=100G --timeout=30
+	under_ulimit $CHECK_JOB --max-memory=100G --timeout=30
+	under_ulimit $ENUM_JOB --timeout=30
+	under_ulimit $SEARCH_JOB --jobs=1 --timeout=30
+	under_ulimit $HIER_JOB --jobs=1 --timeout=30
+	under_ulimit $PRINT_JOB
+	}
+	# The breakdown search grows by about 5 MB a second: it reaches the
+	# limit only after tens of seconds (make check-heavy).
+	if test "${TALLY_TEST_MULTIPLIER:-1}" -ge 10; then
+		# shellcheck disable=SC2086
+		TRY_BOUND=120 under_ulimit $SIM_BREAK_JOB --max-states=1000000000 \
+			--timeout=100
+	fi
+fi
+exit 0

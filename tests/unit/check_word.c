@@ -1,0 +1,312 @@
+/* check_word.c -- the token reader (word.c, issue 12) against a naive
+ * reference written here: a line is split at every blank byte (space,
+ * tab, CR, VT, FF), each token is compared byte for byte with every
+ * letter, and an unknown one stops reading with the message of
+ * cli.md.  Random inputs from a fixed seed over alphabets with
+ * prefix-sharing, long (more than 16 bytes) and many letters, with odd
+ * whitespace, CRLF, tabs, control bytes, over-long tokens and lines of
+ * thousands of tokens; the reader is fed the whole input, byte by byte
+ * and in random chunks.  One-character tokens also give the same
+ * letters as the same word read as characters.
+ */
+#include <config.h>
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "cr_words.h"
+#include "randgen.h"
+#include "store.h"
+#include "suites.h"
+#include "word.h"
+#include "word_log.h"
+
+/* mode: WORD_LOG_WHOLE, _BYTES or _CHUNKS (1 to 300 bytes). */
+static char *read_with(const Alphabet *a, bool tokens, const char *in,
+		       size_t n, int mode)
+{
+	Buf log = {0};
+	buf_puts(&log, "");
+	word_log_run(a, tokens, in, n, mode, 300, &log);
+	return buf_take(&log);
+}
+
+/* ---- the reference --------------------------------------------------------- */
+
+static bool blank(unsigned char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+/* A letter as messages show it (cli.md): its first bytes, control bytes
+ * as \xNN, at most 36 bytes of that, then "..." when cut. */
+static void show_ref(Buf *b, const char *s, size_t n)
+{
+	size_t start = b->len, i = 0;
+	for (; i < n && b->len - start < 36; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c < 0x20 || c == 0x7f)
+			buf_printf(b, "\\x%02x", c);
+		else
+			buf_putc(b, (char)c);
+	}
+	if (i < n)
+		buf_puts(b, "...");
+}
+
+static Sym letter_ref(const Alphabet *a, const char *s, size_t n)
+{
+	for (size_t i = 0; i < a->n; i++) {
+		const char *name = sym_name(a->syms, a->letters[i]);
+		if (strlen(name) == n && memcmp(name, s, n) == 0)
+			return a->letters[i];
+	}
+	return a->other;
+}
+
+static char *read_ref(const Alphabet *a, const char *in, size_t n)
+{
+	Buf log = {0};
+	buf_puts(&log, "");
+	size_t word = 1, at = 0;
+	bool ok = true;
+	char *err = NULL;
+	while (at < n && ok) {
+		const char *nl = memchr(in + at, '\n', n - at);
+		size_t end = nl ? (size_t)(nl - in) : n, pos = 0;
+		Buf cur = {0};
+		buf_puts(&cur, "");
+		for (size_t i = at; i < end && ok;) {
+			if (blank((unsigned char)in[i])) {
+				i++;
+				continue;
+			}
+			size_t j = i;
+			while (j < end && !blank((unsigned char)in[j]))
+				j++;
+			Sym l = letter_ref(a, in + i, j - i);
+			pos++;
+			if (l == SYM_NONE) {
+				Buf m = {0};
+				buf_printf(&m, "tally: error: word %zu: unknown "
+					       "letter '", word);
+				show_ref(&m, in + i, j - i);
+				char *al = alphabet_describe(a);
+				buf_printf(&m, "' at position %zu (alphabet: "
+					       "%s)%s\n", pos, al,
+					   a->given ? "" : "; add letters with "
+							   "--alphabet");
+				free(al);
+				err = buf_take(&m);
+				ok = false;
+			} else {
+				buf_printf(&cur, "%u,", (unsigned)l);
+			}
+			i = j;
+		}
+		if (ok) {
+			buf_printf(&log, "[%s|", cur.data);
+			buf_append(&log, in + at, end - at);
+			buf_puts(&log, "]\n");
+		}
+		buf_free(&cur);
+		at = end + 1;
+		word++;
+	}
+	buf_printf(&log, "ok=%d\n%s", ok, err ? err : "");
+	free(err);
+	return buf_take(&log);
+}
+
+/* ---- random inputs --------------------------------------------------------- */
+
+static const char *const seps[] = {" ", " ", " ", " ", "  ", "\t", " \t ",
+				   "\r", "\v", "\f", " \r "};
+
+/* Bytes that are no letter: a letter's proper prefix or extension,
+ * control bytes (NUL too), UTF-8, a token longer than a block. */
+static void junk(Buf *b, const Alphabet *a, Rng *g)
+{
+	const char *name = sym_name(a->syms,
+				    a->letters[rng_below(g, a->n)]);
+	switch (rng_below(g, 5)) {
+	case 0:
+		buf_append(b, name, strlen(name) - (strlen(name) > 1));
+		if (strlen(name) == 1)
+			buf_putc(b, 'Z');
+		return;
+	case 1:
+		buf_printf(b, "%sx", name);
+		return;
+	case 2:
+		buf_append(b, name, strlen(name));
+		buf_append(b, "\0\x01", 1 + rng_below(g, 2));
+		return;
+	case 3:
+		buf_puts(b, "\xc3\xa9\x7f");
+		return;
+	default:
+		for (size_t k = 70 + rng_below(g, 100); k > 0; k--)
+			buf_putc(b, (char)('A' + rng_below(g, 26)));
+		return;
+	}
+}
+
+/* Lines of tokens; one in (1 in bad_in) tokens is junk, so most inputs
+ * stop with a message at some point, many never do. */
+static void random_input(Buf *b, const Alphabet *a, Rng *g,
+			 size_t bad_in)
+{
+	size_t lines = 1 + rng_below(g, 6);
+	for (size_t l = 0; l < lines; l++) {
+		size_t ntok = rng_below(g, 4) == 0
+				      ? rng_below(g, 4)
+				      : rng_below(g, 3000);
+		if (rng_below(g, 4) == 0)
+			buf_puts(b, seps[rng_below(g, 11)]);
+		for (size_t t = 0; t < ntok; t++) {
+			if (t)
+				buf_puts(b, seps[rng_below(g, 11)]);
+			if (rng_below(g, bad_in) == 0) {
+				junk(b, a, g);
+				continue;
+			}
+			const char *name = sym_name(
+				a->syms, a->letters[rng_below(g, a->n)]);
+			buf_puts(b, name);
+		}
+		if (rng_below(g, 4) == 0)
+			buf_puts(b, seps[rng_below(g, 11)]);
+		if (l + 1 < lines || rng_below(g, 2))
+			buf_puts(b, rng_below(g, 3) ? "\n" : "\r\n");
+	}
+}
+
+/* ---- the tests --------------------------------------------------------------- */
+
+#define TEN "0123456789"
+static const char *const alphabets[] = {
+	"a,ab,abc,abcd,b",
+	"open,close",
+	"(,),[,],{,}",
+	"alpha,beta,gamma,delta,epsilon,zeta,eta,theta",
+	/* 8 and 9, 16 and 17 bytes, prefixes of each other, and longer
+	 * (one spans more than two 64-byte blocks) */
+	"abcdefgh,abcdefghi,abcdefghijklmnop,abcdefghijklmnopq,"
+	"abcdefghijklmnopqrstuvwxyz0123456789,x,\xc3\xa9,"
+	TEN TEN TEN TEN TEN TEN TEN TEN TEN TEN TEN TEN TEN TEN TEN,
+};
+
+static void check_alphabet(const char *spec, bool open_alpha,
+			   uint64_t seed0)
+{
+	Store *s = store_new();
+	Alphabet a;
+	alphabet_init(&a, s, NULL, 0, spec);
+	if (open_alpha)
+		alphabet_open(&a);
+	Rng g;
+	rng_seed(&g, seed0);
+	unsigned rounds = 12 * test_multiplier();
+	for (unsigned k = 0; k < rounds; k++) {
+		Buf in = {0};
+		buf_puts(&in, "");
+		random_input(&in, &a, &g, k % 3 == 0 ? 2000 : 200000);
+		char *want = read_ref(&a, in.data, in.len);
+		for (int mode = 0; mode < 3; mode++) {
+			char *got = read_with(&a, true, in.data, in.len, mode);
+			ck_assert_msg(strcmp(got, want) == 0,
+				      "alphabet %s%s, round %u, mode %d "
+				      "(%zu bytes):\n--- reader\n%.2000s\n"
+				      "--- reference\n%.2000s",
+				      spec, open_alpha ? " (open)" : "", k,
+				      mode, in.len, got, want);
+			free(got);
+		}
+		free(want);
+		buf_free(&in);
+	}
+	alphabet_free(&a);
+	store_free(s);
+}
+
+START_TEST(tokens_match_reference)
+{
+	check_alphabet(alphabets[_i], false, 0x5eed0000u + (uint64_t)_i);
+}
+END_TEST
+
+START_TEST(open_alphabet_tokens)
+{
+	check_alphabet(alphabets[_i], true, 0x0be40000u + (uint64_t)_i);
+}
+END_TEST
+
+/* A log without the echoes (which differ between "a b" and "ab"):
+ * "[LETTERS|ECHO]" lines become "[LETTERS]". */
+static char *letters_of(char *log)
+{
+	char *to = log;
+	for (const char *from = log; *from;) {
+		if (*from == '|') {
+			while (*from && *from != ']')
+				from++;
+			continue;
+		}
+		*to++ = *from++;
+	}
+	*to = '\0';
+	return log;
+}
+
+/* "a b c" and "abc" are the same word, also across buffer edges. */
+START_TEST(tokens_match_characters)
+{
+	Store *s = store_new();
+	Alphabet a;
+	alphabet_init(&a, s, NULL, 0, "abc");
+	Rng g;
+	rng_seed(&g, 77);
+	for (int k = 0; k < 20; k++) {
+		Buf chars = {0}, toks = {0};
+		size_t len = rng_below(&g, 5000);
+		for (size_t i = 0; i < len; i++) {
+			char c = (char)('a' + rng_below(&g, 3));
+			buf_putc(&chars, c);
+			if (i)
+				buf_puts(&toks, seps[rng_below(&g, 11)]);
+			buf_putc(&toks, c);
+		}
+		buf_puts(&chars, "\n");
+		buf_puts(&toks, "\n");
+		char *want = letters_of(read_with(&a, false, chars.data,
+						  chars.len, WORD_LOG_WHOLE));
+		for (int mode = 0; mode < 3; mode++) {
+			char *got = letters_of(read_with(&a, true, toks.data,
+							 toks.len, mode));
+			ck_assert_str_eq(got, want);
+			free(got);
+		}
+		free(want);
+		buf_free(&chars);
+		buf_free(&toks);
+	}
+	alphabet_free(&a);
+	store_free(s);
+}
+END_TEST
+
+Suite *word_suite(void)
+{
+	Suite *su = suite_create("word");
+	TCase *tc = tcase_create("tokens");
+	tcase_set_timeout(tc, 120 * test_multiplier());
+	int n = (int)(sizeof alphabets / sizeof alphabets[0]);
+	tcase_add_loop_test(tc, tokens_match_reference, 0, n);
+	tcase_add_loop_test(tc, open_alphabet_tokens, 0, n);
+	tcase_add_test(tc, tokens_match_characters);
+	suite_add_tcase(su, tc);
+	return su;
+}
