@@ -790,7 +790,9 @@ void machine_run_block(const Machine *p, MachineState *st, MachineBlock *bk,
 		const MachineInstr *in = &prog[k];
 		int64_t *d = COL(in->dst), acc;
 		const int64_t *a = COL(in->a), *b = COL(in->b), *c = COL(in->c);
-		const uint32_t *op = p->opnd + in->off;
+		/* opnd is NULL in a machine without n-ary instructions,
+		 * and NULL + 0 is undefined */
+		const uint32_t *op = p->opnd ? p->opnd + in->off : NULL;
 		switch (in->op) {
 		case MI_NOT:
 			for (size_t i = 0; i < m; i++)

@@ -215,6 +215,13 @@ try 0 "$TALLY" print --to=dot -P layers.crasp
 test "$(grep -c '^	subgraph cluster_layer' out.txt)" = 100001 || fail "dot layers"
 grep -q 'label="layer 100000"' out.txt || fail "dot: last layer"
 
+# fuzz (repl): a machine without n-ary instructions ran a block of 16+
+# positions through NULL + 0 (clang UBSan); the trace of 'Y Q_a' on 17
+# letters: 0 at position 1, then 1.
+try 0 "$TALLY" eval --trace -f 'Y Q_a' -w aaaaaaaaaaaaaaaaa
+grep -q '^Y Q_a *0 1 1 1 1 1 1 1 1  1  1  1  1  1  1  1  1$' out.txt ||
+	fail "trace of Y Q_a on 17 letters: $(cat out.txt)"
+
 # Out of memory under a real limit (ulimit -v) is exit 4 with a message.
 # Skipped where the limit cannot be set or the binary cannot start under
 # it (sanitizer builds reserve terabytes of address space).

@@ -27,9 +27,11 @@ FUZZ_TARGET(word)
 	alphabet_init(&a, s, NULL, 0, specs[(data[0] >> 1) & 3]);
 	if (data[0] & 16)
 		alphabet_open(&a);
+	unsigned flags = (data[0] & 1 ? WORD_LOG_TOKENS : 0) |
+			 (data[0] & 8 ? WORD_LOG_CR : 0);
 	Buf out[3] = {{0}, {0}, {0}};
 	for (int mode = 0; mode < 3; mode++)
-		word_log_run(&a, data[0] & 1, data[0] & 8, (const char *)data + 1,
+		word_log_run(&a, flags, (const char *)data + 1,
 			     size - 1, mode, 9000, &out[mode]);
 	for (int mode = 1; mode < 3; mode++) {
 		if (out[mode].len != out[0].len ||

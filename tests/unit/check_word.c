@@ -29,7 +29,7 @@ static char *read_with(const Alphabet *a, bool tokens, const char *in,
 {
 	Buf log = {0};
 	buf_puts(&log, "");
-	word_log_run(a, tokens, false, in, n, mode, 300, &log);
+	word_log_run(a, tokens, in, n, mode, 300, &log);
 	return buf_take(&log);
 }
 

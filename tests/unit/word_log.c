@@ -2,10 +2,10 @@
 #include <config.h>
 #include "word_log.h"
 
-#include "cr_words.h"
-
 #include <stdint.h>
 #include <stdio.h>
+
+#include "cr_words.h"
 
 typedef struct {
 	Buf log, cur, text;
@@ -43,7 +43,7 @@ static bool on_end(void *ctx)
 	return ++r->ends < 1000;
 }
 
-void word_log_run(const Alphabet *a, bool tokens, bool cr, const char *data,
+void word_log_run(const Alphabet *a, unsigned flags, const char *data,
 		  size_t size, int mode, size_t max_chunk, Buf *out)
 {
 	Record r = {0};
@@ -51,7 +51,8 @@ void word_log_run(const Alphabet *a, bool tokens, bool cr, const char *data,
 	Buf diag = {0};
 	Diag d = {.capture = &diag};
 	WordReader wr;
-	word_reader_init(&wr, a, tokens || cr, &sink, &d);
+	word_reader_init(&wr, a, flags != 0, &sink, &d);
+	bool cr = flags & WORD_LOG_CR;
 	CrWords cw;
 	cr_words_init(&cw, &wr);
 	uint32_t lcg = (uint32_t)size * 2654435761u + 1;

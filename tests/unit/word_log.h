@@ -18,11 +18,14 @@
 
 enum { WORD_LOG_WHOLE, WORD_LOG_BYTES, WORD_LOG_CHUNKS };
 
-/* Feeds data[0..size) to a new reader (through the `.cr` word-file
- * filter of cr_words.h when cr): whole, byte by byte, or in
+/* flags of word_log_run: --tokens, and --cr-words (the C-RASP
+ * interpreter's word files through cr_words.h; implies tokens). */
+enum { WORD_LOG_TOKENS = 1, WORD_LOG_CR = 2 };
+
+/* Feeds data[0..size) to a new reader: whole, byte by byte, or in
  * chunks of 1 to max_chunk bytes (a fixed LCG seeded by size: the run is
  * reproducible from the input alone); appends the log to out. */
-void word_log_run(const Alphabet *a, bool tokens, bool cr, const char *data,
+void word_log_run(const Alphabet *a, unsigned flags, const char *data,
 		  size_t size, int mode, size_t max_chunk, Buf *out);
 
 #endif
