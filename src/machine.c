@@ -760,6 +760,22 @@ void machine_block_free(MachineBlock *bk)
 
 /* The step program over the m <= blk positions whose codes are in
  * bk->codes and that end at st->pos: one tight loop per instruction. */
+/* d[i] = (a[i] REL 0): one loop per relation, so that each is a plain
+ * comparison the compiler vectorises (the sign-indexed mask of
+ * machine_rel_holds is a variable shift per element, three times
+ * slower on the dyck1 program). */
+static void compare_column(Rel rel, const int64_t *a, int64_t *d, size_t m)
+{
+	switch (rel) {
+	case REL_LT: for (size_t i = 0; i < m; i++) d[i] = a[i] < 0; break;
+	case REL_LE: for (size_t i = 0; i < m; i++) d[i] = a[i] <= 0; break;
+	case REL_EQ: for (size_t i = 0; i < m; i++) d[i] = a[i] == 0; break;
+	case REL_NE: for (size_t i = 0; i < m; i++) d[i] = a[i] != 0; break;
+	case REL_GE: for (size_t i = 0; i < m; i++) d[i] = a[i] >= 0; break;
+	case REL_GT: for (size_t i = 0; i < m; i++) d[i] = a[i] > 0; break;
+	}
+}
+
 void machine_run_block(const Machine *p, MachineState *st, MachineBlock *bk,
 		       size_t m)
 {
@@ -811,12 +827,9 @@ void machine_run_block(const Machine *p, MachineState *st, MachineBlock *bk,
 						d[i] |= x[i];
 			}
 			break;
-		case MI_CMP: {
-			unsigned mask = rel_mask[in->rel];
-			for (size_t i = 0; i < m; i++)
-				d[i] = mask >> ((a[i] > 0) - (a[i] < 0) + 1) & 1;
+		case MI_CMP:
+			compare_column(in->rel, a, d, m);
 			break;
-		}
 		case MI_COUNT:
 			acc = V[in->dst];
 			for (size_t i = 0; i < m; i++) {
