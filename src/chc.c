@@ -43,17 +43,17 @@ static Z3_ast as_int(Chc *c, uint32_t slot, Z3_ast v)
 {
 	if (!c->isbool[slot])
 		return v;
-	return Z3_mk_ite(c->z, v, z3u_int(c->z, 1), z3u_int(c->z, 0));
+	return Z3.mk_ite(c->z, v, z3u_int(c->z, 1), z3u_int(c->z, 0));
 }
 
 static Z3_ast constant(Chc *c, uint32_t slot)
 {
 	const Machine *m = &c->m;
 	if (c->isbool[slot])
-		return m->init[slot] ? Z3_mk_true(c->z) : Z3_mk_false(c->z);
+		return m->init[slot] ? Z3.mk_true(c->z) : Z3.mk_false(c->z);
 	if (m->big[slot])
 		return z3u_numeral(c->z, m->binit + slot);
-	return Z3_mk_int64(c->z, m->init[slot], Z3_mk_int_sort(c->z));
+	return Z3.mk_int64(c->z, m->init[slot], Z3.mk_int_sort(c->z));
 }
 
 /* dst = k + sum coef_j * opnd_j, exactly (MI_LIN and MI_BLIN). */
@@ -63,14 +63,14 @@ static Z3_ast linear(Chc *c, const MachineInstr *in, Z3_ast *val)
 	Z3_context z = c->z;
 	Z3_ast *t = xmalloc((in->n + 1) * sizeof *t);
 	t[0] = in->op == MI_BLIN ? z3u_numeral(z, m->bconst + in->k)
-				 : Z3_mk_int64(z, in->k, Z3_mk_int_sort(z));
+				 : Z3.mk_int64(z, in->k, Z3.mk_int_sort(z));
 	for (uint32_t j = 0; j < in->n; j++) {
 		uint32_t o = m->opnd[in->off + j];
 		Z3_ast f[2] = { z3u_numeral(z, m->bcoef + in->off + j),
 				as_int(c, o, val[o]) };
-		t[j + 1] = Z3_mk_mul(z, 2, f);
+		t[j + 1] = Z3.mk_mul(z, 2, f);
 	}
-	Z3_ast r = Z3_mk_add(z, in->n + 1, t);
+	Z3_ast r = Z3.mk_add(z, in->n + 1, t);
 	free(t);
 	return r;
 }
@@ -80,8 +80,8 @@ static Z3_ast nary(Chc *c, const MachineInstr *in, Z3_ast *val)
 	Z3_ast *t = xmalloc((in->n ? in->n : 1) * sizeof *t);
 	for (uint32_t j = 0; j < in->n; j++)
 		t[j] = val[c->m.opnd[in->off + j]];
-	Z3_ast r = in->op == MI_AND ? Z3_mk_and(c->z, in->n, t)
-				    : Z3_mk_or(c->z, in->n, t);
+	Z3_ast r = in->op == MI_AND ? Z3.mk_and(c->z, in->n, t)
+				    : Z3.mk_or(c->z, in->n, t);
 	free(t);
 	return r;
 }
@@ -96,7 +96,7 @@ static void sym_run(Chc *c, Z3_ast *val, const MachineInstr *code, size_t n,
 		/* MI_MOD's a and b are numbers, not slots. */
 		Z3_ast a = in->op == MI_MOD ? NULL : val[in->a], r = NULL;
 		switch (in->op) {
-		case MI_NOT: r = Z3_mk_not(z, a); break;
+		case MI_NOT: r = Z3.mk_not(z, a); break;
 		case MI_AND:
 		case MI_OR: r = nary(c, in, val); break;
 		case MI_CMP:
@@ -104,29 +104,29 @@ static void sym_run(Chc *c, Z3_ast *val, const MachineInstr *code, size_t n,
 		case MI_COUNT:
 		case MI_BCOUNT: {
 			Z3_ast t[2] = { val[in->dst], as_int(c, in->a, a) };
-			r = pos0 ? z3u_int(z, 0) : Z3_mk_add(z, 2, t);
+			r = pos0 ? z3u_int(z, 0) : Z3.mk_add(z, 2, t);
 			break;
 		}
 		case MI_PREV:
-			r = pos0 ? Z3_mk_false(z) : val[in->b];
-			val[in->b] = pos0 ? Z3_mk_false(z) : a;
+			r = pos0 ? Z3.mk_false(z) : val[in->b];
+			val[in->b] = pos0 ? Z3.mk_false(z) : a;
 			break;
 		case MI_MOD:
-			r = Z3_mk_eq(z, Z3_mk_mod(z, pos, z3u_int(z, in->a)),
+			r = Z3.mk_eq(z, Z3.mk_mod(z, pos, z3u_int(z, in->a)),
 				     z3u_int(z, in->b));
 			break;
 		case MI_LIN:
 		case MI_BLIN: r = linear(c, in, val); break;
 		case MI_ITE:
-		case MI_BITE: r = Z3_mk_ite(z, a, val[in->b], val[in->c]); break;
+		case MI_BITE: r = Z3.mk_ite(z, a, val[in->b], val[in->c]); break;
 		case MI_MIN:
 		case MI_BMIN:
-			r = Z3_mk_ite(z, Z3_mk_le(z, a, val[in->b]), a,
+			r = Z3.mk_ite(z, Z3.mk_le(z, a, val[in->b]), a,
 				      val[in->b]);
 			break;
 		case MI_MAX:
 		case MI_BMAX:
-			r = Z3_mk_ite(z, Z3_mk_ge(z, a, val[in->b]), a,
+			r = Z3.mk_ite(z, Z3.mk_ge(z, a, val[in->b]), a,
 				      val[in->b]);
 			break;
 		}
@@ -143,7 +143,7 @@ static Z3_ast letter_count(Chc *c, const Z3_ast *x, uint32_t code,
 	if (k != code)
 		return x[c->cnt_col[k]];
 	Z3_ast t[2] = { x[c->cnt_col[k]], z3u_int(c->z, 1) };
-	return Z3_mk_add(c->z, 2, t);
+	return Z3.mk_add(c->z, 2, t);
 }
 
 /* A letter-driven slot is init + sum over letters of delta * count: the
@@ -161,11 +161,11 @@ static Z3_ast letter_driven(Chc *c, const Z3_ast *x, uint32_t code, size_t i)
 		int64_t d = m->delta[i * m->ncodes + k];
 		if (d == 0 || !c->letter_code[k])
 			continue;
-		Z3_ast f[2] = { Z3_mk_int64(z, d, Z3_mk_int_sort(z)),
+		Z3_ast f[2] = { Z3.mk_int64(z, d, Z3.mk_int_sort(z)),
 				letter_count(c, x, code, k) };
-		t[n++] = Z3_mk_mul(z, 2, f);
+		t[n++] = Z3.mk_mul(z, 2, f);
 	}
-	Z3_ast r = Z3_mk_add(z, n, t);
+	Z3_ast r = Z3.mk_add(z, n, t);
 	free(t);
 	return r;
 }
@@ -187,7 +187,7 @@ static void sym_step(Chc *c, const Z3_ast *x, uint32_t code, Z3_ast *next,
 				      : letter_driven(c, x, code, i);
 		} else if (i < m->nld + m->nlf) {
 			int64_t v = m->lfrow[(size_t)code * m->nlf + i - m->nld];
-			val[i] = v ? Z3_mk_true(z) : Z3_mk_false(z);
+			val[i] = v ? Z3.mk_true(z) : Z3.mk_false(z);
 		} else if (m->persistent[i]) {
 			val[i] = pos0 ? constant(c, (uint32_t)i) : x[col];
 			col++;
@@ -198,10 +198,10 @@ static void sym_step(Chc *c, const Z3_ast *x, uint32_t code, Z3_ast *next,
 	Z3_ast pos = z3u_int(z, 0);
 	if (c->pos_col && !pos0) {
 		Z3_ast t[2] = { x[c->ncols - 1], z3u_int(z, 1) };
-		pos = Z3_mk_add(z, 2, t);
+		pos = Z3.mk_add(z, 2, t);
 		if (!m->huge_period)
-			pos = Z3_mk_ite(z, Z3_mk_eq(z, pos, Z3_mk_unsigned_int64(
-					z, m->period, Z3_mk_int_sort(z))),
+			pos = Z3.mk_ite(z, Z3.mk_eq(z, pos, Z3.mk_unsigned_int64(
+					z, m->period, Z3.mk_int_sort(z))),
 					z3u_int(z, 0), pos);
 	}
 	sym_run(c, val, m->step, m->nstep, pos, pos0);
@@ -248,8 +248,8 @@ static void add_column(Chc *c, char *name, bool isb)
 {
 	Z3_context z = c->z;
 	size_t k = c->ncols++;
-	c->sorts[k] = isb ? Z3_mk_bool_sort(z) : Z3_mk_int_sort(z);
-	c->x[k] = Z3_mk_const(z, Z3_mk_string_symbol(z, name), c->sorts[k]);
+	c->sorts[k] = isb ? Z3.mk_bool_sort(z) : Z3.mk_int_sort(z);
+	c->x[k] = Z3.mk_const(z, Z3.mk_string_symbol(z, name), c->sorts[k]);
 	free(name);
 }
 
@@ -300,8 +300,8 @@ static Z3_ast forall(Chc *c, Z3_ast body)
 		return body;
 	Z3_app *b = xmalloc(c->ncols * sizeof *b);
 	for (size_t k = 0; k < c->ncols; k++)
-		b[k] = Z3_to_app(c->z, c->x[k]);
-	Z3_ast r = Z3_mk_forall_const(c->z, 0, (unsigned)c->ncols, b, 0, NULL,
+		b[k] = Z3.to_app(c->z, c->x[k]);
+	Z3_ast r = Z3.mk_forall_const(c->z, 0, (unsigned)c->ncols, b, 0, NULL,
 				      body);
 	free(b);
 	return r;
@@ -309,7 +309,7 @@ static Z3_ast forall(Chc *c, Z3_ast body)
 
 static Z3_ast inv_at(Chc *c, Z3_ast *args)
 {
-	return Z3_mk_app(c->z, c->inv, (unsigned)c->ncols, args);
+	return Z3.mk_app(c->z, c->inv, (unsigned)c->ncols, args);
 }
 
 /* The codes Bad is checked after: each letter, or the end marker (all
@@ -323,7 +323,7 @@ static bool judged_after(const Chc *c, uint32_t code)
 
 static Z3_ast differ(Chc *c, Z3_ast *v)
 {
-	return Z3_mk_xor(c->z, v[0], v[1]);
+	return Z3.mk_xor(c->z, v[0], v[1]);
 }
 
 /* The Horn clauses; also fills init[] (the empty word's state). */
@@ -333,7 +333,7 @@ static void add_rules(Chc *c, Z3_fixedpoint fp, Z3_ast *init)
 	size_t nc = c->ncols ? c->ncols : 1;
 	Z3_ast *next = xmalloc(nc * sizeof *next);
 	sym_step(c, NULL, (uint32_t)c->m.ncodes - 1, init, NULL);
-	Z3_fixedpoint_add_rule(z, fp, inv_at(c, init), NULL);
+	Z3.fixedpoint_add_rule(z, fp, inv_at(c, init), NULL);
 	Z3_ast now = inv_at(c, c->x);
 	for (uint32_t code = 0; code < c->m.ncodes; code++) {
 		if (!c->letter_code[code] && !judged_after(c, code))
@@ -341,13 +341,13 @@ static void add_rules(Chc *c, Z3_fixedpoint fp, Z3_ast *init)
 		Z3_ast v[2];
 		sym_step(c, c->x, code, next, v);
 		if (c->letter_code[code])
-			Z3_fixedpoint_add_rule(z, fp, forall(c, Z3_mk_implies(
+			Z3.fixedpoint_add_rule(z, fp, forall(c, Z3.mk_implies(
 				z, now, inv_at(c, next))), NULL);
 		if (judged_after(c, code)) {
 			Z3_ast body[2] = { now, differ(c, v) };
-			Z3_fixedpoint_add_rule(z, fp, forall(c, Z3_mk_implies(
-				z, Z3_mk_and(z, 2, body),
-				Z3_mk_app(z, c->bad, 0, NULL))), NULL);
+			Z3.fixedpoint_add_rule(z, fp, forall(c, Z3.mk_implies(
+				z, Z3.mk_and(z, 2, body),
+				Z3.mk_app(z, c->bad, 0, NULL))), NULL);
 		}
 	}
 	free(next);
@@ -357,9 +357,9 @@ static bool unsat(Chc *c, Z3_ast f)
 {
 	Z3_context z = c->z;
 	Z3_solver s = z3u_solver(z, c->timeout);
-	Z3_solver_assert(z, s, f);
-	bool r = Z3_solver_check(z, s) == Z3_L_FALSE;
-	Z3_solver_dec_ref(z, s);
+	Z3.solver_assert(z, s, f);
+	bool r = Z3.solver_check(z, s) == Z3_L_FALSE;
+	Z3.solver_dec_ref(z, s);
 	return r;
 }
 
@@ -371,22 +371,22 @@ static bool recheck(Chc *c, Z3_ast inv, Z3_ast *init, size_t *n)
 	Z3_context z = c->z;
 	size_t nc = c->ncols ? c->ncols : 1;
 	Z3_ast *next = xmalloc(nc * sizeof *next);
-	Z3_ast at_init = Z3_substitute(z, inv, (unsigned)c->ncols, c->x, init);
-	bool ok = unsat(c, Z3_mk_not(z, at_init));
+	Z3_ast at_init = Z3.substitute(z, inv, (unsigned)c->ncols, c->x, init);
+	bool ok = unsat(c, Z3.mk_not(z, at_init));
 	*n = 1;
 	for (uint32_t code = 0; ok && code < c->m.ncodes; code++) {
 		Z3_ast v[2];
 		sym_step(c, c->x, code, next, v);
 		if (c->letter_code[code]) {
-			Z3_ast after = Z3_substitute(z, inv, (unsigned)c->ncols,
+			Z3_ast after = Z3.substitute(z, inv, (unsigned)c->ncols,
 						     c->x, next);
-			Z3_ast f[2] = { inv, Z3_mk_not(z, after) };
-			ok = unsat(c, Z3_mk_and(z, 2, f));
+			Z3_ast f[2] = { inv, Z3.mk_not(z, after) };
+			ok = unsat(c, Z3.mk_and(z, 2, f));
 			++*n;
 		}
 		if (ok && judged_after(c, code)) {
 			Z3_ast f[2] = { inv, differ(c, v) };
-			ok = unsat(c, Z3_mk_and(z, 2, f));
+			ok = unsat(c, Z3.mk_and(z, 2, f));
 			++*n;
 		}
 	}
@@ -403,18 +403,18 @@ static char *certificate(Chc *c, Z3_ast inv, size_t obligations)
 		   "machine keeps from one position to the next):\n",
 		   obligations);
 	for (size_t k = 0; k < c->ncols; k++)
-		buf_printf(&b, "  %s\n", Z3_ast_to_string(c->z, c->x[k]));
+		buf_printf(&b, "  %s\n", Z3.ast_to_string(c->z, c->x[k]));
 	buf_printf(&b, "invariant:\n  %s\n",
-		   Z3_ast_to_string(c->z, Z3_simplify(c->z, inv)));
+		   Z3.ast_to_string(c->z, Z3.simplify(c->z, inv)));
 	return buf_take(&b);
 }
 
 static void proved(Chc *c, Z3_fixedpoint fp, Z3_ast *init, MethodResult *out)
 {
 	Z3_context z = c->z;
-	Z3_ast cover = Z3_fixedpoint_get_cover_delta(z, fp, -1, c->inv);
+	Z3_ast cover = Z3.fixedpoint_get_cover_delta(z, fp, -1, c->inv);
 	size_t obligations = 0;
-	Z3_ast inv = cover ? Z3_substitute_vars(z, cover, (unsigned)c->ncols,
+	Z3_ast inv = cover ? Z3.substitute_vars(z, cover, (unsigned)c->ncols,
 						c->x)
 			   : NULL;
 	if (!inv || !recheck(c, inv, init, &obligations)) {
@@ -432,34 +432,34 @@ static void proved(Chc *c, Z3_fixedpoint fp, Z3_ast *init, MethodResult *out)
 static void solve(Chc *c, MethodResult *out)
 {
 	Z3_context z = c->z;
-	Z3_fixedpoint fp = Z3_mk_fixedpoint(z);
-	Z3_fixedpoint_inc_ref(z, fp);
+	Z3_fixedpoint fp = Z3.mk_fixedpoint(z);
+	Z3.fixedpoint_inc_ref(z, fp);
 	Z3_params p = z3u_params(z, c->timeout);
-	Z3_params_set_symbol(z, p, Z3_mk_string_symbol(z, "engine"),
-			     Z3_mk_string_symbol(z, "spacer"));
-	Z3_fixedpoint_set_params(z, fp, p);
-	Z3_params_dec_ref(z, p);
-	c->inv = Z3_mk_func_decl(z, Z3_mk_string_symbol(z, "Inv"),
+	Z3.params_set_symbol(z, p, Z3.mk_string_symbol(z, "engine"),
+			     Z3.mk_string_symbol(z, "spacer"));
+	Z3.fixedpoint_set_params(z, fp, p);
+	Z3.params_dec_ref(z, p);
+	c->inv = Z3.mk_func_decl(z, Z3.mk_string_symbol(z, "Inv"),
 				 (unsigned)c->ncols, c->sorts,
-				 Z3_mk_bool_sort(z));
-	c->bad = Z3_mk_func_decl(z, Z3_mk_string_symbol(z, "Bad"), 0, NULL,
-				 Z3_mk_bool_sort(z));
-	Z3_fixedpoint_register_relation(z, fp, c->inv);
-	Z3_fixedpoint_register_relation(z, fp, c->bad);
+				 Z3.mk_bool_sort(z));
+	c->bad = Z3.mk_func_decl(z, Z3.mk_string_symbol(z, "Bad"), 0, NULL,
+				 Z3.mk_bool_sort(z));
+	Z3.fixedpoint_register_relation(z, fp, c->inv);
+	Z3.fixedpoint_register_relation(z, fp, c->bad);
 	Z3_ast *init = xmalloc((c->ncols ? c->ncols : 1) * sizeof *init);
 	add_rules(c, fp, init);
 	double start = limit_now();
-	Z3_lbool r = Z3_fixedpoint_query(z, fp, Z3_mk_app(z, c->bad, 0, NULL));
+	Z3_lbool r = Z3.fixedpoint_query(z, fp, Z3.mk_app(z, c->bad, 0, NULL));
 	if (r == Z3_L_FALSE) {
 		proved(c, fp, init, out);
 	} else if (r == Z3_L_TRUE) {
 		out->status = MR_UNKNOWN;
-		out->bound = Z3_fixedpoint_get_num_levels(z, fp, c->inv) + 1;
+		out->bound = Z3.fixedpoint_get_num_levels(z, fp, c->inv) + 1;
 		out->reason = xstrdup("Spacer found a reachable "
 				      "difference (explore finds the "
 				      "shortest word)");
 	} else {
-		const char *why = Z3_fixedpoint_get_reason_unknown(z, fp);
+		const char *why = Z3.fixedpoint_get_reason_unknown(z, fp);
 		/* Spacer's reason after a time-out is not always "timeout". */
 		bool limit = z3u_reason_is_timeout(why) ||
 			     (c->timeout > 0 &&
@@ -470,7 +470,7 @@ static void solve(Chc *c, MethodResult *out)
 		out->reason = buf_take(&b);
 	}
 	free(init);
-	Z3_fixedpoint_dec_ref(z, fp);
+	Z3.fixedpoint_dec_ref(z, fp);
 }
 
 void chc_decide(const Query *q, MethodResult *out)
@@ -492,6 +492,8 @@ void chc_decide(const Query *q, MethodResult *out)
 		out->witness_shortest = true;
 		return;
 	}
+	if (!z3u_ready(out))
+		return;
 	machine_init(&c.m, s, q->root, 2, false);
 	const Machine *m = &c.m;
 	c.isbool = xmalloc((m->nslots ? m->nslots : 1) * sizeof *c.isbool);
@@ -504,7 +506,7 @@ void chc_decide(const Query *q, MethodResult *out)
 	c.z = z3u_new();
 	make_columns(&c);
 	solve(&c, out);
-	Z3_del_context(c.z);
+	Z3.del_context(c.z);
 	free(c.sorts);
 	free(c.x);
 	free(c.cnt_col);

@@ -52,28 +52,28 @@ static Z3_ast node_term(Pres *p, Node n, Sym letter, Z3_ast *counts)
 	for (uint32_t i = 0; i < nk && store_op(s, n) != OP_COUNT; i++)
 		args[i] = p->memo[k[i]];
 	switch (store_op(s, n)) {
-	case OP_TRUE: return Z3_mk_true(z);
-	case OP_FALSE: return Z3_mk_false(z);
+	case OP_TRUE: return Z3.mk_true(z);
+	case OP_FALSE: return Z3.mk_false(z);
 	case OP_LETTER:
-		return store_letter_sym(s, n) == letter ? Z3_mk_true(z)
-						       : Z3_mk_false(z);
-	case OP_NOT: return Z3_mk_not(z, args[0]);
-	case OP_AND: return Z3_mk_and(z, nk, args);
-	case OP_OR: return Z3_mk_or(z, nk, args);
+		return store_letter_sym(s, n) == letter ? Z3.mk_true(z)
+						       : Z3.mk_false(z);
+	case OP_NOT: return Z3.mk_not(z, args[0]);
+	case OP_AND: return Z3.mk_and(z, nk, args);
+	case OP_OR: return Z3.mk_or(z, nk, args);
 	case OP_CMP: return z3u_cmp_zero(z, store_rel(s, n), args[0]);
 	case OP_CONST: return z3u_numeral(z, store_constant(s, n));
 	case OP_COUNT: return counts ? counts[n] : z3u_int(z, 0);
-	case OP_ITE: return Z3_mk_ite(z, args[0], args[1], args[2]);
+	case OP_ITE: return Z3.mk_ite(z, args[0], args[1], args[2]);
 	case OP_MIN:
-		return Z3_mk_ite(z, Z3_mk_le(z, args[0], args[1]), args[0],
+		return Z3.mk_ite(z, Z3.mk_le(z, args[0], args[1]), args[0],
 				 args[1]);
 	case OP_MAX:
-		return Z3_mk_ite(z, Z3_mk_ge(z, args[0], args[1]), args[0],
+		return Z3.mk_ite(z, Z3.mk_ge(z, args[0], args[1]), args[0],
 				 args[1]);
-	case OP_ADD: return Z3_mk_add(z, nk, args);
+	case OP_ADD: return Z3.mk_add(z, nk, args);
 	case OP_MUL: {
 		Z3_ast f[2] = { z3u_numeral(z, store_constant(s, n)), args[0] };
-		return Z3_mk_mul(z, 2, f);
+		return Z3.mk_mul(z, 2, f);
 	}
 	default: /* Y, MOD, #>: outside the fragment, refused earlier */
 		return NULL;
@@ -93,7 +93,7 @@ static void translate(Pres *p, Sym letter, Z3_ast *counts, bool shallow)
  * constant). */
 static bool holds(Pres *p, Node n)
 {
-	return Z3_get_bool_value(p->z, Z3_simplify(p->z, p->memo[n])) ==
+	return Z3.get_bool_value(p->z, Z3.simplify(p->z, p->memo[n])) ==
 	       Z3_L_TRUE;
 }
 
@@ -125,7 +125,7 @@ static void build_counts(Pres *p)
 	for (Node c = 1; c <= p->top; c++) {
 		if (!p->reach[c] || store_op(p->s, c) != OP_COUNT)
 			continue;
-		p->count[c] = np[c] ? Z3_mk_add(p->z, (unsigned)np[c], parts[c])
+		p->count[c] = np[c] ? Z3.mk_add(p->z, (unsigned)np[c], parts[c])
 				    : z3u_int(p->z, 0);
 		free(parts[c]);
 	}
@@ -138,7 +138,7 @@ static void verdicts(Pres *p, Sym letter, Z3_ast *counts, Z3_ast out[2])
 {
 	translate(p, letter, counts, false);
 	for (int i = 0; i < 2; i++)
-		out[i] = Z3_simplify(p->z, p->memo[p->q->root[i]]);
+		out[i] = Z3.simplify(p->z, p->memo[p->q->root[i]]);
 }
 
 static double remaining(const Pres *p)
@@ -153,21 +153,21 @@ static double remaining(const Pres *p)
 static bool model_vector(Pres *p, Z3_model m, fmpz *vec)
 {
 	bool ok = true;
-	Z3_model_inc_ref(p->z, m);
+	Z3.model_inc_ref(p->z, m);
 	for (size_t t = 0; t < p->q->nletters; t++) {
 		Z3_ast val = NULL;
-		if (!Z3_model_eval(p->z, m, p->v[t], true, &val) ||
+		if (!Z3.model_eval(p->z, m, p->v[t], true, &val) ||
 		    !z3u_get_fmpz(p->z, val, vec + t))
 			ok = false;
 	}
-	Z3_model_dec_ref(p->z, m);
+	Z3.model_dec_ref(p->z, m);
 	return ok;
 }
 
 static Z3_ast length_term(Pres *p)
 {
 	size_t nl = p->q->nletters;
-	return nl ? Z3_mk_add(p->z, (unsigned)nl, p->v) : z3u_int(p->z, 0);
+	return nl ? Z3.mk_add(p->z, (unsigned)nl, p->v) : z3u_int(p->z, 0);
 }
 
 static void gave_up(Pres *p, const char *reason)
@@ -183,16 +183,16 @@ static Z3_lbool check_within(Pres *p, Z3_solver s, const fmpz *bound,
 			     fmpz *vec)
 {
 	Z3_context z = p->z;
-	Z3_solver_push(z, s);
+	Z3.solver_push(z, s);
 	if (bound)
-		Z3_solver_assert(z, s, Z3_mk_le(z, length_term(p),
+		Z3.solver_assert(z, s, Z3.mk_le(z, length_term(p),
 						z3u_numeral(z, bound)));
-	Z3_lbool r = Z3_solver_check(z, s);
-	if (r == Z3_L_TRUE && !model_vector(p, Z3_solver_get_model(z, s), vec))
+	Z3_lbool r = Z3.solver_check(z, s);
+	if (r == Z3_L_TRUE && !model_vector(p, Z3.solver_get_model(z, s), vec))
 		r = Z3_L_UNDEF;
 	if (r == Z3_L_UNDEF)
-		gave_up(p, Z3_solver_get_reason_unknown(z, s));
-	Z3_solver_pop(z, s, 1);
+		gave_up(p, Z3.solver_get_reason_unknown(z, s));
+	Z3.solver_pop(z, s, 1);
 	return r;
 }
 
@@ -207,17 +207,17 @@ static void length_of(const fmpz *vec, size_t n, fmpz_t len)
 static Z3_lbool optimise(Pres *p, Z3_ast cond, double budget, fmpz *vec)
 {
 	Z3_context z = p->z;
-	Z3_optimize o = Z3_mk_optimize(z);
-	Z3_optimize_inc_ref(z, o);
+	Z3_optimize o = Z3.mk_optimize(z);
+	Z3.optimize_inc_ref(z, o);
 	Z3_params prm = z3u_params(z, budget);
-	Z3_optimize_set_params(z, o, prm);
-	Z3_params_dec_ref(z, prm);
-	Z3_optimize_assert(z, o, cond);
-	Z3_optimize_minimize(z, o, length_term(p));
-	Z3_lbool r = Z3_optimize_check(z, o, 0, NULL);
-	if (r == Z3_L_TRUE && !model_vector(p, Z3_optimize_get_model(z, o), vec))
+	Z3.optimize_set_params(z, o, prm);
+	Z3.params_dec_ref(z, prm);
+	Z3.optimize_assert(z, o, cond);
+	Z3.optimize_minimize(z, o, length_term(p));
+	Z3_lbool r = Z3.optimize_check(z, o, 0, NULL);
+	if (r == Z3_L_TRUE && !model_vector(p, Z3.optimize_get_model(z, o), vec))
 		r = Z3_L_UNDEF;
-	Z3_optimize_dec_ref(z, o);
+	Z3.optimize_dec_ref(z, o);
 	return r;
 }
 
@@ -266,14 +266,14 @@ static bool shortest(Pres *p, size_t last, Z3_ast diff, fmpz *vec)
 	size_t nl = p->q->nletters;
 	Z3_ast *conds = xmalloc((nl + 1) * sizeof *conds);
 	for (size_t t = 0; t < nl; t++)
-		conds[t] = Z3_mk_ge(z, p->v[t], z3u_int(z, t == last ? 1 : 0));
+		conds[t] = Z3.mk_ge(z, p->v[t], z3u_int(z, t == last ? 1 : 0));
 	conds[nl] = diff;
-	Z3_ast cond = Z3_mk_and(z, (unsigned)nl + 1, conds);
+	Z3_ast cond = Z3.mk_and(z, (unsigned)nl + 1, conds);
 	free(conds);
 	/* Most cases are unsatisfiable (equivalent sides): a plain check is
 	 * much cheaper than the optimiser, which runs only on a yes. */
 	Z3_solver s = z3u_solver(z, remaining(p));
-	Z3_solver_assert(z, s, cond);
+	Z3.solver_assert(z, s, cond);
 	bool found = check_within(p, s, NULL, vec) == Z3_L_TRUE;
 	if (found) {
 		double budget = remaining(p);
@@ -282,7 +282,7 @@ static bool shortest(Pres *p, size_t last, Z3_ast diff, fmpz *vec)
 		if (optimise(p, cond, budget, vec) != Z3_L_TRUE)
 			bisect(p, s, last, vec);
 	}
-	Z3_solver_dec_ref(z, s);
+	Z3.solver_dec_ref(z, s);
 	return found;
 }
 
@@ -302,8 +302,8 @@ static void certify_line(Pres *p, Buf *cert, const char *where,
 			 const Z3_ast v[2])
 {
 	buf_printf(cert, "%s:\n  first:  %s\n", where,
-		   Z3_ast_to_string(p->z, v[0]));
-	buf_printf(cert, "  second: %s\n", Z3_ast_to_string(p->z, v[1]));
+		   Z3.ast_to_string(p->z, v[0]));
+	buf_printf(cert, "  second: %s\n", Z3.ast_to_string(p->z, v[1]));
 }
 
 /* The judged contexts in order: index nl is the empty word (last) or
@@ -329,7 +329,7 @@ static void decide_all(Pres *p, MethodResult *out)
 		Z3_ast v[2];
 		Sym letter = last < nl ? q->alphabet[last] : SYM_NONE;
 		verdicts(p, letter, eos || last < nl ? p->count : NULL, v);
-		Z3_ast diff = Z3_mk_xor(p->z, v[0], v[1]);
+		Z3_ast diff = Z3.mk_xor(p->z, v[0], v[1]);
 		char where[256];
 		if (last == nl)
 			snprintf(where, sizeof where, "%s",
@@ -381,6 +381,8 @@ void presburger_decide(const Query *q, MethodResult *out)
 				"<= 1 without Y, MOD or #>");
 			return;
 		}
+	if (!z3u_ready(out))
+		return;
 	Pres p = { .q = q, .s = s };
 	p.z = z3u_new();
 	p.top = q->root[0] > q->root[1] ? q->root[0] : q->root[1];
@@ -395,8 +397,8 @@ void presburger_decide(const Query *q, MethodResult *out)
 		buf_puts(&name, "#[");
 		tl_print_letter(&name, s, q->alphabet[t], SYNTAX_TL);
 		buf_puts(&name, "]");
-		p.v[t] = Z3_mk_const(p.z, Z3_mk_string_symbol(p.z, name.data),
-				     Z3_mk_int_sort(p.z));
+		p.v[t] = Z3.mk_const(p.z, Z3.mk_string_symbol(p.z, name.data),
+				     Z3.mk_int_sort(p.z));
 		buf_free(&name);
 	}
 	build_counts(&p);
@@ -405,5 +407,5 @@ void presburger_decide(const Query *q, MethodResult *out)
 	free(p.count);
 	free(p.memo);
 	free(p.reach);
-	Z3_del_context(p.z);
+	Z3.del_context(p.z);
 }

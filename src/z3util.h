@@ -14,11 +14,16 @@
 #include <stdbool.h>
 
 #include <flint/fmpz.h>
-#include <z3.h>
+#include "z3api.h"
 
+#include "method.h"
 #include "store.h"
 
-/* A fresh context; API errors are recorded, never fatal. */
+/* Whether Z3 can be used (loading it on the first call); when not, sets
+ * out to MR_UNKNOWN with the reason and returns false. */
+bool z3u_ready(MethodResult *out);
+/* A fresh context (after z3u_ready); API errors are recorded, never
+ * fatal. */
 Z3_context z3u_new(void);
 /* The Int numeral of c, exactly (any number of digits). */
 Z3_ast z3u_numeral(Z3_context z, const fmpz_t c);
