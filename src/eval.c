@@ -147,8 +147,10 @@ void eval_push_many(Evaluator *ev, const Sym *letters, size_t n)
 	ev->judged = false;
 	for (size_t done = 0, m; done < n; done += m) {
 		m = n - done < p->blk ? n - done : p->blk;
+		uint32_t *codes = ev->blk.codes;
+#pragma GCC unroll 4
 		for (size_t i = 0; i < m; i++)
-			ev->blk.codes[i] = code_of(ev, letters[done + i]);
+			codes[i] = code_of(ev, letters[done + i]);
 		if (ev->streams) {
 			read_block(ev, m);
 			continue;

@@ -766,14 +766,18 @@ void machine_block_free(MachineBlock *bk)
  * slower on the dyck1 program). */
 static void compare_column(Rel rel, const int64_t *a, int64_t *d, size_t m)
 {
+#define COMPARE_LOOP(test)                                               \
+	_Pragma("GCC unroll 4") for (size_t i = 0; i < m; i++) d[i] = (test); \
+	break
 	switch (rel) {
-	case REL_LT: for (size_t i = 0; i < m; i++) d[i] = a[i] < 0; break;
-	case REL_LE: for (size_t i = 0; i < m; i++) d[i] = a[i] <= 0; break;
-	case REL_EQ: for (size_t i = 0; i < m; i++) d[i] = a[i] == 0; break;
-	case REL_NE: for (size_t i = 0; i < m; i++) d[i] = a[i] != 0; break;
-	case REL_GE: for (size_t i = 0; i < m; i++) d[i] = a[i] >= 0; break;
-	case REL_GT: for (size_t i = 0; i < m; i++) d[i] = a[i] > 0; break;
+	case REL_LT: COMPARE_LOOP(a[i] < 0);
+	case REL_LE: COMPARE_LOOP(a[i] <= 0);
+	case REL_EQ: COMPARE_LOOP(a[i] == 0);
+	case REL_NE: COMPARE_LOOP(a[i] != 0);
+	case REL_GE: COMPARE_LOOP(a[i] >= 0);
+	case REL_GT: COMPARE_LOOP(a[i] > 0);
 	}
+#undef COMPARE_LOOP
 }
 
 void machine_run_block(const Machine *p, MachineState *st, MachineBlock *bk,
