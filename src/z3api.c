@@ -5,6 +5,8 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 Z3Api Z3;
@@ -12,10 +14,20 @@ Z3Api Z3;
 static const char *load_error = "not loaded"; /* NULL once loaded */
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 
-/* The library configure found first (its directory and soname), then
- * the soname wherever the dynamic linker looks. */
+/* TALLY_Z3_LIBRARY when set (and then only it), else the library
+ * configure found (its directory and soname), then the soname wherever
+ * the dynamic linker looks. */
+static const char *chosen_library(void)
+{
+	const char *chosen = getenv("TALLY_Z3_LIBRARY");
+	return chosen && *chosen ? chosen : NULL;
+}
+
 static void *open_library(void)
 {
+	const char *chosen = chosen_library();
+	if (chosen)
+		return dlopen(chosen, RTLD_NOW | RTLD_LOCAL);
 	static const char *const names[] = { Z3_LIBRARY_PATH, Z3_SONAME };
 	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
 		void *h = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
@@ -29,7 +41,12 @@ static void load(void)
 {
 	void *h = open_library();
 	if (!h) {
-		load_error = "the Z3 library (" Z3_SONAME ") cannot be loaded";
+		static char why[600];
+		snprintf(why, sizeof why, "the Z3 library %s cannot be loaded: %s",
+			 chosen_library() ? "named by TALLY_Z3_LIBRARY"
+						    : "(" Z3_SONAME ")",
+			 dlerror());
+		load_error = why;
 		return;
 	}
 	/* dlsym returns void *; a function pointer is stored through

@@ -174,3 +174,22 @@ expect_out "a^100000000000${tab}accept" "$T" eval --runs --alphabet=a \
 	-f "#[MOD(2, 0)] = 50000000000" -w "a^100000000000"
 run 2 "$T" eval --runs --alphabet=a -f "#[MOD(1031, 0) & MOD(1033, 0)] > 1" \
 	-w "a^100000000000"
+
+# Z3 is loaded only by presburger and chc: without it they answer
+# unknown with the reason, and auto still decides with the others.
+TALLY_Z3_LIBRARY=/nonexistent/libz3.so "$T" equiv --method=presburger \
+	-f "#[Q_b] < #[Q_a]" -f "2*#[Q_a] > #[true]" > out.txt && rc=0 || rc=$?
+test "$rc" = 3 || fail "presburger without Z3: exit $rc: $(cat out.txt)"
+grep -q '^unknown$' out.txt &&
+	grep -q 'TALLY_Z3_LIBRARY cannot be loaded: /nonexistent/libz3.so' out.txt ||
+	fail "presburger without Z3: $(cat out.txt)"
+TALLY_Z3_LIBRARY=/nonexistent/libz3.so "$T" equiv --method=chc \
+	-f "$dyck_a" -f "$dyck_b" > out.txt && rc=0 || rc=$?
+test "$rc" = 3 && grep -q 'cannot be loaded' out.txt ||
+	fail "chc without Z3: exit $rc: $(cat out.txt)"
+TALLY_Z3_LIBRARY=/nonexistent/libz3.so "$T" equiv -f L_2 -f L_3 > out.txt || true
+grep -q '^counterexample: ab (accepted by first)$' out.txt ||
+	fail "auto without Z3: $(cat out.txt)"
+# ... and with it, the same formulas are proved by presburger
+"$T" equiv --method=presburger -f "#[Q_b] < #[Q_a]" -f "2*#[Q_a] > #[true]" > out.txt ||
+	fail "presburger: $(cat out.txt)"
