@@ -427,13 +427,14 @@ block_token(const WordReader *r, const TokTab *tab, const unsigned char *p,
 	static const uint64_t keep[] = {
 		0, 0xff, 0xffff, 0xffffff, 0xffffffff, 0xffffffffffull,
 		0xffffffffffffull, 0xffffffffffffffull, UINT64_MAX};
-	uint64_t k0 = toktab_load(p) & keep[len < 8 ? len : 8];
 	if (len <= 8) {
 		/* most letters: one word, hashed alone (k1 is 0) */
+		uint64_t k0 = toktab_load(p) & keep[len];
 		const TokSlot *s = tab->slot + toktab_hash(tab, k0, 0);
 		if (((s->k0 ^ k0) | (s->len ^ len)) == 0)
 			return s->sym;
 	}
+	uint64_t k0 = toktab_load(p) & keep[len < 8 ? len : 8];
 	size_t len2 = len > 8 ? len - 8 : 0; /* bytes in word 2 */
 	Sym l = toktab_find(tab, k0,
 			    toktab_load(p + 8) & keep[len2 < 8 ? len2 : 8], len,
