@@ -192,10 +192,17 @@ static int print_core(FILE *out, Store *s, Lowering *lw, const Unit *u,
 	return EXIT_YES;
 }
 
-/* EXIT_YES, or the status after a message (EXIT_LIMIT for a limit). */
+static bool stop_printing(void *lim)
+{
+	return limit_poll(lim);
+}
+
+/* EXIT_YES, or the status after a message (EXIT_LIMIT for a limit).
+ * lim: the user's limits, polled while a formula is written out (NULL:
+ * none). */
 static int print_unit(FILE *out, Store *s, Lowering *lw, const Unit *u,
 		      Syntax syn, Target target, bool expand,
-		      uint64_t max_size)
+		      uint64_t max_size, Limits *lim)
 {
 	if (target == TARGET_JSON) {
 		json_t *o = json_envelope();
@@ -214,8 +221,12 @@ static int print_unit(FILE *out, Store *s, Lowering *lw, const Unit *u,
 	if (status != EXIT_YES)
 		return status;
 	char *text = expand || u->ndefs == 0
-			     ? tl_print(s, u->output, syn, NULL)
+			     ? tl_print_stoppable(s, u->output, syn,
+						  lim ? stop_printing : NULL, lim)
 			     : tl_print_unit(s, u, syn);
+	if (!text)
+		return limit_report(lim, "nothing of this formula was printed "
+					 "(it was being written out)");
 	put_text(out, text);
 	free(text);
 	return EXIT_YES;
@@ -229,7 +240,7 @@ bool cmd_print_unit(FILE *out, Store *s, Lowering *lw, const Unit *u,
 	if (!parse_format(to, &syn, &target))
 		return cli_usage_error("unknown format '%s'", to) == EXIT_YES;
 	return print_unit(out, s, lw, u, syn, target, expand,
-			  EXPAND_MAX_SIZE) == EXIT_YES;
+			  EXPAND_MAX_SIZE, NULL) == EXIT_YES;
 }
 
 typedef struct {
@@ -238,6 +249,7 @@ typedef struct {
 	Target target;
 	bool expand;
 	uint64_t max_size;
+	Limits *lim;
 	int status;
 } PrintJob;
 
@@ -245,7 +257,8 @@ static void on_unit(Inputs *in, const Unit *u)
 {
 	PrintJob *job = in->ctx;
 	int status = print_unit(stdout, in->store, job->lw, u, job->syn,
-				job->target, job->expand, job->max_size);
+				job->target, job->expand, job->max_size,
+				job->lim);
 	/* the first failure decides the exit status */
 	if (status != EXIT_YES && job->status == EXIT_YES)
 		job->status = status;
@@ -310,7 +323,7 @@ int cmd_print(int argc, char **argv)
 	if (limits.max_memory && limits.max_memory < max_size)
 		max_size = memory_bound = limits.max_memory;
 	PrintJob job = {lower_new(in.store), syn, target, expand, max_size,
-			EXIT_YES};
+			&limits, EXIT_YES};
 	limit_start(&limits);
 	in.on_unit = on_unit;
 	in.ctx = &job;

@@ -9,6 +9,8 @@
 #ifndef TALLY_PRINT_H
 #define TALLY_PRINT_H
 
+#include <stdbool.h>
+
 #include "buf.h"
 #include "store.h"
 #include "unit.h"
@@ -30,6 +32,10 @@ typedef enum {
 char *tl_print(const Store *s, Node n, Syntax syn, const Sym *names);
 void tl_print_to(Buf *out, const Store *s, Node n, Syntax syn,
 		 const Sym *names);
+/* tl_print without names, asking stop(ctx) at every node it writes (a
+ * user's limit): NULL once stop answered true, the text is dropped. */
+char *tl_print_stoppable(const Store *s, Node n, Syntax syn,
+			 bool (*stop)(void *ctx), void *ctx);
 /* A letter as TL source: Q_a when identifier-like, else quoted. */
 void tl_print_letter(Buf *out, const Store *s, Sym letter, Syntax syn);
 /* A formula as one line of TL for messages and labels: written out when

@@ -63,6 +63,9 @@ typedef struct {
 	Syntax syn;
 	const Sym *names;
 	Node root;
+	bool (*stop)(void *ctx); /* NULL: never stops */
+	void *ctx;
+	bool stopped;
 } Printer;
 
 static void print_node(Printer *pr, Node n, int ctx);
@@ -460,6 +463,8 @@ static void print_sexpr(Printer *pr, Node n)
 
 static void print_node(Printer *pr, Node n, int ctx)
 {
+	if (pr->stop && (pr->stopped || (pr->stopped = pr->stop(pr->ctx))))
+		return;
 	if (pr->names && n != pr->root && pr->names[n] != SYM_NONE) {
 		buf_puts(pr->out, sym_name(store_syms((Store *)pr->s),
 					   pr->names[n]));
@@ -481,7 +486,8 @@ void tl_print_to(Buf *out, const Store *s, Node n, Syntax syn,
 		 const Sym *names)
 {
 	init_tables();
-	Printer pr = {out, s, syn, names, n};
+	Printer pr = {.out = out, .s = s, .syn = syn, .names = names,
+		      .root = n};
 	print_node(&pr, n, P_TERNARY);
 }
 
@@ -489,6 +495,21 @@ char *tl_print(const Store *s, Node n, Syntax syn, const Sym *names)
 {
 	Buf b = {0};
 	tl_print_to(&b, s, n, syn, names);
+	return buf_take(&b);
+}
+
+char *tl_print_stoppable(const Store *s, Node n, Syntax syn,
+			 bool (*stop)(void *ctx), void *ctx)
+{
+	init_tables();
+	Buf b = {0};
+	Printer pr = {.out = &b, .s = s, .syn = syn, .root = n,
+		      .stop = stop, .ctx = ctx};
+	print_node(&pr, n, P_TERNARY);
+	if (pr.stopped) {
+		buf_free(&b);
+		return NULL;
+	}
 	return buf_take(&b);
 }
 
@@ -509,7 +530,8 @@ char *tl_print_unit(const Store *s, const Unit *u, Syntax syn)
 		if (names[n] != SYM_NONE) /* an alias of an earlier definition */
 			continue;
 		buf_printf(&b, "let %s = ", sym_name(syms, u->defs[i].name));
-		Printer pr = {&b, s, syn, names, n};
+		Printer pr = {.out = &b, .s = s, .syn = syn,
+			      .names = names, .root = n};
 		print_node(&pr, n, P_TERNARY);
 		buf_puts(&b, ";\n");
 		names[n] = u->defs[i].name;
@@ -598,7 +620,8 @@ char *tl_print_brief(const Store *s, Node n, Syntax syn)
 			continue;
 		buf_printf(&b, "let %s = ",
 			   sym_name(store_syms((Store *)s), names[m]));
-		Printer pr = {&b, s, syn, names, m};
+		Printer pr = {.out = &b, .s = s, .syn = syn,
+			      .names = names, .root = m};
 		print_node(&pr, m, P_TERNARY);
 		buf_puts(&b, "; ");
 	}

@@ -69,8 +69,14 @@ err_has 'words compared (of all words up to length 28), no disagreement'
 limited '--timeout=1 reached; no disagreement up to length ' \
 	"$TALLY" $SIM_BREAK_JOB --timeout=1
 
-# print does not poll: the backstop ends it a second after the deadline.
-limited '--timeout=1 reached' "$TALLY" $PRINT_JOB --timeout=1
+# print polls while it writes the tree out (the backstop's message would
+# say "in work that cannot stop early"), and prints nothing of it.
+limited '--timeout=1 reached; nothing of this formula was printed' \
+	"$TALLY" $PRINT_JOB --timeout=1
+test ! -s out.txt || fail "print: part of a formula printed"
+# ... in every syntax the printer writes
+limited '--timeout=1 reached; nothing of this formula was printed' \
+	"$TALLY" $PRINT_JOB --to=sexpr --timeout=1
 }
 
 # ---- (b) a tiny --max-memory: exit 4 --------------------------------------
@@ -99,6 +105,14 @@ err_has 'limit 20 MiB'
 limited '--expand: the inlined formula has' "$TALLY" $PRINT_JOB --max-memory=20M
 err_has 'more than --max-memory (one byte a node)=20971520'
 test ! -s out.txt || fail "print: output despite the refusal"
+# below the refusal's bound (2^22 nodes), the memory the text takes
+{ echo 'let A0 = Q_a;'
+  i=1; while test $i -le 21; do
+	echo "let A$i = A$((i - 1)) & #[A$((i - 1))] > 0;"; i=$((i + 1)); done
+  echo A21; } > exp21.tl
+limited '--max-memory reached' "$TALLY" print --expand -F exp21.tl --max-memory=20M
+err_has 'nothing of this formula was printed'
+test ! -s out.txt || fail "print: part of a formula printed"
 }
 
 # Malformed limits are usage errors, the same for every command.
