@@ -199,9 +199,13 @@ static void shorten(Decision *d)
 		MethodResult r;
 		Query keep = d->q;
 		d->q.max_length = fmpz_get_ui(len);
-		/* Without a deadline (--max-length given) a few seconds at
-		 * most: the method's own word stands otherwise. */
-		if (d->lim.timeout <= 0)
+		/* A few seconds of its own at most.  The default budget is
+		 * nobody's limit and may be spent by now (a loaded machine):
+		 * the word printed must not depend on it.  A user's limit
+		 * still bounds it. */
+		if (!d->user_limit)
+			d->q.limits = NULL;
+		if (!d->user_limit || d->lim.timeout <= 0)
 			d->q.timeout = 5.0;
 		run_method(d, find_method("explore"), &r);
 		d->q = keep;
@@ -210,6 +214,9 @@ static void shorten(Decision *d)
 			d->res.witness = r.witness;
 			runs_init(&r.witness);
 			d->res.witness_shortest = true;
+		} else if (!d->note) {
+			d->note = xstrdup("the search for the first such word "
+					  "in shortlex order stopped at a limit");
 		}
 		method_result_free(&r);
 	}
