@@ -199,12 +199,15 @@ static void shorten(Decision *d)
 		MethodResult r;
 		Query keep = d->q;
 		d->q.max_length = fmpz_get_ui(len);
-		/* A few seconds of its own at most.  The default budget is
-		 * nobody's limit and may be spent by now (a loaded machine):
-		 * the word printed must not depend on it.  A user's limit
-		 * still bounds it. */
+		/* A few seconds of its own at most (and the memory bound).
+		 * The default budget is nobody's limit and may be spent by
+		 * now (a loaded machine): the word printed must not depend
+		 * on it.  A user's limit still bounds it. */
+		Limits memory_only;
+		limit_init(&memory_only);
+		memory_only.max_memory = d->lim.max_memory;
 		if (!d->user_limit)
-			d->q.limits = NULL;
+			d->q.limits = &memory_only;
 		if (!d->user_limit || d->lim.timeout <= 0)
 			d->q.timeout = 5.0;
 		run_method(d, find_method("explore"), &r);
