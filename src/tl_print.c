@@ -513,6 +513,18 @@ char *tl_print_stoppable(const Store *s, Node n, Syntax syn,
 	return buf_take(&b);
 }
 
+/* "let NAME = BODY" and end: node n defined as name, its body written
+ * with the names given so far (n's own excepted). */
+static void print_let(Buf *b, const Store *s, Syntax syn, const Sym *names,
+		      Sym name, Node n, const char *end)
+{
+	buf_printf(b, "let %s = ", sym_name(store_syms((Store *)s), name));
+	Printer pr = {.out = b, .s = s, .syn = syn, .names = names,
+		      .root = n};
+	print_node(&pr, n, P_TERNARY);
+	buf_puts(b, end);
+}
+
 char *tl_print_unit(const Store *s, const Unit *u, Syntax syn)
 {
 	/* A definition may only mention names defined before it: hash-consing
@@ -529,11 +541,7 @@ char *tl_print_unit(const Store *s, const Unit *u, Syntax syn)
 		Node n = u->defs[i].node;
 		if (names[n] != SYM_NONE) /* an alias of an earlier definition */
 			continue;
-		buf_printf(&b, "let %s = ", sym_name(syms, u->defs[i].name));
-		Printer pr = {.out = &b, .s = s, .syn = syn,
-			      .names = names, .root = n};
-		print_node(&pr, n, P_TERNARY);
-		buf_puts(&b, ";\n");
+		print_let(&b, s, syn, names, u->defs[i].name, n, ";\n");
 		names[n] = u->defs[i].name;
 	}
 	if (names[u->output] != SYM_NONE)
@@ -618,12 +626,7 @@ char *tl_print_brief(const Store *s, Node n, Syntax syn)
 	for (Node m = 1; m < n; m++) {
 		if (names[m] == SYM_NONE)
 			continue;
-		buf_printf(&b, "let %s = ",
-			   sym_name(store_syms((Store *)s), names[m]));
-		Printer pr = {.out = &b, .s = s, .syn = syn,
-			      .names = names, .root = m};
-		print_node(&pr, m, P_TERNARY);
-		buf_puts(&b, "; ");
+		print_let(&b, s, syn, names, names[m], m, "; ");
 	}
 	tl_print_to(&b, s, n, syn, names);
 	free(names);
