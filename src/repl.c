@@ -1220,6 +1220,9 @@ int repl_run(bool echo, const Limits *lim)
 {
 	bool tty = isatty(STDIN_FILENO);
 	Repl *r = repl_new(tty);
+	/* Commands run in this process too (the short ones, and the long
+	 * ones when no child can be started): a limit ends the command,
+	 * never the session. */
 	limit_keep_process();
 	if (lim)
 		repl_set_limits(r, lim);
