@@ -293,7 +293,7 @@ static bool feed(WordReader *wr, CrWords *cw, const char *buf, size_t n)
 /* cw: the interpreter's line format in front of the reader, or NULL. */
 static bool read_stdin(WordReader *wr, CrWords *cw)
 {
-	enum { CHUNK = 1 << 20 };
+	enum { CHUNK = 1 << 16 }; /* the reader works on it while it is in cache */
 	char *buf = xmalloc(CHUNK);
 	bool ok = true;
 	for (;;) {

@@ -68,6 +68,14 @@ static void line_byte(CrWords *w, char c)
 	}
 }
 
+/* Passes on the bytes line_byte kept from this chunk. */
+static bool pass_kept(CrWords *w)
+{
+	bool ok = word_feed(w->r, w->out.data ? w->out.data : "", w->out.len);
+	w->out.len = 0;
+	return ok;
+}
+
 bool cr_words_feed(CrWords *w, const char *buf, size_t n)
 {
 	w->out.len = 0;
@@ -76,16 +84,18 @@ bool cr_words_feed(CrWords *w, const char *buf, size_t n)
 			line_byte(w, buf[i++]);
 			continue;
 		}
-		/* the rest of the line at once: passed on or dropped */
+		/* the rest of the line at once: passed on as it stands (no
+		 * copy), or dropped */
 		const char *nl = memchr(buf + i, '\n', n - i);
 		size_t end = nl ? (size_t)(nl - buf) + 1 : n;
-		if (w->state == IN_WORD)
-			buf_append(&w->out, buf + i, end - i);
+		if (w->state == IN_WORD &&
+		    !(pass_kept(w) && word_feed(w->r, buf + i, end - i)))
+			return false;
 		if (nl)
 			w->state = AT_START;
 		i = end;
 	}
-	return word_feed(w->r, w->out.data ? w->out.data : "", w->out.len);
+	return pass_kept(w);
 }
 
 bool cr_words_close(CrWords *w)
