@@ -302,6 +302,76 @@ START_TEST(tokens_match_characters)
 }
 END_TEST
 
+
+/* The interpreter's word files (cr_words.h): fed whole, byte by byte or
+ * in chunks, the filter gives what the token reader gives on the same
+ * text with the dropped lines ("//" comments, blank lines) and the
+ * blanks that start a line taken out by a naive line filter here. */
+static void naive_cr_filter(const char *in, size_t n, Buf *out)
+{
+	for (size_t i = 0; i < n;) {
+		const char *nl = memchr(in + i, '\n', n - i);
+		size_t end = nl ? (size_t)(nl - in) + 1 : n, j = i;
+		while (j < end && (blank((unsigned char)in[j]) || in[j] == '\n'))
+			j++;
+		bool comment = end - i >= 2 && in[i] == '/' && in[i + 1] == '/';
+		if (j < end && !comment) /* without its leading blanks */
+			buf_append(out, in + j, end - j);
+		i = end;
+	}
+}
+
+START_TEST(cr_filter_matches_naive)
+{
+	static const char *const lines[] = {
+		"// a comment ( ) x", "//", "/ ( )", "/", "", "  \t ", "\r",
+		"( ) ( )", "x ( )", " ( ( ) )", "(\t)\r",
+	};
+	Store *s = store_new();
+	Alphabet a;
+	alphabet_init(&a, s, NULL, 0, "(,),/");
+	Rng g;
+	rng_seed(&g, 0xc7u);
+	for (int k = 0; k < 40; k++) {
+		Buf in = {0}, kept = {0};
+		buf_puts(&in, "");
+		buf_puts(&kept, "");
+		for (size_t l = rng_below(&g, 30); l > 0; l--) {
+			if (rng_below(&g, 3) == 0) { /* a long word line */
+				for (size_t t = rng_below(&g, 400); t > 0; t--)
+					buf_puts(&in, rng_below(&g, 2) ? "( " : ") ");
+				buf_puts(&in, ")");
+			} else {
+				buf_puts(&in, lines[rng_below(&g, 11)]);
+			}
+			if (l > 1 || rng_below(&g, 2))
+				buf_puts(&in, "\n");
+		}
+		naive_cr_filter(in.data, in.len, &kept);
+		Buf want = {0};
+		buf_puts(&want, "");
+		word_log_run(&a, WORD_LOG_TOKENS, kept.data, kept.len,
+			     WORD_LOG_WHOLE, 300, &want);
+		for (int mode = 0; mode < 3; mode++) {
+			Buf got = {0};
+			buf_puts(&got, "");
+			word_log_run(&a, WORD_LOG_CR, in.data, in.len, mode, 300,
+				     &got);
+			ck_assert_msg(strcmp(got.data, want.data) == 0,
+				      "round %d, mode %d:\n%s\n--- filter\n%s\n"
+				      "--- naive\n%s", k, mode, in.data,
+				      got.data, want.data);
+			buf_free(&got);
+		}
+		buf_free(&want);
+		buf_free(&in);
+		buf_free(&kept);
+	}
+	alphabet_free(&a);
+	store_free(s);
+}
+END_TEST
+
 Suite *word_suite(void)
 {
 	Suite *su = suite_create("word");
@@ -311,6 +381,7 @@ Suite *word_suite(void)
 	tcase_add_loop_test(tc, tokens_match_reference, 0, n);
 	tcase_add_loop_test(tc, open_alphabet_tokens, 0, n);
 	tcase_add_test(tc, tokens_match_characters);
+	tcase_add_test(tc, cr_filter_matches_naive);
 	suite_add_tcase(su, tc);
 	return su;
 }
