@@ -32,7 +32,7 @@ typedef struct {
 	bool pos_col;       /* MOD present: position (mod period) column */
 	Z3_sort *sorts;
 	Z3_ast *x;          /* the columns as named constants */
-	bool *letter_code;  /* codes of the query's alphabet */
+	QueryCodes qc;      /* the alphabet's codes and the end marker's */
 	Z3_func_decl inv, bad;
 	double timeout;
 } Chc;
@@ -138,8 +138,11 @@ static void sym_run(Chc *c, Z3_ast *val, const MachineInstr *code, size_t n,
 static Z3_ast letter_count(Chc *c, const Z3_ast *x, uint32_t code,
 			   uint32_t k)
 {
-	if (!x)
-		return z3u_int(c->z, 0);
+	/* A code no alphabet letter has (the end marker's) has no column:
+	 * it is read at most once, as the last step. */
+	bool column = c->qc.is_letter[k];
+	if (!x || !column)
+		return z3u_int(c->z, x && k == code ? 1 : 0);
 	if (k != code)
 		return x[c->cnt_col[k]];
 	Z3_ast t[2] = { x[c->cnt_col[k]], z3u_int(c->z, 1) };
@@ -159,7 +162,10 @@ static Z3_ast letter_driven(Chc *c, const Z3_ast *x, uint32_t code, size_t i)
 	t[n++] = constant(c, (uint32_t)i);
 	for (uint32_t k = 0; k < m->ncodes; k++) {
 		int64_t d = m->delta[i * m->ncodes + k];
-		if (d == 0 || !c->letter_code[k])
+		/* The letters read so far, and the one read now (the end
+		 * marker's code too: dropping it was issue 18's false
+		 * proofs under eos). */
+		if (d == 0 || (!c->qc.is_letter[k] && k != code))
 			continue;
 		Z3_ast f[2] = { Z3.mk_int64(z, d, Z3.mk_int_sort(z)),
 				letter_count(c, x, code, k) };
@@ -206,7 +212,7 @@ static void sym_step(Chc *c, const Z3_ast *x, uint32_t code, Z3_ast *next,
 	}
 	sym_run(c, val, m->step, m->nstep, pos, pos0);
 	for (uint32_t k = 0; k < m->ncodes; k++)
-		if (c->letter_code[k])
+		if (c->qc.is_letter[k])
 			next[c->cnt_col[k]] = letter_count(c, x, code, k);
 	col = c->ncnt;
 	for (size_t k = 0; k < m->npslot; k++)
@@ -262,7 +268,7 @@ static void make_columns(Chc *c)
 	c->x = xmalloc(nc * sizeof *c->x);
 	c->cnt_col = xcalloc(m->ncodes, sizeof *c->cnt_col);
 	for (uint32_t k = 0; k < m->ncodes; k++) {
-		if (!c->letter_code[k])
+		if (!c->qc.is_letter[k])
 			continue;
 		Buf b = { 0 };
 		if (k + 1 < m->ncodes) {
@@ -317,8 +323,8 @@ static Z3_ast inv_at(Chc *c, Z3_ast *args)
 static bool judged_after(const Chc *c, uint32_t code)
 {
 	if (c->q->accept == ACCEPT_EOS)
-		return code == c->m.ncodes - 1;
-	return c->letter_code[code];
+		return code == c->qc.end_code;
+	return c->qc.is_letter[code];
 }
 
 static Z3_ast differ(Chc *c, Z3_ast *v)
@@ -332,15 +338,15 @@ static void add_rules(Chc *c, Z3_fixedpoint fp, Z3_ast *init)
 	Z3_context z = c->z;
 	size_t nc = c->ncols ? c->ncols : 1;
 	Z3_ast *next = xmalloc(nc * sizeof *next);
-	sym_step(c, NULL, (uint32_t)c->m.ncodes - 1, init, NULL);
+	sym_step(c, NULL, c->qc.end_code, init, NULL);
 	Z3.fixedpoint_add_rule(z, fp, inv_at(c, init), NULL);
 	Z3_ast now = inv_at(c, c->x);
 	for (uint32_t code = 0; code < c->m.ncodes; code++) {
-		if (!c->letter_code[code] && !judged_after(c, code))
+		if (!c->qc.is_letter[code] && !judged_after(c, code))
 			continue;
 		Z3_ast v[2];
 		sym_step(c, c->x, code, next, v);
-		if (c->letter_code[code])
+		if (c->qc.is_letter[code])
 			Z3.fixedpoint_add_rule(z, fp, forall(c, Z3.mk_implies(
 				z, now, inv_at(c, next))), NULL);
 		if (judged_after(c, code)) {
@@ -377,7 +383,7 @@ static bool recheck(Chc *c, Z3_ast inv, Z3_ast *init, size_t *n)
 	for (uint32_t code = 0; ok && code < c->m.ncodes; code++) {
 		Z3_ast v[2];
 		sym_step(c, c->x, code, next, v);
-		if (c->letter_code[code]) {
+		if (c->qc.is_letter[code]) {
 			Z3_ast after = Z3.substitute(z, inv, (unsigned)c->ncols,
 						     c->x, next);
 			Z3_ast f[2] = { inv, Z3.mk_not(z, after) };
@@ -500,9 +506,7 @@ void chc_decide(const Query *q, MethodResult *out)
 	for (size_t i = 0; i < m->nslots; i++)
 		c.isbool[i] = m->node_of[i] == NODE_NONE ||
 			      store_is_bool(s, m->node_of[i]);
-	c.letter_code = xcalloc(m->ncodes, sizeof *c.letter_code);
-	for (size_t t = 0; t < q->nletters; t++)
-		c.letter_code[machine_code(&m->codes, q->alphabet[t])] = true;
+	query_codes_init(&c.qc, q, &m->codes);
 	c.z = z3u_new();
 	make_columns(&c);
 	solve(&c, out);
@@ -510,7 +514,7 @@ void chc_decide(const Query *q, MethodResult *out)
 	free(c.sorts);
 	free(c.x);
 	free(c.cnt_col);
-	free(c.letter_code);
+	query_codes_free(&c.qc);
 	free(c.isbool);
 	machine_free(&c.m);
 }

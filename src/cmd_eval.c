@@ -398,13 +398,8 @@ int cmd_eval_words(Store *s, const Unit *units, size_t nunits,
 	for (size_t i = 0; i < nunits; i++)
 		roots[i] = units[i].output;
 	run.acc = xcalloc(nunits ? nunits : 1, sizeof *run.acc);
-	VEC(Sym) mentioned = {0};
-	for (size_t i = 0; i < nunits; i++)
-		for (size_t j = 0; j < units[i].nletters; j++)
-			VEC_PUSH(mentioned, units[i].letters[j]);
-	alphabet_init_with(&alpha, s, roots, nunits, mentioned.data,
-			   mentioned.len, opt->alphabet);
-	VEC_FREE(mentioned);
+	alphabet_init_units(&alpha, s, roots, nunits, units, nunits,
+			    opt->alphabet);
 	if (opt->open_alphabet)
 		alphabet_open(&alpha);
 	run.alpha = &alpha;

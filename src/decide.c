@@ -2,7 +2,6 @@
 #include <config.h>
 #include "decide.h"
 
-#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +10,6 @@
 #include "chc.h"
 #include "explore.h"
 #include "json.h"
-#include "lex.h"
 #include "mem.h"
 #include "mona.h"
 #include "method.h"
@@ -19,7 +17,6 @@
 #include "runeval.h"
 #include "trace.h"
 #include "unary.h"
-#include "vec.h"
 #include "word.h"
 
 /* The default time budget of --method=auto without --max-length. */
@@ -111,47 +108,6 @@ int decide_option(DecideOptions *o, int opt, const char *arg)
 }
 
 /* ---- the alphabet ----------------------------------------------------------------- */
-
-typedef VEC(Node) Nodes;
-
-/* Letters written in a TL source, before simplification could drop
- * them (Q_b | !Q_b still makes b a letter of the alphabet). */
-static void source_letters(Store *s, const Source *src, Nodes *out)
-{
-	Diag quiet = {0};
-	quiet.out = NULL;
-	jmp_buf fail;
-	Lexer lx;
-	lex_init(&lx, src, &quiet, store_syms(s), &fail);
-	if (setjmp(fail) == 0)
-		for (Token t = lex_next(&lx); t.kind != TK_EOF; t = lex_next(&lx))
-			if (t.kind == TK_LETTER)
-				VEC_PUSH(*out, store_make_letter(s, t.sym));
-	lex_free(&lx);
-}
-
-/* The nodes whose letters make the alphabet: the roots, every
- * definition of the inputs, and the letters their TL sources spell. */
-static void alphabet_nodes(Inputs *in, const Node *roots, Nodes *out)
-{
-	VEC_PUSH(*out, roots[0]);
-	VEC_PUSH(*out, roots[1]);
-	for (size_t i = 0; i < in->nunits; i++) {
-		const Unit *u = &in->units[i];
-		if (u->output)
-			VEC_PUSH(*out, u->output);
-		for (size_t d = 0; d < u->ndefs; d++)
-			VEC_PUSH(*out, u->defs[d].node);
-	}
-	for (size_t i = 0; i < in->nspecs && i < in->nsources; i++) {
-		const InputSpec *sp = &in->specs[i];
-		bool tl = sp->kind == INPUT_FORMULA ||
-			  (sp->kind == INPUT_FILE &&
-			   (!in->syntax || strcmp(in->syntax, "tl") == 0));
-		if (tl)
-			source_letters(in->store, in->sources[i], out);
-	}
-}
 
 /* ---- running the methods ------------------------------------------------------ */
 
@@ -603,11 +559,9 @@ static void start_limits(Decision *d)
 static void build_query(Decision *d)
 {
 	const DecideOptions *o = d->o;
-	Nodes nodes = {0};
-	alphabet_nodes(d->in, d->root, &nodes);
-	alphabet_init(&d->alpha, d->in->store, nodes.data, nodes.len,
-		      o->alphabet);
-	VEC_FREE(nodes);
+	size_t nunits = d->task == TASK_EQUIV || d->task == TASK_IMPLIES ? 2 : 1;
+	alphabet_init_units(&d->alpha, d->in->store, d->root, 2, d->in->units,
+			    nunits, o->alphabet);
 	if (d->alpha.n == 0) {
 		/* No letter anywhere: words still have lengths; any one
 		 * letter stands for all. */

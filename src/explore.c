@@ -15,37 +15,6 @@
 
 #define NO_STATE UINT32_MAX
 
-/* The letters worth trying: one per distinct letter code (letters no side
- * mentions all behave alike), the first in alphabet order. */
-typedef struct {
-	uint32_t *code;
-	Sym *sym;
-	size_t n;
-} Letters;
-
-static void letters_init(Letters *l, const Query *q, const MachineCodes *c)
-{
-	l->code = xmalloc((q->nletters ? q->nletters : 1) * sizeof *l->code);
-	l->sym = xmalloc((q->nletters ? q->nletters : 1) * sizeof *l->sym);
-	l->n = 0;
-	for (size_t i = 0; i < q->nletters; i++) {
-		uint32_t code = machine_code(c, q->alphabet[i]);
-		bool seen = false;
-		for (size_t j = 0; j < l->n && !seen; j++)
-			seen = l->code[j] == code;
-		if (!seen) {
-			l->code[l->n] = code;
-			l->sym[l->n++] = q->alphabet[i];
-		}
-	}
-}
-
-static void letters_free(Letters *l)
-{
-	free(l->code);
-	free(l->sym);
-}
-
 /* Limits and progress, shared by both search modes. */
 typedef struct {
 	const Query *q;
@@ -109,7 +78,7 @@ static void stopped(MethodResult *out, const Budget *b)
 
 typedef struct {
 	Machine m;
-	Letters let;
+	QueryCodes let;  /* the letters worth trying: one per code */
 	size_t width;    /* packed int64s per state */
 	int64_t *vals;   /* width per state */
 	uint32_t *parent;
@@ -127,7 +96,7 @@ static bool differ(Search *s, MachineState *st)
 	if (s->accept == ACCEPT_EOS) {
 		machine_state_copy(&s->m, &s->eos, st);
 		st = &s->eos;
-		machine_step(&s->m, st, (uint32_t)s->m.ncodes - 1);
+		machine_step(&s->m, st, s->let.end_code);
 	}
 	machine_query(&s->m, st);
 	return machine_root(&s->m, st, 0) != machine_root(&s->m, st, 1);
@@ -201,7 +170,7 @@ static void search_free(Search *s)
 	machine_state_free(&s->m, &s->st);
 	machine_state_free(&s->m, &s->eos);
 	machine_free(&s->m);
-	letters_free(&s->let);
+	query_codes_free(&s->let);
 	free(s->vals);
 	free(s->parent);
 	free(s->via);
@@ -212,7 +181,7 @@ static void merge_search(const Query *q, MethodResult *out)
 {
 	Search s = {.accept = q->accept};
 	machine_init(&s.m, q->store, q->root, 2, false);
-	letters_init(&s.let, q, &s.m.codes);
+	query_codes_init(&s.let, q, &s.m.codes);
 	machine_state_init(&s.m, &s.st);
 	machine_state_init(&s.m, &s.eos);
 	s.width = machine_packed_len(&s.m);
@@ -287,8 +256,8 @@ static void word_search(const Query *q, MethodResult *out)
 {
 	MachineCodes codes;
 	machine_codes_init(&codes, q->store, q->root, 2);
-	Letters let;
-	letters_init(&let, q, &codes);
+	QueryCodes let;
+	query_codes_init(&let, q, &codes);
 	machine_codes_free(&codes);
 	Evaluator *ev = eval_new(q->store, q->root, 2, q->accept);
 	Budget b;
@@ -345,7 +314,7 @@ done:
 	free(digit);
 	free(w);
 	eval_free(ev);
-	letters_free(&let);
+	query_codes_free(&let);
 }
 
 void explore_decide(const Query *q, MethodResult *out)

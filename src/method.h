@@ -21,6 +21,7 @@
 #include <flint/fmpz.h>
 
 #include "eval.h"
+#include "machine.h"
 #include "store.h"
 
 typedef struct {
@@ -80,6 +81,29 @@ typedef struct {
 
 void method_result_init(MethodResult *r);
 void method_result_free(MethodResult *r);
+
+/* The problem in the product machine's letter codes (machine.h), the one
+ * reading of the alphabet and the end marker for every method that runs
+ * the machine: the codes the alphabet's letters take (one representative
+ * letter per code, the first in alphabet order), which codes are read as
+ * letters, and the end marker's code.  The end marker is no letter: every
+ * letter test is false there, so it takes the code "other" (ncodes - 1),
+ * which may or may not also be the code of alphabet letters no side
+ * tests.  Under ACCEPT_EOS it is read once, after the word; letter counts
+ * of psi with psi true at the marker (#[true], #[!Q_a]) include it. */
+typedef struct {
+	uint32_t *code;   /* [n] the distinct codes of alphabet letters */
+	Sym *sym;         /* [n] a letter of each */
+	size_t n;
+	bool *is_letter;  /* [ncodes]: some alphabet letter has this code */
+	size_t ncodes;
+	uint32_t end_code;
+	AcceptAt accept;
+} QueryCodes;
+
+void query_codes_init(QueryCodes *qc, const Query *q,
+		      const MachineCodes *codes);
+void query_codes_free(QueryCodes *qc);
 
 /* Whether the sides differ on the empty word (by the evaluator): the
  * methods that reason about non-empty words check it first. */

@@ -103,6 +103,22 @@ void alphabet_init_with(Alphabet *a, Store *s, const Node *roots,
 	}
 }
 
+void alphabet_init_units(Alphabet *a, Store *s, const Node *roots,
+			 size_t nroots, const Unit *units, size_t nunits,
+			 const char *spec)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < nunits; i++)
+		n += units[i].nletters;
+	Sym *spelled = xmalloc((n ? n : 1) * sizeof *spelled);
+	n = 0;
+	for (size_t i = 0; i < nunits; i++)
+		for (size_t j = 0; j < units[i].nletters; j++)
+			spelled[n++] = units[i].letters[j];
+	alphabet_init_with(a, s, roots, nroots, spelled, n, spec);
+	free(spelled);
+}
+
 void alphabet_free(Alphabet *a)
 {
 	free(a->letters);

@@ -21,6 +21,7 @@
 #include "diag.h"
 #include "store.h"
 #include "toktab.h"
+#include "unit.h"
 
 typedef struct {
 	Sym *letters; /* in alphabet order */
@@ -44,6 +45,13 @@ void alphabet_init(Alphabet *a, Store *s, const Node *roots, size_t nroots,
 void alphabet_init_with(Alphabet *a, Store *s, const Node *roots,
 			size_t nroots, const Sym *extra, size_t nextra,
 			const char *spec);
+/* The alphabet of a problem, one definition for every command (eval,
+ * equiv, check, lang, the traces): the letters of the roots, every letter
+ * the units spell (Unit.letters: TL, .crasp and .cr alike, whatever
+ * simplification dropped), and spec. */
+void alphabet_init_units(Alphabet *a, Store *s, const Node *roots,
+			 size_t nroots, const Unit *units, size_t nunits,
+			 const char *spec);
 void alphabet_free(Alphabet *a);
 /* "a b c", malloc'd. */
 char *alphabet_describe(const Alphabet *a);
