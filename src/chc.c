@@ -17,6 +17,7 @@
 #include "machine.h"
 #include "mem.h"
 #include "print.h"
+#include "eval.h"
 #include "limit.h"
 #include "z3util.h"
 
@@ -27,6 +28,8 @@ typedef struct {
 	bool *isbool;       /* per slot */
 	size_t ncols;       /* letter counts, persistent non-LD slots, then
 			     * the position column */
+	uint32_t *col_code; /* a count column's letter code, else UINT32_MAX */
+	uint32_t *col_slot; /* a slot column's slot, else UINT32_MAX */
 	size_t *cnt_col;    /* code -> column of its letter count */
 	size_t ncnt;
 	bool pos_col;       /* MOD present: position (mod period) column */
@@ -250,10 +253,13 @@ static char *slot_name(Chc *c, uint32_t slot)
 	return xstrdup("?");
 }
 
-static void add_column(Chc *c, char *name, bool isb)
+static void add_column(Chc *c, char *name, bool isb, uint32_t code,
+		       uint32_t slot)
 {
 	Z3_context z = c->z;
 	size_t k = c->ncols++;
+	c->col_code[k] = code;
+	c->col_slot[k] = slot;
 	c->sorts[k] = isb ? Z3.mk_bool_sort(z) : Z3.mk_int_sort(z);
 	c->x[k] = Z3.mk_const(z, Z3.mk_string_symbol(z, name), c->sorts[k]);
 	free(name);
@@ -267,6 +273,8 @@ static void make_columns(Chc *c)
 	c->sorts = xmalloc(nc * sizeof *c->sorts);
 	c->x = xmalloc(nc * sizeof *c->x);
 	c->cnt_col = xcalloc(m->ncodes, sizeof *c->cnt_col);
+	c->col_code = xmalloc(nc * sizeof *c->col_code);
+	c->col_slot = xmalloc(nc * sizeof *c->col_slot);
 	for (uint32_t k = 0; k < m->ncodes; k++) {
 		if (!c->qc.is_letter[k])
 			continue;
@@ -280,13 +288,14 @@ static void make_columns(Chc *c)
 			buf_puts(&b, "#[letters neither side tests]");
 		}
 		c->cnt_col[k] = c->ncols;
-		add_column(c, buf_take(&b), false);
+		add_column(c, buf_take(&b), false, k, UINT32_MAX);
 	}
 	c->ncnt = c->ncols;
 	for (size_t k = 0; k < m->npslot; k++)
 		if (m->pslot[k] >= m->nld)
 			add_column(c, slot_name(c, m->pslot[k]),
-				   c->isbool[m->pslot[k]]);
+				   c->isbool[m->pslot[k]], UINT32_MAX,
+				   m->pslot[k]);
 	if (c->pos_col) {
 		Buf b = { 0 };
 		if (m->huge_period)
@@ -294,7 +303,7 @@ static void make_columns(Chc *c)
 		else
 			buf_printf(&b, "position mod %llu",
 				   (unsigned long long)m->period);
-		add_column(c, buf_take(&b), false);
+		add_column(c, buf_take(&b), false, UINT32_MAX, UINT32_MAX);
 	}
 }
 
@@ -400,6 +409,132 @@ static bool recheck(Chc *c, Z3_ast inv, Z3_ast *init, size_t *n)
 	return ok;
 }
 
+/* ---- the invariant on real words ----------------------------------------- */
+
+/* The initiation/consecution/safety re-check above uses this file's own
+ * encoding, which an encoding error passes.  So the invariant is also
+ * evaluated on the columns' real values: every prefix of every word of
+ * INV_WORDS_MAX letter combinations, the values taken from the
+ * evaluator's table (eval.h), not from the symbolic step. */
+#define INV_WORDS_MAX 256
+#define INV_UNARY_LENGTH 64
+
+/* The column's value at position p of word (p = 0: the empty word, from
+ * t0); NULL when it cannot be told. */
+static Z3_ast column_value(Chc *c, size_t k, const EvalTable *t,
+			   const EvalTable *t0, const uint32_t *codes,
+			   size_t p)
+{
+	Z3_context z = c->z;
+	const Machine *m = &c->m;
+	if (c->col_code[k] != UINT32_MAX) {
+		long n = 0;
+		for (size_t i = 0; i < p; i++)
+			n += codes[i] == c->col_code[k];
+		return z3u_int(z, n);
+	}
+	if (c->col_slot[k] == UINT32_MAX) { /* the position */
+		unsigned long long v = p;
+		if (!m->huge_period)
+			v %= m->period;
+		return Z3.mk_unsigned_int64(z, v, Z3.mk_int_sort(z));
+	}
+	uint32_t slot = c->col_slot[k];
+	Node n = m->node_of[slot];
+	if (n == NODE_NONE) { /* a Y latch: its operand's value now */
+		for (size_t i = 0; i < m->nstep && n == NODE_NONE; i++)
+			if (m->step[i].op == MI_PREV && m->step[i].b == slot)
+				n = m->node_of[m->step[i].a];
+		if (n == NODE_NONE)
+			return NULL;
+		if (p == 0)
+			return Z3.mk_false(z);
+	}
+	const EvalTable *at = p == 0 ? t0 : t;
+	if (c->isbool[slot])
+		return eval_table_bool(at, n, p) ? Z3.mk_true(z)
+						 : Z3.mk_false(z);
+	fmpz_t v;
+	fmpz_init(v);
+	eval_table_int(at, n, p, v);
+	Z3_ast r = z3u_numeral(z, v);
+	fmpz_clear(v);
+	return r;
+}
+
+/* Is inv true at every position of word?  False with the evidence in
+ * *why. */
+static bool inv_on_word(Chc *c, Z3_ast inv, Evaluator *ev,
+			const EvalTable *t0, const Sym *word,
+			const uint32_t *codes, size_t n, char **why)
+{
+	Z3_context z = c->z;
+	EvalTable *t = n ? eval_table(ev, word, n) : NULL;
+	Z3_ast *val = xmalloc((c->ncols ? c->ncols : 1) * sizeof *val);
+	bool ok = true;
+	for (size_t p = 0; p <= n && ok; p++) {
+		bool known = true;
+		for (size_t k = 0; k < c->ncols && known; k++)
+			known = (val[k] = column_value(c, k, t, t0, codes, p));
+		if (!known)
+			continue;
+		Z3_ast at = Z3.simplify(z, Z3.substitute(
+			z, inv, (unsigned)c->ncols, c->x, val));
+		if (Z3.get_bool_value(z, at) != Z3_L_FALSE)
+			continue;
+		ok = false;
+		Buf b = { 0 };
+		buf_puts(&b, "the invariant Spacer returned is false on the "
+			     "real values after the prefix '");
+		for (size_t i = 0; i < p; i++)
+			buf_printf(&b, "%s%s", i ? " " : "",
+				   sym_name(store_syms((Store *)c->m.s),
+					    word[i]));
+		buf_puts(&b, "' (a bug in the encoding)");
+		*why = buf_take(&b);
+	}
+	free(val);
+	if (t)
+		eval_table_free(t);
+	return ok;
+}
+
+static bool inv_on_words(Chc *c, Z3_ast inv, char **why)
+{
+	const QueryCodes *qc = &c->qc;
+	size_t len = 0;
+	if (qc->n == 1)
+		len = INV_UNARY_LENGTH;
+	else if (qc->n > 1)
+		for (size_t w = qc->n; w <= INV_WORDS_MAX; w *= qc->n)
+			len++;
+	Evaluator *ev = eval_new(c->m.s, c->q->root, 2, ACCEPT_LAST);
+	Sym none = SYM_NONE;
+	EvalTable *t0 = eval_table(ev, &none, 0);
+	size_t *digit = xcalloc(len + 1, sizeof *digit);
+	Sym *word = xmalloc((len + 1) * sizeof *word);
+	uint32_t *codes = xmalloc((len + 1) * sizeof *codes);
+	bool ok = true;
+	do {
+		for (size_t i = 0; i < len; i++) {
+			word[i] = qc->sym[digit[i]];
+			codes[i] = qc->code[digit[i]];
+		}
+		ok = inv_on_word(c, inv, ev, t0, word, codes, len, why);
+		size_t i = len;
+		while (i > 0 && ++digit[i - 1] == qc->n)
+			digit[--i] = 0;
+		if (i == 0)
+			break;
+	} while (ok);
+	free(digit);
+	free(word);
+	free(codes);
+	eval_table_free(t0);
+	eval_free(ev);
+	return ok;
+}
+
 static char *certificate(Chc *c, Z3_ast inv, size_t obligations)
 {
 	Buf b = { 0 };
@@ -428,6 +563,12 @@ static void proved(Chc *c, Z3_fixedpoint fp, Z3_ast *init, MethodResult *out)
 		out->status = MR_UNKNOWN;
 		out->reason = xstrdup("the invariant Spacer returned did "
 				      "not re-check (a bug)");
+		return;
+	}
+	char *why = NULL;
+	if (!inv_on_words(c, inv, &why)) {
+		out->status = MR_INTERNAL;
+		out->reason = why;
 		return;
 	}
 	out->status = MR_EQUIVALENT;
@@ -514,6 +655,8 @@ void chc_decide(const Query *q, MethodResult *out)
 	free(c.sorts);
 	free(c.x);
 	free(c.cnt_col);
+	free(c.col_code);
+	free(c.col_slot);
 	query_codes_free(&c.qc);
 	free(c.isbool);
 	machine_free(&c.m);

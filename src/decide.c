@@ -8,6 +8,7 @@
 
 #include "buf.h"
 #include "chc.h"
+#include "crosscheck.h"
 #include "explore.h"
 #include "json.h"
 #include "mem.h"
@@ -207,7 +208,8 @@ static void decide(Decision *d)
 			continue;
 		run_method(d, m, &d->res);
 		d->method = m->name;
-		if (d->res.status == MR_EQUIVALENT)
+		if (d->res.status == MR_EQUIVALENT ||
+		    d->res.status == MR_INTERNAL)
 			return;
 		if (d->res.status == MR_DIFFERENT) {
 			shorten(d);
@@ -243,6 +245,55 @@ static bool recheck(Decision *d)
 	}
 	d->accepted_by_first = acc[0];
 	return true;
+}
+
+/* TALLY_INJECT_PROOF=1 (tests only, HACKING.md): the method's answer is
+ * replaced by a proof, so that tests can see that a false one never
+ * reaches the output. */
+static void inject_fault(Decision *d)
+{
+	const char *f = getenv("TALLY_INJECT_PROOF");
+	if (!f || strcmp(f, "1") != 0)
+		return;
+	method_result_free(&d->res);
+	d->res.status = MR_EQUIVALENT;
+}
+
+/* A proof or a bounded answer is printed only when the evaluator agrees
+ * on every short word (crosscheck.h): a method's encoding error must not
+ * become a verdict.  False after an internal-error message naming the
+ * word. */
+static bool crosscheck(Decision *d)
+{
+	const MethodResult *r = &d->res;
+	if (r->status == MR_INTERNAL) {
+		fprintf(stderr, "tally: internal error: method %s: %s; no "
+				"verdict is printed\n", d->method,
+			r->reason ? r->reason : "its own check failed");
+		return false;
+	}
+	bool bounded = r->status == MR_BOUNDED ||
+		       (r->status == MR_LIMIT && !d->user_limit &&
+			d->method && strcmp(d->method, "explore") == 0);
+	if (r->status != MR_EQUIVALENT && !bounded)
+		return true;
+	size_t len = crosscheck_length(d->q.nletters, bounded ? r->bound : 0);
+	if (bounded && r->bound < len)
+		len = r->bound;
+	Runs w;
+	runs_init(&w);
+	bool ok = crosscheck_words(&d->q, len, &w);
+	if (!ok) {
+		char *text = runs_format(&w, d->alpha.syms, PLAIN_MAX);
+		fprintf(stderr, "tally: internal error: method %s claimed the "
+				"sides agree%s, but evaluating them separates "
+				"them on the word '%s'; no verdict is printed\n",
+			d->method ? d->method : "none",
+			bounded ? " on the words it checked" : "", text);
+		free(text);
+	}
+	runs_clear(&w);
+	return ok;
 }
 
 /* ---- printing ------------------------------------------------------------------- */
@@ -616,8 +667,10 @@ int decide_run(Inputs *in, DecideTask task, const DecideOptions *o)
 	start_limits(&d);
 	build_query(&d);
 	decide(&d);
+	inject_fault(&d);
 	int status;
-	if (d.res.status == MR_DIFFERENT && !recheck(&d)) {
+	if ((d.res.status == MR_DIFFERENT && !recheck(&d)) ||
+	    !crosscheck(&d)) {
 		status = EXIT_INTERNAL;
 	} else {
 		Outcome oc = outcome(&d);

@@ -67,6 +67,9 @@ typedef enum {
 	MR_UNKNOWN,        /* no verdict (solver gave up, incomplete) */
 	MR_LIMIT,          /* a user limit (time, states, memory) stopped it */
 	MR_NOT_APPLICABLE, /* the inputs are outside the method's fragment */
+	MR_INTERNAL,       /* the method's own second check refuted its
+			    * answer: .reason holds the evidence; decide.c
+			    * prints it as an internal error (exit 70) */
 } MethodStatus;
 
 typedef struct {
