@@ -120,6 +120,9 @@ typedef struct {
 	Alphabet alpha;
 	Query q;
 	Limits lim;      /* the user's, or the default budget */
+	double complete_end; /* with --max-length but no --timeout: when
+			      * the complete methods' default budget ends
+			      * (0: no such budget) */
 	bool user_limit; /* a limit the user gave bounds the search */
 	MethodResult res;
 	const char *method; /* the method the verdict rests on */
@@ -137,6 +140,11 @@ static void run_method(Decision *d, const Method *m, MethodResult *out)
 		/* Complete methods leave explore half of the budget. */
 		if (strcmp(d->o->method, "auto") == 0)
 			q.timeout /= 2;
+	} else if (m->complete && d->complete_end > 0) {
+		/* A bounded question must end: explore answers it, the
+		 * complete methods only get a few seconds to do better. */
+		double left = d->complete_end - limit_now();
+		q.timeout = left > 0.01 ? left : 0.01;
 	}
 	method_result_init(out);
 	m->fn(&q, out);
@@ -598,6 +606,9 @@ static void start_limits(Decision *d)
 			o->lim.max_memory;
 	if (!d->lim.max_memory)
 		d->lim.max_memory = DEFAULT_MEMORY;
+	if (d->lim.timeout <= 0 && o->max_length &&
+	    strcmp(o->method, "auto") == 0)
+		d->complete_end = limit_now() + DEFAULT_TIMEOUT;
 	if (d->lim.timeout <= 0 && !o->max_length) {
 		d->lim.timeout = DEFAULT_TIMEOUT;
 		/* The default budget is no user's limit: its end is a

@@ -117,8 +117,11 @@ static bool threshold(const Store *s, Node n, Threshold *out,
 		else if ((out->kind == TH_EQ || out->kind == TH_NE) &&
 			 fmpz_sgn(t) < 0)
 			out->kind = out->kind == TH_EQ ? TH_FALSE : TH_TRUE;
+		/* <=, = and != also use "at least t + 1". */
+		ulong most = out->kind == TH_GE ? MONA_MAX_THRESHOLD
+						: MONA_MAX_THRESHOLD - 1;
 		ok = out->kind == TH_TRUE || out->kind == TH_FALSE ||
-		     fmpz_cmp_ui(t, MONA_MAX_THRESHOLD - 1) <= 0;
+		     fmpz_cmp_ui(t, most) <= 0;
 		*why = "a threshold is too large for the M2L-Str "
 		       "translation";
 		out->t = ok ? fmpz_get_ui(t) : 0;
@@ -141,6 +144,11 @@ bool mona_in_fragment(const Store *s, Node root, const char **why)
 		Threshold th;
 		if (op == OP_CMP)
 			ok = threshold(s, n, &th, why);
+		else if (op == OP_MOD && store_aux(s, n) > MONA_MAX_MODULUS) {
+			ok = false;
+			*why = "MOD(m, r) with m above 12: MONA's automata "
+			       "for the period grow exponentially with m";
+		}
 		else if (op == OP_ITE || op == OP_MIN || op == OP_MAX) {
 			ok = false;
 			*why = "?:, min and max are outside the threshold "
