@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "eval.h"
 #include "json.h"
+#include "lang_count.h"
 #include "limit.h"
 #include "mem.h"
 #include "word.h"
@@ -38,7 +39,9 @@ static const char help[] =
 	"Method: the walk extends the evaluator's state one letter at a time\n"
 	"(cost proportional to the formula per word), for formulas without #>.\n"
 	"Formulas with future counts #> evaluate each word whole.  A job of\n"
-	"more than 10^8 words is announced on stderr before it starts.\n\n"
+	"more than 10^8 words is announced on stderr before it starts.\n"
+	"--count of a formula without #> counts prefixes per machine state\n"
+	"instead (exact, any size; each length printed when complete).\n\n"
 	"Examples:\n"
 	"  tally lang -f \"1 <= #[Q_b & 1 <= #[Q_a]] & "
 	"!(1 <= #[Q_a & 1 <= #[Q_b]])\" \\\n"
@@ -215,6 +218,62 @@ bool cmd_lang_length(const char *s, size_t *out)
 	return true;
 }
 
+/* --count of a past-only formula: exact counts per length over merged
+ * states, each line printed as soon as its length is complete. */
+typedef struct {
+	bool json;
+	json_t *counts;
+} CountOut;
+
+static void emit_count(size_t len, const fmpz_t n, void *arg)
+{
+	CountOut *co = arg;
+	if (co->json) {
+		json_array_append_new(co->counts, json_fmpz(n));
+		return;
+	}
+	printf("%zu\t", len);
+	fmpz_fprint(stdout, n);
+	putchar('\n');
+	fflush(stdout);
+}
+
+static int count_states(Store *s, Node root, const Alphabet *alpha,
+			const LangOptions *opt, Limits *lim)
+{
+	CountOut co = {.json = opt->json, .counts = json_array()};
+	limit_start(lim);
+	bool ok = lang_count(s, root, alpha, opt->accept, opt->max_length,
+			     lim, emit_count, &co);
+	if (co.json) {
+		json_t *o = json_envelope(), *al = json_array();
+		for (size_t i = 0; i < alpha->n; i++)
+			json_array_append_new(al, json_string(sym_name(
+				alpha->syms, alpha->letters[i])));
+		json_object_set_new(o, "alphabet", al);
+		json_object_set_new(o, "accept_at",
+				    json_string(eval_accept_name(opt->accept)));
+		json_object_set_new(o, "max_length",
+				    json_integer((json_int_t)opt->max_length));
+		json_object_set_new(o, "complete", json_boolean(ok));
+		json_object_set_new(o, "counts", co.counts);
+		json_emit(o);
+	} else {
+		json_decref(co.counts);
+	}
+	fflush(stdout);
+	if (ok)
+		return EXIT_YES;
+	size_t done = co.json ? json_array_size(co.counts) : 0;
+	char what[96];
+	if (co.json)
+		snprintf(what, sizeof what, "lengths 0..%zu are counted", done - 1);
+	else
+		snprintf(what, sizeof what, "the lengths printed are complete");
+	limit_report(lim, what);
+	return EXIT_LIMIT;
+}
+
 int cmd_lang_list(Store *s, Node root, const LangOptions *opt)
 {
 	Lang lg = {.accept = opt->accept, .count = opt->count, .json = opt->json,
@@ -232,6 +291,12 @@ int cmd_lang_list(Store *s, Node root, const LangOptions *opt)
 	for (size_t i = 0; i < alpha.n; i++)
 		lg.spaced |= strlen(sym_name(alpha.syms, alpha.letters[i])) > 1;
 	lg.ev = eval_new(s, &root, 1, lg.accept);
+	if (lg.count && eval_streams(lg.ev)) {
+		eval_free(lg.ev);
+		int st = count_states(s, root, &alpha, opt, lg.limits);
+		alphabet_free(&alpha);
+		return st;
+	}
 	lg.syms = xcalloc(maxlen + 1, sizeof *lg.syms);
 	lg.counts = xcalloc(maxlen + 1, sizeof *lg.counts);
 	uint32_t *next = xcalloc(maxlen + 1, sizeof *next);
