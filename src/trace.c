@@ -33,10 +33,19 @@ static void add_row(Trace *tr, char *label, Node node)
 	}
 	Row r = {label, node};
 	VEC_PUSH(tr->rows, r);
-	for (size_t i = 0; i < tr->nodes.len; i++)
-		if (tr->nodes.data[i] == node)
-			return;
-	VEC_PUSH(tr->nodes, node);
+}
+
+/* The rows' nodes, once each: the roots of the trace's table. */
+static void collect_nodes(Trace *tr)
+{
+	unsigned char *in = xcalloc(store_node_count(tr->s) + 1, 1);
+	for (size_t i = 0; i < tr->rows.len; i++) {
+		Node n = tr->rows.data[i].node;
+		if (!in[n])
+			VEC_PUSH(tr->nodes, n);
+		in[n] = 1;
+	}
+	free(in);
 }
 
 /* Subformulas worth a row: not letters (they are the header) nor
@@ -115,6 +124,7 @@ Trace *trace_new(const Store *s, const Unit *units, size_t nunits)
 		free(names);
 	}
 	free(seen);
+	collect_nodes(tr);
 	return tr;
 }
 
