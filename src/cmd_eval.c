@@ -215,8 +215,9 @@ static bool on_end(void *ctx)
 	for (size_t i = 0; i < r->nroots; i++)
 		all = all && r->acc[i];
 	r->rejected |= !all;
-	EvalTable *t = r->trace ? eval_table_window(r->ev, r->word.data,
-						    r->word.len, r->wlo, r->whi)
+	EvalTable *t = r->trace ? trace_table(r->trace, r->accept,
+					      r->word.data, r->word.len,
+					      r->wlo, r->whi)
 				: NULL;
 	if (r->html) {
 		json_t *tj = trace_json(r->trace, t, r->word.data, r->word.len);

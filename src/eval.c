@@ -263,6 +263,7 @@ typedef struct {
 
 struct EvalTable {
 	size_t first, last; /* recorded positions; empty when first > last */
+	AcceptAt accept;
 	size_t len;
 	Node max;
 	uint32_t *col_of; /* node -> column, UINT32_MAX when absent */
@@ -270,9 +271,11 @@ struct EvalTable {
 	size_t ncols;
 };
 
-static EvalTable *table_new(const MachineFacts *f, size_t first, size_t last)
+static EvalTable *table_new(const MachineFacts *f, AcceptAt accept,
+			     size_t first, size_t last)
 {
 	EvalTable *t = xcalloc(1, sizeof *t);
+	t->accept = accept;
 	t->first = first;
 	t->last = last;
 	t->len = first <= last ? last - first + 1 : 0;
@@ -315,13 +318,21 @@ void eval_table_free(EvalTable *t)
 
 size_t eval_table_first(const EvalTable *t) { return t->first; }
 size_t eval_table_last(const EvalTable *t) { return t->last; }
+AcceptAt eval_table_accept(const EvalTable *t) { return t->accept; }
 
+bool eval_table_has(const EvalTable *t, Node node)
+{
+	return node > 0 && node <= t->max && t->col_of[node] != UINT32_MAX;
+}
+
+/* A node the table was not built for, or a position outside its window,
+ * has no value here: asking for one is a bug (a silent 0 once printed
+ * traces that were false). */
 static const Col *table_col(const EvalTable *t, Node node, size_t pos,
 			    size_t *i)
 {
-	if (node == 0 || node > t->max || t->col_of[node] == UINT32_MAX ||
-	    pos < t->first || pos > t->last)
-		return NULL;
+	assert(eval_table_has(t, node));
+	assert(pos >= t->first && pos <= t->last);
 	*i = pos - t->first;
 	return &t->cols[t->col_of[node]];
 }
@@ -330,16 +341,15 @@ bool eval_table_bool(const EvalTable *t, Node node, size_t pos)
 {
 	size_t i;
 	const Col *c = table_col(t, node, pos, &i);
-	return c && c->v && c->v[i] != 0;
+	assert(c->v); /* a Boolean, never big */
+	return c->v[i] != 0;
 }
 
 void eval_table_int(const EvalTable *t, Node node, size_t pos, fmpz_t out)
 {
 	size_t i;
 	const Col *c = table_col(t, node, pos, &i);
-	if (!c)
-		fmpz_zero(out);
-	else if (c->b)
+	if (c->b)
 		fmpz_set(out, &c->b[i]);
 	else
 		fmpz_set_si(out, c->v[i]);
@@ -347,10 +357,10 @@ void eval_table_int(const EvalTable *t, Node node, size_t pos, fmpz_t out)
 
 /* The positions a word is evaluated at: 0 for the empty word, else 1..n,
  * plus the end marker n+1 under ACCEPT_EOS. */
-static void word_range(const Evaluator *ev, size_t n, size_t *lo, size_t *hi)
+static void word_range(AcceptAt accept, size_t n, size_t *lo, size_t *hi)
 {
-	*lo = n == 0 && ev->accept == ACCEPT_LAST ? 0 : 1;
-	*hi = ev->accept == ACCEPT_EOS ? n + 1 : n;
+	*lo = n == 0 && accept == ACCEPT_LAST ? 0 : 1;
+	*hi = accept == ACCEPT_EOS ? n + 1 : n;
 }
 
 /* The values of every node at the position just read, into column
@@ -370,25 +380,27 @@ static void record(EvalTable *t, const MachineFacts *f, const Machine *p,
 	}
 }
 
-/* Every reachable node at every position of the window wlo..whi: the
- * full machine run over the word (passes as eval_accepts with #>),
- * recording the window in the last pass. */
-EvalTable *eval_table_window(Evaluator *ev, const Sym *word, size_t n,
-			     size_t wlo, size_t whi)
+/* Every node reachable from nodes at every position of the window
+ * wlo..whi: a full machine of its own, with nodes as its roots, run over
+ * the word (passes as eval_accepts with #>), recording the window in the
+ * last pass.  Letters are coded by that machine, whose roots may mention
+ * letters an evaluator's do not. */
+EvalTable *eval_table_nodes(const Store *s, const Node *nodes, size_t nn,
+			    AcceptAt accept, const Sym *word, size_t n,
+			    size_t wlo, size_t whi)
 {
-	const Store *s = ev->s;
 	size_t lo, hi;
-	word_range(ev, n, &lo, &hi);
+	word_range(accept, n, &lo, &hi);
 	if (wlo < lo)
 		wlo = lo;
 	if (whi > hi)
 		whi = hi;
-	MachineFacts f;
-	machine_facts_init(&f, s, ev->roots, ev->nroots, &ev->codes,
-			   MACHINE_MAX_POSITIONS + 1);
 	Machine p;
-	machine_init(&p, s, ev->roots, ev->nroots, true);
-	EvalTable *t = table_new(&f, wlo, whi);
+	machine_init(&p, s, nodes, nn, true);
+	MachineFacts f;
+	machine_facts_init(&f, s, nodes, nn, &p.codes,
+			   MACHINE_MAX_POSITIONS + 1);
+	EvalTable *t = table_new(&f, accept, wlo, whi);
 	MachineState st;
 	machine_state_init(&p, &st);
 	for (unsigned k = 0; k <= p.fdepth; k++) {
@@ -397,7 +409,8 @@ EvalTable *eval_table_window(Evaluator *ev, const Sym *word, size_t n,
 		for (size_t pos = lo; pos <= hi; pos++) {
 			if (pos >= 1)
 				machine_step(&p, &st,
-					     pos <= n ? code_of(ev, word[pos - 1])
+					     pos <= n ? machine_code(&p.codes,
+								     word[pos - 1])
 						      : (uint32_t)p.ncodes - 1);
 			if (k == p.fdepth && pos >= wlo && pos <= whi)
 				record(t, &f, &p, &st, pos - wlo);
@@ -409,6 +422,13 @@ EvalTable *eval_table_window(Evaluator *ev, const Sym *word, size_t n,
 	machine_free(&p);
 	machine_facts_free(s, &f);
 	return t;
+}
+
+EvalTable *eval_table_window(Evaluator *ev, const Sym *word, size_t n,
+			     size_t wlo, size_t whi)
+{
+	return eval_table_nodes(ev->s, ev->roots, ev->nroots, ev->accept, word,
+				n, wlo, whi);
 }
 
 EvalTable *eval_table(Evaluator *ev, const Sym *word, size_t n)

@@ -86,6 +86,11 @@ EvalTable *eval_table(Evaluator *ev, const Sym *word, size_t n);
 void eval_table_free(EvalTable *t);
 size_t eval_table_first(const EvalTable *t); /* first position: 0 or 1 */
 size_t eval_table_last(const EvalTable *t);  /* judged position */
+AcceptAt eval_table_accept(const EvalTable *t);
+/* Whether node has values in the table (it is reachable from the nodes
+ * the table was built for).  Asking a table for a node it lacks is a
+ * bug (an assertion), never a silent 0. */
+bool eval_table_has(const EvalTable *t, Node node);
 bool eval_table_bool(const EvalTable *t, Node node, size_t pos);
 void eval_table_int(const EvalTable *t, Node node, size_t pos, fmpz_t out);
 /* Only positions first..last (clamped to the word's positions) are kept,
@@ -93,5 +98,12 @@ void eval_table_int(const EvalTable *t, Node node, size_t pos, fmpz_t out);
  * when first > last).  Memory: the window only, besides the word. */
 EvalTable *eval_table_window(Evaluator *ev, const Sym *word, size_t n,
 			     size_t first, size_t last);
+/* The same for any nodes of the Store, Boolean or integer, each from
+ * its own node: every node reachable from them gets values, whatever the
+ * store shares or flattens elsewhere (a definition merged into a larger
+ * & or + keeps its own column).  For traces, which show definitions. */
+EvalTable *eval_table_nodes(const Store *s, const Node *nodes, size_t nnodes,
+			    AcceptAt accept, const Sym *word, size_t n,
+			    size_t first, size_t last);
 
 #endif

@@ -182,27 +182,17 @@ static void show_items(Repl *r, const Item *items, size_t n)
 	bool values = r->examples && r->word;
 	Store *s = NULL;
 	EvalTable *t = NULL;
-	Evaluator *ev = NULL;
 	Node *nodes = xmalloc(n * sizeof *nodes);
 	for (size_t i = 0; i < n; i++)
 		nodes[i] = items[i].node;
 	if (values) {
 		s = store_new();
 		store_import(s, r->store, nodes, n, nodes);
-		/* the evaluator takes Boolean roots: a comparison carries
-		 * an integer definition */
-		Node *roots = xmalloc(n * sizeof *roots);
-		Node zero = store_make_const_si(s, 0);
-		for (size_t i = 0; i < n; i++)
-			roots[i] = store_is_bool(s, nodes[i])
-					   ? nodes[i]
-					   : store_make_cmp(s, REL_LT, nodes[i], zero);
 		size_t wn;
 		Sym *w = word_letters(store_syms(s), r->word, &wn);
-		ev = eval_new(s, roots, n, ACCEPT_LAST);
-		t = eval_table(ev, w, wn);
+		t = eval_table_nodes(s, nodes, n, ACCEPT_LAST, w, wn, 0,
+				     SIZE_MAX);
 		free(w);
-		free(roots);
 	}
 	Buf b = {0};
 	for (size_t i = 0; i < n; i++) {
@@ -223,7 +213,6 @@ static void show_items(Repl *r, const Item *items, size_t n)
 	}
 	buf_free(&b);
 	eval_table_free(t);
-	eval_free(ev);
 	store_free(s);
 	free(nodes);
 }
@@ -579,6 +568,30 @@ static char *word_alphabet(Repl *r)
 	return buf_take(&b);
 }
 
+/* The session as one program: every definition, in order, then the
+ * formula n (named when a definition is n).  :trace shows a row for each
+ * definition, as tally eval --trace does for the same inputs in a file:
+ * whether n uses a definition cannot be read off the nodes once the
+ * store has merged it into a larger & or +.  The definitions' letters
+ * join the alphabet, as the letters a file mentions do. */
+static void session_unit(Repl *r, Node n, Unit *u)
+{
+	memset(u, 0, sizeof *u);
+	u->output = n;
+	u->output_name = SYM_NONE;
+	for (size_t i = 0; i < r->defs.len; i++) {
+		const Def *d = &r->defs.data[i];
+		unit_add_def(u, d);
+		if (d->node == n)
+			u->output_name = d->name;
+		size_t nl;
+		Sym *ls = store_letters(r->store, d->node, &nl);
+		for (size_t j = 0; j < nl; j++)
+			unit_add_letter(u, ls[j]);
+		free(ls);
+	}
+}
+
 /* :eval and :trace: tally eval on the last formula. */
 static void eval_on(Repl *r, const char *const *words, size_t n, bool trace)
 {
@@ -587,7 +600,7 @@ static void eval_on(Repl *r, const char *const *words, size_t n, bool trace)
 		return;
 	}
 	Unit u;
-	subject_unit(r, r->last, &u);
+	session_unit(r, r->last, &u);
 	char *alphabet = word_alphabet(r);
 	EvalOptions eo = {.alphabet = alphabet, .trace = trace, .whi = SIZE_MAX};
 	Diag d = {.out = stderr};

@@ -20,6 +20,7 @@ typedef struct {
 struct Trace {
 	const Store *s;
 	VEC(Row) rows;
+	VEC(Node) nodes; /* the rows' nodes, once each: the table's roots */
 };
 
 static void add_row(Trace *tr, char *label, Node node)
@@ -32,6 +33,19 @@ static void add_row(Trace *tr, char *label, Node node)
 	}
 	Row r = {label, node};
 	VEC_PUSH(tr->rows, r);
+}
+
+/* The rows' nodes, once each: the roots of the trace's table. */
+static void collect_nodes(Trace *tr)
+{
+	unsigned char *in = xcalloc(store_node_count(tr->s) + 1, 1);
+	for (size_t i = 0; i < tr->rows.len; i++) {
+		Node n = tr->rows.data[i].node;
+		if (!in[n])
+			VEC_PUSH(tr->nodes, n);
+		in[n] = 1;
+	}
+	free(in);
 }
 
 /* Subformulas worth a row: not letters (they are the header) nor
@@ -110,6 +124,7 @@ Trace *trace_new(const Store *s, const Unit *units, size_t nunits)
 		free(names);
 	}
 	free(seen);
+	collect_nodes(tr);
 	return tr;
 }
 
@@ -120,7 +135,32 @@ void trace_free(Trace *tr)
 	for (size_t i = 0; i < tr->rows.len; i++)
 		free(tr->rows.data[i].label);
 	VEC_FREE(tr->rows);
+	VEC_FREE(tr->nodes);
 	free(tr);
+}
+
+EvalTable *trace_table(const Trace *tr, AcceptAt accept, const Sym *word,
+			size_t n, size_t first, size_t last)
+{
+	return eval_table_nodes(tr->s, tr->nodes.data, tr->nodes.len, accept,
+				word, n, first, last);
+}
+
+/* t when it has every row's node, else (*own) the trace's own table over
+ * t's window: a table built for the outputs alone lacks the definitions
+ * the store merged into larger nodes or that no output uses. */
+static const EvalTable *rows_table(const Trace *tr, const EvalTable *t,
+				   const Sym *word, size_t n, EvalTable **own)
+{
+	*own = NULL;
+	for (size_t i = 0; i < tr->nodes.len; i++)
+		if (!eval_table_has(t, tr->nodes.data[i])) {
+			*own = trace_table(tr, eval_table_accept(t), word, n,
+					   eval_table_first(t),
+					   eval_table_last(t));
+			return *own;
+		}
+	return t;
 }
 
 static const char *letter_at(const Trace *tr, const Sym *word, size_t n,
@@ -169,12 +209,15 @@ static void pad(FILE *out, const char *s, size_t w, bool right)
 		fputs(s, out);
 }
 
-void trace_print(const Trace *tr, const EvalTable *t, const Sym *word,
+void trace_print(const Trace *tr, const EvalTable *given, const Sym *word,
 		 size_t n, FILE *out)
 {
+	EvalTable *own;
+	const EvalTable *t = rows_table(tr, given, word, n, &own);
 	size_t first = eval_table_first(t), last = eval_table_last(t);
 	if (first > last) {
 		fputs("(no positions in the trace window)\n", out);
+		eval_table_free(own);
 		return;
 	}
 	size_t ncol = last - first + 1, nrow = tr->rows.len + 2;
@@ -210,11 +253,14 @@ void trace_print(const Trace *tr, const EvalTable *t, const Sym *word,
 		free(cells[i]);
 	free(cells);
 	free(w);
+	eval_table_free(own);
 }
 
-json_t *trace_json(const Trace *tr, const EvalTable *t, const Sym *word,
+json_t *trace_json(const Trace *tr, const EvalTable *given, const Sym *word,
 		   size_t n)
 {
+	EvalTable *own;
+	const EvalTable *t = rows_table(tr, given, word, n, &own);
 	size_t first = eval_table_first(t), last = eval_table_last(t);
 	json_t *o = json_object(), *pos = json_array(), *let = json_array();
 	json_t *rows = json_array();
@@ -249,5 +295,6 @@ json_t *trace_json(const Trace *tr, const EvalTable *t, const Sym *word,
 	json_object_set_new(o, "positions", pos);
 	json_object_set_new(o, "letters", let);
 	json_object_set_new(o, "rows", rows);
+	eval_table_free(own);
 	return o;
 }
