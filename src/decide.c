@@ -405,15 +405,6 @@ static size_t trace_units(const Decision *d, const Unit **units,
 	return two ? 2 : 1;
 }
 
-static EvalTable *witness_table(const Decision *d, const Unit *u,
-				const Sym *w, size_t n)
-{
-	Evaluator *ev = eval_new(d->in->store, &u->output, 1, d->q.accept);
-	EvalTable *t = eval_table(ev, w, n);
-	eval_free(ev);
-	return t;
-}
-
 static void print_trace(const Decision *d, const Sym *w, size_t n)
 {
 	const Unit *units[2];
@@ -421,7 +412,7 @@ static void print_trace(const Decision *d, const Sym *w, size_t n)
 	size_t nu = trace_units(d, units, labels);
 	for (size_t i = 0; i < nu; i++) {
 		Trace *tr = trace_new(d->in->store, units[i], 1);
-		EvalTable *t = witness_table(d, units[i], w, n);
+		EvalTable *t = trace_table(tr, d->q.accept, w, n, 0, SIZE_MAX);
 		printf("\n%s:\n", labels[i]);
 		trace_print(tr, t, w, n, stdout);
 		eval_table_free(t);
@@ -437,7 +428,7 @@ static json_t *sides_json(const Decision *d, const Sym *w, size_t n)
 	json_t *arr = json_array();
 	for (size_t i = 0; i < nu; i++) {
 		Trace *tr = trace_new(d->in->store, units[i], 1);
-		EvalTable *t = witness_table(d, units[i], w, n);
+		EvalTable *t = trace_table(tr, d->q.accept, w, n, 0, SIZE_MAX);
 		json_t *o = json_object();
 		json_object_set_new(o, "input", json_string(labels[i]));
 		json_object_set_new(o, "trace", trace_json(tr, t, w, n));
