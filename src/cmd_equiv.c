@@ -1,11 +1,15 @@
 /* cmd_equiv.c -- `tally equiv`: do two inputs define the same language? */
 #include <config.h>
 
+#include <errno.h>
 #include <getopt.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "cli.h"
 #include "commands.h"
 #include "decide.h"
+#include "json.h"
 
 static const char help[] =
 	"Usage: tally equiv [OPTION]... INPUT INPUT\n"
@@ -27,6 +31,16 @@ static const char help[] =
 	"comparisons) and unary (one letter) are exact.  auto tries the exact\n"
 	"methods first and then explore within the time budget.\n\n"
 	CLI_INPUT_HELP
+	"Many pairs:\n"
+	"      --pairs=FILE       one pair per line (- = stdin), tab-separated:\n"
+	"                         F, G, then optionally the alphabet, the\n"
+	"                         expected verdict (equivalent or\n"
+	"                         not-equivalent) and a shortest witness, as\n"
+	"                         in corpora/equiv/pairs.tsv; one numbered line\n"
+	"                         (or JSON object) per pair, then a summary;\n"
+	"                         exit 0 when every verdict is as expected, 1\n"
+	"                         when one contradicts it, 2 when a line does\n"
+	"                         not load, else 3 (or 4) for unknowns\n"
 	DECIDE_HELP
 	"\nExamples:\n"
 	"  tally equiv -f \"#[Q_b] < #[Q_a]\" -f \"2*#[Q_a] > #[true]\"\n"
@@ -35,11 +49,160 @@ static const char help[] =
 	"    -f \"#['('] = #[')'] & #[#['('] < #[')']] = 0\" \\\n"
 	"    -f \"#['('] = #[')'] & #[')' & #[')'] = #['('] + 1] = 0\"\n\n";
 
+/* ---- --pairs=FILE: many pairs in one process ------------------------ */
+
+enum { OPT_PAIRS = OPT__COMMAND_BASE };
+
+/* The tab-separated fields of line (empty fields kept), in place. */
+static size_t split_tabs(char *line, char **field, size_t max)
+{
+	size_t n = 0;
+	for (char *p = line; n < max;) {
+		field[n++] = p;
+		p = strchr(p, '\t');
+		if (!p)
+			break;
+		*p++ = '\0';
+	}
+	return n;
+}
+
+/* The worse of two exit statuses for a batch: an internal error, a
+ * record that does not load, a verdict against the expected one, a
+ * limit, an unknown, success. */
+static int worse(int a, int b)
+{
+	static const int order[] = {EXIT_INTERNAL, EXIT_USAGE, EXIT_NO,
+				    EXIT_LIMIT, EXIT_UNKNOWN, EXIT_YES};
+	for (size_t i = 0; i < sizeof order / sizeof *order; i++)
+		if (a == order[i] || b == order[i])
+			return order[i];
+	return a;
+}
+
+typedef struct {
+	size_t records, expected, ok, against, errors;
+	int status;
+} PairsTally;
+
+/* One record: F, G, alphabet, expected verdict, witness (the rest of
+ * the line is a comment). */
+static void pair_record(char *line, const char *path, size_t lineno,
+			const DecideOptions *base, PairsTally *t)
+{
+	char *f[6];
+	size_t nf = split_tabs(line, f, 6);
+	char source[4096];
+	snprintf(source, sizeof source, "%s:%zu", path, lineno);
+	DecideRecordResult res = {0};
+	DecideRecord rec = {.index = ++t->records, .source = source,
+			    .result = &res};
+	int status;
+	if (nf < 2) {
+		printf("%zu\terror: %s: expected two tab-separated inputs\n",
+		       rec.index, source);
+		t->errors++;
+		t->status = worse(t->status, EXIT_USAGE);
+		return;
+	}
+	DecideOptions o = *base;
+	o.record = &rec;
+	if (nf > 2 && f[2][0] && strcmp(f[2], "-") != 0)
+		o.alphabet = f[2];
+	if (nf > 3 && f[3][0]) {
+		if (strcmp(f[3], "equivalent") != 0 &&
+		    strcmp(f[3], "not-equivalent") != 0) {
+			printf("%zu\terror: %s: expected verdict 'equivalent' or "
+			       "'not-equivalent', not '%s'\n", rec.index, source,
+			       f[3]);
+			t->errors++;
+			t->status = worse(t->status, EXIT_USAGE);
+			return;
+		}
+		rec.expected = f[3];
+		if (nf > 4 && strcmp(f[3], "not-equivalent") == 0 &&
+		    strcmp(f[4], "-") != 0)
+			rec.witness = f[4];
+	}
+	Inputs in;
+	inputs_init(&in);
+	inputs_option(&in, 'f', f[0]);
+	inputs_option(&in, 'f', f[1]);
+	fflush(stdout);
+	if (!inputs_load(&in, false)) {
+		printf("%zu\terror: %s: the %s input does not load\n", rec.index,
+		       source, in.nunits == 0 ? "first" : "second");
+		t->errors++;
+		status = EXIT_USAGE;
+	} else {
+		status = decide_run(&in, TASK_EQUIV, &o);
+		if (rec.expected) {
+			t->expected++;
+			t->ok += res.as_expected;
+			if (!res.as_expected && (status == EXIT_YES ||
+						 status == EXIT_NO)) {
+				status = EXIT_NO; /* a contradiction */
+				t->against++;
+			}
+			else if (res.as_expected)
+				status = EXIT_YES;
+		} else if (status == EXIT_NO) {
+			status = EXIT_YES; /* "not equivalent" is an answer */
+		}
+	}
+	fflush(stdout);
+	t->status = worse(t->status, status);
+	inputs_free(&in);
+}
+
+static int run_pairs(const char *path, const DecideOptions *o)
+{
+	FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+	if (!fp)
+		return cli_usage_error("cannot open '%s': %s", path,
+				       strerror(errno));
+	PairsTally t = {.status = EXIT_YES};
+	char *line = NULL;
+	size_t cap = 0, lineno = 0;
+	ssize_t len;
+	while ((len = getline(&line, &cap, fp)) >= 0) {
+		lineno++;
+		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			line[--len] = '\0';
+		if (len == 0)
+			continue;
+		pair_record(line, path, lineno, o, &t);
+	}
+	free(line);
+	if (fp != stdin)
+		fclose(fp);
+	if (o->json) {
+		json_t *j = json_envelope();
+		json_object_set_new(j, "command", json_string("equiv --pairs"));
+		json_object_set_new(j, "source", json_string(path));
+		json_object_set_new(j, "records", json_integer((json_int_t)t.records));
+		json_object_set_new(j, "with_expected",
+				    json_integer((json_int_t)t.expected));
+		json_object_set_new(j, "as_expected", json_integer((json_int_t)t.ok));
+		json_object_set_new(j, "against_expected",
+				    json_integer((json_int_t)t.against));
+		json_object_set_new(j, "errors", json_integer((json_int_t)t.errors));
+		json_emit(j);
+	} else {
+		printf("pairs: %zu records, %zu with an expected verdict: %zu as "
+		       "expected, %zu against it, %zu without a verdict; %zu "
+		       "errors\n", t.records, t.expected, t.ok, t.against,
+		       t.expected - t.ok - t.against, t.errors);
+	}
+	return t.status;
+}
+
 int cmd_equiv(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		CLI_INPUT_OPTIONS,
 		DECIDE_LONG_OPTIONS,
+		{"pairs", required_argument, NULL, OPT_PAIRS},
 		{"help", no_argument, NULL, 'h'},
 		{0},
 	};
@@ -47,10 +210,15 @@ int cmd_equiv(int argc, char **argv)
 	inputs_init(&in);
 	DecideOptions o;
 	decide_options_init(&o);
+	const char *pairs = NULL;
 	int opt, status = EXIT_YES;
 	while ((opt = getopt_long(argc, argv, "f:F:P:h", longopts, NULL)) != -1) {
 		if (inputs_option(&in, opt, optarg))
 			continue;
+		if (opt == OPT_PAIRS) {
+			pairs = optarg;
+			continue;
+		}
 		int r = decide_option(&o, opt, optarg);
 		if (r > 0)
 			continue;
@@ -59,6 +227,16 @@ int cmd_equiv(int argc, char **argv)
 			goto done;
 		}
 		status = EXIT_USAGE;
+		goto done;
+	}
+	if (pairs) {
+		if (in.nspecs || optind < argc) {
+			status = cli_usage_error("--pairs takes its inputs from "
+						 "the file, not from -f/-F/-P "
+						 "or operands");
+			goto done;
+		}
+		status = run_pairs(pairs, &o);
 		goto done;
 	}
 	if (in.nspecs != 2) {

@@ -255,6 +255,12 @@ static bool recheck(Decision *d)
 	return true;
 }
 
+/* A word as people read it: the empty word is ε (JSON keeps ""). */
+static char *word_text(const Decision *d, const Runs *w)
+{
+	return w->n ? runs_format(w, d->alpha.syms, PLAIN_MAX) : xstrdup("ε");
+}
+
 /* TALLY_INJECT_PROOF=1 (tests only, HACKING.md): the method's answer is
  * replaced by a proof, so that tests can see that a false one never
  * reaches the output. */
@@ -292,7 +298,7 @@ static bool crosscheck(Decision *d)
 	runs_init(&w);
 	bool ok = crosscheck_words(&d->q, len, &w);
 	if (!ok) {
-		char *text = runs_format(&w, d->alpha.syms, PLAIN_MAX);
+		char *text = word_text(d, &w);
 		fprintf(stderr, "tally: internal error: method %s claimed the "
 				"sides agree%s, but evaluating them separates "
 				"them on the word '%s'; no verdict is printed\n",
@@ -452,6 +458,17 @@ static void print_json(const Decision *d, Outcome oc, const char *verdict,
 	static const char *const cmd[] = {"equiv", "check --sat",
 					  "check --valid", "check --implies"};
 	json_object_set_new(o, "command", json_string(cmd[d->task]));
+	const DecideRecord *rec = d->o->record;
+	if (rec) {
+		json_object_set_new(o, "index", json_integer((json_int_t)rec->index));
+		json_object_set_new(o, "source", json_string(rec->source));
+		if (rec->expected) {
+			json_object_set_new(o, "expected",
+					    json_string(rec->expected));
+			json_object_set_new(o, "as_expected",
+					    json_boolean(rec->result->as_expected));
+		}
+	}
 	json_t *alpha = json_array();
 	for (size_t i = 0; i < d->alpha.n; i++)
 		json_array_append_new(
@@ -496,13 +513,55 @@ static void print_json(const Decision *d, Outcome oc, const char *verdict,
 	json_emit(o);
 }
 
+/* Is the verdict the one a --pairs record expects (and the witness as
+ * long as the expected one, when given)?  Unknown and bounded answers
+ * are neither. */
+static bool as_expected(const Decision *d, Outcome oc)
+{
+	const DecideRecord *rec = d->o->record;
+	bool equal = strcmp(rec->expected, "equivalent") == 0;
+	if (oc != (equal ? OUT_EQUAL : OUT_DIFFERENT))
+		return false;
+	if (equal || !rec->witness)
+		return true;
+	fmpz_t len;
+	fmpz_init(len);
+	runs_length(&d->res.witness, len);
+	size_t want = strlen(rec->witness);
+	bool ok = fmpz_cmp_ui(len, want) == 0;
+	fmpz_clear(len);
+	return ok;
+}
+
+/* One line per --pairs record: number, verdict, witness, method, and
+ * what was expected. */
+static void print_record(Decision *d, Outcome oc, const char *verdict,
+			 const char *method)
+{
+	const DecideRecord *rec = d->o->record;
+	printf("%zu\t%s", rec->index, verdict);
+	if (oc == OUT_DIFFERENT) {
+		char *text = word_text(d, &d->res.witness);
+		printf("\tcounterexample: %s (accepted by %s)", text,
+		       accepted_by(d));
+		free(text);
+	}
+	printf("\tmethod: %s", method);
+	if (rec->expected) {
+		rec->result->as_expected = as_expected(d, oc);
+		printf("\texpected: %s\t%s", rec->expected,
+		       rec->result->as_expected ? "ok" : "NOT AS EXPECTED");
+	}
+	putchar('\n');
+}
+
 static void print_text(const Decision *d, Outcome oc, const char *verdict,
 		       const char *method)
 {
 	const MethodResult *r = &d->res;
 	puts(verdict);
 	if (oc == OUT_DIFFERENT) {
-		char *text = runs_format(&r->witness, d->alpha.syms, PLAIN_MAX);
+		char *text = word_text(d, &r->witness);
 		if (d->task == TASK_EQUIV)
 			printf("counterexample: %s (accepted by %s)\n", text,
 			       accepted_by(d));
@@ -678,8 +737,12 @@ int decide_run(Inputs *in, DecideTask task, const DecideOptions *o)
 		Outcome oc = outcome(&d);
 		char *verdict = verdict_line(&d, oc);
 		char *method = method_line(&d, oc);
+		if (o->record && o->record->expected)
+			o->record->result->as_expected = as_expected(&d, oc);
 		if (o->json)
 			print_json(&d, oc, verdict, method);
+		else if (o->record)
+			print_record(&d, oc, verdict, method);
 		else
 			print_text(&d, oc, verdict, method);
 		fflush(stdout);

@@ -21,6 +21,22 @@
 
 typedef enum { TASK_EQUIV, TASK_SAT, TASK_VALID, TASK_IMPLIES } DecideTask;
 
+/* One record of `equiv --pairs`: printed as one numbered line (or JSON
+ * object with "index" and "source"), checked against its expected
+ * verdict. */
+typedef struct {
+	bool as_expected;
+} DecideRecordResult;
+
+typedef struct {
+	size_t index;         /* 1-based */
+	const char *source;   /* FILE:LINE */
+	const char *expected; /* "equivalent", "not-equivalent" or NULL */
+	const char *witness;  /* the expected witness (its length is
+			       * compared), or NULL */
+	DecideRecordResult *result;
+} DecideRecord;
+
 typedef struct {
 	const char *method;   /* auto, explore, presburger, chc, mona, unary */
 	Limits lim;           /* --timeout, --max-memory (limit.h); none
@@ -29,6 +45,7 @@ typedef struct {
 	const char *alphabet; /* --alphabet, or NULL */
 	AcceptAt accept;
 	bool json, trace, certificate, quiet;
+	const DecideRecord *record; /* equiv --pairs, else NULL */
 } DecideOptions;
 
 /* getopt_long codes of the shared options. */
