@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "mem.h"
+#include "suggest.h"
 
 typedef struct {
 	const char *name;
@@ -80,6 +81,14 @@ int main(int argc, char **argv)
 			argv[1] = prog;
 			return commands[i].run(argc - 1, argv + 1);
 		}
+	Suggest sg;
+	suggest_init(&sg, name, strlen(name));
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		suggest_offer(&sg, commands[i].name);
+	if (sg.best)
+		return cli_usage_error("unknown command '%s'; did you mean "
+				       "'%s'? (see 'tally --help')", name,
+				       sg.best);
 	return cli_usage_error("unknown command '%s' (see 'tally --help')",
 			       name);
 }

@@ -1,5 +1,6 @@
 #include <config.h>
 #include "repl.h"
+#include "suggest.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -1069,8 +1070,16 @@ static void run_command(Repl *r, const char *line)
 	size_t len = strcspn(name, " \t");
 	const Command *c = find_command(name, len);
 	if (!c) {
-		fail(r, "unknown command ':%.*s' (:help lists them)", (int)len,
-		     name);
+		Suggest sg;
+		suggest_init(&sg, name, len);
+		for (size_t i = 0; i < ncommands; i++)
+			suggest_offer(&sg, commands[i].name);
+		if (sg.best)
+			fail(r, "unknown command ':%.*s'; did you mean ':%s'? "
+			     "(:help lists them)", (int)len, name, sg.best);
+		else
+			fail(r, "unknown command ':%.*s' (:help lists them)",
+			     (int)len, name);
 		return;
 	}
 	char *arg = xstrdup(name + len);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "mem.h"
+#include "suggest.h"
 
 /* Operands of n-ary chains are collected on this one stack rather than in
  * per-call arrays, so that a longjmp out of the parser leaks nothing.  Each
@@ -293,6 +294,40 @@ static Expr parse_count(Parser *p, Expr e)
 	return e;
 }
 
+static void offer_def(const Def *d, void *arg)
+{
+	Suggest *sg = arg;
+	suggest_offer(sg, sym_name((const SymTab *)sg->syms, d->name));
+}
+
+/* The diagnostic for a name no scope defines: L_k beyond the prelude,
+ * a defined name close to it, or how letters are written. */
+static _Noreturn void unknown_name(Parser *p, const char *s)
+{
+	size_t k = 0, len = strlen(s);
+	if (len > 2 && strncmp(s, "L_", 2) == 0 &&
+	    strspn(s + 2, "0123456789") == len - 2) {
+		k = strtoul(s + 2, NULL, 10);
+		parser_fail(p, p->tok.start,
+			    "unknown name '%s' (the prelude defines L_1 to "
+			    "L_5; 'tally gen --family=lk --k=%zu' prints L_%zu "
+			    "as a formula, -f \"$(tally gen --family=lk "
+			    "--k=%zu)\" reads it)", s, k, k, k);
+	}
+	Suggest sg;
+	suggest_init(&sg, s, len);
+	sg.syms = p->lx.syms;
+	for (Scope *sc = p->scope; sc; sc = scope_fallback(sc))
+		scope_each(sc, offer_def, &sg);
+	if (sg.best)
+		parser_fail(p, p->tok.start,
+			    "unknown name '%s'; did you mean '%s'? (letters "
+			    "are written Q_%s or '%s')", s, sg.best, s, s);
+	parser_fail(p, p->tok.start,
+		    "unknown name '%s' (letters are written Q_%s or '%s')",
+		    s, s, s);
+}
+
 static Expr parse_name(Parser *p, Expr e)
 {
 	Sym name = p->tok.sym;
@@ -308,10 +343,7 @@ static Expr parse_name(Parser *p, Expr e)
 			parser_fail(p, p->tok.start,
 				    "unknown name '%s' (a letter test is Q_a or "
 				    "Q('a'), with the letter after Q_)", s);
-		parser_fail(p, p->tok.start,
-			    "unknown name '%s' (letters are written Q_%s or "
-			    "'%s')",
-			    s, s, s);
+		unknown_name(p, s);
 	}
 	e.node = d->node;
 	parser_advance(p);
