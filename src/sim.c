@@ -630,6 +630,42 @@ void sim_set_streaming(Sim *s, bool on)
 	sim_reset(s);
 }
 
+/* What sim_new allocates for a layer's blocks. */
+static size_t blocks_bytes(const Layer *ly, size_t d)
+{
+	size_t b = 0;
+	for (size_t i = 0; i < ly->nblocks; i++) {
+		size_t hid = ly->blocks[i].w1.rows;
+		b = add_sat(b, mul_sat(add_sat(hid, d), sizeof(Row) + 16));
+		b = add_sat(b, mul_sat(add_sat(ly->blocks[i].w1.n,
+					       ly->blocks[i].w2.n), 12));
+	}
+	return b;
+}
+
+size_t sim_estimate(const Model *m)
+{
+	size_t b = mul_sat(m->nletters + 1, mul_sat(m->d, 8));
+	size_t heads = 0, keys = 0;
+	for (size_t l = 0; l < m->nlayers; l++) {
+		const Layer *ly = &m->layers[l];
+		for (size_t i = 0; i < ly->nheads; i++) {
+			const Head *h = &ly->heads[i];
+			heads++;
+			keys = add_sat(keys, h->wk.rows);
+			b = add_sat(b, mul_sat(h->wq.rows, 2 * sizeof(Row) + 8));
+			b = add_sat(b, mul_sat(add_sat(h->wq.n, h->wk.n), 12));
+		}
+		b = add_sat(b, blocks_bytes(ly, m->d));
+	}
+	b = add_sat(b, blocks_bytes(&m->input, m->d));
+	/* the first 16 positions of history */
+	size_t pos = mul_sat(mul_sat(m->nlayers + 1, m->d), 8);
+	pos = add_sat(pos, mul_sat(heads, ACCS * sizeof(Acc) + 8));
+	pos = add_sat(pos, mul_sat(keys, 8));
+	return add_sat(b, mul_sat(pos, 16));
+}
+
 size_t sim_history_bytes(const Sim *s)
 {
 	size_t h = mul_sat(s->hcap, mul_sat(mul_sat(s->L + 1, s->d), 8));

@@ -62,6 +62,10 @@ const double *sim_residual(const Sim *sim, size_t pos, size_t layer);
 void sim_set_streaming(Sim *sim, bool on);
 /* Bytes held for the positions (grows with the word; saturates). */
 size_t sim_history_bytes(const Sim *sim);
+/* About the bytes sim_new and the first positions take for a model
+ * (saturates), known before allocating them: a model may declare rows
+ * that its file does not spell out. */
+size_t sim_estimate(const Model *m);
 
 /* The state that the future depends on, when every head has constant
  * logits (sim_uniform): the attention accumulators at the last position.
