@@ -90,8 +90,7 @@ static bool read_model(const char *path, Model *m)
 {
 	json_error_t jerr;
 	json_t *j = strcmp(path, "-") == 0
-			    ? json_loadf(stdin, JSON_DISABLE_EOF_CHECK |
-							JSON_DECODE_ANY |
+			    ? json_loadf(stdin, JSON_DECODE_ANY |
 							JSON_REJECT_DUPLICATES,
 					 &jerr)
 			    : json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);

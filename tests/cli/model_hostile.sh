@@ -177,6 +177,9 @@ err_has 'duplicate object key'
 printf '[1, 2]\n' > array.json
 try 2 "$TALLY" simulate array.json -w ab
 err_has 'array.json: expected a model (a JSON object), found an array'
+{ cat base.json; echo '{}'; } > trailing.json
+try 2 "$TALLY" simulate -w ab < trailing.json
+err_has 'stdin: end of file expected'
 printf '{}\n' > empty.json
 try 2 "$TALLY" simulate empty.json -w ab
 err_has 'empty.json: format: missing'
@@ -223,6 +226,7 @@ for ffn in table relu; do
 		readback -f "MOD(5, 0) | Q_b" --alphabet=ab --pe=$pe --ffn=$ffn
 	done
 done
+echo "$models models compiled and read back"
 test "$models" -ge 200 || fail "only $models models compiled and read back"
 
 # The trace of a model whose labels name components (c7: compile writes
