@@ -11,6 +11,7 @@
 #include "buf.h"
 #include "cli.h"
 #include "commands.h"
+#include "echo.h"
 #include "eval.h"
 #include "fixed.h"
 #include "limit.h"
@@ -89,9 +90,10 @@ static bool read_model(const char *path, Model *m)
 {
 	json_error_t jerr;
 	json_t *j = strcmp(path, "-") == 0
-			    ? json_loadf(stdin, JSON_DISABLE_EOF_CHECK |
-							JSON_DECODE_ANY, &jerr)
-			    : json_load_file(path, 0, &jerr);
+			    ? json_loadf(stdin, JSON_DECODE_ANY |
+							JSON_REJECT_DUPLICATES,
+					 &jerr)
+			    : json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
 	if (!j) {
 		cli_usage_error("%s: %s (line %d)",
 				strcmp(path, "-") ? path : "stdin", jerr.text,
@@ -132,46 +134,60 @@ static bool too_many_words(size_t sigma, size_t maxlen)
 	return total > MAX_WORDS;
 }
 
+/* Words run letter by letter as they are read: a word never has to fit
+ * in memory (its echo spills to a file), only --trace keeps its tokens. */
 typedef struct {
 	SimCheck *sc;
-	VEC(uint32_t) word;
-	Buf text;
+	VEC(uint32_t) word; /* --trace */
+	Echo echo;
 	bool trace, rejected;
+	bool stopped; /* a limit was reached in the current word */
+	size_t done;  /* words whose verdict was printed */
 } Run;
 
 static void on_letters(void *ctx, const Sym *s, size_t n)
 {
 	Run *r = ctx;
-	for (size_t i = 0; i < n; i++)
-		VEC_PUSH(r->word, simcheck_token(r->sc, s[i]));
+	for (size_t i = 0; i < n && !r->stopped; i++) {
+		uint32_t t = simcheck_token(r->sc, s[i]);
+		if (r->trace)
+			VEC_PUSH(r->word, t);
+		r->stopped = !simcheck_push(r->sc, t);
+	}
 }
 
 static void on_restart(void *ctx)
 {
-	((Run *)ctx)->word.len = 0;
+	Run *r = ctx;
+	r->word.len = 0;
+	simcheck_begin(r->sc);
 }
 
 static void on_text(void *ctx, const char *bytes, size_t n)
 {
-	buf_append(&((Run *)ctx)->text, bytes, n);
+	echo_add(&((Run *)ctx)->echo, bytes, n);
 }
 
 static bool on_end(void *ctx)
 {
 	Run *r = ctx;
-	if (r->text.len && r->text.data[r->text.len - 1] == '\r')
-		r->text.len--;
-	bool acc = simcheck_run(r->sc, r->word.data, r->word.len);
+	if (r->stopped) {
+		echo_drop(&r->echo);
+		return false;
+	}
+	bool acc = simcheck_accepts(r->sc);
 	r->rejected |= !acc;
-	fwrite(r->text.data ? r->text.data : "", 1, r->text.len, stdout);
+	echo_write(&r->echo, stdout);
 	printf("\t%s\n", acc ? "accept" : "reject");
 	if (r->trace) {
 		simcheck_trace(r->sc, r->word.data, r->word.len, stdout);
 		putchar('\n');
 	}
 	fflush(stdout);
-	r->text.len = 0;
+	echo_drop(&r->echo);
 	r->word.len = 0;
+	r->done++;
+	simcheck_begin(r->sc);
 	return true;
 }
 
@@ -235,14 +251,47 @@ static int periodicity(const Semantics *sem, const Angle *a, size_t n,
 	return EXIT_NO;
 }
 
-static bool feed_stdin(WordReader *wr)
+static bool feed_stdin(WordReader *wr, const Run *run)
 {
 	char buf[1 << 16];
 	size_t got;
-	while ((got = fread(buf, 1, sizeof buf, stdin)) > 0)
+	while (!run->stopped && (got = fread(buf, 1, sizeof buf, stdin)) > 0)
 		if (!word_feed(wr, buf, got))
 			return false;
-	return word_close(wr);
+	return !run->stopped && word_close(wr);
+}
+
+/* The words of -w or stdin: exit status. */
+static int run_words(SimCheck *sc, const char *const *words, size_t nwords,
+		     bool trace, bool check, Limits *limits)
+{
+	if (!trace)
+		simcheck_streaming(sc);
+	Run run = {.sc = sc, .trace = trace};
+	WordSink sink = {&run, on_letters, on_restart, on_text, on_end};
+	WordReader wr;
+	word_reader_init(&wr, simcheck_alphabet(sc), false, &sink,
+			 simcheck_diag(sc));
+	simcheck_begin(sc);
+	bool ok = true;
+	for (size_t i = 0; i < nwords && ok; i++)
+		ok = word_one(&wr, words[i], strlen(words[i]));
+	if (nwords == 0)
+		ok = feed_stdin(&wr, &run);
+	word_reader_free(&wr);
+	VEC_FREE(run.word);
+	echo_free(&run.echo);
+	if (run.stopped) {
+		char done[64];
+		snprintf(done, sizeof done, "%zu word%s run", run.done,
+			 run.done == 1 ? "" : "s");
+		return limit_report(limits, done);
+	}
+	if (!ok)
+		return EXIT_USAGE;
+	if (check)
+		return EXIT_YES;
+	return run.rejected ? EXIT_NO : EXIT_YES;
 }
 
 int cmd_simulate(int argc, char **argv)
@@ -378,6 +427,7 @@ int cmd_simulate(int argc, char **argv)
 					 "compile into tally simulate");
 		goto done;
 	}
+	limit_start(&limits); /* a large model takes time to read */
 	if (!read_model(path, &m))
 		goto usage;
 	have_model = true;
@@ -392,15 +442,23 @@ int cmd_simulate(int argc, char **argv)
 		free(a);
 		goto done;
 	}
+	if (limits.max_memory && sim_estimate(&m) > limits.max_memory) {
+		status = limit_fail("--max-memory reached before the first "
+				    "letter: the model takes about %zu MiB to "
+				    "simulate (limit %zu MiB)",
+				    sim_estimate(&m) >> 20,
+				    limits.max_memory >> 20);
+		goto done;
+	}
 	char *err = NULL;
 	sc = simcheck_new(&m, &sem, check || trace || breakdown, &err);
 	if (!sc) {
-		status = cli_usage_error("%s", err);
+		status = cli_usage_error("%s: %s",
+					 strcmp(path, "-") ? path : "stdin", err);
 		free(err);
 		goto done;
 	}
 	simcheck_limits(sc, &limits);
-	limit_start(&limits);
 	if (breakdown) {
 		status = simcheck_breakdown(sc, maxlen, maxstates, stdout);
 		goto done;
@@ -424,25 +482,12 @@ int cmd_simulate(int argc, char **argv)
 					 "on stdin), or --check-against-formula");
 		goto done;
 	}
-	if (!trace)
-		simcheck_streaming(sc);
-	Run run = {.sc = sc, .trace = trace};
-	WordSink sink = {&run, on_letters, on_restart, on_text, on_end};
-	WordReader wr;
-	word_reader_init(&wr, simcheck_alphabet(sc), false, &sink,
-			 simcheck_diag(sc));
-	bool ok = true;
-	for (size_t i = 0; i < words.len && ok; i++)
-		ok = word_one(&wr, words.data[i], strlen(words.data[i]));
-	if (words.len == 0)
-		ok = feed_stdin(&wr);
-	word_reader_free(&wr);
-	VEC_FREE(run.word);
-	buf_free(&run.text);
-	if (!ok)
-		status = EXIT_USAGE;
-	else if (!check)
-		status = run.rejected ? EXIT_NO : EXIT_YES;
+	{
+		int st = run_words(sc, words.data, words.len, trace, check,
+				   &limits);
+		if (!check || st != EXIT_YES)
+			status = st;
+	}
 	goto done;
 usage:
 	status = EXIT_USAGE;

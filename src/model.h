@@ -145,9 +145,9 @@ void model_free(Model *m);
 size_t model_nheads(const Model *m);
 /* The JSON form (a new reference). */
 json_t *model_to_json(const Model *m);
-/* Reads a model; false with a message in *err (malloc'd) when the JSON is
- * not a well-formed model (wrong shapes, indices out of range, weights not
- * exact dyadic rationals, or not in F_{p,s}). */
+/* Reads a model (model_read.c), checking every field: false with a
+ * message in *err (malloc'd) that starts with the path of the first
+ * field found wrong ("layers[0].heads[1].out: ..."). */
 bool model_from_json(json_t *j, Model *m, char **err);
 
 #endif

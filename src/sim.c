@@ -66,23 +66,28 @@ struct Sim {
 	double *embed, *bout_w, bout;
 	Row wout;
 	double one;
-	size_t len, cap;
-	bool ring;     /* streaming: only positions len-1 and len are kept */
-	double *h;     /* cap x (L + 1) x d */
-	Acc *acc;      /* cap x H x ACCS */
-	double *vc;    /* cap x H */
-	double *kc;    /* cap x kstride */
+	size_t len;
+	size_t hcap, kvcap; /* positions the arrays hold */
+	bool ring;     /* streaming: h and acc keep positions len-1 and len */
+	bool kvring;   /* ... and vc and kc too (every head uniform) */
+	double *h;     /* hcap x (L + 1) x d */
+	Acc *acc;      /* hcap x H x ACCS */
+	double *vc;    /* kvcap x H */
+	double *kc;    /* kvcap x kstride */
 	double *tmp, *hid, *q;
 	size_t tmpcap;
 };
 
+/* An empty row allocates nothing: a model may declare many. */
 static Row make_row(const Semantics *sem, const Sparse *sp, uint32_t r)
 {
 	Row row = {0};
 	for (size_t i = 0; i < sp->n; i++)
 		row.n += sp->e[i].row == r;
-	row.col = xcalloc(row.n ? row.n : 1, sizeof *row.col);
-	row.w = xcalloc(row.n ? row.n : 1, sizeof *row.w);
+	if (row.n == 0)
+		return row;
+	row.col = xcalloc(row.n, sizeof *row.col);
+	row.w = xcalloc(row.n, sizeof *row.w);
 	uint32_t k = 0;
 	for (size_t i = 0; i < sp->n; i++)
 		if (sp->e[i].row == r) {
@@ -92,11 +97,26 @@ static Row make_row(const Semantics *sem, const Sparse *sp, uint32_t r)
 	return row;
 }
 
+/* The rows of sp, each entry visited once (a row per entry scan would
+ * be quadratic in a model's declared rows). */
 static Rows make_rows(const Semantics *sem, const Sparse *sp, uint32_t nrows)
 {
 	Rows rs = {xcalloc(nrows ? nrows : 1, sizeof *rs.rows), nrows};
-	for (uint32_t r = 0; r < nrows; r++)
-		rs.rows[r] = make_row(sem, sp, r);
+	for (size_t i = 0; i < sp->n; i++)
+		rs.rows[sp->e[i].row].n++;
+	for (uint32_t r = 0; r < nrows; r++) {
+		Row *row = &rs.rows[r];
+		if (row->n) {
+			row->col = xcalloc(row->n, sizeof *row->col);
+			row->w = xcalloc(row->n, sizeof *row->w);
+		}
+		row->n = 0;
+	}
+	for (size_t i = 0; i < sp->n; i++) {
+		Row *row = &rs.rows[sp->e[i].row];
+		row->col[row->n] = sp->e[i].col;
+		row->w[row->n++] = sem_convert(sem, sp->e[i].w);
+	}
 	return rs;
 }
 
@@ -130,10 +150,29 @@ static double affine(Sim *s, const Row *row, const double *x, double b)
 	return sem_affine(&s->sem, row->w, s->tmp, (int)row->n, b);
 }
 
-/* Where position pos is kept: its own slot, or one of two (streaming). */
+/* Where position pos is kept: its own slot, or one of two (streaming):
+ * its residual stream and attention sums (slot), its values and keys
+ * (kvslot). */
 static size_t slot(const Sim *s, size_t pos)
 {
 	return s->ring ? pos & 1 : pos;
+}
+
+static size_t kvslot(const Sim *s, size_t pos)
+{
+	return s->kvring ? pos & 1 : pos;
+}
+
+/* a * b, or SIZE_MAX when it overflows (an allocation that must fail:
+ * out of memory is exit 4). */
+static size_t mul_sat(size_t a, size_t b)
+{
+	return b && a > SIZE_MAX / b ? SIZE_MAX : a * b;
+}
+
+static size_t add_sat(size_t a, size_t b)
+{
+	return a > SIZE_MAX - b ? SIZE_MAX : a + b;
 }
 
 static double *hist(const Sim *s, size_t pos, size_t layer)
@@ -291,15 +330,32 @@ void sim_free(Sim *s)
 	free(s);
 }
 
+/* The logit of a key at distance d, round(q.k - slope d + t5(d)): the
+ * query s->q (rows of it, none for a content-free head) and the key k,
+ * computed exactly and rounded once (the distance as one more term, so
+ * that slope d is exact at every length). */
+static double logit(Sim *s, const SHead *h, const double *k, size_t d)
+{
+	size_t n = h->q.nrows;
+	double b = h->has_t5 ? h->t5b[t5_bucket(&h->t5, d)] : 0;
+	if (h->slope == 0)
+		return sem_affine(&s->sem, s->q, k, (int)n, b);
+	ensure_tmp(s, 2 * (n + 1));
+	double *w = s->tmp, *x = s->tmp + n + 1;
+	memcpy(w, s->q, n * sizeof *w);
+	if (n)
+		memcpy(x, k, n * sizeof *x);
+	w[n] = -h->slope;
+	x[n] = (double)d;
+	return sem_affine(&s->sem, w, x, (int)n + 1, b);
+}
+
 /* e(d) for a content-free head, computed on demand. */
 static double head_weight(Sim *s, SHead *h, size_t dist)
 {
 	while (h->new <= dist) {
 		mem_grow((void **)&h->ew, &h->ewcap, h->new + 1, sizeof *h->ew);
-		double b = -h->slope * (double)h->new;
-		if (h->has_t5)
-			b += h->t5b[t5_bucket(&h->t5, h->new)];
-		double e = sem_exp(&s->sem, sem_affine(&s->sem, NULL, NULL, 0, b));
+		double e = sem_exp(&s->sem, logit(s, h, NULL, h->new));
 		h->ew[h->new++] = e;
 		/* beyond zero_from the logit never grows (slope >= 0, the
 		 * last T5 bucket): the first zero there ends the window */
@@ -326,7 +382,7 @@ static void add_term(Sim *s, SHead *h, size_t hi, Acc *num, Acc *den,
 	double c = head_c(s, h, d);
 	if (e != 0 && c != 0) {
 		double ec = h->urpe ? sem_mul(sem, e, c) : e;
-		acc_add(sem, num, sem_mul(sem, ec, s->vc[slot(s, j) * s->H + hi]));
+		acc_add(sem, num, sem_mul(sem, ec, s->vc[kvslot(s, j) * s->H + hi]));
 	}
 	if (e != 0)
 		acc_add(sem, den, e);
@@ -368,8 +424,8 @@ static double attend(Sim *s, size_t hi, size_t pos, size_t l)
 	const Semantics *sem = &s->sem;
 	const double *in = hist(s, pos, l);
 	double v = affine(s, &h->v, in, h->bv);
-	s->vc[slot(s, pos) * s->H + hi] = v;
-	double *kpos = s->kc + slot(s, pos) * s->kstride + h->koff;
+	s->vc[kvslot(s, pos) * s->H + hi] = v;
+	double *kpos = s->kc + kvslot(s, pos) * s->kstride + h->koff;
 	for (uint32_t r = 0; r < h->k.nrows; r++)
 		kpos[r] = affine(s, &h->k.rows[r], in, 0);
 	rotate(s, h, kpos, pos);
@@ -401,11 +457,9 @@ static double attend(Sim *s, size_t hi, size_t pos, size_t l)
 			if (h->qfree) {
 				e = head_weight(s, h, pos - j);
 			} else {
-				const double *kj = s->kc + j * s->kstride + h->koff;
-				double z = sem_affine(sem, s->q, kj,
-						      (int)h->q.nrows,
-						      -h->slope * (double)(pos - j));
-				e = sem_exp(sem, z);
+				const double *kj = s->kc + kvslot(s, j) * s->kstride +
+						   h->koff;
+				e = sem_exp(sem, logit(s, h, kj, pos - j));
 			}
 			add_term(s, h, hi, &num, &den, e, pos - j, j);
 		}
@@ -492,21 +546,33 @@ static void step(Sim *s, size_t pos, uint32_t token)
 	}
 }
 
+/* Room for positions 0..npos-1 (sizes saturate: an impossible size is
+ * an allocation that fails, exit 4). */
 static void reserve(Sim *s, size_t npos)
 {
-	if (s->ring && npos > 2)
-		npos = 2;
-	if (npos <= s->cap)
-		return;
-	size_t cap = s->cap ? s->cap : 16;
-	while (cap < npos)
-		cap *= 2;
-	s->h = xrealloc(s->h, cap * (s->L + 1) * s->d * sizeof *s->h);
-	s->acc = xrealloc(s->acc, cap * (s->H ? s->H : 1) * ACCS * sizeof *s->acc);
-	s->vc = xrealloc(s->vc, cap * (s->H ? s->H : 1) * sizeof *s->vc);
-	s->kc = xrealloc(s->kc, cap * (s->kstride ? s->kstride : 1) *
-					sizeof *s->kc);
-	s->cap = cap;
+	size_t hn = s->ring && npos > 2 ? 2 : npos;
+	size_t kvn = s->kvring && npos > 2 ? 2 : npos;
+	if (hn > s->hcap) {
+		size_t cap = s->hcap ? s->hcap : 16;
+		while (cap < hn)
+			cap = mul_sat(cap, 2);
+		size_t hd = mul_sat(s->L + 1, s->d);
+		s->h = xrealloc(s->h, mul_sat(cap, mul_sat(hd, sizeof *s->h)));
+		s->acc = xrealloc(s->acc, mul_sat(cap, mul_sat(s->H ? s->H : 1,
+							      ACCS * sizeof *s->acc)));
+		s->hcap = cap;
+	}
+	if (kvn > s->kvcap) {
+		size_t cap = s->kvcap ? s->kvcap : 16;
+		while (cap < kvn)
+			cap = mul_sat(cap, 2);
+		s->vc = xrealloc(s->vc, mul_sat(cap, mul_sat(s->H ? s->H : 1,
+							     sizeof *s->vc)));
+		s->kc = xrealloc(s->kc, mul_sat(cap, mul_sat(s->kstride ? s->kstride
+									 : 1,
+							     sizeof *s->kc)));
+		s->kvcap = cap;
+	}
 }
 
 void sim_reset(Sim *s)
@@ -559,8 +625,53 @@ bool sim_uniform(const Sim *s)
 
 void sim_set_streaming(Sim *s, bool on)
 {
-	s->ring = on && sim_uniform(s);
+	s->ring = on;
+	s->kvring = on && sim_uniform(s);
 	sim_reset(s);
+}
+
+/* What sim_new allocates for a layer's blocks. */
+static size_t blocks_bytes(const Layer *ly, size_t d)
+{
+	size_t b = 0;
+	for (size_t i = 0; i < ly->nblocks; i++) {
+		size_t hid = ly->blocks[i].w1.rows;
+		b = add_sat(b, mul_sat(add_sat(hid, d), sizeof(Row) + 16));
+		b = add_sat(b, mul_sat(add_sat(ly->blocks[i].w1.n,
+					       ly->blocks[i].w2.n), 12));
+	}
+	return b;
+}
+
+size_t sim_estimate(const Model *m)
+{
+	size_t b = mul_sat(m->nletters + 1, mul_sat(m->d, 8));
+	size_t heads = 0, keys = 0;
+	for (size_t l = 0; l < m->nlayers; l++) {
+		const Layer *ly = &m->layers[l];
+		for (size_t i = 0; i < ly->nheads; i++) {
+			const Head *h = &ly->heads[i];
+			heads++;
+			keys = add_sat(keys, h->wk.rows);
+			b = add_sat(b, mul_sat(h->wq.rows, 2 * sizeof(Row) + 8));
+			b = add_sat(b, mul_sat(add_sat(h->wq.n, h->wk.n), 12));
+		}
+		b = add_sat(b, blocks_bytes(ly, m->d));
+	}
+	b = add_sat(b, blocks_bytes(&m->input, m->d));
+	/* the first 16 positions of history */
+	size_t pos = mul_sat(mul_sat(m->nlayers + 1, m->d), 8);
+	pos = add_sat(pos, mul_sat(heads, ACCS * sizeof(Acc) + 8));
+	pos = add_sat(pos, mul_sat(keys, 8));
+	return add_sat(b, mul_sat(pos, 16));
+}
+
+size_t sim_history_bytes(const Sim *s)
+{
+	size_t h = mul_sat(s->hcap, mul_sat(mul_sat(s->L + 1, s->d), 8));
+	h = add_sat(h, mul_sat(s->hcap, mul_sat(s->H, ACCS * sizeof(Acc))));
+	size_t kv = mul_sat(s->kvcap, mul_sat(add_sat(s->H, s->kstride), 8));
+	return add_sat(h, kv);
 }
 
 size_t sim_state_size(const Sim *s)
@@ -576,7 +687,7 @@ void sim_save_state(const Sim *s, Acc *out)
 
 void sim_load_state(Sim *s, size_t length, const Acc *in)
 {
-	reserve(s, length + 2);
+	reserve(s, add_sat(length, 2));
 	memcpy(s->acc + slot(s, length) * s->H * ACCS, in,
 	       s->H * ACCS * sizeof *in);
 	s->len = length;

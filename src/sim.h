@@ -7,9 +7,9 @@
  * over all words), so a prefix is never recomputed.
  *
  * Attention at position i, per head: logits z_ij = round(q_i.k_j -
- * slope*(i-j) + t5bias(i-j)), q and k rotated first by i and j times the
- * RoPE angles, weights e_ij = round(exp(z_ij)) (exactly rounded with
- * MPFR), terms round(e_ij * v_j) (URPE: round(round(e_ij c(i-j)) v_j)),
+ * slope*(i-j) + t5bias(i-j)) (exact, then rounded once), q and k rotated
+ * first by i and j times the RoPE angles, weights e_ij = round(exp(z_ij))
+ * (exactly rounded with MPFR), terms round(e_ij * v_j) (URPE: round(round(e_ij c(i-j)) v_j)),
  * then c_i = round(sum_j terms / sum_j e_ij).  The sums run over j = 0,
  * 1, ..., i in that order: exact under kneedeep, rounded after each
  * addition otherwise.  When the weights sum to 0 the head outputs the
@@ -55,10 +55,17 @@ bool sim_accepts(const Sim *sim);
  * (0 = BOS), pos <= sim_length. */
 const double *sim_residual(const Sim *sim, size_t pos, size_t layer);
 
-/* Streaming (only when sim_uniform; ignored otherwise): memory stays
- * constant in the word's length, and only the last position's residual is
- * kept; pop is unavailable.  Resets the simulator. */
+/* Streaming: only the last position's residual stream is kept, and pop
+ * is unavailable.  Memory stays constant in the word's length when
+ * sim_uniform; otherwise each position keeps its values and keys (8
+ * bytes per head and per key row).  Resets the simulator. */
 void sim_set_streaming(Sim *sim, bool on);
+/* Bytes held for the positions (grows with the word; saturates). */
+size_t sim_history_bytes(const Sim *sim);
+/* About the bytes sim_new and the first positions take for a model
+ * (saturates), known before allocating them: a model may declare rows
+ * that its file does not spell out. */
+size_t sim_estimate(const Model *m);
 
 /* The state that the future depends on, when every head has constant
  * logits (sim_uniform): the attention accumulators at the last position.

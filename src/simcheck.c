@@ -11,6 +11,8 @@
 #include "buf.h"
 #include "cli.h"
 #include "eval.h"
+#include "parse.h"
+#include "unit.h"
 #include "mem.h"
 #include "breakdown.h"
 #include "sim.h"
@@ -25,9 +27,12 @@ struct SimCheck {
 	Evaluator *ev;
 	Alphabet alpha;
 	Sym *sym_of;        /* by token (0 unused) */
+	uint32_t *token_of; /* by Sym up to ntoken_of (0: not a letter) */
+	size_t ntoken_of;
 	Node *comp_node;    /* by component: its parsed formula, or 0 */
 	Node **count_node;  /* by component: parsed count arguments */
 	Limits *limits;     /* the user's, or NULL */
+	size_t held;        /* the simulator's history at the last look */
 };
 
 void simcheck_limits(SimCheck *sc, Limits *lim)
@@ -45,26 +50,191 @@ bool simcheck_semantics_option(const char *arg, Semantics *out)
 	return false;
 }
 
-static Node parse_text(SimCheck *sc, const char *text)
+/* The reason of the first diagnostic captured ("expected ..."). */
+static char *reason(const Buf *cap)
 {
-	if (!text)
-		return NODE_NONE;
-	Source *src = source_new("model", text, strlen(text));
-	if (!inputs_parse(&sc->in, src, FLAVOR_TL))
-		return NODE_NONE;
-	return sc->in.units[sc->in.nunits - 1].output;
+	const char *t = cap->data ? cap->data : "";
+	const char *e = strstr(t, "error: ");
+	t = e ? e + 7 : t;
+	size_t n = strcspn(t, "\n");
+	return xstrndup(t, n);
 }
 
-static char *alphabet_spec(const Model *m)
+/* Parses a formula the model carries (its "formula", a component's or a
+ * count's label), named by its field; NODE_NONE with *err on failure.
+ * The Source joins the Inputs' (Defs of `let`s point into it). */
+static Node parse_label(SimCheck *sc, Scope *scope, const char *field,
+			const char *text, char **err)
 {
-	Buf b = {0};
-	buf_puts(&b, "");
-	for (size_t i = 0; i < m->nletters; i++) {
-		if (i)
-			buf_putc(&b, ',');
-		buf_puts(&b, m->alphabet[i]);
+	Buf cap = {0};
+	Diag d = {.capture = &cap};
+	Source *src = source_new(field, text, strlen(text));
+	Inputs *in = &sc->in;
+	mem_grow((void **)&in->sources, &in->sources_cap, in->nsources + 1,
+		 sizeof *in->sources);
+	in->sources[in->nsources++] = src;
+	Unit u = {0};
+	Node n = tl_parse(scope, &d, src, &u) ? u.output : NODE_NONE;
+	unit_free(&u);
+	if (n == NODE_NONE) {
+		char *why = cap.len ? reason(&cap) : xstrdup("no formula");
+		Buf b = {0};
+		buf_printf(&b, "%s: \"%.40s%s\" is not a TL formula: %s", field,
+			   text, strlen(text) > 40 ? "..." : "", why);
+		*err = buf_take(&b);
+		free(why);
 	}
-	return buf_take(&b);
+	buf_free(&cap);
+	return n;
+}
+
+/* A scratch scope over the prelude, for the model's own names. */
+static Scope *label_scope(SimCheck *sc)
+{
+	Scope *l = scope_new(sc->in.store);
+	scope_set_fallback(l, scope_fallback(sc->in.scope), false);
+	return l;
+}
+
+/* The labels of the components and counts, in component order: a label
+ * may name a Boolean component before it ("c7", as tally compile writes
+ * a large subformula). */
+static bool parse_components(SimCheck *sc, char **err)
+{
+	const Model *m = sc->m;
+	Scope *scope = label_scope(sc);
+	SymTab *syms = store_syms(sc->in.store);
+	sc->comp_node = xcalloc(m->d, sizeof *sc->comp_node);
+	sc->count_node = xcalloc(m->d, sizeof *sc->count_node);
+	char field[96];
+	bool ok = true;
+	for (uint32_t c = 0; c < m->d && ok; c++) {
+		const Component *cp = &m->comps[c];
+		if (cp->formula) {
+			snprintf(field, sizeof field, "components[%u].formula", c);
+			sc->comp_node[c] = parse_label(sc, scope, field,
+						       cp->formula, err);
+			ok = sc->comp_node[c] != NODE_NONE;
+		}
+		if (ok && cp->kind == COMP_BOOL && cp->formula) {
+			int len = snprintf(field, sizeof field, "c%u", c);
+			Def def = {.name = sym_intern(syms, field, (size_t)len),
+				   .node = sc->comp_node[c]};
+			scope_define(scope, &def);
+		}
+		if (cp->kind == COMP_HEAD)
+			sc->count_node[c] = xcalloc(cp->ncounts + 1, sizeof(Node));
+		for (size_t k = 0; ok && k < cp->ncounts; k++) {
+			snprintf(field, sizeof field,
+				 "components[%u].counts[%zu].formula", c, k);
+			sc->count_node[c][k] = parse_label(sc, scope, field,
+							   cp->counts[k].formula,
+							   err);
+			ok = sc->count_node[c][k] != NODE_NONE;
+		}
+	}
+	scope_free(scope);
+	return ok;
+}
+
+/* Every parsed label, the formula first. */
+static Node *labels(const SimCheck *sc, size_t *n)
+{
+	const Model *m = sc->m;
+	VEC(Node) v = {0};
+	if (sc->root)
+		VEC_PUSH(v, sc->root);
+	for (uint32_t c = 0; c < m->d; c++) {
+		if (sc->comp_node[c])
+			VEC_PUSH(v, sc->comp_node[c]);
+		for (size_t k = 0; k < m->comps[c].ncounts; k++)
+			VEC_PUSH(v, sc->count_node[c][k]);
+	}
+	*n = v.len;
+	return v.data;
+}
+
+/* The first field that mentions a letter outside the alphabet. */
+static char *stray_letter(SimCheck *sc)
+{
+	const Model *m = sc->m;
+	SymTab *syms = store_syms(sc->in.store);
+	for (long c = -1; c < (long)m->d; c++) {
+		size_t nk = c < 0 ? 0 : m->comps[c].ncounts;
+		for (size_t k = 0; k <= nk; k++) {
+			Node n = c < 0 ? sc->root
+			       : k == 0 ? sc->comp_node[c]
+					: sc->count_node[c][k - 1];
+			size_t nl;
+			Sym *ls = n ? store_letters_of(sc->in.store, &n, 1, &nl)
+				    : NULL;
+			for (size_t i = 0; n && i < nl; i++)
+				if (!simcheck_token(sc, ls[i])) {
+					Buf b = {0};
+					if (c < 0)
+						buf_puts(&b, "formula");
+					else if (k == 0)
+						buf_printf(&b, "components[%ld]."
+							       "formula", c);
+					else
+						buf_printf(&b, "components[%ld]."
+							       "counts[%zu].formula",
+							   c, k - 1);
+					buf_printf(&b, ": the letter '%s' is not in "
+						       "the model's alphabet",
+						   sym_name(syms, ls[i]));
+					free(ls);
+					return buf_take(&b);
+				}
+			free(ls);
+		}
+	}
+	return xstrdup("a label mentions a letter outside the model's "
+		       "alphabet");
+}
+
+/* Parses the model's labels and builds its alphabet: false with *err
+ * when a label does not parse or mentions a letter the model lacks. */
+static bool read_labels(SimCheck *sc, bool with_formula, char **err)
+{
+	const Model *m = sc->m;
+	if (m->formula) {
+		Scope *scope = label_scope(sc);
+		sc->root = parse_label(sc, scope, "formula", m->formula, err);
+		scope_free(scope);
+		if (!sc->root)
+			return false;
+	} else if (with_formula) {
+		*err = xstrdup("the model carries no formula (its \"formula\" "
+			       "field) to check against");
+		return false;
+	}
+	if (!parse_components(sc, err))
+		return false;
+	sc->sym_of = xcalloc(m->nletters + 1, sizeof *sc->sym_of);
+	SymTab *syms = store_syms(sc->in.store);
+	for (size_t t = 1; t <= m->nletters; t++) {
+		sc->sym_of[t] = sym_intern(syms, m->alphabet[t - 1],
+					   strlen(m->alphabet[t - 1]));
+		if (sc->sym_of[t] >= sc->ntoken_of)
+			sc->ntoken_of = (size_t)sc->sym_of[t] + 1;
+	}
+	sc->token_of = xcalloc(sc->ntoken_of ? sc->ntoken_of : 1,
+			       sizeof *sc->token_of);
+	for (uint32_t t = 1; t <= m->nletters; t++)
+		sc->token_of[sc->sym_of[t]] = t;
+	size_t n;
+	Node *roots = labels(sc, &n);
+	/* the model's letters as extras: never split like an --alphabet */
+	alphabet_init_with(&sc->alpha, sc->in.store, roots, n, sc->sym_of + 1,
+			   m->nletters, NULL);
+	sc->alpha.given = true; /* no "add letters with --alphabet" */
+	free(roots);
+	if (sc->alpha.n != m->nletters) {
+		*err = stray_letter(sc);
+		return false;
+	}
+	return true;
 }
 
 SimCheck *simcheck_new(const Model *m, const Semantics *sem,
@@ -74,36 +244,15 @@ SimCheck *simcheck_new(const Model *m, const Semantics *sem,
 	sc->m = m;
 	sc->sem = *sem;
 	inputs_init(&sc->in);
-	if (with_formula) {
-		sc->root = m->formula ? parse_text(sc, m->formula) : NODE_NONE;
-		if (sc->root == NODE_NONE) {
-			*err = xstrdup(m->formula ? "the model's formula does not "
-						    "parse"
-						  : "the model carries no "
-						    "formula");
-			simcheck_free(sc);
-			return NULL;
-		}
-	}
-	char *spec = alphabet_spec(m);
-	alphabet_init(&sc->alpha, sc->in.store, &sc->root, sc->root ? 1 : 0,
-		      m->nletters ? spec : NULL);
-	free(spec);
-	sc->sym_of = xcalloc(m->nletters + 1, sizeof *sc->sym_of);
-	SymTab *syms = store_syms(sc->in.store);
-	for (size_t t = 1; t <= m->nletters; t++)
-		sc->sym_of[t] = sym_intern(syms, m->alphabet[t - 1],
-					   strlen(m->alphabet[t - 1]));
-	if (sc->alpha.n != m->nletters) {
-		*err = xstrdup("the formula mentions a letter outside the "
-			       "model's alphabet");
+	if (!read_labels(sc, with_formula, err)) {
 		simcheck_free(sc);
 		return NULL;
 	}
-	if (sc->root) {
+	if (with_formula) {
 		sc->ev = eval_new(sc->in.store, &sc->root, 1, ACCEPT_LAST);
 		if (!eval_streams(sc->ev)) {
-			*err = xstrdup("the model's formula has future counts");
+			*err = xstrdup("formula: has future counts (#>), which a "
+				       "future-masked transformer cannot compute");
 			simcheck_free(sc);
 			return NULL;
 		}
@@ -125,6 +274,7 @@ void simcheck_free(SimCheck *sc)
 	free(sc->count_node);
 	free(sc->comp_node);
 	free(sc->sym_of);
+	free(sc->token_of);
 	inputs_free(&sc->in);
 	free(sc);
 }
@@ -141,10 +291,7 @@ Diag *simcheck_diag(SimCheck *sc)
 
 uint32_t simcheck_token(const SimCheck *sc, Sym letter)
 {
-	for (uint32_t t = 1; t <= sc->m->nletters; t++)
-		if (sc->sym_of[t] == letter)
-			return t;
-	return 0;
+	return letter < sc->ntoken_of ? sc->token_of[letter] : 0;
 }
 
 void simcheck_streaming(SimCheck *sc)
@@ -157,6 +304,31 @@ bool simcheck_run(SimCheck *sc, const uint32_t *w, size_t n)
 	sim_reset(sc->sim);
 	for (size_t i = 0; i < n; i++)
 		sim_push(sc->sim, w[i]);
+	return sim_accepts(sc->sim);
+}
+
+void simcheck_begin(SimCheck *sc)
+{
+	sim_reset(sc->sim);
+}
+
+bool simcheck_push(SimCheck *sc, uint32_t token)
+{
+	if (limit_poll(sc->limits))
+		return false;
+	sim_push(sc->sim, token);
+	/* the history grew (a doubling): look at the memory now, not in
+	 * 4096 polls, since a position may be large */
+	size_t held = sim_history_bytes(sc->sim);
+	if (held != sc->held) {
+		sc->held = held;
+		return !limit_check(sc->limits);
+	}
+	return true;
+}
+
+bool simcheck_accepts(SimCheck *sc)
+{
 	return sim_accepts(sc->sim);
 }
 
@@ -388,26 +560,6 @@ int simcheck_breakdown(SimCheck *sc, size_t maxlen, size_t maxstates,
 
 /* ---- trace -------------------------------------------------------------- */
 
-/* Parses the components' formulas once. */
-static void parse_components(SimCheck *sc)
-{
-	if (sc->comp_node)
-		return;
-	const Model *m = sc->m;
-	sc->comp_node = xcalloc(m->d, sizeof *sc->comp_node);
-	sc->count_node = xcalloc(m->d, sizeof *sc->count_node);
-	for (uint32_t c = 0; c < m->d; c++) {
-		const Component *cp = &m->comps[c];
-		if (cp->kind == COMP_BOOL)
-			sc->comp_node[c] = parse_text(sc, cp->formula);
-		if (cp->kind != COMP_HEAD)
-			continue;
-		sc->count_node[c] = xcalloc(cp->ncounts + 1, sizeof(Node));
-		for (size_t k = 0; k < cp->ncounts; k++)
-			sc->count_node[c][k] = parse_text(sc, cp->counts[k].formula);
-	}
-}
-
 /* The exact kneedeep output of a head: floor(-(L+1)/(i+1)) at scale s. */
 static double head_exact(const SimCheck *sc, uint32_t c, EvalTable *t,
 			 size_t pos, double **prefix)
@@ -444,26 +596,15 @@ static void row_label(FILE *out, const Component *cp, const char *what)
 void simcheck_trace(SimCheck *sc, const uint32_t *w, size_t n, FILE *out)
 {
 	const Model *m = sc->m;
-	bool logic = sc->root != NODE_NONE;
 	Sym *word = xcalloc(n ? n : 1, sizeof *word);
 	for (size_t i = 0; i < n; i++)
 		word[i] = sc->sym_of[w[i]];
 	EvalTable *t = NULL;
-	VEC(Node) roots = {0};
-	if (logic) {
-		parse_components(sc);
-		for (uint32_t c = 0; c < m->d; c++) {
-			if (sc->comp_node[c])
-				VEC_PUSH(roots, sc->comp_node[c]);
-			for (size_t k = 0; sc->count_node[c] &&
-					   k < m->comps[c].ncounts; k++)
-				if (sc->count_node[c][k])
-					VEC_PUSH(roots, sc->count_node[c][k]);
-		}
-	}
-	Evaluator *ev = roots.len ? eval_new(sc->in.store, roots.data,
-					     roots.len, ACCEPT_LAST)
-				  : NULL;
+	size_t nroots;
+	Node *roots = labels(sc, &nroots);
+	Evaluator *ev = nroots ? eval_new(sc->in.store, roots, nroots,
+					  ACCEPT_LAST)
+			       : NULL;
 	if (ev)
 		t = eval_table(ev, word, n);
 	simcheck_run(sc, w, n);
@@ -506,6 +647,8 @@ void simcheck_trace(SimCheck *sc, const uint32_t *w, size_t n, FILE *out)
 				fprintf(out, " %8g", head_exact(sc, c, t, p, prefix));
 			else if (p == 0 && n > 0)
 				fprintf(out, " %8s", ".");
+			else if (!sc->comp_node[c])
+				fprintf(out, " %8s", "?");
 			else
 				fprintf(out, " %8d",
 					eval_table_bool(t, sc->comp_node[c], p));
@@ -517,6 +660,6 @@ void simcheck_trace(SimCheck *sc, const uint32_t *w, size_t n, FILE *out)
 	}
 	eval_table_free(t);
 	eval_free(ev);
-	VEC_FREE(roots);
+	free(roots);
 	free(word);
 }

@@ -23,8 +23,11 @@ typedef struct SimCheck SimCheck;
 /* --semantics=ARG for the commands: false after a usage message. */
 bool simcheck_semantics_option(const char *arg, Semantics *out);
 
-/* with_formula: parse the model's formula (an error when it has none or
- * it does not parse). */
+/* Parses the formulas the model carries (its "formula", the labels of
+ * components and counts) and checks that they mention only its letters:
+ * NULL with *err (malloc'd, naming the field) otherwise.  with_formula:
+ * the model must carry a formula the evaluator can stream (the checks,
+ * the trace's logic rows). */
 SimCheck *simcheck_new(const Model *m, const Semantics *sem,
 		       bool with_formula, char **err);
 void simcheck_free(SimCheck *sc);
@@ -41,6 +44,12 @@ void simcheck_limits(SimCheck *sc, struct Limits *lim);
 void simcheck_streaming(SimCheck *sc);
 /* The transformer's verdict on a word of tokens. */
 bool simcheck_run(SimCheck *sc, const uint32_t *w, size_t n);
+/* The same letter by letter, for words read as they come: begin, push
+ * each token (false once a limit of simcheck_limits is reached: the
+ * word is unfinished), then the verdict. */
+void simcheck_begin(SimCheck *sc);
+bool simcheck_push(SimCheck *sc, uint32_t token);
+bool simcheck_accepts(SimCheck *sc);
 /* The formula's verdict (with_formula only). */
 bool simcheck_formula(SimCheck *sc, const uint32_t *w, size_t n);
 /* Per layer and position, each component next to the formula's value. */

@@ -42,7 +42,7 @@ check L_3 ab 7 --ffn=relu --precision=20,6
 
 # A hand-made model with an ALiBi head (slope 1, s = 4): its logits are
 # -(i-j), so both simulators take the general attention path.
-"$TALLY" compile --precision=12,4 -f majority |
+"$TALLY" compile --precision=12,4 --pe=alibi -f majority |
 	sed 's/"alibi_slope":"0"/"alibi_slope":"1"/' > alibi.json
 words ab 6 > words.txt
 "$TALLY" simulate alibi.json < words.txt > tally.txt || true
