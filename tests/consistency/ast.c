@@ -219,9 +219,19 @@ static Tree *vanishing(Gen *g, TreeKind kind)
 	return e;
 }
 
+static Tree *modulo(Gen *g)
+{
+	Tree *e = mk(g->p, E_MOD);
+	e->m = 1 + rng_below(g->r, 4);
+	e->r = rng_below(g->r, 2 * e->m);
+	return e;
+}
+
 static Tree *bool_leaf(Gen *g)
 {
 	uint32_t c = rng_below(g->r, 100);
+	if (g->o->positional && c < g->o->mod_percent)
+		return modulo(g);
 	if (c < 80)
 		return letter(g);
 	if (c < 90)
@@ -285,10 +295,13 @@ static Tree *comparison(Gen *g, unsigned depth)
 {
 	Tree *e = mk(g->p, E_CMP);
 	e->rel = (int)rng_below(g->r, AST_NRELS);
-	if (depth > 0 && chance(g->r, 45)) {
-		e->k[0] = count_of(g, depth > 1 && chance(g->r, 60)
-					      ? formula(g, depth - 1)
-					      : letter(g));
+	if (depth > 0 && (g->o->thresholds || chance(g->r, 45))) {
+		e->k[0] = count_of(g, chance(g->r, 50) ? formula(g, depth - 1)
+						       : bool_leaf(g));
+		if (chance(g->r, 15)) {
+			e->k[0] = mk2(g->p, E_SCALE, e->k[0], NULL);
+			fmpz_set_si(e->k[0]->num, chance(g->r, 50) ? 2 : -1);
+		}
 		e->k[1] = mk(g->p, E_CONST);
 		fmpz_set_ui(e->k[1]->num, rng_below(g->r, 5));
 		if (chance(g->r, 30)) {
@@ -296,6 +309,9 @@ static Tree *comparison(Gen *g, unsigned depth)
 			e->k[0] = e->k[1];
 			e->k[1] = t;
 		}
+	} else if (g->o->thresholds) {
+		e->k[0] = term_leaf(g, 0);
+		e->k[1] = term_leaf(g, 0);
 	} else {
 		e->k[0] = term(g, depth);
 		e->k[1] = term(g, depth);
@@ -322,12 +338,9 @@ static Tree *formula(Gen *g, unsigned depth)
 			   formula(g, depth), formula(g, depth));
 	if (c < 88)
 		return comparison(g, depth);
-	if (c < 95)
+	if (c < 94)
 		return mk2(g->p, E_PREV, formula(g, depth), NULL);
-	Tree *e = mk(g->p, E_MOD);
-	e->m = 1 + rng_below(g->r, 4);
-	e->r = rng_below(g->r, 2 * e->m);
-	return e;
+	return modulo(g);
 }
 
 Tree *ast_formula(Pool *p, Rng *r, const AstOptions *o)

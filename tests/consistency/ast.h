@@ -60,6 +60,9 @@ typedef struct {
 	unsigned size;     /* generator steps before only leaves are made */
 	bool future;       /* #>[phi] */
 	bool positional;   /* Y, MOD */
+	unsigned mod_percent; /* of the letter-like leaves that are MOD */
+	bool thresholds;   /* every comparison a count (times a constant)
+			    * against a constant: MONA's fragment */
 } AstOptions;
 
 Tree *ast_formula(Pool *p, Rng *r, const AstOptions *o);

@@ -94,6 +94,7 @@ typedef struct {
 	unsigned id;
 	DecideTask task;
 	const char *origin; /* how it was made, for the report */
+	const char *profile; /* for which fragment */
 	Side side[2];
 	size_t nsides;
 	int extra;          /* --alphabet letter (0 = a), or -1 */
@@ -111,7 +112,8 @@ typedef struct {
 	char dir[64];       /* program files */
 	/* figures */
 	unsigned inputs, ncases, failures, shown, unchecked;
-	unsigned proofs, refutations, bounded, unknown;
+	/* outcomes by method, MethodResult (0) or command (1) */
+	unsigned outcomes[NMETHODS][2][4];
 	unsigned fail_kind[16];
 	double seconds[NMETHODS][2]; /* the MethodResult, the command */
 	double brute_seconds;
@@ -184,16 +186,47 @@ static Tree *single(Input *in, Rng *r, const AstOptions *o)
 			  ast_not(&in->pool, b));
 }
 
-static void gen_options(Rng *r, AstOptions *o)
+/* Each input is made for one method's fragment (or none), so that every
+ * method gets inputs it decides; the name goes into the report. */
+static const char *gen_options(Rng *r, AstOptions *o)
 {
-	static const unsigned letters[10] = {1, 1, 2, 2, 2, 2, 2, 3, 3, 3};
+	static const unsigned letters[12] = {1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3,
+					     3};
 	static const unsigned depths[20] = {0, 0, 1, 1, 1, 1, 1, 1, 1, 2,
 					    2, 2, 2, 2, 2, 2, 3, 3, 3, 3};
-	o->nletters = letters[rng_below(r, 10)];
+	memset(o, 0, sizeof *o);
+	o->nletters = letters[rng_below(r, 12)];
 	o->depth = depths[rng_below(r, 20)];
 	o->size = 4 + rng_below(r, 10);
 	o->future = rng_below(r, 100) < 20;
-	o->positional = rng_below(r, 100) < 40;
+	o->positional = rng_below(r, 100) < 50;
+	o->mod_percent = 8;
+	uint32_t p = rng_below(r, 100);
+	if (p < 30)
+		return "general";
+	if (p < 47) { /* unary: one letter, MOD under counts */
+		o->nletters = 1;
+		o->depth = 1 + rng_below(r, 3);
+		o->future = false;
+		o->positional = true;
+		o->mod_percent = 30;
+		return "one letter";
+	}
+	if (p < 64) { /* presburger: depth <= 1, no Y, MOD, #> */
+		o->depth = rng_below(r, 2);
+		o->future = o->positional = false;
+		o->nletters = 2 + rng_below(r, 2);
+		return "depth 1";
+	}
+	if (p < 82) { /* mona: thresholds */
+		o->thresholds = true;
+		o->depth = 1 + rng_below(r, 3);
+		o->mod_percent = 20;
+		return "thresholds";
+	}
+	o->depth = 2 + rng_below(r, 2); /* chc: past-only, deep */
+	o->future = false;
+	return "deep";
 }
 
 static void generate(Input *in, uint64_t seed)
@@ -201,7 +234,7 @@ static void generate(Input *in, uint64_t seed)
 	Rng r;
 	rng_seed(&r, input_seed(seed, in->id));
 	AstOptions o;
-	gen_options(&r, &o);
+	in->profile = gen_options(&r, &o);
 	in->nletters = o.nletters;
 	static const DecideTask tasks[10] = {
 		TASK_EQUIV, TASK_EQUIV, TASK_EQUIV, TASK_EQUIV, TASK_SAT,
@@ -272,6 +305,7 @@ static void fixed(Input *in)
 {
 	Pool *p = &in->pool;
 	in->origin = "issue 18 reproducer";
+	in->profile = "fixed";
 	in->extra = -1;
 	in->nletters = in->id == 2 ? 2 : 1;
 	if (in->id == 0) {
@@ -437,9 +471,9 @@ static void set_current(const Run *run, const Input *in, const char *what,
 	if (!f)
 		return;
 	fprintf(f, "consistency: seed %llu input %u: %s\n  reproduce: %s "
-		   "--seed=%llu --input=%u\n",
+		   "--seed=%llu --budget=%g --input=%u\n",
 		(unsigned long long)run->seed, in->id, what, run->self,
-		(unsigned long long)run->seed, in->id);
+		(unsigned long long)run->seed, run->budget, in->id);
 	if (a)
 		print_command(f, a);
 	fflush(f);
@@ -448,15 +482,38 @@ static void set_current(const Run *run, const Input *in, const char *what,
 	case_started = limit_now();
 }
 
+static const int fatal[] = {SIGSEGV, SIGABRT, SIGBUS, SIGFPE, SIGILL};
+enum { NFATAL = sizeof fatal / sizeof fatal[0] };
+/* The handlers before ours (a sanitizer's): they report after us. */
+static struct sigaction previous[NFATAL];
+
+static void say_current(const char *head, size_t n)
+{
+	ssize_t w = write(capture_report_fd(), head, n);
+	w = write(capture_report_fd(), current, current_len);
+	(void)w;
+}
+
 static void on_crash(int sig)
 {
 	static const char head[] = "\nFAIL (crash: a fatal signal)\n";
-	ssize_t w = write(capture_report_fd(), head, sizeof head - 1);
-	w = write(capture_report_fd(), current, current_len);
-	(void)w;
-	signal(sig, SIG_DFL);
+	say_current(head, sizeof head - 1);
+	for (size_t i = 0; i < NFATAL; i++)
+		if (fatal[i] == sig)
+			sigaction(sig, &previous[i], NULL);
 	raise(sig);
 }
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_UNDEFINED__)
+#include <sanitizer/common_interface_defs.h>
+/* A sanitizer's report ends the process without a signal. */
+static void on_sanitizer_death(void)
+{
+	static const char head[] = "\nFAIL (a sanitizer stopped the "
+				   "harness; its report is above)\n";
+	say_current(head, sizeof head - 1);
+}
+#endif
 
 static void *watchdog(void *arg)
 {
@@ -467,10 +524,7 @@ static void *watchdog(void *arg)
 		if (t > 0 && limit_now() - t > hang_after) {
 			static const char head[] = "\nFAIL (hang: one case ran "
 						   "for minutes)\n";
-			ssize_t w = write(capture_report_fd(), head,
-					  sizeof head - 1);
-			w = write(capture_report_fd(), current, current_len);
-			(void)w;
+			say_current(head, sizeof head - 1);
 			_exit(1);
 		}
 	}
@@ -479,9 +533,15 @@ static void *watchdog(void *arg)
 
 static void install_guards(double budget)
 {
-	static const int sigs[] = {SIGSEGV, SIGABRT, SIGBUS, SIGFPE, SIGILL};
-	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-		signal(sigs[i], on_crash);
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_crash;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < NFATAL; i++)
+		sigaction(fatal[i], &sa, &previous[i]);
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_UNDEFINED__)
+	__sanitizer_set_death_callback(on_sanitizer_death);
+#endif
 	hang_after = HANG_MIN + 60 * budget;
 	/* The watchdog takes no signal (limit.c's timer is for the
 	 * commands). */
@@ -514,9 +574,12 @@ static const char *const kind_names[NKINDS] = {
 	"input that does not load",
 };
 
+enum { O_PROOF, O_COUNTEREXAMPLE, O_BOUNDED, O_UNKNOWN };
+
 typedef struct {
 	Run *run;
 	const Input *in;
+	size_t mi;          /* the method's row */
 	const char *method;
 	AcceptAt accept;
 	bool raw;         /* the method's MethodResult, not the command */
@@ -561,13 +624,19 @@ static void fail(Case *c, int kind, const char *fmt, ...)
 	va_start(ap, fmt);
 	vfprintf(f, fmt, ap);
 	va_end(ap);
-	fprintf(f, "\n  inputs made as: %s; reproduce: %s --seed=%llu "
-		   "--input=%u\n", c->in->origin, run->self,
-		(unsigned long long)run->seed, c->in->id);
+	fprintf(f, "\n  inputs made as: %s, %s; reproduce: %s --seed=%llu "
+		   "--budget=%g --input=%u\n", c->in->profile, c->in->origin,
+		run->self, (unsigned long long)run->seed, run->budget,
+		c->in->id);
 	if (c->cmd)
 		print_command(f, c->cmd);
 	for (size_t i = 0; i < c->in->nsides; i++)
 		print_side(f, c->in, i);
+}
+
+static void count_outcome(Case *c, int outcome)
+{
+	c->run->outcomes[c->mi][!c->raw][outcome]++;
 }
 
 /* ---- words ------------------------------------------------------------------------ */
@@ -689,17 +758,17 @@ static void run_raw(Case *c, const Problem *p, const Brute *b,
 	char claim[64];
 	switch (r.status) {
 	case MR_EQUIVALENT:
-		c->run->proofs++;
+		count_outcome(c, O_PROOF);
 		check_equal(c, p, b, SIZE_MAX, "MR_EQUIVALENT");
 		break;
 	case MR_BOUNDED:
-		c->run->bounded++;
+		count_outcome(c, O_BOUNDED);
 		snprintf(claim, sizeof claim, "MR_BOUNDED up to length %zu",
 			 r.bound);
 		check_equal(c, p, b, r.bound, claim);
 		break;
 	case MR_DIFFERENT:
-		c->run->refutations++;
+		count_outcome(c, O_COUNTEREXAMPLE);
 		check_witness(c, p, b, &r.witness, r.witness_shortest, -1);
 		break;
 	case MR_LIMIT:
@@ -709,10 +778,10 @@ static void run_raw(Case *c, const Problem *p, const Brute *b,
 				 "word up to length %zu", r.bound);
 			check_equal(c, p, b, r.bound, claim);
 		}
-		c->run->unknown++;
+		count_outcome(c, O_UNKNOWN);
 		break;
 	default:
-		c->run->unknown++;
+		count_outcome(c, O_UNKNOWN);
 		break;
 	}
 	if (c->run->only >= 0)
@@ -898,15 +967,15 @@ static void check_json(Case *c, const Problem *p, const Brute *b,
 	snprintf(claim, sizeof claim, "printed \"%s\"", v);
 	switch (verdict) {
 	case V_EQUAL:
-		c->run->proofs++;
+		count_outcome(c, O_PROOF);
 		check_equal(c, p, b, SIZE_MAX, claim);
 		break;
 	case V_BOUNDED:
-		c->run->bounded++;
+		count_outcome(c, O_BOUNDED);
 		check_equal(c, p, b, bound, claim);
 		break;
 	case V_DIFFERENT:
-		c->run->refutations++;
+		count_outcome(c, O_COUNTEREXAMPLE);
 		check_counterexample(c, p, b, o, order, ordered);
 		break;
 	case V_UNKNOWN: {
@@ -920,7 +989,7 @@ static void check_json(Case *c, const Problem *p, const Brute *b,
 			check_equal(c, p, b, (size_t)json_integer_value(jb),
 				    claim);
 		}
-		c->run->unknown++;
+		count_outcome(c, O_UNKNOWN);
 		break;
 	}
 	default:
@@ -945,7 +1014,7 @@ static void run_command(Case *c, const Problem *p, const Brute *b)
 	if (cap.status == EXIT_USAGE && strcmp(c->method, "chc") == 0 &&
 	    future && strstr(cap.err, "needs past-only formulas")) {
 		/* Documented: chc refuses #>. */
-		c->run->unknown++;
+		count_outcome(c, O_UNKNOWN);
 	} else if (cap.status == EXIT_INTERNAL || cap.status == EXIT_USAGE) {
 		fail(c, K_INTERNAL, "exit status %d; stderr: %.300s",
 		     cap.status, cap.err);
@@ -1056,7 +1125,8 @@ static void run_convention(Run *run, const Input *in, Problem *p)
 	for (size_t m = 0; m < NMETHODS; m++) {
 		Argv a;
 		command(run, in, methods[m].name, p->accept, p->maxlen, &a);
-		Case c = {.run = run, .in = in, .method = methods[m].name,
+		Case c = {.run = run, .in = in, .mi = m,
+			  .method = methods[m].name,
 			  .accept = p->accept, .cmd = &a};
 		run->ncases++;
 		if (methods[m].fn) {
@@ -1096,9 +1166,14 @@ static void run_input(Run *run, unsigned id)
 		}
 		roots(&p);
 		alphabet(&in, &p);
-		if (run->only >= 0)
-			fprintf(capture_report(), "input %u (%s, %s):\n", id,
-				task_names[in.task], in.origin);
+		if (run->only >= 0) {
+			fprintf(capture_report(), "input %u (%s, %s, %s):\n",
+				id, task_names[in.task], in.profile, in.origin);
+			for (size_t i = 0; i < in.nsides; i++)
+				fprintf(capture_report(), "  side %zu: %s%s",
+					i + 1, in.side[i].text,
+					in.side[i].path ? "" : "\n");
+		}
 		for (int acc = 0; acc < 2; acc++) {
 			p.accept = acc ? ACCEPT_EOS : ACCEPT_LAST;
 			run_convention(run, &in, &p);
@@ -1180,10 +1255,15 @@ static void summary(const Run *run)
 		   "command), %.1f s\n",
 		(unsigned long long)run->seed, run->inputs, run->ncases,
 		NMETHODS, t);
-	fprintf(f, "  verdicts: %u proofs, %u counterexamples, %u bounded, "
-		   "%u unknown or not applicable; %u witnesses too long to "
-		   "check\n", run->proofs, run->refutations, run->bounded,
-		run->unknown, run->unchecked);
+	fprintf(f, "  verdicts (proofs, counterexamples, bounded, unknown or "
+		   "not applicable) of the MethodResult | the command:\n");
+	for (size_t m = 0; m < NMETHODS; m++) {
+		const unsigned *o = run->outcomes[m][0], *k = run->outcomes[m][1];
+		fprintf(f, "    %-10s %5u %5u %5u %5u | %5u %5u %5u %5u\n",
+			methods[m].name, o[0], o[1], o[2], o[3], k[0], k[1],
+			k[2], k[3]);
+	}
+	fprintf(f, "  %u witnesses too long to check\n", run->unchecked);
 	fprintf(f, "  seconds: brute force %.1f", run->brute_seconds);
 	for (size_t m = 0; m < NMETHODS; m++)
 		fprintf(f, ", %s %.1f + %.1f", methods[m].name,
