@@ -102,6 +102,7 @@ bool inputs_option(Inputs *in, int opt, const char *arg)
 	case OPT_SYNTAX: in->syntax = arg; return true;
 	case OPT_OUTPUT: in->output = arg; return true;
 	case OPT_CR_PRECEDENCE: in->cr_precedence = arg; return true;
+	case OPT_BATCH: add_spec(in, INPUT_BATCH, arg); return true;
 	default: return false;
 	}
 }
@@ -246,6 +247,81 @@ static bool load_stdin_lines(Inputs *in)
 	return ok;
 }
 
+bool cli_batch_failed;
+
+int cli_worse_status(int a, int b)
+{
+	static const int order[] = {EXIT_INTERNAL, EXIT_USAGE, EXIT_NO,
+				    EXIT_LIMIT, EXIT_UNKNOWN, EXIT_YES};
+	for (size_t i = 0; i < sizeof order / sizeof *order; i++)
+		if (a == order[i] || b == order[i])
+			return order[i];
+	return a;
+}
+
+/* Is text[0..n) the separator line ";;" (blanks around it allowed)? */
+static bool is_separator(const char *text, size_t n)
+{
+	while (n && (text[n - 1] == ' ' || text[n - 1] == '\t' ||
+		     text[n - 1] == '\r'))
+		n--;
+	while (n && (*text == ' ' || *text == '\t')) {
+		text++;
+		n--;
+	}
+	return n == 2 && text[0] == ';' && text[1] == ';';
+}
+
+/* One record of a batch file: lines [from, to) at text. */
+static void batch_record(Inputs *in, const Source *file, const char *text,
+			 size_t len, int first_line)
+{
+	if (is_blank_line(text, len))
+		return;
+	Source *src = source_new(file->name, text, len);
+	src->line_base = first_line;
+	if (!inputs_parse(in, src, FLAVOR_TL))
+		cli_batch_failed = true;
+}
+
+/* --batch=FILE: records are lines, or blocks between ";;" lines when the
+ * file has any. */
+static bool load_batch(Inputs *in, const char *path)
+{
+	Source *file = source_read_file(path, &in->diag);
+	if (!file)
+		return false;
+	const char *t = file->text, *end = file->text + file->len;
+	bool blocks = false;
+	for (const char *p = t; p < end && !blocks;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *e = nl ? nl : end;
+		blocks = is_separator(p, (size_t)(e - p));
+		p = nl ? nl + 1 : end;
+	}
+	int line = 0, start_line = 0;
+	const char *start = t;
+	for (const char *p = t; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *e = nl ? nl : end;
+		const char *next = nl ? nl + 1 : end;
+		if (!blocks) {
+			batch_record(in, file, p, (size_t)(e - p), line);
+		} else if (is_separator(p, (size_t)(e - p))) {
+			batch_record(in, file, start, (size_t)(p - start),
+				     start_line);
+			start = next;
+			start_line = line + 1;
+		}
+		p = next;
+		line++;
+	}
+	if (blocks)
+		batch_record(in, file, start, (size_t)(end - start), start_line);
+	source_free(file);
+	return true;
+}
+
 bool inputs_load(Inputs *in, bool stdin_lines)
 {
 	if (in->cr_precedence &&
@@ -266,6 +342,11 @@ bool inputs_load(Inputs *in, bool stdin_lines)
 		const InputSpec *spec = &in->specs[i];
 		Flavor f = FLAVOR_TL;
 		Source *src;
+		if (spec->kind == INPUT_BATCH) {
+			if (!load_batch(in, spec->text))
+				return false;
+			continue;
+		}
 		if (spec->kind == INPUT_FORMULA) {
 			src = source_new("-f", spec->text, strlen(spec->text));
 		} else {

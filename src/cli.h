@@ -37,11 +37,12 @@ enum {
 	OPT_TO,
 	OPT_HELP,
 	OPT_CR_PRECEDENCE,
+	OPT_BATCH,
 	OPT__COMMAND_BASE = 1100, /* commands number their own from here */
 };
 
 typedef struct {
-	enum { INPUT_FORMULA, INPUT_FILE, INPUT_PROGRAM } kind;
+	enum { INPUT_FORMULA, INPUT_FILE, INPUT_PROGRAM, INPUT_BATCH } kind;
 	const char *text; /* the formula, or a path ("-" = stdin) */
 } InputSpec;
 
@@ -103,6 +104,25 @@ bool inputs_parse(Inputs *in, Source *src, Flavor f);
 	"                         interpreter does (peer) or as tally does\n" \
 	"                         without a warning (conventional); default:\n" \
 	"                         tally's, with a warning where they differ\n"
+
+/* --batch=FILE: many inputs, one per line, or per block when the file has
+ * lines ";;" between blocks (a block may hold let-definitions over
+ * several lines).  Only for the commands that take it (info, print,
+ * eval, check): they put CLI_BATCH_OPTION in their getopt table and
+ * CLI_BATCH_HELP in their help.  A record that does not load is
+ * reported in its place and the others go on; main() then makes the
+ * exit status 2 (cli_batch_failed). */
+#define CLI_BATCH_OPTION {"batch", required_argument, NULL, OPT_BATCH}
+#define CLI_BATCH_HELP                                                        \
+	"      --batch=FILE       many inputs (- = stdin): one TL formula per\n" \
+	"                         line, or blocks between lines ';;'; a record\n" \
+	"                         that does not load is reported, the rest go\n" \
+	"                         on (exit 2 at the end)\n"
+extern bool cli_batch_failed;
+/* The worse of two exit statuses of a batch's records: an internal
+ * error, an input that does not load, a wrong answer (EXIT_NO where the
+ * caller counts it so), a limit, an unknown, success. */
+int cli_worse_status(int a, int b);
 
 /* Prints "tally: KIND: MSG" and a newline on stderr. */
 void cli_vmessage(const char *kind, const char *fmt, va_list ap);

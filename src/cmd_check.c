@@ -21,6 +21,7 @@ static const char help[] =
 	"gave stopped the search).  The methods are those of tally equiv\n"
 	"(sat(F) is F against false, valid(F) is F against true).\n\n"
 	CLI_INPUT_HELP
+	CLI_BATCH_HELP
 	"Property:\n"
 	"      --sat              is some word accepted?\n"
 	"      --valid            is every word accepted?\n"
@@ -33,10 +34,37 @@ static const char help[] =
 
 enum { OPT_SAT = OPT__COMMAND_BASE, OPT_VALID, OPT_IMPLIES };
 
+/* --batch: each record decided on its own, one numbered line each. */
+static int check_batch(Inputs *in, DecideTask task, const DecideOptions *o,
+		       bool implies)
+{
+	size_t n = in->nunits - (implies ? 1 : 0);
+	int status = EXIT_YES;
+	for (size_t i = 0; i < n; i++) {
+		Unit two[2] = {in->units[i], implies ? in->units[n] : in->units[i]};
+		Inputs view = *in;
+		view.units = two;
+		view.nunits = implies ? 2 : 1;
+		char source[4096];
+		const Source *src = in->units[i].src;
+		snprintf(source, sizeof source, "%s:%d", src->name,
+			 src->line_base + 1);
+		DecideRecordResult res = {0};
+		DecideRecord rec = {.index = i + 1, .source = source,
+				    .result = &res};
+		DecideOptions one = *o;
+		one.record = &rec;
+		int st = decide_run(&view, task, &one);
+		status = cli_worse_status(status, st == EXIT_NO ? EXIT_YES : st);
+	}
+	return status;
+}
+
 int cmd_check(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		CLI_INPUT_OPTIONS,
+		CLI_BATCH_OPTION,
 		DECIDE_LONG_OPTIONS,
 		{"sat", no_argument, NULL, OPT_SAT},
 		{"valid", no_argument, NULL, OPT_VALID},
@@ -91,7 +119,9 @@ int cmd_check(int argc, char **argv)
 			cli_usage_error("the --implies formula does not load");
 		goto done;
 	}
-	status = decide_run(&in, task, &o);
+	bool batch = in.specs[0].kind == INPUT_BATCH;
+	status = batch ? check_batch(&in, task, &o, implies != NULL)
+		       : decide_run(&in, task, &o);
 done:
 	inputs_free(&in);
 	return status;

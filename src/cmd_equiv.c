@@ -67,19 +67,6 @@ static size_t split_tabs(char *line, char **field, size_t max)
 	return n;
 }
 
-/* The worse of two exit statuses for a batch: an internal error, a
- * record that does not load, a verdict against the expected one, a
- * limit, an unknown, success. */
-static int worse(int a, int b)
-{
-	static const int order[] = {EXIT_INTERNAL, EXIT_USAGE, EXIT_NO,
-				    EXIT_LIMIT, EXIT_UNKNOWN, EXIT_YES};
-	for (size_t i = 0; i < sizeof order / sizeof *order; i++)
-		if (a == order[i] || b == order[i])
-			return order[i];
-	return a;
-}
-
 typedef struct {
 	size_t records, expected, ok, against, errors;
 	int status;
@@ -102,7 +89,7 @@ static void pair_record(char *line, const char *path, size_t lineno,
 		printf("%zu\terror: %s: expected two tab-separated inputs\n",
 		       rec.index, source);
 		t->errors++;
-		t->status = worse(t->status, EXIT_USAGE);
+		t->status = cli_worse_status(t->status, EXIT_USAGE);
 		return;
 	}
 	DecideOptions o = *base;
@@ -116,7 +103,7 @@ static void pair_record(char *line, const char *path, size_t lineno,
 			       "'not-equivalent', not '%s'\n", rec.index, source,
 			       f[3]);
 			t->errors++;
-			t->status = worse(t->status, EXIT_USAGE);
+			t->status = cli_worse_status(t->status, EXIT_USAGE);
 			return;
 		}
 		rec.expected = f[3];
@@ -130,8 +117,20 @@ static void pair_record(char *line, const char *path, size_t lineno,
 	inputs_option(&in, 'f', f[1]);
 	fflush(stdout);
 	if (!inputs_load(&in, false)) {
-		printf("%zu\terror: %s: the %s input does not load\n", rec.index,
-		       source, in.nunits == 0 ? "first" : "second");
+		const char *side = in.nunits == 0 ? "first" : "second";
+		if (base->json) {
+			json_t *j = json_envelope();
+			json_object_set_new(j, "input",
+					    json_integer((json_int_t)rec.index));
+			json_object_set_new(j, "source", json_string(source));
+			json_object_set_new(j, "error", json_string(
+				side[0] == 'f' ? "the first input does not load"
+					       : "the second input does not load"));
+			json_emit(j);
+		} else {
+			printf("%zu\terror: %s: the %s input does not load\n",
+			       rec.index, source, side);
+		}
 		t->errors++;
 		status = EXIT_USAGE;
 	} else {
@@ -151,7 +150,7 @@ static void pair_record(char *line, const char *path, size_t lineno,
 		}
 	}
 	fflush(stdout);
-	t->status = worse(t->status, status);
+	t->status = cli_worse_status(t->status, status);
 	inputs_free(&in);
 }
 

@@ -28,6 +28,7 @@ static const char help[] =
 	"line from stdin.  With several formulas (-f/-F/-P given more than\n"
 	"once) each gets a verdict column, in the order given.\n\n"
 	CLI_INPUT_HELP
+	CLI_BATCH_HELP
 	"Words:\n"
 	"  -w, --word=WORD        a word (repeatable); otherwise stdin lines\n"
 	"      --tokens           words are whitespace-separated symbols (also\n"

@@ -18,6 +18,7 @@ static const char help[] =
 	"the equivalent fixed-precision transformer), size, letters, fragment.\n"
 	"With no input option, reads one formula per line from stdin.\n\n"
 	CLI_INPUT_HELP
+	CLI_BATCH_HELP
 	"Output:\n"
 	"      --json             one JSON object per input\n"
 	"  -h, --help             show this help and exit\n\n"
@@ -87,7 +88,8 @@ static size_t core_dag_size(Store *s, Lowering *lw, Node n)
 	return core == NODE_NONE ? 0 : store_dag_size(s, core);
 }
 
-void cmd_info_unit(Store *s, Lowering *lw, const Unit *u, bool json)
+void cmd_info_unit(Store *s, Lowering *lw, const Unit *u, bool json,
+		   size_t index)
 {
 	Node n = u->output;
 	size_t nletters;
@@ -99,6 +101,8 @@ void cmd_info_unit(Store *s, Lowering *lw, const Unit *u, bool json)
 	size_t core = core_dag_size(s, lw, n);
 	if (json) {
 		json_t *o = json_envelope();
+		if (index)
+			json_set_input(o, index, u->src);
 		json_object_set_new(o, "depth", json_integer(depth));
 		if (flags & FLAG_PREV)
 			json_object_set_new(o, "layers_pred_as_attention",
@@ -172,13 +176,14 @@ static void on_unit(Inputs *in, const Unit *u)
 	InfoJob *job = in->ctx;
 	if (job->done++ > 0 && !job->json)
 		putchar('\n');
-	cmd_info_unit(in->store, job->lw, u, job->json);
+	cmd_info_unit(in->store, job->lw, u, job->json, in->nunits);
 }
 
 int cmd_info(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		CLI_INPUT_OPTIONS,
+		CLI_BATCH_OPTION,
 		{"json", no_argument, NULL, OPT_JSON},
 		{"help", no_argument, NULL, 'h'},
 		{0},

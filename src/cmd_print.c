@@ -21,7 +21,9 @@ static const char help[] =
 	"Print formulas or programs in another syntax, one result per input.\n"
 	"With no input option, reads one formula per line from stdin.\n\n"
 	CLI_INPUT_HELP
+	CLI_BATCH_HELP
 	"Output:\n"
+	"      --json             the same as --to=json\n"
 	"      --to=FORMAT        tl (ASCII, default), utf8 (the papers'\n"
 	"                         notation), latex, sexpr, json (the DAG),\n"
 	"                         tl-core (only Q, !, &, <, #, +, 1),\n"
@@ -201,11 +203,13 @@ static bool stop_printing(void *lim)
  * lim: the user's limits, polled while a formula is written out (NULL:
  * none). */
 static int print_unit(FILE *out, Store *s, Lowering *lw, const Unit *u,
-		      Syntax syn, Target target, bool expand,
+		      size_t index, Syntax syn, Target target, bool expand,
 		      uint64_t max_size, Limits *lim)
 {
 	if (target == TARGET_JSON) {
 		json_t *o = json_envelope();
+		if (index)
+			json_set_input(o, index, u->src);
 		json_object_set_new(o, "formula", json_formula(s, u->output));
 		json_emit(o);
 		return EXIT_YES;
@@ -239,7 +243,7 @@ bool cmd_print_unit(FILE *out, Store *s, Lowering *lw, const Unit *u,
 	Target target;
 	if (!parse_format(to, &syn, &target))
 		return cli_usage_error("unknown format '%s'", to) == EXIT_YES;
-	return print_unit(out, s, lw, u, syn, target, expand,
+	return print_unit(out, s, lw, u, 0, syn, target, expand,
 			  EXPAND_MAX_SIZE, NULL) == EXIT_YES;
 }
 
@@ -256,7 +260,8 @@ typedef struct {
 static void on_unit(Inputs *in, const Unit *u)
 {
 	PrintJob *job = in->ctx;
-	int status = print_unit(stdout, in->store, job->lw, u, job->syn,
+	int status = print_unit(stdout, in->store, job->lw, u, in->nunits,
+				job->syn,
 				job->target, job->expand, job->max_size,
 				job->lim);
 	/* the first failure decides the exit status */
@@ -268,6 +273,8 @@ int cmd_print(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		CLI_INPUT_OPTIONS,
+		CLI_BATCH_OPTION,
+		{"json", no_argument, NULL, OPT_JSON},
 		{"to", required_argument, NULL, OPT_TO},
 		{"expand", no_argument, NULL, OPT_EXPAND},
 		{"max-size", required_argument, NULL, OPT_MAX_SIZE},
@@ -293,6 +300,10 @@ int cmd_print(int argc, char **argv)
 				continue;
 			status = EXIT_USAGE;
 			goto done;
+		}
+		if (opt == OPT_JSON) { /* the same as --to=json */
+			parse_format("json", &syn, &target);
+			continue;
 		}
 		if (opt == OPT_TO) {
 			if (!parse_format(optarg, &syn, &target)) {

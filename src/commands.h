@@ -17,7 +17,9 @@
 #include "unit.h"
 
 /* tally info: the lines (or the JSON object) describing u's output. */
-void cmd_info_unit(Store *s, Lowering *lw, const Unit *u, bool json);
+/* index: the input's number in JSON output (0: none). */
+void cmd_info_unit(Store *s, Lowering *lw, const Unit *u, bool json,
+		   size_t index);
 /* tally print --to=TO [--expand] of one unit, to out (json: to stdout);
  * false after a message. */
 bool cmd_print_unit(FILE *out, Store *s, Lowering *lw, const Unit *u,

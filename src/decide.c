@@ -460,7 +460,7 @@ static void print_json(const Decision *d, Outcome oc, const char *verdict,
 	json_object_set_new(o, "command", json_string(cmd[d->task]));
 	const DecideRecord *rec = d->o->record;
 	if (rec) {
-		json_object_set_new(o, "index", json_integer((json_int_t)rec->index));
+		json_object_set_new(o, "input", json_integer((json_int_t)rec->index));
 		json_object_set_new(o, "source", json_string(rec->source));
 		if (rec->expected) {
 			json_object_set_new(o, "expected",
@@ -478,6 +478,10 @@ static void print_json(const Decision *d, Outcome oc, const char *verdict,
 	json_object_set_new(o, "accept_at",
 			    json_string(eval_accept_name(d->q.accept)));
 	json_object_set_new(o, "verdict", json_string(verdict));
+	static const char *const outcome_names[] = {
+		[OUT_EQUAL] = "proved", [OUT_DIFFERENT] = "refuted",
+		[OUT_BOUNDED] = "bounded", [OUT_UNKNOWN] = "unknown"};
+	json_object_set_new(o, "outcome", json_string(outcome_names[oc]));
 	json_object_set_new(o, "method", json_string(d->method ? d->method : "none"));
 	json_object_set_new(o, "method_line", json_string(method));
 	json_object_set_new(o, "states", json_integer((json_int_t)r->states));
@@ -502,7 +506,8 @@ static void print_json(const Decision *d, Outcome oc, const char *verdict,
 		if (w)
 			json_object_set_new(ce, "values", sides_json(d, w, n));
 		free(w);
-		json_object_set_new(o, "counterexample", ce);
+		json_object_set_new(o, d->task == TASK_SAT ? "witness"
+							  : "counterexample", ce);
 	}
 	if (d->o->certificate)
 		json_object_set_new(o, "certificate",
@@ -542,8 +547,13 @@ static void print_record(Decision *d, Outcome oc, const char *verdict,
 	printf("%zu\t%s", rec->index, verdict);
 	if (oc == OUT_DIFFERENT) {
 		char *text = word_text(d, &d->res.witness);
-		printf("\tcounterexample: %s (accepted by %s)", text,
-		       accepted_by(d));
+		if (d->task == TASK_EQUIV)
+			printf("\tcounterexample: %s (accepted by %s)", text,
+			       accepted_by(d));
+		else
+			printf("\t%s: %s", d->task == TASK_SAT ? "witness"
+							      : "counterexample",
+			       text);
 		free(text);
 	}
 	printf("\tmethod: %s", method);

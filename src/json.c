@@ -6,11 +6,33 @@
 #include <stdlib.h>
 
 
+static const char *command_name = "tally";
+
+void json_set_command(const char *name)
+{
+	command_name = name;
+}
+
 json_t *json_envelope(void)
 {
 	json_t *o = json_object();
 	json_object_set_new(o, "tally_version", json_string(PACKAGE_VERSION));
+	json_object_set_new(o, "command", json_string(command_name));
 	return o;
+}
+
+void json_set_input(json_t *o, size_t index, const Source *src)
+{
+	json_object_set_new(o, "input", json_integer((json_int_t)index));
+	if (!src)
+		return;
+	if (src->line_base <= 0) {
+		json_object_set_new(o, "source", json_string(src->name));
+		return;
+	}
+	char where[4096];
+	snprintf(where, sizeof where, "%s:%d", src->name, src->line_base + 1);
+	json_object_set_new(o, "source", json_string(where));
 }
 
 json_t *json_fmpz(const fmpz_t v)

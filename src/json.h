@@ -8,10 +8,18 @@
 
 #include <jansson.h>
 
+#include "diag.h"
 #include "store.h"
 
-/* {"tally_version": ...} to which a command adds its fields. */
+/* {"tally_version": ..., "command": NAME} to which a command adds its
+ * fields (tally(1), JSON OUTPUT); NAME is json_set_command()'s. */
 json_t *json_envelope(void);
+/* The command every envelope names (main.c sets it before running one;
+ * a command may refine it, "check --sat"). */
+void json_set_command(const char *name);
+/* "input": the 1-based index of the input among the command's inputs,
+ * "source": where it was read (-f, FILE, FILE:LINE, <stdin>:LINE). */
+void json_set_input(json_t *o, size_t index, const Source *src);
 /* The DAG below root: {"root": id, "nodes": [{"id", "op", ...}, ...]} in
  * topological order, so shared subformulas appear once. */
 json_t *json_formula(const Store *s, Node root);

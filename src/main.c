@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "json.h"
 #include "mem.h"
 #include "suggest.h"
 
@@ -79,7 +80,14 @@ int main(int argc, char **argv)
 			static char prog[32];
 			snprintf(prog, sizeof prog, "tally %s", name);
 			argv[1] = prog;
-			return commands[i].run(argc - 1, argv + 1);
+			json_set_command(commands[i].name);
+			int status = commands[i].run(argc - 1, argv + 1);
+			/* --batch: a record that did not load makes the end
+			 * an input error, after the others were done. */
+			if (cli_batch_failed && status != EXIT_LIMIT &&
+			    status != EXIT_INTERNAL)
+				status = EXIT_USAGE;
+			return status;
 		}
 	Suggest sg;
 	suggest_init(&sg, name, strlen(name));

@@ -678,7 +678,7 @@ static void run_info(Repl *r, char *arg)
 		return;
 	Unit u;
 	subject_unit(r, n, &u);
-	cmd_info_unit(r->store, r->lw, &u, false);
+	cmd_info_unit(r->store, r->lw, &u, false, 0);
 	unit_free(&u);
 }
 

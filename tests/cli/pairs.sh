@@ -42,7 +42,8 @@ grep -q '^1	error: p.tsv:1: the first input does not load' out.txt ||
 grep -q '^2	equivalent	.*ok$' out.txt || fail "after a broken line: $(cat out.txt)"
 # JSON: one object per pair with index and source, then the summary.
 "$T" equiv --pairs=p.tsv --json > out.json 2> /dev/null || true
-grep -q '"index":2' out.json || fail "json index: $(cat out.json)"
+grep -q '"input":2' out.json || fail "json index: $(cat out.json)"
+grep -q '"input":1,"source":"p.tsv:1","error"' out.json || fail "json error: $(cat out.json)"
 grep -q '"source":"p.tsv:2"' out.json || fail "json source: $(cat out.json)"
 grep -q '"as_expected":true' out.json || fail "json: $(cat out.json)"
 # The empty word in ordinary output: ε; in JSON: "".

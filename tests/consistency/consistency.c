@@ -905,7 +905,8 @@ static bool check_alphabet(Case *c, const Problem *p, json_t *alpha,
 static void check_counterexample(Case *c, const Problem *p, const Brute *b,
 				 json_t *o, const Sym *order, bool ordered)
 {
-	json_t *ce = json_object_get(o, "counterexample");
+	json_t *ce = json_object_get(o, c->in->task == TASK_SAT ? "witness"
+							      : "counterexample");
 	const char *word = json_string_value(json_object_get(ce, "word"));
 	const char *by = json_string_value(json_object_get(ce, "accepted_by"));
 	if (!word || !by) {

@@ -1,0 +1,90 @@
+# tests/cli/json.sh -- the JSON OUTPUT rules of tally(1), checked on the
+# --json output of every command that takes it: one object per line, each
+# with tally_version and the command's name; input and source on the
+# records of batches; equiv/check: verdict, outcome, bound as a number,
+# witness for sat and counterexample otherwise.  The validator is a small
+# Python program of its own (not tally's code).
+. "$top_srcdir/tests/lib.sh"
+T=$TALLY
+command -v python3 > /dev/null || { echo "no python3: skipped"; exit 77; }
+
+cat > validate.py <<'PY'
+import json, sys
+command, rules = sys.argv[1], sys.argv[2:]
+lines = [l for l in sys.stdin.read().split("\n") if l.strip()]
+if not lines:
+    sys.exit("no output")
+for n, line in enumerate(lines, 1):
+    try:
+        o = json.loads(line)
+    except ValueError as e:
+        sys.exit("line %d is not JSON: %s: %.200s" % (n, e, line))
+    if not isinstance(o, dict):
+        sys.exit("line %d is not an object" % n)
+    if not isinstance(o.get("tally_version"), str):
+        sys.exit("line %d: no tally_version" % n)
+    if not str(o.get("command", "")).startswith(command):
+        sys.exit("line %d: command %r, wanted %r" % (n, o.get("command"), command))
+    if "records" in rules and "records" not in o:
+        if not (isinstance(o.get("input"), int) and o["input"] == n):
+            sys.exit("line %d: input %r, wanted %d" % (n, o.get("input"), n))
+        if not isinstance(o.get("source"), str):
+            sys.exit("line %d: no source" % n)
+    if "verdict" in rules and "verdict" in o:
+        oc = o.get("outcome")
+        if oc not in ("proved", "refuted", "bounded", "unknown"):
+            sys.exit("line %d: outcome %r" % (n, oc))
+        if oc == "bounded" and not isinstance(o.get("bound"), int):
+            sys.exit("line %d: bounded without a numeric bound" % n)
+        sat = o["command"] == "check --sat"
+        if oc == "refuted":
+            key, other = ("witness", "counterexample") if sat else ("counterexample", "witness")
+            w = o.get(key)
+            if not isinstance(w, dict) or not isinstance(w.get("word"), str):
+                sys.exit("line %d: no %s" % (n, key))
+            if other in o:
+                sys.exit("line %d: %s where %s belongs" % (n, other, key))
+print("ok %d objects" % len(lines))
+PY
+v() { python3 validate.py "$@"; }
+
+"$T" info --json -f majority | v info || fail "info"
+printf 'majority\nL_3\n' > many.tl
+"$T" info --json --batch=many.tl | v info records || fail "info --batch"
+"$T" print --json -f L_2 | v print || fail "print --json"
+"$T" print --to=json --batch=many.tl | v print records || fail "print --batch"
+"$T" eval --json -f majority -w aab -w b | v eval || fail "eval"
+"$T" lang --json -f majority -n 3 | v lang || fail "lang"
+"$T" lang --json --count -f majority -n 3 | v lang || fail "lang --count"
+for args in "-f L_2 -f L_3" "-f majority -f majority" \
+	"--method=explore --max-length=3 -f L_2 -f L_2&true"; do
+	# shellcheck disable=SC2086
+	"$T" equiv --json $args | v equiv verdict || fail "equiv $args"
+done
+"$T" check --sat --json -f '!Q_a' | v "check --sat" verdict || fail "check --sat"
+"$T" check --sat --json -f 'Q_a & !Q_a' | v "check --sat" verdict || fail "unsat"
+"$T" check --valid --json -f majority | v "check --valid" verdict || fail "check --valid"
+"$T" check --sat --json --batch=many.tl | v "check --sat" verdict records ||
+	fail "check --batch"
+printf 'L_2\tL_3\tab\tnot-equivalent\tab\n' > p.tsv
+"$T" equiv --json --pairs=p.tsv | head -n 1 | v equiv verdict records ||
+	fail "equiv --pairs"
+"$T" enum --json --alphabet=a --size=..3 2> /dev/null | v enum || fail "enum"
+
+# Batch records: numbered in order, a broken one reported in its place,
+# the others go on, exit 2.
+printf 'majority\n#[Q_a\nL_3\n' > broken.tl
+status=0
+"$T" info --batch=broken.tl > out.txt 2> err.txt || status=$?
+test "$status" = 2 || fail "broken batch: exit $status"
+grep -q 'broken.tl:2:' err.txt || fail "broken batch: $(cat err.txt)"
+test "$(grep -c '^depth:' out.txt)" = 2 || fail "broken batch: $(cat out.txt)"
+# Blocks between ';;' lines, with definitions over several lines.
+printf 'let X = #[Q_a] > 0;\nX & Q_b\n;;\nL_2\n' > blocks.tl
+"$T" info --json --batch=blocks.tl > out.json
+test "$(grep -c . out.json)" = 2 || fail "blocks: $(cat out.json)"
+grep -q '"source":"blocks.tl:4"' out.json || fail "blocks source: $(cat out.json)"
+# check --batch: one line per record.
+"$T" check --sat --batch=many.tl > out.txt || true
+grep -q '^1	satisfiable	witness: ' out.txt || fail "check --batch: $(cat out.txt)"
+grep -q '^2	satisfiable	witness: ' out.txt || fail "check --batch: $(cat out.txt)"
