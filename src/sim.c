@@ -2,10 +2,31 @@
 #include <config.h>
 #include "sim.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "mem.h"
+
+/* The rounded cos (and sin) of a rational angle a/b pi at position i
+ * depend on i mod 2b only: kept by residue when 2b is small, each
+ * computed once (MPFR brackets them, microseconds each). */
+enum { CYCLE_MAX = 1 << 16 };
+
+typedef struct {
+	double *v; /* 2 per residue (cos, sin; a feature: its value); NAN
+		    * until computed */
+	size_t n;  /* the period, or 0: not kept */
+} Cycle;
+
+static void cycle_init(Cycle *c, const Angle *a)
+{
+	c->n = !a->standard && a->den <= CYCLE_MAX / 2 ? 2 * (size_t)a->den
+						       : 0;
+	c->v = c->n ? xmalloc(2 * c->n * sizeof *c->v) : NULL;
+	for (size_t i = 0; i < 2 * c->n; i++)
+		c->v[i] = NAN;
+}
 
 /* One row of a sparse matrix, weights converted to the format. */
 typedef struct {
@@ -34,6 +55,7 @@ typedef struct {
 	size_t near;
 	const Angle *rope;
 	size_t nrope;
+	Cycle *rot;    /* per RoPE angle */
 	bool has_t5;
 	T5 t5;
 	double *t5b;   /* the biases in the format */
@@ -63,6 +85,7 @@ struct Sim {
 	size_t *first; /* first head of each layer, L + 1 entries */
 	SBlock **blocks;
 	SBlock *inblocks; /* the input block (model.input) */
+	Cycle *feat;      /* per sinusoidal feature */
 	double *embed, *bout_w, bout;
 	Row wout;
 	double one;
@@ -192,6 +215,9 @@ static void init_head(Sim *s, SHead *sh, const Head *h)
 	sh->qfree = h->wq.rows == 0;
 	sh->rope = h->rope;
 	sh->nrope = h->nrope;
+	sh->rot = xcalloc(h->nrope ? h->nrope : 1, sizeof *sh->rot);
+	for (size_t k = 0; k < h->nrope; k++)
+		cycle_init(&sh->rot[k], &h->rope[k]);
 	if (h->t5) {
 		const char *err;
 		sh->has_t5 = t5_init(&sh->t5, h->t5->buckets,
@@ -273,6 +299,9 @@ Sim *sim_new(const Model *m, const Semantics *sem)
 		if (m->input.blocks[b].w1.rows > maxhid)
 			maxhid = m->input.blocks[b].w1.rows;
 	}
+	s->feat = xcalloc(m->nfeats ? m->nfeats : 1, sizeof *s->feat);
+	for (size_t f = 0; f < m->nfeats; f++)
+		cycle_init(&s->feat[f], &m->feats[f].angle);
 	s->hid = xcalloc(maxhid, sizeof *s->hid);
 	s->q = xcalloc(s->kstride ? s->kstride : 1, sizeof *s->q);
 	s->embed = xcalloc((m->nletters + 1) * s->d, sizeof *s->embed);
@@ -305,11 +334,17 @@ void sim_free(Sim *s)
 		free(s->heads[i].ew);
 		free(s->heads[i].t5b);
 		free(s->heads[i].urpe);
+		for (size_t k = 0; k < s->heads[i].nrope; k++)
+			free(s->heads[i].rot[k].v);
+		free(s->heads[i].rot);
 		t5_free(&s->heads[i].t5);
 	}
 	for (size_t b = 0; b < s->m->input.nblocks; b++)
 		free_block(&s->inblocks[b]);
 	free(s->inblocks);
+	for (size_t f = 0; f < s->m->nfeats; f++)
+		free(s->feat[f].v);
+	free(s->feat);
 	for (size_t l = 0; l < s->L; l++) {
 		for (size_t b = 0; b < s->m->layers[l].nblocks; b++)
 			free_block(&s->blocks[l][b]);
@@ -389,11 +424,29 @@ static void add_term(Sim *s, SHead *h, size_t hi, Acc *num, Acc *den,
 }
 
 /* Rotates the pairs of rows of x by pos times the RoPE angles. */
+/* The rounded cos and sin of pos times RoPE angle k of head h. */
+static void rotation(Sim *s, const SHead *h, size_t k, size_t pos,
+		     double *c, double *sn)
+{
+	Cycle *cy = &h->rot[k];
+	double *v = cy->n ? cy->v + 2 * (pos % cy->n) : NULL;
+	if (v && !isnan(v[0])) {
+		*c = v[0];
+		*sn = v[1];
+		return;
+	}
+	pe_rotation(&s->sem, &h->rope[k], pos, c, sn);
+	if (v) {
+		v[0] = *c;
+		v[1] = *sn;
+	}
+}
+
 static void rotate(Sim *s, const SHead *h, double *x, size_t pos)
 {
 	for (size_t k = 0; k < h->nrope; k++) {
 		double c, sn;
-		pe_rotation(&s->sem, &h->rope[k], pos, &c, &sn);
+		rotation(s, h, k, pos, &c, &sn);
 		double w0[2] = {c, -sn}, w1[2] = {sn, c};
 		double in[2] = {x[2 * k], x[2 * k + 1]};
 		x[2 * k] = sem_affine(&s->sem, w0, in, 2, 0);
@@ -523,15 +576,27 @@ static void ffn(Sim *s, const Layer *ly, SBlock *blocks, double *h)
 		block(s, &blocks[b], h);
 }
 
+/* round(cos(pos angle + phase pi)) of feature f. */
+static double feature(Sim *s, size_t f, size_t pos)
+{
+	const Feature *ft = &s->m->feats[f];
+	Cycle *cy = &s->feat[f];
+	double *v = cy->n ? cy->v + 2 * (pos % cy->n) : NULL;
+	if (v && !isnan(v[0]))
+		return v[0];
+	double x = pe_cos(&s->sem, &ft->angle, ft->pnum, ft->pden, pos);
+	if (v)
+		v[0] = x;
+	return x;
+}
+
 static void step(Sim *s, size_t pos, uint32_t token)
 {
 	double *h0 = hist(s, pos, 0);
 	memcpy(h0, s->embed + token * s->d, s->d * sizeof(double));
 	for (size_t f = 0; f < s->m->nfeats; f++) {
-		const Feature *ft = &s->m->feats[f];
-		h0[ft->out] = sem_add(&s->sem, h0[ft->out],
-				      pe_cos(&s->sem, &ft->angle, ft->pnum,
-					     ft->pden, pos));
+		uint32_t o = s->m->feats[f].out;
+		h0[o] = sem_add(&s->sem, h0[o], feature(s, f, pos));
 	}
 	ffn(s, &s->m->input, s->inblocks, h0);
 	for (size_t l = 0; l < s->L; l++) {

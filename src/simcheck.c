@@ -4,6 +4,7 @@
 
 #include "limit.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -154,43 +155,41 @@ static Node *labels(const SimCheck *sc, size_t *n)
 	return v.data;
 }
 
-/* The first field that mentions a letter outside the alphabet. */
-static char *stray_letter(SimCheck *sc)
+/* A letter of node n that is not the model's, or SYM_NONE. */
+static Sym foreign_letter(const SimCheck *sc, Node n)
+{
+	size_t nl;
+	Sym *ls = store_letters_of(sc->in.store, &n, 1, &nl), out = SYM_NONE;
+	for (size_t i = 0; i < nl && out == SYM_NONE; i++)
+		if (!simcheck_token(sc, ls[i]))
+			out = ls[i];
+	free(ls);
+	return out;
+}
+
+/* The first label (the formula, then component by component) that
+ * mentions a letter outside the alphabet, named by its field. */
+static char *stray_letter(const SimCheck *sc)
 {
 	const Model *m = sc->m;
-	SymTab *syms = store_syms(sc->in.store);
-	for (long c = -1; c < (long)m->d; c++) {
-		size_t nk = c < 0 ? 0 : m->comps[c].ncounts;
-		for (size_t k = 0; k <= nk; k++) {
-			Node n = c < 0 ? sc->root
-			       : k == 0 ? sc->comp_node[c]
-					: sc->count_node[c][k - 1];
-			size_t nl;
-			Sym *ls = n ? store_letters_of(sc->in.store, &n, 1, &nl)
-				    : NULL;
-			for (size_t i = 0; n && i < nl; i++)
-				if (!simcheck_token(sc, ls[i])) {
-					Buf b = {0};
-					if (c < 0)
-						buf_puts(&b, "formula");
-					else if (k == 0)
-						buf_printf(&b, "components[%ld]."
-							       "formula", c);
-					else
-						buf_printf(&b, "components[%ld]."
-							       "counts[%zu].formula",
-							   c, k - 1);
-					buf_printf(&b, ": the letter '%s' is not in "
-						       "the model's alphabet",
-						   sym_name(syms, ls[i]));
-					free(ls);
-					return buf_take(&b);
-				}
-			free(ls);
-		}
+	Buf b = {0};
+	Sym l = sc->root ? foreign_letter(sc, sc->root) : SYM_NONE;
+	if (l != SYM_NONE)
+		buf_puts(&b, "formula");
+	for (uint32_t c = 0; c < m->d && l == SYM_NONE; c++) {
+		if (sc->comp_node[c] &&
+		    (l = foreign_letter(sc, sc->comp_node[c])) != SYM_NONE)
+			buf_printf(&b, "components[%u].formula", c);
+		for (size_t k = 0; k < m->comps[c].ncounts && l == SYM_NONE; k++)
+			if ((l = foreign_letter(sc, sc->count_node[c][k])) !=
+			    SYM_NONE)
+				buf_printf(&b, "components[%u].counts[%zu]."
+					       "formula", c, k);
 	}
-	return xstrdup("a label mentions a letter outside the model's "
-		       "alphabet");
+	assert(l != SYM_NONE); /* the alphabet has a letter too many */
+	buf_printf(&b, ": the letter '%s' is not in the model's alphabet",
+		   sym_name(store_syms(sc->in.store), l));
+	return buf_take(&b);
 }
 
 /* Parses the model's labels and builds its alphabet: false with *err

@@ -168,6 +168,8 @@ hostile label 'components[1].formula: "((" is not a TL formula' \
 	-e 's/"formula": "Q_a"}/"formula": "(("}/'
 hostile letter "formula: the letter 'c' is not in the model's alphabet" \
 	-e 's/^ "formula": "#\[Q_b\] < #\[Q_a\]",/ "formula": "#[Q_c] < #[Q_a]",/'
+hostile letter "components[2].formula: the letter 'y' is not in the model's alphabet" \
+	-e 's/"formula": "Q_b"}/"formula": "Q_y"}/'
 hostile letter "components[3].counts[0].formula: the letter 'z' is not in the model's alphabet" \
 	-e 's/{"coef": "-1", "formula": "Q_a"}/{"coef": "-1", "formula": "Q_z"}/'
 # JSON that is not a model.
