@@ -216,6 +216,9 @@ static json_t *comp_json(const Component *c)
 json_t *model_to_json(const Model *m)
 {
 	json_t *o = json_envelope();
+	/* A model is a file format of its own (tally-simulate(1), MODEL
+	 * FORMAT), not a command's result: no "command" field. */
+	json_object_del(o, "command");
 	json_object_set_new(o, "format", json_string("tally-transformer"));
 	json_object_set_new(o, "format_version", json_integer(1));
 	json_object_set_new(o, "precision",
