@@ -302,8 +302,12 @@ static Tree *comparison(Gen *g, unsigned depth)
 			e->k[0] = mk2(g->p, E_SCALE, e->k[0], NULL);
 			fmpz_set_si(e->k[0]->num, chance(g->r, 50) ? 2 : -1);
 		}
+		/* Now and then a threshold reached only past the methods'
+		 * --max-length but within brute force's reach. */
 		e->k[1] = mk(g->p, E_CONST);
-		fmpz_set_ui(e->k[1]->num, rng_below(g->r, 5));
+		fmpz_set_ui(e->k[1]->num, chance(g->r, 70)
+						  ? rng_below(g->r, 5)
+						  : 5 + rng_below(g->r, 5));
 		if (chance(g->r, 30)) {
 			Tree *t = e->k[0];
 			e->k[0] = e->k[1];
