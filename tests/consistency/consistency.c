@@ -66,8 +66,10 @@
 #endif
 #define DEFAULT_SEED 18
 #define DEFAULT_BUDGET 0.5
-/* Failures printed in full; the others are only counted. */
+/* Failures printed in full (in all, and of one input); the others are
+ * only counted. */
 #define SHOWN_MAX 12
+#define SHOWN_PER_INPUT 3
 /* A case running this long (seconds) is a hang. */
 #define HANG_MIN 120.0
 
@@ -115,6 +117,7 @@ typedef struct {
 	double budget;
 	long only;          /* --input, or -1 */
 	unsigned show_max;  /* failures printed in full (--show) */
+	unsigned input_shown, input_hidden; /* of the current input */
 	const char *self;   /* argv[0], for the reproduction line */
 	char dir[64];       /* program files */
 	/* figures */
@@ -634,9 +637,13 @@ static void fail(Case *c, int kind, const char *fmt, ...)
 		c->failed = true;
 		run->failures++;
 	}
-	if (run->shown >= run->show_max && run->only < 0)
+	if (run->only < 0 && (run->shown >= run->show_max ||
+			      run->input_shown >= SHOWN_PER_INPUT)) {
+		run->input_hidden += run->shown < run->show_max;
 		return;
+	}
 	run->shown++;
+	run->input_shown++;
 	FILE *f = capture_report();
 	fprintf(f, "FAIL input %u, %s, method %s, --accept-at=%s%s (%s): ",
 		c->in->id, task_names[c->in->task], c->method,
@@ -1189,6 +1196,7 @@ static void run_input(Run *run, unsigned id)
 		return;
 	}
 	unsigned before = run->failures;
+	run->input_shown = run->input_hidden = 0;
 	set_current(run, &in, "loading", NULL);
 	Inputs ld;
 	if (load(run, &in, &ld)) {
@@ -1214,6 +1222,9 @@ static void run_input(Run *run, unsigned id)
 		}
 	}
 	inputs_free(&ld);
+	if (run->input_hidden)
+		fprintf(capture_report(), "  (%u more failures of input %u "
+			"not shown)\n", run->input_hidden, id);
 	run->inputs++;
 	case_started = 0;
 	free_input(&in, run->failures > before);
