@@ -645,10 +645,16 @@ static void fail(Case *c, int kind, const char *fmt, ...)
 	run->shown++;
 	run->input_shown++;
 	FILE *f = capture_report();
-	fprintf(f, "FAIL input %u, %s, method %s, --accept-at=%s%s (%s): ",
-		c->in->id, task_names[c->in->task], c->method,
-		eval_accept_name(c->accept),
-		c->raw ? ", its MethodResult" : ", the command", kind_names[kind]);
+	if (!c->cmd) /* about the input itself */
+		fprintf(f, "FAIL input %u, %s, --accept-at=%s (%s): ", c->in->id,
+			task_names[c->in->task], eval_accept_name(c->accept),
+			kind_names[kind]);
+	else
+		fprintf(f, "FAIL input %u, %s, method %s, --accept-at=%s, %s "
+			   "(%s): ", c->in->id, task_names[c->in->task],
+			c->method, eval_accept_name(c->accept),
+			c->raw ? "its MethodResult" : "the command",
+			kind_names[kind]);
 	va_list ap;
 	va_start(ap, fmt);
 	vfprintf(f, fmt, ap);
@@ -1308,7 +1314,8 @@ static void summary(const Run *run)
 			methods[m].name, o[0], o[1], o[2], o[3], k[0], k[1],
 			k[2], k[3]);
 	}
-	fprintf(f, "  %u witnesses too long to check\n", run->unchecked);
+	fprintf(f, "  %u witnesses too long to check; peak memory %zu MiB\n",
+		run->unchecked, limit_peak_memory() >> 20);
 	fprintf(f, "  seconds: brute force %.1f", run->brute_seconds);
 	for (size_t m = 0; m < NMETHODS; m++)
 		fprintf(f, ", %s %.1f + %.1f", methods[m].name,
