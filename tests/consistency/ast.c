@@ -8,7 +8,7 @@
 
 #include "mem.h"
 
-/* ---- the pool ------------------------------------------------------------- */
+/* ---- the pool ------------------------------------------------------------ */
 
 void pool_init(Pool *p)
 {
@@ -100,7 +100,7 @@ static Tree *copy(Pool *p, const Tree *e)
 	return c;
 }
 
-/* ---- queries ---------------------------------------------------------------- */
+/* ---- queries ------------------------------------------------------------- */
 
 unsigned ast_letters(const Tree *e)
 {
@@ -138,7 +138,7 @@ unsigned ast_depth(const Tree *e)
 		    e->kind == E_ZERO);
 }
 
-/* ---- generation ------------------------------------------------------------ */
+/* ---- generation ---------------------------------------------------------- */
 
 typedef struct {
 	Pool *p;
@@ -353,7 +353,7 @@ Tree *ast_formula(Pool *p, Rng *r, const AstOptions *o)
 	return formula(&g, o->depth);
 }
 
-/* ---- near-copies ------------------------------------------------------------ */
+/* ---- near-copies --------------------------------------------------------- */
 
 static void collect(Tree *e, Tree ***all, size_t *n, size_t *cap)
 {
@@ -422,7 +422,7 @@ Tree *ast_mutate(Pool *p, Rng *r, const Tree *e, const AstOptions *o)
 	return c;
 }
 
-/* ---- equivalent rewrites -------------------------------------------------- */
+/* ---- equivalent rewrites ------------------------------------------------- */
 
 typedef struct {
 	Pool *p;
