@@ -21,12 +21,13 @@
  * crash or a hang; and parsed nodes that do not mean what the text says.
  * unknown and "not applicable" are always fine.
  *
- * Knobs (environment, or the options of the same name): TALLY_CONSISTENCY_
- * CASES (--cases, default 2004, a third of it in a sanitizer build:
- * make check; check-heavy sets 100000),
- * TALLY_CONSISTENCY_SEED (--seed), TALLY_CONSISTENCY_BUDGET (--budget,
- * seconds per method and case, default 0.5); --input=K reruns input K
- * alone and prints every verdict. */
+ * Knobs (environment, or the options of the same name):
+ * TALLY_CONSISTENCY_CASES (--cases; default 2004, a third of it in a
+ * sanitizer build, scaled by TALLY_TEST_MULTIPLIER; make check-heavy
+ * sets 100000), TALLY_CONSISTENCY_SEED (--seed), TALLY_CONSISTENCY_BUDGET
+ * (--budget, seconds per method and case, default 0.5); --input=K reruns
+ * input K alone and prints every verdict; --show=N prints N failures in
+ * full (default 12). */
 #include <config.h>
 
 #include <errno.h>
@@ -38,6 +39,7 @@
 #include "brute.h"
 #include "capture.h"
 #include "check.h"
+#include "randgen.h"
 #include "guard.h"
 #include "input.h"
 #include "limit.h"
@@ -250,8 +252,10 @@ static bool option(const char *arg, const char *name, double *out)
 static void parse_args(Run *run, int argc, char **argv)
 {
 	run->self = argv[0];
+	/* TALLY_TEST_MULTIPLIER scales the default as it scales the random
+	 * suites (1/30 in the valgrind stage). */
 	run->cases = (unsigned)env_number("TALLY_CONSISTENCY_CASES",
-					  DEFAULT_CASES);
+					  test_count(DEFAULT_CASES));
 	run->seed = (uint64_t)env_number("TALLY_CONSISTENCY_SEED",
 					 DEFAULT_SEED);
 	run->budget = env_number("TALLY_CONSISTENCY_BUDGET", DEFAULT_BUDGET);
