@@ -292,6 +292,10 @@ static void word_search(const Query *q, MethodResult *out)
 				out->status = MR_DIFFERENT;
 				for (size_t i = 0; i < len; i++)
 					runs_push_ui(&out->witness, w[i], 1);
+				/* The words of this length after the witness
+				 * were not checked: the shorter ones were (as
+				 * the merging search says). */
+				len = len ? len - 1 : 0;
 				goto done;
 			}
 			/* Next word of this length (odometer, last letter
