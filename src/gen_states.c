@@ -30,7 +30,7 @@ struct GenStates {
 	fmpz *cnt[2];     /* per state: completions of the aim, by class */
 	size_t aim;       /* the length cnt counts towards; SIZE_MAX: none */
 	fmpz *total[2];   /* per length, by class */
-	uint8_t *fin;     /* gen_states_horizon */
+	uint32_t *dist;   /* gen_states_horizon: letters to a member */
 	size_t nclamped;
 	bool domain;
 };
@@ -438,7 +438,7 @@ void gen_states_free(GenStates *g)
 	free(g->first);
 	free(g->next);
 	free(g->cls);
-	free(g->fin);
+	free(g->dist);
 	free(g);
 }
 
@@ -580,18 +580,39 @@ bool gen_states_draw(const GenStates *g, bool member, GenRng *r,
 void gen_states_horizon(GenStates *g, size_t h)
 {
 	assert(h < g->nlevels);
-	free(g->fin);
-	g->fin = xcalloc(g->n, 1);
+	free(g->dist);
+	g->dist = xmalloc(g->n * sizeof *g->dist);
+	for (size_t s = 0; s < g->n; s++)
+		g->dist[s] = NONE;
 	for (size_t d = h + 1; d-- > 0;)
 		for (size_t s = g->first[d]; s < g->first[d + 1]; s++) {
-			bool ok = in_class(g->cls[s], true);
-			for (size_t a = 0; d < h && !ok && a < g->nletters; a++)
-				ok = g->fin[gen_states_next(g, (uint32_t)s, a)];
-			g->fin[s] = ok;
+			uint32_t best = in_class(g->cls[s], true) ? 0 : NONE;
+			for (size_t a = 0; d < h && best && a < g->nletters; a++) {
+				uint32_t t = g->dist[gen_states_next(
+					g, (uint32_t)s, a)];
+				if (t != NONE && t + 1 < best)
+					best = t + 1;
+			}
+			g->dist[s] = best;
 		}
 }
 
 bool gen_states_can_finish(const GenStates *g, uint32_t state)
 {
-	return g->fin && g->fin[state];
+	return g->dist && g->dist[state] != NONE;
+}
+
+size_t gen_states_witness(const GenStates *g, uint32_t state, uint32_t *w)
+{
+	assert(gen_states_can_finish(g, state));
+	size_t n = 0;
+	while (g->dist[state] > 0) {
+		size_t a = 0;
+		while (g->dist[gen_states_next(g, state, a)] !=
+		       g->dist[state] - 1)
+			a++;
+		w[n++] = (uint32_t)a;
+		state = gen_states_next(g, state, a);
+	}
+	return n;
 }

@@ -81,5 +81,8 @@ void gen_states_unrank(const GenStates *g, bool member, const fmpz_t rank,
  * of length at most h can still be reached from a state at its level. */
 void gen_states_horizon(GenStates *g, size_t h);
 bool gen_states_can_finish(const GenStates *g, uint32_t state);
+/* A shortest completion from a state that can finish: its letters into
+ * w (room for h letters), its length returned. */
+size_t gen_states_witness(const GenStates *g, uint32_t state, uint32_t *w);
 
 #endif

@@ -285,6 +285,37 @@ sed -n 's|^// label=\([01]\).*|\1|p' d.cr | cmp -s - got || fail "cr labels"
 grep -q 'rejection sampling' par.err || fail "no fallback note"
 balanced par.tsv || fail "parity: not balanced"
 
+# tally eval --check-labels reads the datasets back: the issue's L_3
+# dataset passes, and fails after one label is flipped (word, position,
+# prediction), in JSONL, TSV and .cr.
+"$TALLY" gen -f L_3 --sample=1000 --split=train:1..50,test:51..100 \
+	--labels=position --format=jsonl 2> /dev/null > l3.jsonl || fail "L_3 jsonl"
+run 0 "$TALLY" eval --check-labels -f L_3 < l3.jsonl 2> err
+sed '7s/"label": \([01]\)/"label": X\1/; 7s/X0/1/; 7s/X1/0/' l3.jsonl > flip.jsonl
+cmp -s l3.jsonl flip.jsonl && fail "nothing flipped"
+run 1 "$TALLY" eval --check-labels -f L_3 < flip.jsonl > out 2> err
+grep -q '^line 7: ' out || fail "flipped label not reported: $(cat out)"
+sed '9s/"labels": \[0/"labels": [1/' l3.jsonl > flip.jsonl
+run 1 "$TALLY" eval --check-labels -f L_3 < flip.jsonl > out 2> err
+grep -q '^line 9: .*after 0 letters' out || fail "position label: $(cat out)"
+run 0 "$TALLY" eval --check-labels -f L_3 < l3.tsv 2> err
+awk -F '\t' 'NR == 5 { $2 = 1 - $2 } 1' OFS='\t' l3.tsv > flip.tsv
+run 1 "$TALLY" eval --check-labels -f L_3 < flip.tsv > out 2> err
+run 0 "$TALLY" eval --check-labels -f L_3 < pred.jsonl 2> err
+sed '1s/\["a", "b"\]/["b"]/' pred.jsonl > flip.jsonl
+cmp -s pred.jsonl flip.jsonl && fail "no prediction label flipped"
+run 1 "$TALLY" eval --check-labels -f L_3 < flip.jsonl > out 2> err
+run 0 "$TALLY" eval --check-labels -f dyck1 < d.cr 2> err
+sed '2s/^(/)/' d.cr > flip.cr
+run 1 "$TALLY" eval --check-labels -f dyck1 < flip.cr > out 2> err
+# a formula with future counts: every prefix evaluated whole
+run 0 "$TALLY" eval --check-labels --alphabet=01 \
+	-f "$("$TALLY" gen --family=parity-twosided)" < par.tsv 2> err
+printf 'ab\t2\n' | run 2 "$TALLY" eval --check-labels -f L_2 2> err
+printf '{"word": "ab"}\n' | run 2 "$TALLY" eval --check-labels -f L_2 2> err
+printf 'ab\t1\t0101\n' | run 2 "$TALLY" eval --check-labels -f L_2 2> err
+printf 'ab\t1\n' | run 2 "$TALLY" eval --check-labels -f L_2 -w ab 2> err
+
 # Errors: exit 2 and a message.
 run 2 "$TALLY" gen 2> err
 run 2 "$TALLY" gen --family=nosuch 2> err

@@ -54,6 +54,17 @@ static bool walk(Case *c, size_t n, uint32_t state)
 		live |= walk(c, n + 1, gen_states_next(c->gs, state, a));
 	}
 	ck_assert_int_eq(gen_states_can_finish(c->gs, state), live);
+	if (live) { /* a shortest completion is a member */
+		uint32_t tail[MAXLEN];
+		size_t len = gen_states_witness(c->gs, state, tail);
+		ck_assert_uint_le(n + len, MAXLEN);
+		Sym keep[MAXLEN];
+		memcpy(keep, c->w, sizeof keep);
+		for (size_t i = 0; i < len; i++)
+			c->w[n + i] = c->alpha[tail[i]];
+		ck_assert_uint_eq(ref_class(c, n + len), GEN_IN | GEN_DOMAIN);
+		memcpy(c->w, keep, sizeof keep);
+	}
 	return live;
 }
 
