@@ -72,6 +72,8 @@ static const char help[] =
 	"                         cr (the .cr interpreter's word files)\n"
 	"      --json             --format=jsonl (with --list: JSON objects)\n"
 	"      --report=FILE      write the leakage report as JSON\n"
+	"  -q, --quiet            no report summary and no progress bar on\n"
+	"                         stderr\n"
 	"      --max-states=N     bound the exact state graph (default 2000000;\n"
 	"                         beyond it, rejection sampling)\n"
 	LIMIT_HELP
@@ -142,7 +144,7 @@ typedef struct {
 	unsigned random_pct;
 	GenLabels labels;
 	GenFormat format;
-	bool format_given;
+	bool format_given, quiet;
 	size_t horizon;    /* 0: default */
 	uint64_t max_states;
 	Inputs in;
@@ -427,6 +429,7 @@ static int option(GenJob *job, int opt, const char *arg)
 						 "K..M or ..M)", arg);
 	case OPT_TO: job->to = arg; return EXIT_YES;
 	case OPT_WORDS: job->words = true; return EXIT_YES;
+	case 'q': job->quiet = true; return EXIT_YES;
 	case OPT_JSON: job->json = true; return EXIT_YES;
 	case OPT_ALPHABET: job->alphabet = arg; return EXIT_YES;
 	case OPT_SPLIT: job->split = arg; return EXIT_YES;
@@ -591,6 +594,7 @@ static int run_words(GenJob *job)
 	sp.labels = job->labels;
 	sp.format = job->format;
 	sp.report = job->report;
+	sp.quiet = job->quiet;
 	sp.max_states = job->max_states;
 	sp.limits = &job->limits;
 	sp.source = job->family ? text[0] : job->in.specs[0].text;
@@ -633,6 +637,7 @@ int cmd_gen(int argc, char **argv)
 		{"report", required_argument, NULL, OPT_REPORT},
 		{"max-states", required_argument, NULL, OPT_MAX_STATES},
 		{"json", no_argument, NULL, OPT_JSON},
+		{"quiet", no_argument, NULL, 'q'},
 		LIMIT_OPTIONS,
 		{"help", no_argument, NULL, 'h'},
 		{0},
@@ -643,7 +648,7 @@ int cmd_gen(int argc, char **argv)
 	inputs_init(&job.in);
 	limit_init(&job.limits);
 	int opt, st = EXIT_YES;
-	while ((opt = getopt_long(argc, argv, "f:F:P:n:h", longopts, NULL)) !=
+	while ((opt = getopt_long(argc, argv, "f:F:P:n:qh", longopts, NULL)) !=
 	       -1) {
 		bool ok = true;
 		if (inputs_option(&job.in, opt, optarg))

@@ -316,58 +316,62 @@ static bool emit(Gen *g, size_t split, const uint32_t *w, size_t n,
 	return !limit_poll(sp->limits);
 }
 
-/* The units of length n that the batches can fill, split by split in
- * order (all of them unless words could not be found). */
-static void trim_units(Gen *g, size_t n)
+/* Words per chunk at most: memory for one chunk of words, whatever the
+ * dataset's size. */
+enum { GEN_CHUNK = 1 << 14 };
+
+/* Writes u units of the batches (taken from the start) to split s,
+ * members and non-members shuffled together. */
+static bool emit_chunk(Gen *g, size_t s, size_t n, uint64_t u)
 {
 	const GenSpec *sp = g->sp;
-	uint64_t avail = UINT64_MAX;
+	size_t k = 0, take[2] = {u * sp->ratio[0], u * sp->ratio[1]};
 	for (int c = 0; c < 2; c++)
-		if (sp->ratio[c]) {
-			uint64_t a = g->draw.batch[c].count / sp->ratio[c];
-			avail = a < avail ? a : avail;
-		}
-	for (size_t s = 0; s < sp->nsplits; s++) {
-		uint64_t *u = &units_of(g, s)[n];
-		if (*u > avail) {
-			gen_report_left_out(g->rep, s, n, avail
+		for (size_t i = 0; i < take[c]; i++)
+			g->order[k++] = i * 2 + (size_t)c;
+	for (size_t i = k; i > 1; i--) {
+		size_t j = gen_rng_below(&g->rng, i), t = g->order[i - 1];
+		g->order[i - 1] = g->order[j];
+		g->order[j] = t;
+	}
+	for (size_t i = 0; i < k; i++) {
+		int c = (int)(g->order[i] % 2);
+		const GenBatch *b = &g->draw.batch[c];
+		size_t at = g->order[i] / 2;
+		if (!emit(g, s, gen_batch_word(b, at), n, c, (GenKind)b->kind[at]))
+			return false;
+	}
+	return true;
+}
+
+/* The units of length n for split s, chunk by chunk; a chunk that
+ * cannot be filled (rejection sampling ran out) ends the length for it. */
+static bool sample_split(Gen *g, size_t s, size_t n)
+{
+	const GenSpec *sp = g->sp;
+	uint64_t left = units_of(g, s)[n];
+	uint64_t per = GEN_CHUNK / ratio_sum(sp) ? GEN_CHUNK / ratio_sum(sp) : 1;
+	while (left) {
+		uint64_t u = left < per ? left : per, need[2], got = UINT64_MAX;
+		for (int c = 0; c < 2; c++)
+			need[c] = u * sp->ratio[c];
+		gen_draw_chunk(&g->draw, need);
+		if (g->draw.stopped)
+			return false;
+		for (int c = 0; c < 2; c++)
+			if (sp->ratio[c] && g->draw.batch[c].count / sp->ratio[c] < got)
+				got = g->draw.batch[c].count / sp->ratio[c];
+		if (!emit_chunk(g, s, n, got < u ? got : u))
+			return false;
+		if (got < u) {
+			gen_report_left_out(g->rep, s, n, got || left > u
 				? "fewer words found than planned (rejection "
 				  "sampling)"
 				: "no words found (rejection sampling)");
-			g->planned -= (*u - avail) * ratio_sum(sp);
-			*u = avail;
+			g->planned -= (left - got) * ratio_sum(sp);
+			break;
 		}
-		avail -= *u;
-	}
-}
-
-/* The words of length n for each split: members and non-members taken
- * in drawing order, shuffled together. */
-static bool emit_length(Gen *g, size_t n)
-{
-	const GenSpec *sp = g->sp;
-	size_t next[2] = {0, 0};
-	for (size_t s = 0; s < sp->nsplits; s++) {
-		uint64_t u = units_of(g, s)[n];
-		size_t k = 0, take[2] = {u * sp->ratio[0], u * sp->ratio[1]};
-		for (int c = 0; c < 2; c++)
-			for (size_t i = 0; i < take[c]; i++)
-				g->order[k++] = (next[c] + i) * 2 + (size_t)c;
-		for (size_t i = k; i > 1; i--) {
-			size_t j = gen_rng_below(&g->rng, i), t = g->order[i - 1];
-			g->order[i - 1] = g->order[j];
-			g->order[j] = t;
-		}
-		for (size_t i = 0; i < k; i++) {
-			int c = (int)(g->order[i] % 2);
-			const GenBatch *b = &g->draw.batch[c];
-			size_t at = g->order[i] / 2;
-			if (!emit(g, s, gen_batch_word(b, at), n, c,
-				  (GenKind)b->kind[at]))
-				return false;
-		}
-		next[0] += take[0];
-		next[1] += take[1];
+		left -= u;
 	}
 	return true;
 }
@@ -377,22 +381,19 @@ static bool sample_all(Gen *g)
 	const GenSpec *sp = g->sp;
 	for (size_t s = 0; s < sp->nsplits; s++)
 		plan_split(g, s);
+	g->order = xmalloc((GEN_CHUNK + ratio_sum(sp)) * sizeof *g->order);
 	for (size_t n = g->minlen; n <= g->maxlen; n++) {
-		uint64_t need[2] = {0, 0}, units = 0;
+		uint64_t total[2] = {0, 0}, units = 0;
 		for (size_t s = 0; s < sp->nsplits; s++)
 			units += units_of(g, s)[n];
 		if (!units)
 			continue;
 		for (int c = 0; c < 2; c++)
-			need[c] = units * sp->ratio[c];
-		gen_draw_length(&g->draw, n, need);
-		if (g->draw.stopped)
-			return false;
-		trim_units(g, n);
-		g->order = xrealloc(g->order, (need[0] + need[1] + 1) *
-					      sizeof *g->order);
-		if (!emit_length(g, n))
-			return false;
+			total[c] = units * sp->ratio[c];
+		gen_draw_length(&g->draw, n, total);
+		for (size_t s = 0; s < sp->nsplits; s++)
+			if (!sample_split(g, s, n))
+				return false;
 	}
 	gen_report_duplicates(g->rep, g->draw.duplicates);
 	return true;
@@ -445,10 +446,11 @@ static bool make_graph(Gen *g)
 				 sp->domain != NODE_NONE ? 2 : 1, sp->alpha,
 				 levels, sp->max_states, sp->limits, &why);
 	if (g->gs) {
+		size_t c = gen_states_clamped(g->gs);
 		gen_report_note(g->rep, "words drawn uniformly per length and "
 			"class from exact counts over %zu merged states (%zu "
-			"counts clamped)", gen_states_size(g->gs),
-			gen_states_clamped(g->gs));
+			"count%s clamped)", gen_states_size(g->gs), c,
+			c == 1 ? "" : "s");
 		if (predict)
 			gen_states_horizon(g->gs, sp->horizon);
 		return true;
@@ -494,7 +496,7 @@ static void gen_init(Gen *g, const GenSpec *sp)
 	g->pred = xmalloc((g->maxlen + 1) * (g->nl + 1));
 	g->syms = xmalloc((g->maxlen + 1) * sizeof *g->syms);
 	g->text = xmalloc(g->maxlen + 1);
-	g->progress = isatty(STDERR_FILENO);
+	g->progress = !sp->quiet && isatty(STDERR_FILENO);
 	g->next_progress = limit_now() + 0.25;
 	g->status = EXIT_YES;
 }
@@ -531,7 +533,8 @@ int gen_data_run(const GenSpec *sp)
 		if (g.progress)
 			fputs("\r\033[K", stderr);
 		if (g.status == EXIT_YES &&
-		    !gen_report_finish(g.rep, stderr, sp->report))
+		    !gen_report_finish(g.rep, sp->quiet ? NULL : stderr,
+				       sp->report))
 			g.status = EXIT_USAGE;
 		if (g.status == EXIT_YES && sp->limits && sp->limits->hit) {
 			char what[96];

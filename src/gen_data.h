@@ -60,6 +60,7 @@ typedef struct {
 	size_t horizon;    /* prediction labels: members up to this length */
 	size_t max_states; /* gen_states budget */
 	const char *report; /* --report=FILE, or NULL */
+	bool quiet;         /* no summary, no progress on stderr */
 	const char *source; /* the formula's text, for the report */
 	Limits *limits;
 } GenSpec;

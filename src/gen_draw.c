@@ -17,81 +17,90 @@ enum { MUTANT_TRIES = 16, MUTANT_GIVE_UP = 64 };
  * fewer than four times the words wanted. */
 enum { DENSE_MAX = 1 << 22 };
 
-/* ---- batches ----------------------------------------------------------- */
+/* ---- batches and the words seen at this length ------------------------ */
 
-static uint64_t word_hash(const uint32_t *w, size_t n)
+/* Two independent 64-bit hashes: the fingerprint of a word.  Equal words
+ * always collide, so no duplicate gets through; two different words
+ * share one with probability 2^-128 per pair (one draw more then). */
+static void fingerprint(const uint32_t *w, size_t n, uint64_t fp[2])
 {
-	uint64_t h = 0x9e3779b97f4a7c15u ^ n;
+	uint64_t a = 0x9e3779b97f4a7c15u ^ n, b = 0xc2b2ae3d27d4eb4fu + n;
 	for (size_t i = 0; i < n; i++) {
-		h ^= w[i];
-		h *= 0xbf58476d1ce4e5b9u;
-		h ^= h >> 31;
+		a = (a ^ w[i]) * 0xbf58476d1ce4e5b9u;
+		a ^= a >> 31;
+		b = (b + w[i] + 1) * 0x94d049bb133111ebu;
+		b ^= b >> 29;
 	}
+	fp[0] = a | 1; /* never 0: 0 marks an empty slot */
+	fp[1] = b;
+}
+
+static void seen_reset(GenDraw *d)
+{
+	if (!d->seen || d->seen_mask > 4095) {
+		free(d->seen);
+		d->seen_mask = 255;
+		d->seen = xmalloc((d->seen_mask + 1) * 2 * sizeof *d->seen);
+	}
+	memset(d->seen, 0, (d->seen_mask + 1) * 2 * sizeof *d->seen);
+	d->seen_count = 0;
+}
+
+static size_t seen_slot(const uint64_t *t, size_t mask, const uint64_t *fp)
+{
+	size_t h = (size_t)(fp[0] >> 7) & mask;
+	while (t[2 * h] && (t[2 * h] != fp[0] || t[2 * h + 1] != fp[1]))
+		h = (h + 1) & mask;
 	return h;
 }
 
-static void batch_reset(GenBatch *b, size_t n)
+static void seen_grow(GenDraw *d)
 {
-	b->n = n;
-	b->count = 0;
-	if (!b->table) {
-		b->mask = 255;
-		b->table = xmalloc((b->mask + 1) * sizeof *b->table);
-	}
-	memset(b->table, 0, (b->mask + 1) * sizeof *b->table);
+	size_t mask = (d->seen_mask + 1) * 2 - 1;
+	uint64_t *t = xcalloc((mask + 1) * 2, sizeof *t);
+	for (size_t i = 0; i <= d->seen_mask; i++)
+		if (d->seen[2 * i]) {
+			size_t h = seen_slot(t, mask, d->seen + 2 * i);
+			t[2 * h] = d->seen[2 * i];
+			t[2 * h + 1] = d->seen[2 * i + 1];
+		}
+	free(d->seen);
+	d->seen = t;
+	d->seen_mask = mask;
+}
+
+/* Marks w seen at this length; false when it was already. */
+static bool seen_add(GenDraw *d, const uint32_t *w)
+{
+	uint64_t fp[2];
+	fingerprint(w, d->n, fp);
+	size_t h = seen_slot(d->seen, d->seen_mask, fp);
+	if (d->seen[2 * h])
+		return false;
+	d->seen[2 * h] = fp[0];
+	d->seen[2 * h + 1] = fp[1];
+	if (++d->seen_count * 2 > d->seen_mask)
+		seen_grow(d);
+	return true;
 }
 
 static void batch_free(GenBatch *b)
 {
 	free(b->w);
 	free(b->kind);
-	free(b->table);
 }
 
-static const uint32_t *batch_word(const GenBatch *b, size_t i)
+/* Adds w to the batch unless it was seen at this length. */
+static bool batch_add(GenDraw *d, GenBatch *b, const uint32_t *w,
+		      GenKind kind)
 {
-	return b->w + i * b->n;
-}
-
-static void batch_rehash(GenBatch *b)
-{
-	size_t size = (b->mask + 1) * 2;
-	free(b->table);
-	b->table = xcalloc(size, sizeof *b->table);
-	b->mask = size - 1;
-	for (size_t i = 0; i < b->count; i++) {
-		size_t h = word_hash(batch_word(b, i), b->n) & b->mask;
-		while (b->table[h])
-			h = (h + 1) & b->mask;
-		b->table[h] = (uint32_t)i + 1;
-	}
-}
-
-/* The slot of w in the table: empty or holding w. */
-static size_t batch_slot(const GenBatch *b, const uint32_t *w)
-{
-	size_t h = word_hash(w, b->n) & b->mask;
-	while (b->table[h] &&
-	       memcmp(batch_word(b, b->table[h] - 1), w,
-		      b->n * sizeof *w) != 0)
-		h = (h + 1) & b->mask;
-	return h;
-}
-
-/* Adds w; false when it is there already. */
-static bool batch_add(GenBatch *b, const uint32_t *w, GenKind kind)
-{
-	size_t h = batch_slot(b, w);
-	if (b->table[h])
+	if (!seen_add(d, w))
 		return false;
 	mem_grow((void **)&b->w, &b->cap, (b->count + 1) * (b->n ? b->n : 1),
 		 sizeof *b->w);
 	mem_grow((void **)&b->kind, &b->kcap, b->count + 1, sizeof *b->kind);
 	memcpy(b->w + b->count * b->n, w, b->n * sizeof *w);
-	b->kind[b->count] = (uint8_t)kind;
-	b->table[h] = (uint32_t)++b->count;
-	if (b->count * 2 > b->mask)
-		batch_rehash(b);
+	b->kind[b->count++] = (uint8_t)kind;
 	return true;
 }
 
@@ -116,6 +125,9 @@ void gen_draw_free(GenDraw *d)
 {
 	batch_free(&d->batch[0]);
 	batch_free(&d->batch[1]);
+	free(d->seen);
+	free(d->rank[0]);
+	free(d->rank[1]);
 	free(d->tmp);
 	free(d->seed_word);
 	free(d->syms);
@@ -184,7 +196,7 @@ static bool fallback_draw(GenDraw *d, int c, uint32_t *w, size_t n)
 			;
 		} else if (c == 1 && found->count && n >= 2 && t % 2) {
 			size_t i = gen_rng_below(d->rng, found->count);
-			memcpy(w, batch_word(found, i), n * sizeof *w);
+			memcpy(w, gen_batch_word(found, i), n * sizeof *w);
 			size_t a = gen_rng_below(d->rng, n);
 			size_t b = gen_rng_below(d->rng, n);
 			uint32_t x = w[a];
@@ -248,13 +260,10 @@ static bool mutate(GenDraw *d, GenKind kind, uint32_t *w, size_t n)
 	}
 }
 
-typedef struct {
-	uint64_t tries[GEN_KINDS], wins[GEN_KINDS];
-} MutantStats;
-
 /* A new non-member made from a member; false when none was found. */
-static bool mutant(GenDraw *d, size_t n, MutantStats *st)
+static bool mutant(GenDraw *d, size_t n)
 {
+	GenMutants *st = &d->mutants;
 	static const GenKind order[] = {GEN_KIND_SWAP, GEN_KIND_CHANGE,
 					GEN_KIND_ANY};
 	GenBatch *neg = &d->batch[0];
@@ -271,7 +280,7 @@ static bool mutant(GenDraw *d, size_t n, MutantStats *st)
 			if (!draw(d, 1, d->tmp, n) ||
 			    !mutate(d, kind, d->tmp, n) ||
 			    gen_draw_class(d, d->tmp, n) != 0 ||
-			    !batch_add(neg, d->tmp, kind))
+			    !batch_add(d, neg, d->tmp, kind))
 				continue;
 			st->wins[kind]++;
 			return true;
@@ -282,16 +291,17 @@ static bool mutant(GenDraw *d, size_t n, MutantStats *st)
 
 /* ---- one class ---------------------------------------------------------- */
 
-/* Every word of class c, in random order, when there are few: distinct
- * draws without rejection.  NULL otherwise. */
-static uint32_t *dense_order(GenDraw *d, int c, size_t n, uint64_t need,
-			     size_t *count)
+/* Every word of class c at this length in random order, when there are
+ * few of them for the words wanted (distinct draws without rejection);
+ * NULL otherwise. */
+static uint32_t *dense_order(GenDraw *d, int c, uint64_t need, size_t *count)
 {
+	*count = 0;
 	if (!d->gs || need == 0)
 		return NULL;
 	fmpz_t total;
 	fmpz_init(total);
-	gen_states_total(d->gs, n, c == 1, total);
+	gen_states_total(d->gs, d->n, c == 1, total);
 	bool dense = fmpz_cmp_ui(total, DENSE_MAX) <= 0 &&
 		     fmpz_cmp_ui(total, 4 * need) < 0;
 	*count = dense ? (size_t)fmpz_get_ui(total) : 0;
@@ -311,40 +321,37 @@ static uint32_t *dense_order(GenDraw *d, int c, size_t n, uint64_t need,
 }
 
 /* Adds uniform words of class c until the batch holds `until`. */
-static void fill(GenDraw *d, int c, size_t n, uint64_t until, GenKind kind)
+static void fill(GenDraw *d, int c, uint64_t until, GenKind kind)
 {
 	GenBatch *b = &d->batch[c];
-	size_t count = 0, next = 0;
-	uint32_t *rank = dense_order(d, c, n, until - b->count, &count);
 	uint64_t misses = 0;
 	fmpz_t r;
 	fmpz_init(r);
 	while (b->count < until && !d->stopped) {
-		if (rank) {
-			if (next == count)
+		if (d->rank[c]) {
+			if (d->next_rank[c] == d->nrank[c])
 				break;
-			fmpz_set_ui(r, rank[next++]);
+			fmpz_set_ui(r, d->rank[c][d->next_rank[c]++]);
 			gen_states_unrank(d->gs, c == 1, r, d->tmp);
-			batch_add(b, d->tmp, kind); /* a mutant may be there */
+			batch_add(d, b, d->tmp, kind); /* a mutant may be there */
 			continue;
 		}
 		if (limit_poll(d->limits)) {
 			d->stopped = true;
 			break;
 		}
-		if (!draw(d, c, d->tmp, n))
+		if (!draw(d, c, d->tmp, d->n))
 			break;
-		if (batch_add(b, d->tmp, kind))
+		if (batch_add(d, b, d->tmp, kind))
 			continue;
 		d->duplicates++;
-		/* fewer than 4 * until words exist only in dense mode, so
-		 * this many misses means the draws are not uniform
-		 * (rejection sampling): give up */
+		/* fewer than 4 times the words wanted exist only in dense
+		 * mode, so this many misses means rejection sampling keeps
+		 * finding the same words: give up */
 		if (++misses > 64 + 16 * until)
 			break;
 	}
 	fmpz_clear(r);
-	free(rank);
 }
 
 /* The uniformly random share of the next q non-members (exact over the
@@ -357,20 +364,33 @@ static uint64_t random_share(GenDraw *d, uint64_t q)
 	return d->negatives_done * pct / 100 - before;
 }
 
-void gen_draw_length(GenDraw *d, size_t n, const uint64_t need[2])
+void gen_draw_length(GenDraw *d, size_t n, const uint64_t total[2])
 {
-	batch_reset(&d->batch[0], n);
-	batch_reset(&d->batch[1], n);
+	d->n = n;
+	seen_reset(d);
 	d->hopeless[0] = d->hopeless[1] = false;
+	memset(&d->mutants, 0, sizeof d->mutants);
 	if (d->gs)
 		gen_states_aim(d->gs, n);
-	fill(d, 1, n, need[1], GEN_KIND_MEMBER);
+	for (int c = 0; c < 2; c++) {
+		free(d->rank[c]);
+		d->rank[c] = dense_order(d, c, total[c], &d->nrank[c]);
+		d->next_rank[c] = 0;
+	}
+}
+
+void gen_draw_chunk(GenDraw *d, const uint64_t need[2])
+{
+	for (int c = 0; c < 2; c++) {
+		d->batch[c].n = d->n;
+		d->batch[c].count = 0;
+	}
+	fill(d, 1, need[1], GEN_KIND_MEMBER);
 	if (need[1] && !d->batch[1].count)
 		return; /* no member, so no balanced word at this length */
 	uint64_t mutants = need[0] - random_share(d, need[0]);
-	MutantStats st = {{0}, {0}};
 	/* a mutant not found is replaced by a random non-member */
 	for (uint64_t i = 0; i < mutants && !d->stopped; i++)
-		mutant(d, n, &st);
-	fill(d, 0, n, need[0], GEN_KIND_RANDOM);
+		mutant(d, d->n);
+	fill(d, 0, need[0], GEN_KIND_RANDOM);
 }

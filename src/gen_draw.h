@@ -21,15 +21,18 @@
 #include "gen_rng.h"
 #include "gen_states.h"
 
-/* Distinct words of one length, in the order drawn. */
+/* Words of one length, in the order drawn. */
 typedef struct {
 	size_t n;
 	uint32_t *w; /* count x n letters */
 	uint8_t *kind;
 	size_t count, cap, kcap;
-	uint32_t *table; /* word index + 1, 0 empty */
-	size_t mask;
 } GenBatch;
+
+/* Mutation tries and successes by kind, at the current length. */
+typedef struct {
+	uint64_t tries[GEN_KINDS], wins[GEN_KINDS];
+} GenMutants;
 
 typedef struct {
 	const GenSpec *sp;
@@ -37,7 +40,13 @@ typedef struct {
 	Evaluator *ev;   /* roots: the language, then the domain */
 	GenRng *rng;
 	size_t nl;
-	GenBatch batch[2]; /* non-members, members */
+	size_t n;          /* the current length */
+	GenBatch batch[2]; /* the current chunk: non-members, members */
+	uint64_t *seen;    /* fingerprints of the words of this length */
+	size_t seen_mask, seen_count;
+	uint32_t *rank[2]; /* dense classes: every rank, shuffled */
+	size_t nrank[2], next_rank[2];
+	GenMutants mutants;
 	uint64_t duplicates;
 	uint64_t tries;  /* rejection sampling: words tried per draw */
 	uint32_t *tmp, *seed_word;
@@ -56,9 +65,12 @@ void gen_draw_free(GenDraw *d);
  * the domain. */
 int gen_draw_class(GenDraw *d, const uint32_t *w, size_t n);
 
-/* Fills the batches of length n with need[c] words of class c (fewer
- * when they cannot be found: the batches say how many). */
-void gen_draw_length(GenDraw *d, size_t n, const uint64_t need[2]);
+/* Starts length n, of which total[c] words of class c will be wanted in
+ * all (no word is drawn twice at this length, across chunks too). */
+void gen_draw_length(GenDraw *d, size_t n, const uint64_t total[2]);
+/* Fills the batches with need[c] new words of class c (fewer when they
+ * cannot be found: the batches say how many). */
+void gen_draw_chunk(GenDraw *d, const uint64_t need[2]);
 /* The i-th word of a batch. */
 static inline const uint32_t *gen_batch_word(const GenBatch *b, size_t i)
 {

@@ -438,10 +438,14 @@ static void print_split(const GenReport *r, size_t s, const Baselines *b,
 	bool exact;
 	balance(r, s, &lengths, &exact);
 	fprintf(f, "gen: split %s (lengths %zu..%zu): %llu words, %llu members,"
-		   " %llu non-members; %s at each of %zu lengths\n",
-		sp->name, sp->lo, sp->hi, (unsigned long long)b->total,
-		(unsigned long long)x->cls[1], (unsigned long long)x->cls[0],
-		exact ? "ratio exact" : "ratio NOT exact", lengths);
+		   " %llu non-members", sp->name, sp->lo, sp->hi,
+		(unsigned long long)b->total, (unsigned long long)x->cls[1],
+		(unsigned long long)x->cls[0]);
+	if (r->sp->every_word)
+		fprintf(f, " (every word)\n");
+	else
+		fprintf(f, "; ratio %s at each of %zu lengths\n",
+			exact ? "exact" : "NOT exact", lengths);
 	print_left_out(f, x);
 	uint64_t mut = x->kinds[GEN_KIND_SWAP] + x->kinds[GEN_KIND_CHANGE] +
 		       x->kinds[GEN_KIND_ANY];
@@ -548,15 +552,16 @@ static json_t *head_json(const GenReport *r)
 bool gen_report_finish(GenReport *r, FILE *f, const char *path)
 {
 	json_t *o = head_json(r), *splits = json_array();
-	for (size_t i = 0; i < r->notes.len; i++)
+	for (size_t i = 0; f && i < r->notes.len; i++)
 		fprintf(f, "gen: %s\n", r->notes.data[i]);
-	if (r->duplicates)
+	if (f && r->duplicates)
 		fprintf(f, "gen: %llu duplicate draws removed\n",
 			(unsigned long long)r->duplicates);
 	for (size_t s = 0; s < r->sp->nsplits; s++) {
 		Baselines b;
 		baselines(r, &r->split[s], &b);
-		print_split(r, s, &b, f);
+		if (f)
+			print_split(r, s, &b, f);
 		json_array_append_new(splits, split_json(r, s, &b));
 		baselines_free(&b);
 	}

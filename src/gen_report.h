@@ -53,8 +53,8 @@ void gen_report_duplicates(GenReport *r, uint64_t k);
 void gen_report_note(GenReport *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* The summary on f and, when path is set, the JSON file; false (after a
- * message) when the file cannot be written. */
+/* The summary on f (unless NULL) and, when path is set, the JSON file;
+ * false (after a message) when the file cannot be written. */
 bool gen_report_finish(GenReport *r, FILE *f, const char *path);
 
 #endif

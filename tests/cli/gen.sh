@@ -316,6 +316,23 @@ printf '{"word": "ab"}\n' | run 2 "$TALLY" eval --check-labels -f L_2 2> err
 printf 'ab\t1\t0101\n' | run 2 "$TALLY" eval --check-labels -f L_2 2> err
 printf 'ab\t1\n' | run 2 "$TALLY" eval --check-labels -f L_2 -w ab 2> err
 
+# The Knee-Deep commands of tally-gen(1), as documented but for L_3 and
+# with fewer words: they run, and their labels check.
+sed -n 's/^for k in 1 2 3 4 5; do tally \(gen .*\); done$/\1/p' \
+	"$top_srcdir/man/tally-gen.1" | sed -e 's/\\-/-/g' -e 's/\$k/3/g' \
+	-e 's/--sample=20000/--sample=400/' -e 's/:2000/:40/g' > kd.cmds
+test "$(wc -l < kd.cmds)" = 2 || fail "the Knee-Deep commands of tally-gen(1)"
+while read -r cmd; do
+	eval "\"\$TALLY\" $cmd" || fail "Knee-Deep: $cmd"
+done < kd.cmds
+for f in L_3.recognition L_3.prediction; do
+	test -s $f.jsonl && test -s $f.json || fail "$f: no data or report"
+	run 0 "$TALLY" eval --check-labels -f L_3 < $f.jsonl 2> err
+done
+test "$(grep -c '"split": "test2"' L_3.prediction.jsonl)" = 40 ||
+	fail "prediction split test2"
+grep -q '"label": 0' L_3.prediction.jsonl && fail "prediction: a non-member"
+
 # Errors: exit 2 and a message.
 run 2 "$TALLY" gen 2> err
 run 2 "$TALLY" gen --family=nosuch 2> err
