@@ -210,11 +210,12 @@ static bool verdicts(Gen *g, const uint32_t *w, size_t n, uint8_t *pos,
 		eval_word(g->ev, g->syms, n, acc);
 	} else {
 		eval_reset(g->ev);
-		for (size_t i = 0; i < n; i++) {
-			if (pos)
-				pos[i] = eval_accepts(g->ev, 0);
+		for (size_t i = 0; pos && i < n; i++) {
+			pos[i] = eval_accepts(g->ev, 0);
 			eval_push(g->ev, g->syms[i]);
 		}
+		if (!pos) /* in blocks: the fast path of long words */
+			eval_push_many(g->ev, g->syms, n);
 		acc[0] = eval_accepts(g->ev, 0);
 		if (two)
 			acc[1] = eval_accepts(g->ev, 1);

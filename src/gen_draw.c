@@ -260,6 +260,18 @@ static bool mutate(GenDraw *d, GenKind kind, uint32_t *w, size_t n)
 	}
 }
 
+/* A member to mutate: one of those drawn for this chunk (uniform
+ * already, and free), else a new one. */
+static bool seed_member(GenDraw *d, uint32_t *w, size_t n)
+{
+	const GenBatch *m = &d->batch[1];
+	if (!m->count)
+		return draw(d, 1, w, n);
+	size_t i = gen_rng_below(d->rng, m->count);
+	memcpy(w, gen_batch_word(m, i), n * sizeof *w);
+	return true;
+}
+
 /* A new non-member made from a member; false when none was found. */
 static bool mutant(GenDraw *d, size_t n)
 {
@@ -277,7 +289,7 @@ static bool mutant(GenDraw *d, size_t n)
 				return false;
 			}
 			st->tries[kind]++;
-			if (!draw(d, 1, d->tmp, n) ||
+			if (!seed_member(d, d->tmp, n) ||
 			    !mutate(d, kind, d->tmp, n) ||
 			    gen_draw_class(d, d->tmp, n) != 0 ||
 			    !batch_add(d, neg, d->tmp, kind))
