@@ -302,11 +302,14 @@ run 0 "$TALLY" eval --check-labels -f L_3 < l3.tsv 2> err
 awk -F '\t' 'NR == 5 { $2 = 1 - $2 } 1' OFS='\t' l3.tsv > flip.tsv
 run 1 "$TALLY" eval --check-labels -f L_3 < flip.tsv > out 2> err
 run 0 "$TALLY" eval --check-labels -f L_3 < pred.jsonl 2> err
-sed '1s/\["a", "b"\]/["b"]/' pred.jsonl > flip.jsonl
+awk '!done && /\["a", "b"\]/ { sub(/\["a", "b"\]/, "[\"b\"]"); done = 1 } 1' \
+	pred.jsonl > flip.jsonl
 cmp -s pred.jsonl flip.jsonl && fail "no prediction label flipped"
 run 1 "$TALLY" eval --check-labels -f L_3 < flip.jsonl > out 2> err
 run 0 "$TALLY" eval --check-labels -f dyck1 < d.cr 2> err
-sed '2s/^(/)/' d.cr > flip.cr
+sed -e '1s/label=0/label=X/; 1s/label=1/label=0/; 1s/label=X/label=1/' \
+	d.cr > flip.cr
+cmp -s d.cr flip.cr && fail "no .cr label flipped"
 run 1 "$TALLY" eval --check-labels -f dyck1 < flip.cr > out 2> err
 # a formula with future counts: every prefix evaluated whole
 run 0 "$TALLY" eval --check-labels --alphabet=01 \
