@@ -494,7 +494,8 @@ static void gen_init(Gen *g, const GenSpec *sp)
 	g->out = gen_out_new(sp, stdout);
 	g->rep = gen_report_new(sp);
 	g->pos = xmalloc(g->maxlen + 1);
-	g->pred = xmalloc((g->maxlen + 1) * (g->nl + 1));
+	if (sp->labels == GEN_LABELS_PREDICTION)
+		g->pred = xmalloc((g->maxlen + 1) * (g->nl + 1));
 	g->syms = xmalloc((g->maxlen + 1) * sizeof *g->syms);
 	g->text = xmalloc(g->maxlen + 1);
 	g->progress = !sp->quiet && isatty(STDERR_FILENO);
