@@ -27,7 +27,7 @@ static const Command commands[] = {
 	{"print", cmd_print, "print a formula or program in another syntax"},
 	{"translate", cmd_print, "the same as print"},
 	{"repl", cmd_repl, "interactive: definitions, values, : commands"},
-	{"gen", cmd_gen, "named families: formulas and labelled words"},
+	{"gen", cmd_gen, "named families; labelled datasets of any formula"},
 	{"compile", cmd_compile, "compile a formula to a rounded transformer (JSON)"},
 	{"simulate", cmd_simulate, "run a compiled transformer bit-exactly"},
 	{"enum", cmd_enum, "formulas by depth and size, one per behaviour"},

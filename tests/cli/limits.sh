@@ -27,6 +27,7 @@ SEARCH_JOB="search --family=lk --k=8 --length=14 --pairs=64 --quiet"
 HIER_JOB="hierarchy --k=1..10 --quiet"
 SIM_CHECK_JOB="simulate maj.json --check-against-formula --max-length 28"
 SIM_BREAK_JOB="simulate maj.json --find-breakdown --max-length 100000"
+GEN_JOB="gen -f majority --sample=100000000 --min-length=20 --max-length=30 -q"
 "$TALLY" compile -f majority > maj.json || fail "compile majority"
 # A formula whose inlined tree has 2^27 nodes (the default --max-size
 # is 10^8 nodes: raise it): printing it takes far longer than a second.
@@ -69,6 +70,10 @@ err_has 'words compared (of all words up to length 28), no disagreement'
 limited '--timeout=1 reached; no disagreement up to length ' \
 	"$TALLY" $SIM_BREAK_JOB --timeout=1
 
+limited '--timeout=1 reached; ' "$TALLY" $GEN_JOB --timeout=1
+err_has 'words were written'
+test -s out.txt || fail "gen: no words before the limit"
+
 # print polls while it writes the tree out (the backstop's message would
 # say "in work that cannot stop early"), and prints nothing of it.
 limited '--timeout=1 reached; nothing of this formula was printed' \
@@ -101,6 +106,8 @@ err_has 'limit 20 MiB'
 limited '--max-memory reached' "$TALLY" $SIM_CHECK_JOB --max-memory=1M
 limited '--max-memory reached' "$TALLY" $SIM_BREAK_JOB --max-memory=20M
 err_has 'limit 20 MiB'
+limited '--max-memory reached' "$TALLY" $GEN_JOB --max-memory=20M
+err_has 'limit 20 MiB'
 # print refuses up front: the text of a node takes at least a byte.
 limited '--expand: the inlined formula has' "$TALLY" $PRINT_JOB --max-memory=20M
 err_has 'more than --max-memory (one byte a node)=20971520'
@@ -117,7 +124,7 @@ test ! -s out.txt || fail "print: part of a formula printed"
 
 # Malformed limits are usage errors, the same for every command.
 for cmd in "$LANG_JOB" "$EQUIV_JOB" "$ENUM_JOB" "$SEARCH_JOB" "$HIER_JOB" \
-	"$SIM_BREAK_JOB" "$PRINT_JOB" repl; do
+	"$SIM_BREAK_JOB" "$PRINT_JOB" "$GEN_JOB" repl; do
 	# shellcheck disable=SC2086
 	try 2 "$TALLY" $cmd --timeout=soon
 	err_has "--timeout: expected a number of seconds greater than 0, not 'soon'"

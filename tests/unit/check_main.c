@@ -25,6 +25,7 @@ static const struct {
 	{"passes", passes_suite},
 	{"word", word_suite},
 	{"trace", trace_suite},
+	{"gen", gen_suite},
 };
 
 /* Whether NAME is a word of the space-separated list. */

@@ -21,5 +21,6 @@ Suite *pe_suite(void);
 Suite *passes_suite(void);
 Suite *word_suite(void);
 Suite *trace_suite(void);
+Suite *gen_suite(void);
 
 #endif
