@@ -94,3 +94,6 @@ grep -q '^2	satisfiable	witness: ' out.txt || fail "check --batch: $(cat out.txt
 "$T" simulate -m m.json --json -w aab -w b > out.json || true
 grep -q '"word":"aab","accepted":true' out.json || fail "simulate aab: $(cat out.json)"
 grep -q '"word":"b","accepted":false' out.json || fail "simulate b: $(cat out.json)"
+# gen --list --json: results; the dataset's JSONL records are a file
+# format of their own (tally-gen(1)), checked there.
+"$T" gen --list --json | v gen || fail "gen --list --json"
