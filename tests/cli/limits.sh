@@ -156,7 +156,7 @@ if ! ldd "$TALLY" 2> /dev/null | grep -q libasan &&
 	}
 	# shellcheck disable=SC2086
 	{
-	under_ulimit $LANG_JOB --max-length 100000000 --count
+	under_ulimit $LANG_JOB --max-length 100000000
 	under_ulimit $EQUIV_JOB --max-memory=100G --timeout=30
 	under_ulimit $CHECK_JOB --max-memory=100G --timeout=30
 	under_ulimit $ENUM_JOB --timeout=30
