@@ -232,15 +232,21 @@ printf '%-34s %12s\n' "  words per minute" \
 	"$(awk "BEGIN{printf \"%.3g\", $GN * 60 / ($t > 0 ? $t : 0.001)}")"
 rm -f "$work/raw" "$work/g.out" "$work/f.out"
 
-# tally lang: the tree of all words over ( and ) up to length LL.
+# tally lang: the tree of all words over ( and ) up to length LL, walked
+# by the listing; --count counts per merged machine state instead.
 nodes=$(awk "BEGIN{printf \"%.0f\", 2^($LL + 1) - 1}")
 input=/dev/null
 t=$(measure "$work/l.out" "$TALLY" lang -f dyck1 --max-length "$LL" \
-	--alphabet='()' --count)
-printf '%-34s %12s %10s %10s\n' "lang dyck1 --count, tree nodes" "$nodes" \
+	--alphabet='()')
+printf '%-34s %12s %10s %10s\n' "lang dyck1 listing, tree nodes" "$nodes" \
 	"$t" "-"
 printf '%-34s %12s\n' "  tree nodes per second" \
 	"$(awk "BEGIN{printf \"%.3g\", $nodes / ($t > 0 ? $t : 0.001)}")"
+c=$(measure "$work/l.out" "$TALLY" lang -f dyck1 --max-length "$LL" \
+	--alphabet='()' --count)
+printf '%-34s %12s %10s %10s %7sx\n' "lang dyck1 --count (merged states)" \
+	"$((LL + 1)) lengths" "$c" "$t" \
+	"$(awk "BEGIN{printf \"%.3f\", $c / ($t > 0 ? $t : 0.001)}")"
 
 # ---- the decision engine (tally equiv / check) --------------------------
 # decide_run LABEL UNITS COMMAND...: wall time, states and peak RSS of one
