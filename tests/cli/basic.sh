@@ -109,6 +109,18 @@ cmp -s out.txt want.txt || fail "print from stdin: $(cat out.txt)"
 test "$(grep -c '^depth: ' out.txt)" = 3 || fail "info from stdin: $(cat out.txt)"
 test "$(sed -n 1p out.txt)" = 'depth: 2' || fail "info from stdin: first depth"
 grep -qx 'letters: a b' out.txt || fail "info from stdin: letters"
+# No formula on stdin is no input, exit 2, as a terminal on stdin is
+# (it used to be an empty result, exit 0, off a terminal).
+for cmd in info print translate; do
+	for input in "" "\n  \n-- a comment\n"; do
+		status=0
+		printf "$input" | "$TALLY" $cmd > out.txt 2> err.txt || status=$?
+		test "$status" = 2 || fail "$cmd, no formula on stdin: exit $status"
+		grep -q '^tally: error: no input: standard input holds no formula' err.txt ||
+			fail "$cmd, no formula on stdin: $(cat err.txt)"
+		test ! -s out.txt || fail "$cmd, no formula on stdin: output"
+	done
+done
 # -F - reads stdin as one file: definitions, the last formula is checked.
 printf 'let c = #[Q_a];\nc >= 2\n' | "$TALLY" print -F - > out.txt
 grep -q '#\[Q_a\] >= 2\|c >= 2' out.txt || fail "print -F -: $(cat out.txt)"
