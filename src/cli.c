@@ -216,12 +216,14 @@ static int read_line(FILE *f, Buf *b)
 }
 
 /* One formula per line, each handled (on_unit) as soon as it is read, so
- * that pipelines see results line by line. */
+ * that pipelines see results line by line.  A stdin without a formula is
+ * the same error as a terminal on stdin: nothing was asked. */
 static bool load_stdin_lines(Inputs *in)
 {
 	Buf text = {0};
 	int got;
 	bool ok = true;
+	size_t before = in->nunits;
 	for (int line = 0; ok && (got = read_line(stdin, &text)) >= 0;
 	     line++) {
 		if (got > 0) {
@@ -242,6 +244,12 @@ static bool load_stdin_lines(Inputs *in)
 	if (ok && ferror(stdin)) {
 		diag_plain(&in->diag, "cannot read standard input: %s",
 			   strerror(errno));
+		ok = false;
+	}
+	if (ok && in->nunits == before) {
+		diag_plain(&in->diag, "no input: standard input holds no "
+				      "formula (give one per line, or -f "
+				      "FORMULA, -F FILE or -P PROGRAM)");
 		ok = false;
 	}
 	return ok;

@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "families.h"
+#include "family_hint.h"
 #include "gen_data.h"
 #include "json.h"
 #include "limit.h"
@@ -416,12 +417,16 @@ static int option(GenJob *job, int opt, const char *arg)
 	switch (opt) {
 	case OPT_LIST: job->list = true; return EXIT_YES;
 	case OPT_PRELUDE: job->prelude = true; return EXIT_YES;
-	case OPT_FAMILY:
+	case OPT_FAMILY: {
 		job->family = family_find(arg);
-		return job->family ? EXIT_YES
-				   : cli_usage_error("unknown family '%s' "
-						     "(see 'tally gen --list')",
-						     arg);
+		if (job->family)
+			return EXIT_YES;
+		char *hint = family_hint(arg);
+		int st = cli_usage_error("unknown family '%s'%s (see 'tally gen "
+					 "--list')", arg, hint);
+		free(hint);
+		return st;
+	}
 	case OPT_K:
 		return parse_k(arg, &job->k)
 			       ? EXIT_YES

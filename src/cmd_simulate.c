@@ -90,25 +90,55 @@ enum { OPT_SEMANTICS = OPT__COMMAND_BASE, OPT_TRACE, OPT_CHECK, OPT_MAXLEN,
        OPT_RANDOM, OPT_LENGTH, OPT_SEED, OPT_BREAKDOWN, OPT_MAXSTATES,
        OPT_PERIODICITY, OPT_DIM, OPT_PRECISION, OPT_SIM_JSON };
 
+/* Whether stdin holds more than blanks (those read are JSON blanks). */
+static bool stdin_has_text(void)
+{
+	int c;
+	while ((c = getc(stdin)) == ' ' || c == '\t' || c == '\n' || c == '\r')
+		;
+	if (c == EOF)
+		return false;
+	ungetc(c, stdin);
+	return true;
+}
+
+/* Where the model comes from, in every message that is about it. */
+static const char model_sources[] =
+	"tally simulate reads the model (the JSON that tally compile writes) "
+	"from MODEL, -m/--model=FILE or standard input";
+
 static bool read_model(const char *path, Model *m)
 {
+	bool from_stdin = strcmp(path, "-") == 0;
+	if (from_stdin && !stdin_has_text()) {
+		cli_usage_error("no model: standard input is empty; %s",
+				model_sources);
+		return false;
+	}
 	json_error_t jerr;
-	json_t *j = strcmp(path, "-") == 0
-			    ? json_loadf(stdin, JSON_DECODE_ANY |
-							JSON_REJECT_DUPLICATES,
-					 &jerr)
-			    : json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
+	json_t *j = from_stdin ? json_loadf(stdin, JSON_DECODE_ANY |
+							  JSON_REJECT_DUPLICATES,
+					    &jerr)
+			       : json_load_file(path, JSON_REJECT_DUPLICATES,
+						&jerr);
 	if (!j) {
-		cli_usage_error("%s: %s (line %d)",
-				strcmp(path, "-") ? path : "stdin", jerr.text,
-				jerr.line);
+		const char *why = strchr(jerr.text, ':');
+		if (!from_stdin && jerr.line < 1) /* not opened */
+			cli_usage_error("cannot open model '%s'%s", path,
+					why ? why : "");
+		else if (from_stdin)
+			cli_usage_error("stdin: not a model: %s (line %d); %s",
+					jerr.text, jerr.line, model_sources);
+		else
+			cli_usage_error("%s: %s (line %d)", path, jerr.text,
+					jerr.line);
 		return false;
 	}
 	char *err = NULL;
 	bool ok = model_from_json(j, m, &err);
 	json_decref(j);
 	if (!ok) {
-		cli_usage_error("%s: %s", strcmp(path, "-") ? path : "stdin", err);
+		cli_usage_error("%s: %s", from_stdin ? "stdin" : path, err);
 		free(err);
 	}
 	return ok;
