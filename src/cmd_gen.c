@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "cli.h"
 #include "commands.h"
 #include "families.h"
@@ -332,7 +333,16 @@ static int parse_enum(const char *arg, const char *what,
 			*out = (int)i;
 			return EXIT_YES;
 		}
-	return cli_usage_error("--%s: unknown value '%s'", what, arg);
+	/* "expected a, b or c, not 'x'": the values, for people and for
+	 * the completion script */
+	Buf b = {0};
+	for (size_t i = 0; i < count; i++)
+		buf_printf(&b, "%s%s", i == 0 ? "" : i + 1 < count ? ", " : " or ",
+			   names[i]);
+	int st = cli_usage_error("--%s: expected %s, not '%s'", what, b.data,
+				 arg);
+	buf_free(&b);
+	return st;
 }
 
 static bool parse_count(const char *s, long *out)

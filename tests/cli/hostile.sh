@@ -127,8 +127,8 @@ try 2 "$TALLY" info -f ''
 printf -- '-- a comment\n// another\n\n   \n' > comments.tl
 try 2 "$TALLY" info -F comments.tl
 err_has 'expected a formula, found empty input'
-# One formula per stdin line: no lines, no results (a stream, like cat).
-try 0 "$TALLY" info < empty.tl
+# No formula on stdin is no input, as on a terminal (exit 2).
+try 2 "$TALLY" info < empty.tl
 out_is ''
 printf '\n-- only a comment\n\n' > blank.tl
 try 0 "$TALLY" print < blank.tl
