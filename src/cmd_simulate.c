@@ -127,7 +127,7 @@ static bool read_model(const char *path, Model *m)
 			cli_usage_error("cannot open model '%s'%s", path,
 					why ? why : "");
 		else if (from_stdin)
-			cli_usage_error("stdin: not a model: %s (line %d); %s",
+			cli_usage_error("stdin: %s (line %d); %s",
 					jerr.text, jerr.line, model_sources);
 		else
 			cli_usage_error("%s: %s (line %d)", path, jerr.text,

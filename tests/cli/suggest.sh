@@ -47,7 +47,7 @@ grep -q "no model: standard input is empty; tally simulate reads the model .* fr
 	fail "simulate, empty stdin: $(cat err.txt)"
 echo majority > notamodel.txt
 try 2 "$T" simulate -w ab < notamodel.txt
-grep -q "stdin: not a model: .*(line 1); tally simulate reads the model" err.txt ||
+grep -q "stdin: invalid token near 'majority' (line 1); tally simulate reads the model" err.txt ||
 	fail "simulate, a formula on stdin: $(cat err.txt)"
 try 2 "$T" simulate -m no-such-model.json -w ab
 grep -q "cannot open model 'no-such-model.json': No such file or directory$" err.txt ||
