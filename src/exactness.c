@@ -306,7 +306,7 @@ static void top_text(const Proof *pf, char *out, size_t n)
 	if (pf->ieee)
 		snprintf(out, n, "2^%d", pf->prec);
 	else
-		snprintf(out, n, "%.0f (the largest integer of F_{%d,%d})",
+		snprintf(out, n, "%.0f = the largest integer of F_{%d,%d}",
 			 pf->top, pf->m->p, pf->m->s);
 }
 
