@@ -47,7 +47,10 @@ static const char help[] =
 	"                         (default), rounded-sums, ieee=fp32|bf16|fp16\n"
 	"Output:\n"
 	"      --report           print the analysis (layers, heads, smallest\n"
-	"                         precision) as text instead of the model\n"
+	"                         precision, and the length up to which the\n"
+	"                         model is exact under --semantics: proved,\n"
+	"                         confirmed by a search, or unknown) as text\n"
+	"                         instead of the model\n"
 	"  -h, --help             show this help and exit\n\n"
 	"Examples:\n"
 	"  tally compile -f dyck1 > dyck1.json\n"
@@ -395,7 +398,7 @@ int cmd_compile(int argc, char **argv)
 	}
 	an.layers = m.nlayers;
 	ExactInput ei = {&m, &an.info, in.store, u->output, alpha.letters,
-			 alpha.n, an.sem};
+			 alpha.n, an.sem, 0};
 	exactness_analyse(&ei, &an.ex);
 	alphabet_free(&alpha);
 	if (an.ex.contradiction) {

@@ -626,7 +626,6 @@ static void spot_check(const ExactInput *in, Exactness *e)
 /* ---- the search -------------------------------------------------------- */
 
 enum {
-	SEARCH_STATES = 1 << 17,     /* the breakdown search's budget */
 	SEARCH_MAX_LEN = 1 << 20,
 	ENUM_WORDS = 1 << 16         /* words enumerated when it cannot run */
 };
@@ -662,7 +661,9 @@ static void search_breakdown(const ExactInput *in, Exactness *e)
 {
 	Mismatch mm;
 	BreakResult r = breakdown_search(in->m, &in->sem, SEARCH_MAX_LEN,
-					 SEARCH_STATES, NULL, &mm);
+					 in->max_states ? in->max_states
+							: EXACTNESS_STATES,
+					 NULL, &mm);
 	e->visited = mm.words;
 	if (r == BREAK_FOUND) {
 		if (witness_holds(in, &mm)) {

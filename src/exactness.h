@@ -40,7 +40,12 @@ typedef struct {
 	const Sym *letters;   /* token t >= 1 is letters[t-1] */
 	size_t nletters;
 	Semantics sem;
+	size_t max_states;    /* the breakdown search's budget; 0: the
+			       * default, EXACTNESS_STATES */
 } ExactInput;
+
+/* The breakdown search's default budget of states (about a second). */
+#define EXACTNESS_STATES ((size_t)1 << 17)
 
 typedef struct {
 	/* the proof */

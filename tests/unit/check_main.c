@@ -24,6 +24,7 @@ static const struct {
 	{"pe", pe_suite},
 	{"passes", passes_suite},
 	{"word", word_suite},
+	{"exactness", exactness_suite},
 };
 
 /* Whether NAME is a word of the space-separated list. */

@@ -20,5 +20,6 @@ Suite *cr_suite(void);
 Suite *pe_suite(void);
 Suite *passes_suite(void);
 Suite *word_suite(void);
+Suite *exactness_suite(void);
 
 #endif
