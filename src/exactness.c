@@ -513,7 +513,7 @@ static size_t word_gens(uint32_t k, WordGen *g, size_t cap)
 
 enum {
 	SPOT_BUDGET = 1 << 22,   /* positions simulated in all */
-	SPOT_ALL_LEN = 4096,     /* the length that checks "every length" */
+	SPOT_ALL_LEN = 1024,     /* the length that checks "every length" */
 	SPOT_MIN_WORDS = 2,      /* at the claimed length, whatever the cost */
 	SPOT_MAX_BYTES = 64 << 20, /* history of a model that cannot stream */
 	SPOT_QUADRATIC = 2048,   /* words of a model whose heads visit every
