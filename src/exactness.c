@@ -283,6 +283,9 @@ static void prove_head(Proof *pf, const Head *h, Heads *hs)
 			none(pf, "the ALiBi Y heads need exp(-2*%g) to round to "
 				 "0, and it rounds to %g",
 			     h->slope, sem_exp(&pf->sem, -2 * h->slope));
+		else if (2 * v > pf->top)
+			none(pf, "the ALiBi Y heads' sums of two values up to %g "
+				 "leave F_{%d,%d}", v, pf->m->p, pf->m->s);
 		break;
 	case HK_ROPE:
 		hs->rope = true;
