@@ -26,6 +26,7 @@ static const struct {
 	{"word", word_suite},
 	{"trace", trace_suite},
 	{"gen", gen_suite},
+	{"exactness", exactness_suite},
 };
 
 /* Whether NAME is a word of the space-separated list. */
