@@ -138,5 +138,5 @@ for cmd in $(sed -n '/^Commands:/,/^$/s/^  \([a-z]*\) .*/\1/p' help.txt); do
 	grep -q "^\\.B $cmd\$" "$top_srcdir/man/tally-mpi.1" ||
 		fail "tally-mpi.1 lacks the command $cmd"
 done
-grep -q 'allow-run-as-root' "$top_srcdir/man/tally-mpi.1" ||
+sed 's/\\-/-/g' "$top_srcdir/man/tally-mpi.1" | grep -q 'allow-run-as-root' ||
 	fail "tally-mpi.1 does not say how to run as root"
