@@ -87,8 +87,9 @@ void mpi_exchange_run(MpiExchange *x)
 		 sizeof *x->sendbuf);
 	int self = mpi_job_rank();
 	for (int r = 0; r < x->size; r++) {
-		memcpy(x->sendbuf + x->sdispl[r], x->out[r],
-		       x->outlen[r] * sizeof *x->sendbuf);
+		if (x->outlen[r])
+			memcpy(x->sendbuf + x->sdispl[r], x->out[r],
+			       x->outlen[r] * sizeof *x->sendbuf);
 		if (r != self)
 			x->sent += x->outlen[r] * sizeof *x->sendbuf;
 		x->outlen[r] = 0;
