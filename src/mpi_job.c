@@ -21,6 +21,8 @@ static int saved_stderr = -1;
 /* TALLY_MPI_STATS: rank 0's, so that every rank makes the same calls. */
 static int stats_on;
 static double job_start;
+/* Resident memory when the search began (0 on rank 0): see job_memory. */
+static size_t baseline;
 
 int mpi_job_rank(void)
 {
@@ -109,8 +111,10 @@ void mpi_job_begin(void)
 {
 	int all[4];
 	meet(false, 0, all);
-	if (!all[0])
+	if (!all[0]) {
+		baseline = job_rank == 0 ? 0 : limit_memory();
 		return;
+	}
 	if (job_rank == 0)
 		fprintf(stderr, "tally: error: rank %d stopped before the "
 				"distributed work (exit status %d): every rank "
@@ -202,15 +206,36 @@ uint64_t mpi_job_offset(uint64_t v)
 	return job_rank == 0 ? 0 : out;
 }
 
-enum { AG_MORE = 1, AG_BUDGET = 2, AG_TIME = 4, AG_MEMORY = 8 };
+enum { AG_MORE = 1, AG_BUDGET = 2, AG_TIME = 4 };
+
+/* The deadline only: the memory is the job's, pooled below.  (With
+ * max_memory cleared, limit_check() reads nothing but the timer's
+ * flag.) */
+static bool limit_time_up(Limits *lim)
+{
+	size_t keep = lim->max_memory;
+	lim->max_memory = 0;
+	bool up = limit_check(lim) && lim->hit == LIMIT_TIME;
+	lim->max_memory = keep;
+	return up;
+}
+
+/* This rank's share of the job's memory: rank 0 all of its resident
+ * memory, another rank what it gained since the search began (so that
+ * N ranks holding a search weigh what one tally holding it would). */
+static uint64_t job_memory(void)
+{
+	size_t now = limit_memory();
+	return now > baseline ? now - baseline : 0;
+}
 
 void mpi_job_agree(Limits *lim, bool more, bool budget, uint64_t count,
 		   MpiAgree *out)
 {
 	uint64_t flags = (more ? AG_MORE : 0) | (budget ? AG_BUDGET : 0);
-	if (limit_check(lim))
-		flags |= lim->hit == LIMIT_TIME ? AG_TIME : AG_MEMORY;
-	uint64_t mine[3] = {flags, lim && lim->max_memory ? limit_memory() : 0,
+	if (lim && limit_time_up(lim))
+		flags |= AG_TIME;
+	uint64_t mine[3] = {flags, lim && lim->max_memory ? job_memory() : 0,
 			    count};
 	uint64_t *all = xmalloc((size_t)job_size * 3 * sizeof *all);
 	mpi_job_allgather(mine, 3, all);
@@ -229,7 +254,7 @@ void mpi_job_agree(Limits *lim, bool more, bool budget, uint64_t count,
 		return;
 	if (any & AG_TIME)
 		out->hit = LIMIT_TIME;
-	else if ((any & AG_MEMORY) || (lim->max_memory && memory > lim->max_memory))
+	else if (lim->max_memory && memory > lim->max_memory)
 		out->hit = LIMIT_MEMORY;
 	if (out->hit == LIMIT_NONE)
 		return;

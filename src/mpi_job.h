@@ -13,7 +13,12 @@
  *
  * Limits are the whole job's: mpi_job_agree() is the per-round
  * collective in which the ranks pool what they know (any rank's --timeout
- * flag, the sum of their resident memory against --max-memory, counts).
+ * flag, the job's memory against --max-memory, counts).  The job's
+ * memory is rank 0's resident memory plus what each other rank gained
+ * since the search began: what one tally holding the same search would
+ * hold, so that a --max-memory (and decide.c's default) means the same
+ * whatever the number of ranks; the ranks' own start-up memory (MPI's,
+ * about 15 MiB each) is not counted.
  *
  * Ownership: the job is process-wide state; nothing is handed out.
  */
@@ -57,9 +62,9 @@ typedef struct {
 } MpiAgree;
 
 /* Collective: pools more, budget and count with the limits: lim's
- * --timeout flag on any rank, and the job's resident memory (the sum
- * over ranks) against lim->max_memory.  When a limit is reached, every
- * rank's lim says so (hit; memory: the job's), as limit_check() would. */
+ * --timeout flag on any rank, and the job's memory (above) against
+ * lim->max_memory.  When a limit is reached, every rank's lim says so
+ * (hit; memory: the job's), as limit_check() would. */
 void mpi_job_agree(Limits *lim, bool more, bool budget, uint64_t count,
 		   MpiAgree *out);
 
