@@ -186,17 +186,35 @@ static bool step_level(Dist *d, Level *cur, Level *next, size_t len,
 	return true;
 }
 
+/* What every rank must hold alike: the machine, the letters per code,
+ * the length (d->row: the empty word's state). */
+static uint64_t problem(const Dist *d, size_t maxlen)
+{
+	const Machine *m = &d->m;
+	int64_t f[9] = {
+		(int64_t)d->width, (int64_t)m->ncodes, (int64_t)m->nslots,
+		(int64_t)m->nstep, (int64_t)maxlen, (int64_t)d->accept,
+		(int64_t)machine_packed_hash(d->row, d->width),
+		(int64_t)machine_packed_hash(m->delta, m->nld * m->ncodes),
+		0,
+	};
+	for (size_t c = 0; c < m->ncodes; c++)
+		f[8] = (int64_t)((uint64_t)f[8] * 31 +
+				 (uint64_t)fmpz_get_si(&d->per_code[c]));
+	return mpi_job_fingerprint(f, sizeof f / sizeof *f);
+}
+
 bool mpi_count(const Store *s, Node root, const Alphabet *alpha,
 	       AcceptAt accept, size_t maxlen, Limits *lim,
 	       LangCountEmit emit, void *arg)
 {
-	mpi_job_begin();
 	Dist d;
 	dist_init(&d, s, root, alpha, accept);
 	/* Length 0, the empty word: every rank knows it; its owner keeps it. */
 	machine_reset(&d.m, &d.st);
 	fmpz_set_ui(d.accepted, accepts(&d, &d.st));
 	machine_pack(&d.m, &d.st, d.row);
+	mpi_job_begin(problem(&d, maxlen));
 	fmpz_one(d.k);
 	if (mpi_job_owner(machine_packed_hash(d.row, d.width), d.size) ==
 	    mpi_job_rank())

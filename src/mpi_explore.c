@@ -409,15 +409,31 @@ static void search(Dist *d, MethodResult *out)
 	out->bound = len;
 }
 
+/* What every rank must hold alike: the machine, the letters, the
+ * bounds (d->row: the empty word's state). */
+static uint64_t problem(const Dist *d)
+{
+	const Machine *m = &d->m;
+	int64_t f[10] = {
+		(int64_t)d->width, (int64_t)d->let.n, (int64_t)m->nslots,
+		(int64_t)m->nstep, (int64_t)m->nquery,
+		(int64_t)d->q->max_length, (int64_t)d->q->max_states,
+		(int64_t)d->q->accept,
+		(int64_t)machine_packed_hash(d->row, d->width),
+		(int64_t)machine_packed_hash(m->delta, m->nld * m->ncodes),
+	};
+	return mpi_job_fingerprint(f, sizeof f / sizeof *f);
+}
+
 void mpi_explore_merge(const Query *q, MethodResult *out)
 {
-	mpi_job_begin();
 	Dist d;
 	dist_init(&d, q);
 	out->witness_shortest = true;
 	/* Level 0, the empty word: every rank knows it; its owner keeps it. */
 	machine_reset(&d.m, &d.st);
 	machine_pack(&d.m, &d.st, d.row);
+	mpi_job_begin(problem(&d));
 	if (differ(&d, &d.st)) {
 		out->status = MR_DIFFERENT;
 		out->states = 1;

@@ -11,6 +11,7 @@
 #include <mpi.h>
 
 #include "cli.h"
+#include "machine.h"
 #include "mem.h"
 
 static int job_rank, job_size = 1;
@@ -107,22 +108,42 @@ static void finalize(void)
 	MPI_Finalize();
 }
 
-void mpi_job_begin(void)
+/* The job cannot go on: every rank ends here with status. */
+static void give_up(int status)
+{
+	finalize();
+	exit(status);
+}
+
+void mpi_job_begin(uint64_t problem)
 {
 	int all[4];
 	meet(false, 0, all);
-	if (!all[0]) {
-		baseline = job_rank == 0 ? 0 : limit_memory();
-		return;
+	if (all[0]) {
+		if (job_rank == 0)
+			fprintf(stderr, "tally: error: rank %d stopped before the "
+					"distributed work (exit status %d): every "
+					"rank must read the same inputs (stdin "
+					"reaches rank 0 only)\n", all[3] - 1, all[2]);
+		give_up(all[2] ? all[2] : EXIT_USAGE);
 	}
-	if (job_rank == 0)
-		fprintf(stderr, "tally: error: rank %d stopped before the "
-				"distributed work (exit status %d): every rank "
-				"must read the same inputs (stdin reaches rank 0 "
-				"only)\n", all[3] - 1, all[2]);
-	int status = all[2] ? all[2] : EXIT_INTERNAL;
-	finalize();
-	exit(status);
+	/* The same problem everywhere, or the ranks' collectives would not
+	 * match: the largest and the least fingerprint agree. */
+	uint64_t mine[2] = {problem, ~problem}, most[2];
+	MPI_Allreduce(mine, most, 2, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
+	if (most[0] != ~most[1]) {
+		if (job_rank == 0)
+			fprintf(stderr, "tally: error: the ranks do not hold the "
+					"same problem: every rank must read the same "
+					"inputs (stdin reaches rank 0 only)\n");
+		give_up(EXIT_USAGE);
+	}
+	baseline = job_rank == 0 ? 0 : limit_memory();
+}
+
+uint64_t mpi_job_fingerprint(const int64_t *facts, size_t n)
+{
+	return machine_packed_hash(facts, n);
 }
 
 int mpi_job_end(int status)

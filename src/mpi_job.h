@@ -8,7 +8,8 @@
  * (once, after the command) are the same collective, so a rank that
  * stopped early (an input it could not read: stdin reaches rank 0 only)
  * meets the others at their next begin and the whole job ends with its
- * exit status.  A rank that exits in the middle (out of memory, mem.c)
+ * exit status; ranks that reach the engine with different problems (a
+ * fingerprint of the compiled machine and the options) end it too.  A rank that exits in the middle (out of memory, mem.c)
  * aborts the job with its status (MPI_Abort from an exit handler).
  *
  * Limits are the whole job's: mpi_job_agree() is the per-round
@@ -42,9 +43,12 @@ int mpi_job_end(int status);
 int mpi_job_rank(void);
 int mpi_job_size(void);
 
-/* Collective: before work that needs every rank.  Ends the process
- * (with the status of the rank that left) when some rank already left. */
-void mpi_job_begin(void);
+/* Collective: before work that needs every rank, with a fingerprint of
+ * the problem (mpi_job_fingerprint).  Ends the process when some rank
+ * already left (with its status) or holds another problem (status 2). */
+void mpi_job_begin(uint64_t problem);
+/* A fingerprint of n int64 facts about a problem. */
+uint64_t mpi_job_fingerprint(const int64_t *facts, size_t n);
 
 /* The rank owning a packed state of this hash (machine_packed_hash):
  * its high bits, the low ones index the owner's own table. */
