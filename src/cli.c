@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "json.h"
 #include "mem.h"
 #include "prelude.h"
 
@@ -44,6 +45,21 @@ int inputs_failure(const Inputs *in)
 void cli_print_version(void)
 {
 	printf("tally %s\n", PACKAGE_VERSION);
+}
+
+int cli_run_command(const char *name, int (*run)(int argc, char **argv),
+		    int argc, char **argv)
+{
+	static char prog[32];
+	snprintf(prog, sizeof prog, "tally %s", name);
+	argv[1] = prog;
+	json_set_command(name);
+	int status = run(argc - 1, argv + 1);
+	/* --batch: a record that did not load makes the end an input
+	 * error, after the others were done. */
+	if (cli_batch_failed && status != EXIT_LIMIT && status != EXIT_INTERNAL)
+		status = EXIT_USAGE;
+	return status;
 }
 
 void cli_vmessage(const char *kind, const char *fmt, va_list ap)

@@ -138,6 +138,12 @@ void cli_print_help(const char *help);
  * inputs.  EXIT_YES, or EXIT_USAGE after a message. */
 int cli_load_inputs(Inputs *in, int argc, char **argv, bool stdin_lines);
 void cli_print_version(void);
+/* Runs subcommand `name` (argv[1]) with the argv after the program's
+ * name, argv[0] reading "tally NAME" (getopt's messages) and JSON naming
+ * the command; a --batch record that did not load makes the status
+ * EXIT_USAGE.  For main.c and tally-mpi's mpi_main.c. */
+int cli_run_command(const char *name, int (*run)(int argc, char **argv),
+		    int argc, char **argv);
 /* RANGE: N, N..M, ..M (lo = 0) or N.. (hi = SIZE_MAX); false if malformed
  * or lo > hi. */
 bool cli_parse_range(const char *s, size_t *lo, size_t *hi);

@@ -321,6 +321,8 @@ done:
 	query_codes_free(&let);
 }
 
+MethodFn explore_merge_hook;
+
 void explore_decide(const Query *q, MethodResult *out)
 {
 	bool future = (store_flags(q->store, q->root[0]) |
@@ -331,6 +333,8 @@ void explore_decide(const Query *q, MethodResult *out)
 			out->reason = xstrdup("future counts #>: whole words, "
 					      "no state merging");
 		}
+	} else if (explore_merge_hook) {
+		explore_merge_hook(q, out);
 	} else {
 		merge_search(q, out);
 	}
