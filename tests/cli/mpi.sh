@@ -104,7 +104,10 @@ grep -q "^1${tab}not equivalent${tab}counterexample: ababa (accepted by second)"
 # A depth-3 pair whose first separating length holds many words, spread
 # over the ranks: the least one in shortlex order is a^5 b^3 a (the
 # longest run of a's first).
-same 3 equiv --method=explore --json -f L_3 -f "L_3 & (#[Q_a] < 6 | #[Q_b] < 3)"
+# Under a tiny --max-states too: tally's first check of the state count
+# comes after the counterexample's parent.
+same 3 equiv --method=explore --json --max-states 1 -f L_3 \
+	-f "L_3 & (#[Q_a] < 6 | #[Q_b] < 3)"
 grep -q '"word":"aaaaabbba"' mpi.out || fail "L_3 threshold pair: $(cat mpi.out)"
 
 # Dyck-1 counts to 24: Catalan numbers at even lengths, 0 at odd ones.
@@ -116,12 +119,19 @@ cmp -s catalan.txt mpi.out || { diff catalan.txt mpi.out; fail "dyck1 counts"; }
 
 # Limits: --max-states stops where tally stops (the same states counted,
 # mid-level too), exit 4 with tally's message.
+same 2 equiv --method=explore --max-states 1 --max-length 100 \
+	-f "$dyck_a" -f "$dyck_b"
+test "$want" = 4 || fail "--max-states=1: exit $want"
 same 2 equiv --method=explore --max-states 1000 --max-length 100 \
 	-f "$dyck_a" -f "$dyck_b"
-test "$want" = 4 || fail "--max-states: exit $want"
-same 3 equiv --method=explore --max-states 1582 \
-	-f "#[Q_b & #[Q_a] > 2*#[Q_c]] < 4" \
-	-f "#[Q_b & #[Q_a] > 2*#[Q_c]] < 4 | #[Q_c & Y Q_a] > 4"
+# Three letters: tally stops at 1581 in the level of the counterexample,
+# holding 1582 states; at 1582 the counterexample comes first.
+abc1="#[Q_b & #[Q_a] > 2*#[Q_c]] < 4"
+abc2="#[Q_b & #[Q_a] > 2*#[Q_c]] < 4 | #[Q_c & Y Q_a] > 4"
+same 3 equiv --method=explore --max-states 1581 -f "$abc1" -f "$abc2"
+test "$want" = 4 || fail "--max-states=1581: exit $want"
+same 2 equiv --method=explore --max-states 1582 -f "$abc1" -f "$abc2"
+test "$want" = 1 || fail "--max-states=1582: exit $want"
 mpi 2 equiv --method=explore --timeout=0.5 -f majority -f "2*#[Q_a] > #[true]"
 test "$got" = 4 || fail "--timeout: exit $got"
 grep -q '^tally: limit: --timeout=0.5 reached; every word up to length' mpi.err ||
