@@ -10,6 +10,7 @@
 #include "buf.h"
 #include "eval.h"
 #include "mem.h"
+#include "splitmix.h"
 
 /* Bits [from, to) of a. */
 static void set_range(Word64 *a, size_t from, size_t to)
@@ -378,12 +379,32 @@ bool sample_eval(const Sample *S, const Store *st, Node f, Word64 *out)
 	return true;
 }
 
-static uint64_t splitmix(uint64_t *x)
+void sample_witness_pair(const unsigned *blocks, unsigned d, SampleWord *out)
 {
-	uint64_t z = (*x += 0x9e3779b97f4a7c15u);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
+	size_t len = 0;
+	for (unsigned i = 0; i < d; i++)
+		len += blocks[i];
+	uint8_t *u = xmalloc(len + 4);
+	len = 0;
+	for (unsigned blk = 0; blk < d; blk++)
+		for (unsigned j = 0; j < blocks[blk]; j++)
+			u[len++] = (uint8_t)(blk & 1);
+	uint8_t s = (uint8_t)((d - 1) & 1), t = (uint8_t)(1 - s);
+	const uint8_t tail[2][4] = {{s, s, t, t}, {s, t, s, t}};
+	for (int p = 0; p < 2; p++) {
+		out[p].w = xmalloc(len + 4);
+		memcpy(out[p].w, u, len);
+		memcpy(out[p].w + len, tail[p], 4);
+		out[p].len = len + 4;
+	}
+	free(u);
+}
+
+void sample_random_blocks(unsigned d, unsigned lo, unsigned hi, uint64_t *rng,
+			  unsigned *blocks)
+{
+	for (unsigned i = 0; i < d; i++)
+		blocks[i] = lo + (unsigned)(splitmix64_next(rng) % (hi - lo + 1));
 }
 
 SampleWord *sample_witness_pairs(unsigned count, unsigned dmin, unsigned dmax,
@@ -391,26 +412,13 @@ SampleWord *sample_witness_pairs(unsigned count, unsigned dmin, unsigned dmax,
 {
 	SampleWord *out = xcalloc(2 * (size_t)count + 1, sizeof *out);
 	uint64_t rng = seed;
+	unsigned *blocks = xmalloc((dmax + 1) * sizeof *blocks);
 	for (unsigned i = 0; i < count; i++) {
 		unsigned d = dmin + i % (dmax - dmin + 1);
-		size_t len = 0, cap = (size_t)d * hi + 4;
-		uint8_t *u = xmalloc(cap);
-		for (unsigned blk = 0; blk < d; blk++) {
-			unsigned bl = lo + (unsigned)(splitmix(&rng) % (hi - lo + 1));
-			for (unsigned j = 0; j < bl; j++)
-				u[len++] = (uint8_t)(blk & 1);
-		}
-		uint8_t s = (uint8_t)((d - 1) & 1), t = (uint8_t)(1 - s);
-		const uint8_t tail[2][4] = {{s, s, t, t}, {s, t, s, t}};
-		for (int p = 0; p < 2; p++) {
-			SampleWord *w = &out[2 * i + p];
-			w->w = xmalloc(len + 4);
-			memcpy(w->w, u, len);
-			memcpy(w->w + len, tail[p], 4);
-			w->len = len + 4;
-		}
-		free(u);
+		sample_random_blocks(d, lo, hi, &rng, blocks);
+		sample_witness_pair(blocks, d, &out[2 * i]);
 	}
+	free(blocks);
 	return out;
 }
 

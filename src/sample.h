@@ -95,6 +95,12 @@ bool sample_eval(const Sample *S, const Store *st, Node f, Word64 *out);
  * Returns a malloc'd array of 2 * count words (the pairs side by side). */
 SampleWord *sample_witness_pairs(unsigned count, unsigned dmin, unsigned dmax,
 				 unsigned lo, unsigned hi, uint64_t seed);
+/* One such pair from u's block lengths (d of them): out[0] = u.s s s' s'
+ * (d + 1 blocks), out[1] = u.s s' s s' (d + 3 blocks). */
+void sample_witness_pair(const unsigned *blocks, unsigned d, SampleWord *out);
+/* d block lengths drawn from lo..hi. */
+void sample_random_blocks(unsigned d, unsigned lo, unsigned hi, uint64_t *rng,
+			  unsigned *blocks);
 void sample_words_free(SampleWord *w, size_t n);
 
 #endif

@@ -108,8 +108,8 @@ static void collect_atoms_if(const Bank *b, const Sample *S, unsigned d,
 	}
 	for (size_t i = 0; i < hi; i++) {
 		const Entry *e = bank_entry(b, i);
-		if ((e->kind != ENTRY_ATOM && e->kind != ENTRY_DIFF) ||
-		    (!with_diff && e->uses_diff))
+		if ((e->kind != ENTRY_ATOM && e->kind != ENTRY_LIN) ||
+		    (!with_diff && e->linear))
 			continue;
 		a->sig[a->n] = bank_canonical(b, e);
 		a->entry[a->n++] = i;
@@ -604,7 +604,7 @@ static Node extract_over(Bank *b, const Sample *S, Store *st, const Atoms *a,
 		bool same = true;
 		for (size_t k = 0; k < nw && same; k++)
 			same = ((s[k] ^ label[k]) & care[k]) == 0;
-		if (same && (with_diff || !bank_entry(b, i)->uses_diff))
+		if (same && (with_diff || !bank_entry(b, i)->linear))
 			small = smaller(st, small, bank_node(b, i));
 	}
 	free(s);
@@ -758,7 +758,7 @@ size_t search_separate(Bank *b, const Sample *S, unsigned D, size_t max,
 		       Separation *out)
 {
 	size_t nw = S->nwords;
-	if (bank_build(b, D + 1) != BANK_OK && bank_depth(b) < D + 1)
+	if (bank_build_full(b, D + 1) != BANK_OK && bank_depth(b) < D + 1)
 		return 0;
 	/* the full partition of the sample by the depth-<=D atoms */
 	Atoms a;

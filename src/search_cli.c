@@ -11,12 +11,13 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "indist.h"
 #include "mem.h"
 
 void search_opts_init(SearchOpts *o)
 {
 	*o = (SearchOpts){.length = 10, .pairs = 16, .lo = 8, .hi = 20,
-			  .seed = 1, .C = 3, .diff = true, .verify_len = 14,
+			  .seed = 1, .C = 1, .T = 2, .base = 24, .certify = 24, .verify_len = 14,
 			  .decide_len = 16};
 	limit_init(&o->lim);
 	o->start = limit_now();
@@ -45,9 +46,14 @@ bool search_opts_option(SearchOpts *o, int opt, const char *arg, int *status)
 		ok = cli_parse_count(arg, 64, &v) && v >= 1;
 		o->C = (unsigned)v;
 		break;
-	case OPT_S_NODIFF: o->diff = false; break;
+	case OPT_S_COUNTS:
+		ok = cli_parse_count(arg, INDIST_MAX_T, &v) && v >= 1;
+		o->T = (unsigned)v;
+		break;
+	case OPT_S_BASE: ok = cli_parse_count(arg, 4096, &v) && v > 0; o->base = (unsigned)v; break;
 	case OPT_S_JOBS: ok = cli_parse_count(arg, 64, &v); o->jobs = (unsigned)v; break;
 	case OPT_S_MAXSIGS: ok = cli_parse_count(arg, UINT32_MAX, &v) && v > 0; o->max_sigs = v; break;
+	case OPT_S_CERTIFY: ok = cli_parse_count(arg, 1000, &v); o->certify = (unsigned)v; break;
 	case OPT_S_VERIFY: ok = cli_parse_count(arg, 24, &v); o->verify_len = (unsigned)v; break;
 	case OPT_S_DECIDE: ok = cli_parse_count(arg, 64, &v); o->decide_len = (unsigned)v; break;
 	case OPT_JSON: o->json = true; break;
@@ -75,7 +81,7 @@ static void bank_progress(void *ctx, unsigned depth, size_t sigs)
 void search_bank_options(SearchOpts *o, BankOptions *bo)
 {
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
-	*bo = (BankOptions){.C = o->C, .diff = o->diff,
+	*bo = (BankOptions){.C = o->C, .counts = o->T, .base = o->base,
 			    .jobs = o->jobs ? o->jobs : (unsigned)(cores > 0 ? cores : 1),
 			    .max_sigs = o->max_sigs,
 			    .limits = &o->lim,
@@ -98,11 +104,61 @@ static unsigned tree_length(unsigned want, size_t nletters, size_t limit)
 	return n;
 }
 
+IndistBounds search_bounds(const SearchOpts *o)
+{
+	return (IndistBounds){o->C, o->T};
+}
+
+/* The block lengths of certified pairs at depth d: the witness blocks
+ * scaled by 5^(d-1) (deeper classes count further). */
+static void cert_range(const SearchOpts *o, unsigned d, unsigned *lo, unsigned *hi)
+{
+	unsigned f = 1;
+	for (unsigned i = 1; i < d; i++)
+		f *= 5;
+	*lo = o->lo * f;
+	*hi = o->hi * f;
+}
+
+/* For each depth d in dmin..dmax (2..SEARCH_CERT_DEPTH): the first of
+ * o->certify witness pairs with u in L_d that no formula of the class of
+ * depth <= d tells apart (indist.h), appended to *out; the depths found
+ * are listed in desc. */
+static void certified_pairs(const SearchOpts *o, unsigned dmin, unsigned dmax,
+			    SampleVec *out, Buf *desc)
+{
+	uint64_t rng = o->seed * 0x9e3779b97f4a7c15u + 17;
+	unsigned blocks[SEARCH_CERT_DEPTH + 1];
+	size_t found = 0;
+	for (unsigned d = dmin < 2 ? 2 : dmin; d <= dmax && d <= SEARCH_CERT_DEPTH; d++) {
+		unsigned lo, hi;
+		cert_range(o, d, &lo, &hi);
+		for (unsigned t = 0; t < o->certify; t++) {
+			SampleWord w[2];
+			sample_random_blocks(d, lo, hi, &rng, blocks);
+			sample_witness_pair(blocks, d, w);
+			unsigned got = indist_pair(w[0].w, w[0].len, w[1].w, w[1].len, 2,
+						   d, search_bounds(o), NULL);
+			if (got != INDIST_NONE) {
+				free(w[0].w);
+				free(w[1].w);
+				continue;
+			}
+			VEC_PUSH(*out, w[0]);
+			VEC_PUSH(*out, w[1]);
+			buf_printf(desc, "%s%u", found++ ? ", " : " + certified pairs for "
+				   "depth ", d);
+			break;
+		}
+	}
+}
+
 Sample *search_sample(const SearchOpts *o, const SymTab *syms, const Sym *letters,
 		      size_t nletters, unsigned dmin, unsigned dmax,
 		      const SampleWord *extra, size_t nextra, bool fresh)
 {
-	unsigned n = tree_length(o->length + (fresh ? 2 : 0), nletters, 1u << 22);
+	unsigned n = tree_length(o->length + (fresh ? 2 : 0), nletters,
+				 SEARCH_TREE_MAX);
 	unsigned np = nletters >= 2 && dmax >= 1 ? o->pairs * (fresh ? 2 : 1) : 0;
 	unsigned lo = o->lo + (fresh ? 2 : 0), hi = o->hi + (fresh ? 6 : 0);
 	if (dmin < 1)
@@ -112,15 +168,11 @@ Sample *search_sample(const SearchOpts *o, const SymTab *syms, const Sym *letter
 	SampleWord *pw = np ? sample_witness_pairs(np, dmin, dmax, lo, hi,
 						   o->seed + (fresh ? 1000 : 0))
 			    : NULL;
-	size_t total = 2 * (size_t)np + nextra;
-	SampleWord *all = xcalloc(total + 1, sizeof *all);
+	SampleVec all = {0};
 	for (size_t i = 0; i < 2 * (size_t)np; i++)
-		all[i] = pw[i];
-	for (size_t i = 0; i < nextra; i++)
-		all[2 * (size_t)np + i] = extra[i];
+		VEC_PUSH(all, pw[i]);
 	Buf d = {0};
-	if (np)
-	{
+	if (np) {
 		buf_printf(&d, "%u witness pairs u.s s s' s' / u.s s' s s' (u in L_%u",
 			   np, dmin);
 		if (dmax > dmin)
@@ -128,12 +180,20 @@ Sample *search_sample(const SearchOpts *o, const SymTab *syms, const Sym *letter
 		buf_printf(&d, ", blocks %u..%u, seed %llu)", lo, hi,
 			   (unsigned long long)o->seed + (fresh ? 1000 : 0));
 	}
+	size_t ncert = all.len;
+	if (np && !fresh && o->certify)
+		certified_pairs(o, dmin, dmax, &all, &d);
+	ncert = all.len - ncert;
+	for (size_t i = 0; i < nextra; i++)
+		VEC_PUSH(all, extra[i]);
 	if (nextra)
 		buf_printf(&d, "%s%zu given words", np ? " + " : "", nextra);
-	Sample *S = sample_build(syms, letters, nletters, n, all, total,
+	Sample *S = sample_build(syms, letters, nletters, n, all.data, all.len,
 				 d.data ? d.data : "");
 	buf_free(&d);
-	free(all);
+	for (size_t i = 0; i < ncert; i++)
+		free(all.data[2 * (size_t)np + i].w);
+	VEC_FREE(all);
 	sample_words_free(pw, 2 * (size_t)np);
 	return S;
 }

@@ -14,9 +14,11 @@
 
 #include "bank.h"
 #include "cli.h"
+#include "indist.h"
 #include "limit.h"
 #include "sample.h"
 #include "search.h"
+#include "vec.h"
 
 #include <jansson.h>
 
@@ -25,12 +27,15 @@ typedef struct {
 	unsigned pairs;      /* witness pairs */
 	unsigned lo, hi;     /* their block lengths */
 	uint64_t seed;
-	unsigned C;          /* largest constant */
-	bool diff;           /* letter-count differences at depth 1 */
+	unsigned C;          /* largest |constant| and |coefficient| */
+	unsigned T;          /* counts per comparison */
+	unsigned base;       /* the bank's two-count comparisons: inner
+			      * formulas per depth */
 	unsigned jobs;       /* 0: all cores */
 	Limits lim;          /* --timeout, --max-memory (limit.h): the
 			      * bank and enum poll them */
 	size_t max_sigs;     /* 0: none */
+	unsigned certify;    /* tries per depth for certified pairs (0: none) */
 	unsigned verify_len; /* exhaustive verification length */
 	unsigned decide_len; /* the decision engine's length bound (0: off) */
 	bool json, csv, quiet;
@@ -43,9 +48,11 @@ enum {
 	OPT_S_BLOCKS,
 	OPT_S_SEED,
 	OPT_S_MAXCONST,
-	OPT_S_NODIFF,
+	OPT_S_COUNTS,
+	OPT_S_BASE,
 	OPT_S_JOBS,
 	OPT_S_MAXSIGS,
+	OPT_S_CERTIFY,
 	OPT_S_VERIFY,
 	OPT_S_DECIDE,
 	OPT_S_CSV,
@@ -58,10 +65,12 @@ enum {
 	{"blocks", required_argument, NULL, OPT_S_BLOCKS},                    \
 	{"seed", required_argument, NULL, OPT_S_SEED},                        \
 	{"max-const", required_argument, NULL, OPT_S_MAXCONST},               \
-	{"no-differences", no_argument, NULL, OPT_S_NODIFF},                  \
+	{"counts", required_argument, NULL, OPT_S_COUNTS},                    \
+	{"base", required_argument, NULL, OPT_S_BASE},                        \
 	{"jobs", required_argument, NULL, OPT_S_JOBS},                        \
 	LIMIT_OPTIONS,                                                        \
 	{"max-signatures", required_argument, NULL, OPT_S_MAXSIGS},           \
+	{"certify", required_argument, NULL, OPT_S_CERTIFY},                  \
 	{"verify-length", required_argument, NULL, OPT_S_VERIFY},             \
 	{"decide-length", required_argument, NULL, OPT_S_DECIDE},             \
 	{"json", no_argument, NULL, OPT_JSON},                                \
@@ -91,7 +100,15 @@ enum {
 	"      --csv              comma-separated values\n"                   \
 	"      --quiet            no progress line on a terminal\n"
 
+/* Certified pairs are looked for up to this depth (deeper checks take
+ * seconds and need blocks of thousands of letters). */
+enum { SEARCH_CERT_DEPTH = 3, SEARCH_TREE_MAX = 1 << 14 };
+
+typedef VEC(SampleWord) SampleVec;
+
 void search_opts_init(SearchOpts *o);
+/* The class of every negative claim (indist.h). */
+IndistBounds search_bounds(const SearchOpts *o);
 /* Handles one of SEARCH_CLI_OPTIONS: true if opt was one (*status set to
  * EXIT_USAGE after a message when its value is bad). */
 bool search_opts_option(SearchOpts *o, int opt, const char *arg, int *status);

@@ -289,7 +289,7 @@ START_TEST(bank_matches_reference)
 	Sym letters[2] = {sym_intern(store_syms(st), "a", 1), sym_intern(store_syms(st), "b", 1)};
 	SampleWord *pairs = sample_witness_pairs(4, 1, 2, 3, 6, 7);
 	Sample *S = sample_build(store_syms(st), letters, 2, 4, pairs, 8, "pairs");
-	BankOptions bo = {.C = 2, .diff = true, .jobs = 2};
+	BankOptions bo = {.C = 2, .counts = 2, .base = 8, .jobs = 2};
 	Bank *b = bank_new(S, st, &bo);
 	ck_assert_int_eq(bank_build(b, 2), BANK_OK);
 	Word64 *sig = xmalloc(S->nwords * sizeof(Word64));
@@ -383,7 +383,7 @@ START_TEST(refutations_hold)
 	Target tg = {.kind = TARGET_FORMULA, .node = target};
 	Word64 *care = xmalloc(2 * S->nwords * sizeof(Word64)), *label = care + S->nwords;
 	ck_assert(target_sig(&tg, S, st, care, label));
-	BankOptions bo = {.C = 2, .diff = true, .jobs = 1};
+	BankOptions bo = {.C = 2, .counts = 2, .base = 8, .jobs = 1};
 	Bank *b = bank_new(S, st, &bo);
 	SearchResult r;
 	search_run(b, S, st, care, label, k, &r);
@@ -403,7 +403,7 @@ START_TEST(refutations_hold)
 			}
 			for (size_t i = 0; i < bank_first(b, d + 1); i++) {
 				EntryKind kind = bank_entry(b, i)->kind;
-				if (kind != ENTRY_ATOM && kind != ENTRY_DIFF)
+				if (kind != ENTRY_ATOM && kind != ENTRY_LIN)
 					continue;
 				Node a = bank_node(b, i);
 				ck_assert_msg(ref_word(st, a, S, pos) == ref_word(st, a, S, neg),
