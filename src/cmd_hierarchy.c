@@ -74,7 +74,7 @@ static void print_header(const Table *t)
 	       t->predict ? "next-token prediction" : "recognition", t->klo, t->khi);
 	printf("sample: %s\n", t->S->desc);
 	printf("fresh sample: %s\n", t->fresh->desc);
-	printf("bounds: constants <= %u; %s\n", t->o.C, bank_grammar(t->bank));
+	search_print_bounds(&t->o, t->bank);
 }
 
 static void print_row(Table *t, unsigned k, const char *name,
@@ -156,7 +156,8 @@ static bool run_row(Table *t, unsigned k)
 	search_progress(&t->o, "%s: searching (bank %zu signatures)", name,
 			bank_count(t->bank));
 	SearchResult r;
-	search_run(t->bank, t->S, t->st, care, label, hierarchy_theory(t->predict, k), &r);
+	search_run(t->bank, t->S, t->st, care, label, hierarchy_theory(t->predict, k),
+		   search_bounds(&t->o), &r);
 	free(care);
 	search_progress_done(&t->o);
 	if (r.stop != BANK_OK) {

@@ -52,6 +52,8 @@ static const char help[] =
 	"Exit status 0: found and verified (--separate: something found);\n"
 	"1: not found up to --max-depth, or the verification failed.\n";
 
+enum { SEPARATE_TRIES = 2000 };
+
 enum {
 	OPT_TARGET = OPT__COMMAND_BASE,
 	OPT_FAMILY,
@@ -290,7 +292,7 @@ static void print_search(Search *s, const Sample *S, Bank *b, const SearchResult
 	} else {
 		printf("target: %s\n", s->target_text);
 		printf("sample: %s\n", S->desc);
-		printf("bounds: constants <= %u; %s\n", s->o.C, bank_grammar(b));
+		search_print_bounds(&s->o, b);
 		search_print_refutations(S, r, "");
 		if (f) {
 			printf("least depth: %u\n", r->depth);
@@ -331,7 +333,7 @@ static int run_search(Search *s)
 	Bank *b = bank_new(S, st, &bo);
 	search_progress(&s->o, "searching");
 	SearchResult r;
-	search_run(b, S, st, care, label, s->maxd, &r);
+	search_run(b, S, st, care, label, s->maxd, search_bounds(&s->o), &r);
 	search_progress_done(&s->o);
 	Verification v = {0};
 	bool have_v = r.found && r.formula;
@@ -403,79 +405,53 @@ static void print_separation(Search *s, const Sample *S, Bank *b, const Separati
 	free(sig);
 	Node n = bank_node(b, sp->entry);
 	char *f = tl_print(s->in.store, n, SYNTAX_TL, NULL);
-	char *w1 = sample_word_text(S, sp->pair.pos), *w2 = sample_word_text(S, sp->pair.neg);
-	char *c1 = sp->parikh ? sample_word_text(S, sp->cert.pos) : NULL;
-	char *c2 = sp->parikh ? sample_word_text(S, sp->cert.neg) : NULL;
-	if (s->o.json) {
-		json_t *o = json_envelope();
-		json_object_set_new(o, "depth", json_integer((json_int_t)s->separate + 1));
-		json_object_set_new(o, "formula", json_string(f));
-		json_object_set_new(o, "size", json_integer((json_int_t)store_size(s->in.store, n)));
-		json_object_set_new(o, "prelude_name", name ? json_string(name) : json_null());
-		json_t *pr = json_array();
-		json_array_append_new(pr, json_string(w1));
-		json_array_append_new(pr, json_string(w2));
-		json_object_set_new(o, "bounded_pair", pr);
-		if (c1) {
-			json_t *cp = json_array();
-			json_array_append_new(cp, json_string(c1));
-			json_array_append_new(cp, json_string(c2));
-			json_object_set_new(o, "parikh_certificate", cp);
+	unsigned long long size = store_size(s->in.store, n);
+	char cls[80];
+	search_class_brief(search_bounds(&s->o), cls, sizeof cls);
+	if (s->o.json || s->o.csv) {
+		char *w1 = sample_word_text(S, sp->pair.pos);
+		char *w2 = sample_word_text(S, sp->pair.neg);
+		if (s->o.json) {
+			json_t *o = json_envelope();
+			json_object_set_new(o, "depth", json_integer((json_int_t)s->separate + 1));
+			json_object_set_new(o, "formula", json_string(f));
+			json_object_set_new(o, "size", json_integer((json_int_t)size));
+			json_object_set_new(o, "prelude_name", name ? json_string(name) : json_null());
+			json_t *pr = json_array();
+			json_array_append_new(pr, json_string(w1));
+			json_array_append_new(pr, json_string(w2));
+			json_object_set_new(o, "indistinguishable_pair", pr);
+			json_object_set_new(o, "same_parikh", json_boolean(sp->parikh));
+			json_object_set_new(o, "sample", json_string(S->desc));
+			json_object_set_new(o, "max_const", json_integer(s->o.C));
+			json_object_set_new(o, "counts", json_integer(s->o.T));
+			json_emit(o);
 		} else {
-			json_object_set_new(o, "parikh_certificate", json_null());
+			if (i == 0)
+				puts("depth,size,prelude_name,accepted,rejected,"
+				     "same_parikh,formula");
+			printf("%ld,%llu,%s,", s->separate + 1, size, name ? name : "");
+			search_csv_field(w1, false);
+			search_csv_field(w2, false);
+			printf("%s,", sp->parikh ? "yes" : "no");
+			search_csv_field(f, true);
 		}
-		if (sp->witness) {
-			char *p1 = sample_word_text(S, sp->wpair.pos);
-			char *p2 = sample_word_text(S, sp->wpair.neg);
-			json_t *wp = json_array();
-			json_array_append_new(wp, json_string(p1));
-			json_array_append_new(wp, json_string(p2));
-			json_object_set_new(o, "witness_pair", wp);
-			free(p1);
-			free(p2);
-		} else {
-			json_object_set_new(o, "witness_pair", json_null());
-		}
-		json_object_set_new(o, "sample", json_string(S->desc));
-		json_object_set_new(o, "max_const", json_integer(s->o.C));
-		json_emit(o);
-	} else if (s->o.csv) {
-		if (i == 0)
-			puts("depth,size,prelude_name,accepted,rejected,"
-			     "parikh_accepted,parikh_rejected,formula");
-		printf("%ld,%llu,%s,", s->separate + 1,
-		       (unsigned long long)store_size(s->in.store, n), name ? name : "");
-		search_csv_field(w1, false);
-		search_csv_field(w2, false);
-		search_csv_field(c1 ? c1 : "", false);
-		search_csv_field(c2 ? c2 : "", false);
-		search_csv_field(f, true);
+		free(w1);
+		free(w2);
 	} else {
+		char *w1 = sample_word_brief(S, sp->pair.pos);
+		char *w2 = sample_word_brief(S, sp->pair.neg);
 		printf("%zu. %s  (depth %ld, size %llu%s%s)\n", i + 1, f, s->separate + 1,
-		       (unsigned long long)store_size(s->in.store, n),
-		       name ? "; on the sample: " : "", name ? name : "");
-		printf("   accepts \"%s\", rejects \"%s\"; every depth-<=%ld formula "
-		       "within the bounds gives them the same value\n", w1, w2, s->separate);
-		if (c1)
-			printf("   certificate: \"%s\" (accepted) and \"%s\" (rejected) have "
-			       "the same last letter and Parikh vector, so no depth-1 "
-			       "formula separates them (any constants)\n", c1, c2);
-		if (sp->witness) {
-			char *p1 = sample_word_text(S, sp->wpair.pos);
-			char *p2 = sample_word_text(S, sp->wpair.neg);
-			printf("   witness pair: it accepts \"%s\" and rejects \"%s\" "
-			       "(u.s s s' s' / u.s s' s s' with u in L_%ld): no depth-%ld "
-			       "formula with constants below u's block lengths separates "
-			       "them\n", p1, p2, s->separate, s->separate);
-			free(p1);
-			free(p2);
-		}
+		       size, name ? "; on the sample: " : "", name ? name : "");
+		printf("   accepts \"%s\", rejects \"%s\": within %s, no depth-<=%ld "
+		       "formula separates them\n", w1, w2, cls, s->separate);
+		if (sp->parikh)
+			printf("   (the same last letter and Parikh vector: no depth-1 "
+			       "formula separates them, whatever its constants)\n");
+		free(w1);
+		free(w2);
 	}
 	free(f);
-	free(w1);
-	free(w2);
-	free(c1);
-	free(c2);
 	free(name);
 }
 
@@ -492,24 +468,29 @@ static int run_separate(Search *s)
 	Bank *b = bank_new(S, st, &bo);
 	search_progress(&s->o, "building the bank to depth %u", D + 1);
 	Separation *out = xcalloc(s->count + 1, sizeof *out);
-	size_t n = search_separate(b, S, D, s->count, out);
+	size_t n = search_separate(b, S, D, search_bounds(&s->o), s->count,
+				   SEPARATE_TRIES, out);
 	search_progress_done(&s->o);
-	bool stopped = bank_depth(b) < D + 1;
+	bool stopped = bank_depth(b) < D + 1 || s->o.lim.hit != LIMIT_NONE;
 	if (!s->o.json && !s->o.csv) {
 		printf("separating depth %u from depth <= %u\n", D + 1, D);
 		printf("sample: %s\n", S->desc);
-		printf("bounds: constants <= %u; %s\n", s->o.C, bank_grammar(b));
+		search_print_bounds(&s->o, b);
 	}
 	for (size_t i = 0; i < n; i++)
 		print_separation(s, S, b, &out[i], i);
+	if (n == 0 && !s->o.json && !s->o.csv && !stopped)
+		printf("none found: no depth-%u formula of the search separates a "
+		       "pair of the sample that the class cannot (%d pairs checked "
+		       "at most)\n", D + 1, SEPARATE_TRIES);
 	fflush(stdout);
 	int status = n ? EXIT_YES : EXIT_NO;
 	if (stopped) {
 		char what[80];
-		snprintf(what, sizeof what, "the bank stopped before depth %u "
-			 "(%zu separations printed)", D + 1, n);
-		status = search_limit_report(&s->o, s->o.lim.hit != LIMIT_NONE
-						  ? BANK_TIME : BANK_CAP, what);
+		snprintf(what, sizeof what, "%zu separations printed", n);
+		status = s->o.lim.hit != LIMIT_NONE
+				 ? limit_report(&s->o.lim, what)
+				 : search_limit_report(&s->o, BANK_CAP, what);
 	}
 	free(out);
 	bank_free(b);

@@ -180,6 +180,35 @@ char *sample_word_text(const Sample *S, size_t bit)
 	return buf_take(&b);
 }
 
+char *sample_word_brief(const Sample *S, size_t bit)
+{
+	if (S->spaced || S->length[bit] <= SAMPLE_BRIEF_LEN)
+		return sample_word_text(S, bit);
+	uint8_t *w = xmalloc(S->length[bit] + 1);
+	size_t len = sample_word(S, bit, w);
+	Buf b = {0};
+	bool letters = false; /* the last token is plain letters */
+	for (size_t i = 0; i < len;) {
+		size_t j = i;
+		while (j < len && w[j] == w[i])
+			j++;
+		if (j - i >= 3) {
+			buf_printf(&b, "%s%s^%zu", b.len ? " " : "", S->names[w[i]],
+				   j - i);
+			letters = false;
+		} else {
+			if (!letters && b.len)
+				buf_puts(&b, " ");
+			for (size_t k = i; k < j; k++)
+				buf_puts(&b, S->names[w[k]]);
+			letters = true;
+		}
+		i = j;
+	}
+	free(w);
+	return buf_take(&b);
+}
+
 /* Level L from level L-1 when the parent level fills whole words: each
  * child block is the parent block with psi's letter-x slice applied. */
 static void level_words(const Sample *S, unsigned L, const Word64 *psi,

@@ -74,6 +74,12 @@ size_t sample_word(const Sample *S, size_t bit, uint8_t *w);
  * a letter is longer than one character; "" for the empty word). */
 char *sample_word_text(const Sample *S, size_t bit);
 
+/* The same, for words longer than SAMPLE_BRIEF_LEN one-character
+ * letters, in runs: "a^12 b^19 a^19 b^15 aa" (x^n for n >= 3 equal
+ * letters, shorter runs written out). */
+enum { SAMPLE_BRIEF_LEN = 32 };
+char *sample_word_brief(const Sample *S, size_t bit);
+
 /* planes: C signatures, plane c-1 = "#[psi] >= c" for c = 1..C. */
 void sample_thresholds(const Sample *S, const Word64 *psi, unsigned C,
 		       Word64 *planes);

@@ -205,27 +205,133 @@ static void drop_pure(Parts *p)
 	p->ncls = next;
 }
 
-/* Shortest positive and negative word of up to SEARCH_PAIRS classes. */
-static void witness_pairs(const Parts *p, const Sample *S, Refutation *r)
+/* ---- certified pairs ------------------------------------------------- */
+
+typedef struct {
+	size_t pos, neg, len;
+} Cand2;
+
+typedef VEC(Cand2) Cands;
+
+static int cmp_cand2(const void *x, const void *y)
 {
-	r->npairs = 0;
-	for (uint32_t c = 0; c < p->ncls && r->npairs < SEARCH_PAIRS; c++) {
-		size_t pos = SIZE_MAX, neg = SIZE_MAX;
-		for (size_t i = 0; i < p->n; i++) {
-			if (p->cls[i] != c)
-				continue;
-			size_t *slot = p->lab[i] ? &pos : &neg;
-			if (*slot == SIZE_MAX ||
-			    S->length[p->bit[i]] < S->length[*slot])
-				*slot = p->bit[i];
-		}
-		r->pairs[r->npairs++] = (WordPair){pos, neg};
-	}
+	const Cand2 *p = x, *q = y;
+	if (p->len != q->len)
+		return p->len < q->len ? -1 : 1;
+	if (p->pos != q->pos)
+		return p->pos < q->pos ? -1 : 1;
+	return p->neg < q->neg ? -1 : p->neg > q->neg;
 }
 
-/* Is the target a Boolean function of the atoms on the care set? */
+enum { CERT_CLASSES = 256, CERT_SHORT = 3, CERT_TRIES = 96 };
+
+/* Ends of chains (where the witness pairs lie), flagged per bit. */
+static bool *chain_ends(const Sample *S)
+{
+	bool *end = xcalloc(S->nbits + 1, 1);
+	for (size_t c = 0; c < S->nchains; c++)
+		end[S->chains[c].first + (S->chains[c].word.len - S->n - 1)] = true;
+	return end;
+}
+
+typedef struct {
+	size_t bit[2][CERT_SHORT]; /* by label, shortest first */
+	size_t n[2];
+} Shortest;
+
+static void keep_short(Shortest *sh, int lab, size_t bit, const Sample *S)
+{
+	size_t *arr = sh->bit[lab];
+	size_t k = sh->n[lab] < CERT_SHORT ? sh->n[lab]++ : CERT_SHORT;
+	while (k > 0 && S->length[arr[k - 1]] > S->length[bit]) {
+		if (k < CERT_SHORT)
+			arr[k] = arr[k - 1];
+		k--;
+	}
+	if (k < CERT_SHORT)
+		arr[k] = bit;
+}
+
+/* Candidates of the classes below CERT_CLASSES, in one pass: in each
+ * class its CERT_SHORT shortest words of either label paired, and its
+ * ends of chains paired across labels; sorted by length, each pair
+ * once. */
+static void all_candidates(const Parts *p, const Sample *S, const bool *end,
+			   Cands *out)
+{
+	uint32_t nc = p->ncls < CERT_CLASSES ? p->ncls : CERT_CLASSES;
+	Shortest *sh = xcalloc(nc + 1, sizeof *sh);
+	VEC(size_t) ends = {0};
+	for (size_t i = 0; i < p->n; i++) {
+		if (p->cls[i] >= nc)
+			continue;
+		keep_short(&sh[p->cls[i]], p->lab[i], p->bit[i], S);
+		if (end[p->bit[i]])
+			VEC_PUSH(ends, i);
+	}
+	for (uint32_t c = 0; c < nc; c++)
+		for (size_t i = 0; i < sh[c].n[1]; i++)
+			for (size_t j = 0; j < sh[c].n[0]; j++) {
+				size_t x = sh[c].bit[1][i], y = sh[c].bit[0][j];
+				Cand2 cd = {x, y, S->length[x] + S->length[y]};
+				VEC_PUSH(*out, cd);
+			}
+	for (size_t i = 0; i < ends.len; i++)
+		for (size_t j = 0; j < ends.len; j++) {
+			size_t x = ends.data[i], y = ends.data[j];
+			if (p->cls[x] != p->cls[y] || !p->lab[x] || p->lab[y])
+				continue;
+			Cand2 cd = {p->bit[x], p->bit[y],
+				    S->length[p->bit[x]] + S->length[p->bit[y]]};
+			VEC_PUSH(*out, cd);
+		}
+	VEC_FREE(ends);
+	free(sh);
+	qsort(out->data, out->len, sizeof *out->data, cmp_cand2);
+	size_t m = 0;
+	for (size_t i = 0; i < out->len; i++)
+		if (m == 0 || out->data[i].pos != out->data[m - 1].pos ||
+		    out->data[i].neg != out->data[m - 1].neg)
+			out->data[m++] = out->data[i];
+	out->len = m;
+}
+
+/* Pairs of the conflicting classes that no formula of F_d(cls) tells
+ * apart, shortest first (up to SEARCH_PAIRS, after at most CERT_TRIES
+ * checks). */
+static void certify(const Parts *p, const Sample *S, unsigned d,
+		    IndistBounds cls, Limits *lim, Refutation *r)
+{
+	Cands cands = {0};
+	bool *end = chain_ends(S);
+	all_candidates(p, S, end, &cands);
+	free(end);
+	uint8_t *u = xmalloc(S->nbits + 1), *v = xmalloc(S->nbits + 1);
+	r->npairs = 0;
+	r->checked = 0;
+	for (size_t i = 0; i < cands.len && r->checked < CERT_TRIES &&
+			   r->npairs < SEARCH_PAIRS; i++) {
+		if (limit_poll(lim))
+			break;
+		size_t ul = sample_word(S, cands.data[i].pos, u);
+		size_t vl = sample_word(S, cands.data[i].neg, v);
+		r->checked++;
+		if (indist_pair(u, ul, v, vl, S->nletters, d, cls, lim) != INDIST_NONE)
+			continue;
+		r->pairs[r->npairs] = (WordPair){cands.data[i].pos, cands.data[i].neg};
+		r->parikh[r->npairs++] = indist_parikh(u, ul, v, vl, S->nletters);
+	}
+	free(u);
+	free(v);
+	VEC_FREE(cands);
+}
+
+/* Is the target a Boolean function of the atoms on the care set?  When
+ * not, the conflicting classes are counted and, with `cert`, their
+ * candidate pairs certified against the class at depth d. */
 static bool partition_test(const Atoms *a, const Sample *S, const Word64 *care,
-			   const Word64 *label, Refutation *r)
+			   const Word64 *label, const IndistBounds *cert,
+			   unsigned d, Limits *lim, Refutation *r)
 {
 	Parts p;
 	parts_init(&p, S, care, label);
@@ -237,8 +343,10 @@ static bool partition_test(const Atoms *a, const Sample *S, const Word64 *care,
 	}
 	bool ok = p.n == 0;
 	r->natoms = a->n;
-	if (!ok)
-		witness_pairs(&p, S, r);
+	r->nconflict = p.ncls;
+	r->npairs = 0;
+	if (!ok && cert)
+		certify(&p, S, d, *cert, lim, r);
 	parts_free(&p);
 	return ok;
 }
@@ -621,7 +729,8 @@ static void extract(Bank *b, const Sample *S, Store *st, const Atoms *a,
 	Refutation unused;
 	Node small = NODE_NONE, dnf = NODE_NONE;
 	collect_atoms_if(b, S, r->depth, false, &plain);
-	if (plain.n < a->n && partition_test(&plain, S, care, label, &unused))
+	if (plain.n < a->n &&
+	    partition_test(&plain, S, care, label, NULL, 0, NULL, &unused))
 		small = extract_over(b, S, st, &plain, false, care, label, r->depth,
 				     &r->chosen, &dnf);
 	atoms_free(&plain);
@@ -637,9 +746,11 @@ static void extract(Bank *b, const Sample *S, Store *st, const Atoms *a,
 }
 
 void search_run(Bank *b, const Sample *S, Store *st, const Word64 *care,
-		const Word64 *label, unsigned maxd, SearchResult *r)
+		const Word64 *label, unsigned maxd, IndistBounds cls,
+		SearchResult *r)
 {
 	memset(r, 0, sizeof *r);
+	r->cls = cls;
 	if (maxd > SEARCH_MAXD)
 		maxd = SEARCH_MAXD;
 	for (unsigned d = 0; d <= maxd; d++) {
@@ -650,7 +761,8 @@ void search_run(Bank *b, const Sample *S, Store *st, const Word64 *care,
 		}
 		Atoms a;
 		collect_atoms(b, S, d, &a);
-		bool ok = partition_test(&a, S, care, label, &r->refuted[d]);
+		bool ok = partition_test(&a, S, care, label, &cls, d, bank_limits(b),
+					 &r->refuted[d]);
 		if (ok) {
 			r->found = true;
 			r->depth = d;
@@ -681,170 +793,151 @@ static int cmp_gsize(const void *x, const void *y, void *ctx)
 	return *(const size_t *)x < *(const size_t *)y ? -1 : 1;
 }
 
-/* Key of a node for the depth-1 certificate: last letter and Parikh
- * vector (two words with equal keys agree on every depth-1 formula). */
-static void parikh_key(const Sample *S, size_t bit, uint32_t *key)
+/* The verdicts of the exact check, per pair of bits (a small cache: the
+ * same pairs come back for many entries). */
+typedef struct {
+	size_t *key; /* 2 per slot, SIZE_MAX empty */
+	int8_t *val; /* 1 certified, 0 not */
+	size_t n, cap;
+} PairCache;
+
+static size_t cache_slot(const PairCache *c, size_t x, size_t y)
 {
-	memset(key, 0, (S->nletters + 1) * sizeof *key);
-	key[0] = UINT32_MAX;
-	for (size_t b = bit; b != UINT32_MAX && b != 0; b = S->parent[b])
-		for (size_t x = 0; x < S->nletters; x++)
-			if (sig_bit(S->letter + x * S->nwords, b)) {
-				key[1 + x]++;
-				if (b == bit)
-					key[0] = (uint32_t)x;
-			}
+	size_t h = (x * 0x9e3779b97f4a7c15u) ^ (y + 0x632be59bd9b4e019u);
+	for (size_t i = h & (c->cap - 1);; i = (i + 1) & (c->cap - 1))
+		if (c->key[2 * i] == SIZE_MAX ||
+		    (c->key[2 * i] == x && c->key[2 * i + 1] == y))
+			return i;
 }
 
-static const Sample *key_sample;
-static uint32_t *key_table;
-static int cmp_key(const void *x, const void *y)
+static void cache_grow(PairCache *c)
 {
-	size_t k = key_sample->nletters + 1;
-	return memcmp(key_table + *(const size_t *)x * k,
-		      key_table + *(const size_t *)y * k, k * sizeof(uint32_t));
-}
-
-/* A pair with equal keys that sig separates (shortest words), or false. */
-static bool parikh_pair(const Sample *S, const size_t *order, const uint32_t *keys,
-			size_t n, const Word64 *sig, WordPair *out)
-{
-	size_t k = S->nletters + 1, best = SIZE_MAX;
-	for (size_t i = 0; i < n;) {
-		size_t j = i;
-		size_t pos = SIZE_MAX, neg = SIZE_MAX;
-		while (j < n && memcmp(keys + order[i] * k, keys + order[j] * k,
-				       k * sizeof(uint32_t)) == 0) {
-			size_t bit = order[j];
-			size_t *slot = sig_bit(sig, bit) ? &pos : &neg;
-			if (*slot == SIZE_MAX)
-				*slot = bit;
-			j++;
+	PairCache old = *c;
+	c->cap = old.cap ? 2 * old.cap : 256;
+	c->key = xmalloc(2 * c->cap * sizeof *c->key);
+	c->val = xmalloc(c->cap);
+	for (size_t i = 0; i < 2 * c->cap; i++)
+		c->key[i] = SIZE_MAX;
+	for (size_t i = 0; i < old.cap; i++)
+		if (old.key[2 * i] != SIZE_MAX) {
+			size_t k = cache_slot(c, old.key[2 * i], old.key[2 * i + 1]);
+			c->key[2 * k] = old.key[2 * i];
+			c->key[2 * k + 1] = old.key[2 * i + 1];
+			c->val[k] = old.val[i];
 		}
-		if (pos != SIZE_MAX && neg != SIZE_MAX &&
-		    S->length[pos] < best) {
-			best = S->length[pos];
-			*out = (WordPair){pos, neg};
-		}
-		i = j;
-	}
-	return best != SIZE_MAX;
+	free(old.key);
+	free(old.val);
 }
 
-/* The sample's witness pairs with u in L_D: consecutive chains of equal
- * length that differ only in their last three letters, u having D blocks;
- * their end bits, two per pair. */
-static size_t witness_ends(const Sample *S, unsigned D, size_t *ends)
+/* Whether no formula of F_D(cls) separates the words of bits x and y
+ * (-1: not decided, the budget of checks is spent). */
+static int certified(const Sample *S, PairCache *c, size_t x, size_t y,
+		     unsigned D, IndistBounds cls, size_t *left, Limits *lim)
 {
-	size_t m = 0;
-	for (size_t c = 0; c + 1 < S->nchains; c += 2) {
-		const SampleWord *x = &S->chains[c].word, *y = &S->chains[c + 1].word;
-		if (x->len != y->len || x->len < 4 ||
-		    memcmp(x->w, y->w, x->len - 3) != 0)
-			continue;
-		size_t k = 1; /* the blocks of u = the first len - 4 letters */
-		for (size_t i = 1; i < x->len - 4; i++)
-			if (x->w[i] != x->w[i - 1])
-				k++;
-		if (k != D)
-			continue;
-		ends[m++] = S->chains[c].first + (x->len - S->n - 1);
-		ends[m++] = S->chains[c + 1].first + (y->len - S->n - 1);
+	if (x > y) {
+		size_t t = x;
+		x = y;
+		y = t;
 	}
-	return m;
+	if (2 * (c->n + 1) > c->cap)
+		cache_grow(c);
+	size_t k = cache_slot(c, x, y);
+	if (c->key[2 * k] != SIZE_MAX)
+		return c->val[k];
+	if (*left == 0 || limit_poll(lim))
+		return -1;
+	(*left)--;
+	uint8_t *u = xmalloc(S->nbits + 1), *v = xmalloc(S->nbits + 1);
+	size_t ul = sample_word(S, x, u), vl = sample_word(S, y, v);
+	c->val[k] = indist_pair(u, ul, v, vl, S->nletters, D, cls, lim) == INDIST_NONE;
+	c->key[2 * k] = x;
+	c->key[2 * k + 1] = y;
+	c->n++;
+	free(u);
+	free(v);
+	return c->val[k];
 }
 
-size_t search_separate(Bank *b, const Sample *S, unsigned D, size_t max,
-		       Separation *out)
+static bool same_parikh(const Sample *S, size_t x, size_t y)
+{
+	uint8_t *u = xmalloc(S->nbits + 1), *v = xmalloc(S->nbits + 1);
+	size_t ul = sample_word(S, x, u), vl = sample_word(S, y, v);
+	bool same = indist_parikh(u, ul, v, vl, S->nletters);
+	free(u);
+	free(v);
+	return same;
+}
+
+enum { SEP_PER_ENTRY = 8 };
+
+/* A certified pair that sig separates within one class of the depth-<=D
+ * partition: the candidates of all_candidates with the entry's values
+ * as labels, Parikh-equal ones first at D = 1. */
+static bool separated_pair(const Sample *S, Parts *p, const bool *end,
+			   const Word64 *sig, unsigned D, IndistBounds cls,
+			   PairCache *cache,
+			   size_t *left, Limits *lim, Separation *out)
+{
+	for (size_t i = 0; i < p->n; i++)
+		p->lab[i] = sig_bit(sig, p->bit[i]);
+	Cands cands = {0};
+	all_candidates(p, S, end, &cands);
+	bool found = false;
+	for (int pass = D == 1 ? 0 : 1; pass < 2 && !found; pass++)
+		for (size_t i = 0, n = 0; i < cands.len && n < SEP_PER_ENTRY && !found;
+		     i++) {
+			size_t x = cands.data[i].pos, y = cands.data[i].neg;
+			bool pk = D == 1 && same_parikh(S, x, y);
+			if (pass == 0 && !pk)
+				continue;
+			n++;
+			if (!pk && certified(S, cache, x, y, D, cls, left, lim) != 1)
+				continue;
+			out->pair = (WordPair){x, y};
+			out->parikh = pk;
+			found = true;
+		}
+	VEC_FREE(cands);
+	return found;
+}
+
+size_t search_separate(Bank *b, const Sample *S, unsigned D, IndistBounds cls,
+		       size_t max, size_t tries, Separation *out)
 {
 	size_t nw = S->nwords;
 	if (bank_build_full(b, D + 1) != BANK_OK && bank_depth(b) < D + 1)
 		return 0;
-	/* the full partition of the sample by the depth-<=D atoms */
+	/* the partition of the sample by the depth-<=D comparisons */
 	Atoms a;
 	collect_atoms(b, S, D, &a);
-	Word64 *all = xmalloc(nw * sizeof(Word64));
-	memcpy(all, S->valid, nw * sizeof(Word64));
 	Parts p;
-	parts_init(&p, S, all, all);
+	parts_init(&p, S, S->valid, S->valid);
 	for (size_t i = 0; i < a.n; i++)
 		split(&p, a.sig[i]);
 	atoms_free(&a);
-	uint32_t *cls_of = xmalloc(S->nbits * sizeof *cls_of);
-	for (size_t i = 0; i < p.n; i++)
-		cls_of[p.bit[i]] = p.cls[i];
-	/* depth-1 certificate keys */
-	size_t k = S->nletters + 1;
-	uint32_t *keys = xmalloc(S->nbits * k * sizeof *keys);
-	size_t *order = xmalloc(p.n * sizeof *order);
-	for (size_t i = 0; i < p.n; i++) {
-		order[i] = p.bit[i];
-		parikh_key(S, p.bit[i], keys + p.bit[i] * k);
-	}
-	key_sample = S;
-	key_table = keys;
-	qsort(order, p.n, sizeof *order, cmp_key);
-	/* the depth-(D+1) entries, smallest first */
 	size_t lo = bank_first(b, D + 1), hi = bank_first(b, D + 2), m = 0;
 	size_t *ents = xmalloc((hi - lo + 1) * sizeof *ents);
 	for (size_t i = lo; i < hi; i++)
 		ents[i - lo] = i;
 	qsort_r(ents, hi - lo, sizeof *ents, cmp_gsize, b);
 	Word64 *sig = xmalloc(nw * sizeof(Word64));
-	size_t *pos = xmalloc(p.ncls * sizeof *pos), *neg = xmalloc(p.ncls * sizeof *neg);
-	size_t *ends = xmalloc((S->nchains + 1) * sizeof *ends);
-	size_t nends = witness_ends(S, D, ends);
-	/* every entry is tried: those with a certificate go first */
-	Separation *all_sep = xmalloc((hi - lo + 1) * sizeof *all_sep);
-	for (size_t e = 0; e < hi - lo; e++) {
+	PairCache cache = {0};
+	size_t left = tries;
+	bool *end = chain_ends(S);
+	for (size_t e = 0; e < hi - lo && m < max && left > 0; e++) {
+		if (limit_poll(bank_limits(b)))
+			break;
 		bank_sig(b, bank_entry(b, ents[e]), sig);
-		for (uint32_t c = 0; c < p.ncls; c++)
-			pos[c] = neg[c] = SIZE_MAX;
-		WordPair best = {SIZE_MAX, SIZE_MAX};
-		for (size_t i = 0; i < p.n; i++) {
-			size_t bit = p.bit[i];
-			uint32_t c = cls_of[bit];
-			size_t *slot = sig_bit(sig, bit) ? &pos[c] : &neg[c];
-			if (*slot == SIZE_MAX)
-				*slot = bit;
-			if (pos[c] != SIZE_MAX && neg[c] != SIZE_MAX &&
-			    (best.pos == SIZE_MAX ||
-			     S->length[pos[c]] + S->length[neg[c]] <
-				     S->length[best.pos] + S->length[best.neg]))
-				best = (WordPair){pos[c], neg[c]};
-		}
-		if (best.pos == SIZE_MAX)
-			continue;
-		Separation *s = &all_sep[m++];
-		s->entry = ents[e];
-		s->pair = best;
-		s->parikh = D == 1 && parikh_pair(S, order, keys, p.n, sig, &s->cert);
-		s->witness = false;
-		for (size_t w = 0; w + 1 < nends && !s->witness; w += 2) {
-			bool x = sig_bit(sig, ends[w]), y = sig_bit(sig, ends[w + 1]);
-			if (x != y) {
-				s->witness = true;
-				s->wpair = x ? (WordPair){ends[w], ends[w + 1]}
-					     : (WordPair){ends[w + 1], ends[w]};
-			}
-		}
+		out[m].entry = ents[e];
+		if (separated_pair(S, &p, end, sig, D, cls, &cache, &left,
+				   bank_limits(b), &out[m]))
+			m++;
 	}
-	size_t kept = 0;
-	for (int pass = 1; pass >= 0; pass--)
-		for (size_t i = 0; i < m && kept < max; i++)
-			if ((all_sep[i].parikh || all_sep[i].witness) == (pass == 1))
-				out[kept++] = all_sep[i];
-	free(all_sep);
-	free(ends);
-	m = kept;
-	free(pos);
-	free(neg);
+	free(end);
+	free(cache.key);
+	free(cache.val);
 	free(sig);
 	free(ents);
-	free(order);
-	free(keys);
-	free(cls_of);
-	free(all);
 	parts_free(&p);
 	return m;
 }

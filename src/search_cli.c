@@ -238,20 +238,58 @@ int search_limit_report(const SearchOpts *o, BankStop stop, const char *what)
 	return limit_report(&o->lim, what);
 }
 
+void search_class_brief(IndistBounds b, char *out, size_t n)
+{
+	snprintf(out, n, "constants <= %u, %u count%s per comparison", b.C, b.T,
+		 b.T == 1 ? "" : "s");
+}
+
+void search_print_bounds(const SearchOpts *o, const Bank *b)
+{
+	char cls[200];
+	indist_describe(search_bounds(o), cls, sizeof cls);
+	printf("bounds: C = %u, T = %u: %s (every claim that no formula separates "
+	       "two words is checked against this class)\n", o->C, o->T, cls);
+	printf("search: %s\n", bank_grammar(b));
+}
+
+/* "u" (in) and "v" (out) */
+static void print_pair(const Sample *S, const WordPair *p)
+{
+	char *u = sample_word_brief(S, p->pos), *v = sample_word_brief(S, p->neg);
+	printf("\"%s\" (in) and \"%s\" (out)", u, v);
+	free(u);
+	free(v);
+}
+
 void search_print_refutations(const Sample *S, const SearchResult *r,
 			      const char *indent)
 {
+	char cls[80];
+	search_class_brief(r->cls, cls, sizeof cls);
 	for (unsigned d = 0; d < r->tried; d++) {
 		const Refutation *f = &r->refuted[d];
-		printf("%sdepth %u: no Boolean combination of the %zu atoms of "
-		       "depth <= %u agrees;", indent, d, f->natoms, d);
-		for (size_t i = 0; i < f->npairs; i++) {
-			char *p = sample_word_text(S, f->pairs[i].pos);
-			char *n = sample_word_text(S, f->pairs[i].neg);
-			printf("%s \"%s\" (in) ~ \"%s\" (out)", i ? "," : "", p, n);
-			free(p);
-			free(n);
+		printf("%sdepth %u: ", indent, d);
+		if (f->npairs == 0) {
+			printf("no Boolean combination of the %zu comparisons of the "
+			       "search of depth <= %u agrees on the sample; no pair "
+			       "proved indistinguishable within %s (%zu checked)\n",
+			       f->natoms, d, cls, f->checked);
+			continue;
 		}
+		printf("within %s, no depth-<=%u formula separates ", cls, d);
+		for (size_t i = 0; i < f->npairs; i++) {
+			printf("%s", i == 0 ? "" : "; nor ");
+			print_pair(S, &f->pairs[i]);
+		}
+		for (size_t i = 0; i < f->npairs && d == 1; i++)
+			if (f->parikh[i]) {
+				printf(" (");
+				print_pair(S, &f->pairs[i]);
+				printf(" have the same last letter and Parikh vector: no "
+				       "depth-1 formula does, whatever its constants)");
+				break;
+			}
 		printf("\n");
 	}
 }
@@ -261,9 +299,13 @@ json_t *search_json_refutations(const Sample *S, const SearchResult *r)
 	json_t *arr = json_array();
 	for (unsigned d = 0; d < r->tried; d++) {
 		const Refutation *f = &r->refuted[d];
-		json_t *o = json_object(), *pairs = json_array();
+		json_t *o = json_object(), *pairs = json_array(), *pk = json_array();
 		json_object_set_new(o, "depth", json_integer(d));
 		json_object_set_new(o, "atoms", json_integer((json_int_t)f->natoms));
+		json_object_set_new(o, "conflicting_classes",
+				    json_integer((json_int_t)f->nconflict));
+		json_object_set_new(o, "pairs_checked",
+				    json_integer((json_int_t)f->checked));
 		for (size_t i = 0; i < f->npairs; i++) {
 			char *p = sample_word_text(S, f->pairs[i].pos);
 			char *n = sample_word_text(S, f->pairs[i].neg);
@@ -271,10 +313,12 @@ json_t *search_json_refutations(const Sample *S, const SearchResult *r)
 			json_array_append_new(pr, json_string(p));
 			json_array_append_new(pr, json_string(n));
 			json_array_append_new(pairs, pr);
+			json_array_append_new(pk, json_boolean(f->parikh[i]));
 			free(p);
 			free(n);
 		}
-		json_object_set_new(o, "same_value_pairs", pairs);
+		json_object_set_new(o, "indistinguishable_pairs", pairs);
+		json_object_set_new(o, "same_parikh", pk);
 		json_array_append_new(arr, o);
 	}
 	return arr;

@@ -137,7 +137,13 @@ int search_limit_report(const SearchOpts *o, BankStop stop, const char *what);
 
 /* ---- reporting (shared by search and hierarchy) ---- */
 
-/* "  depth D: ..." lines: the words no depth-<=D formula separates. */
+/* "constants <= C, T counts per comparison" */
+void search_class_brief(IndistBounds b, char *out, size_t n);
+/* The "bounds:" line (the class of the negative claims) and the
+ * "search:" line (the bank's grammar). */
+void search_print_bounds(const SearchOpts *o, const Bank *b);
+/* "  depth D: ..." lines: for each refuted depth the certified pairs, or
+ * what the search's own comparisons show. */
 void search_print_refutations(const Sample *S, const SearchResult *r,
 			      const char *indent);
 json_t *search_json_refutations(const Sample *S, const SearchResult *r);
