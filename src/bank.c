@@ -377,34 +377,36 @@ static Arg *count_args_of(Bank *b, size_t lo, size_t hi, size_t max,
 			  bool distinct, size_t *n)
 {
 	Arg *args = xmalloc(2 * (hi - lo + 1) * sizeof *args);
-	size_t nw = b->S->nwords;
+	size_t nw = b->S->nwords, m = 0;
 	Word64 *sig = xmalloc(nw * sizeof(Word64));
+	for (size_t i = lo; i < hi; i++)
+		for (int pol = 0; pol < 2; pol++)
+			args[m++] = (Arg){(uint32_t)i, pol != 0};
+	/* smallest first, so that the smaller of two arguments with equal
+	 * counts stays */
+	qsort_r(args, m, sizeof *args, cmp_arg_size, b);
 	SigSet *seen = distinct ? sigset_new(nw) : NULL;
 	*n = 0;
-	for (size_t i = lo; i < hi; i++)
-		for (int pol = 0; pol < 2; pol++) {
-			bank_sig(b, &b->e.data[i], sig);
-			if (pol)
-				sig_not(sig, sig, b->S->valid, nw);
-			sig[0] &= ~(Word64)1; /* the root is never counted */
-			Word64 any = 0;
-			for (size_t k = 0; k < nw; k++)
-				any |= sig[k];
-			if (!any)
+	for (size_t k = 0; k < m && (!max || *n < max); k++) {
+		bank_sig(b, &b->e.data[args[k].entry], sig);
+		if (args[k].pol)
+			sig_not(sig, sig, b->S->valid, nw);
+		sig[0] &= ~(Word64)1; /* the root is never counted */
+		Word64 any = 0;
+		for (size_t w = 0; w < nw; w++)
+			any |= sig[w];
+		if (!any)
+			continue;
+		if (seen) {
+			bool fresh;
+			sigset_insert(seen, sig, &fresh);
+			if (!fresh)
 				continue;
-			if (seen) {
-				bool fresh;
-				sigset_insert(seen, sig, &fresh);
-				if (!fresh)
-					continue;
-			}
-			args[(*n)++] = (Arg){(uint32_t)i, pol != 0};
 		}
+		args[(*n)++] = args[k];
+	}
 	sigset_free(seen);
 	free(sig);
-	qsort_r(args, *n, sizeof *args, cmp_arg_size, b);
-	if (max && *n > max)
-		*n = max;
 	return args;
 }
 
@@ -573,12 +575,11 @@ static BankStop build_twos(Bank *b, unsigned d)
 		sample_counts(S, sig, cnt[i]);
 	}
 	free(sig);
-	/* pairs with one argument of depth d - 1, of different entries */
+	/* pairs with one argument of depth d - 1 (psi and !psi too: the
+	 * root is never counted, so #[!Q_a] can be #[Q_b]) */
 	VEC(Pair) pairs = {0};
 	for (size_t j = top; j < nargs; j++)
 		for (size_t i = 0; i < j; i++) {
-			if (args[i].entry == args[j].entry)
-				continue;
 			uint32_t size = b->e.data[args[i].entry].gsize + args[i].pol +
 					b->e.data[args[j].entry].gsize + args[j].pol;
 			Pair p = {(uint32_t)i, (uint32_t)j, size};

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "commands.h"
 #include "hierarchy.h"
@@ -54,8 +55,7 @@ typedef struct {
 	size_t klo, khi;
 	Store *st;
 	Sym ab[2];
-	Sample *S, *fresh, *exh;
-	Bank *bank;
+	SearchState ss;
 	unsigned jobs;
 	bool all_ok, no_time;
 	BankStop stop;       /* why the table stopped (a limit) */
@@ -72,46 +72,70 @@ static void print_header(const Table *t)
 	}
 	printf("tally hierarchy: L_k %s, k = %zu..%zu\n",
 	       t->predict ? "next-token prediction" : "recognition", t->klo, t->khi);
-	printf("sample: %s\n", t->S->desc);
-	printf("fresh sample: %s\n", t->fresh->desc);
-	search_print_bounds(&t->o, t->bank);
+	printf("sample: %s\n", t->ss.S->desc);
+	printf("fresh sample: %s\n", t->ss.fresh->desc);
+	search_print_bounds(&t->o, t->ss.bank);
+}
+
+/* Why a row has no verified formula (NULL when it has one). */
+static const char *row_failure(const Solution *sol)
+{
+	const SearchResult *r = &sol->r;
+	if (!r->found)
+		return "no Boolean combination of the search's comparisons agrees "
+		       "with the target on the sample at any depth tried";
+	if (!r->formula)
+		return "a limit stopped the extraction of the formula";
+	if (sol->have_v && sol->v.ok)
+		return NULL;
+	if (sol->exhausted)
+		return "the candidates kept failing verification (the rounds of "
+		       "counterexamples ran out)";
+	return "the candidate failed verification";
 }
 
 static void print_row(Table *t, unsigned k, const char *name,
-		      const SearchResult *r, const Verification *v, double secs)
+		      const Solution *sol, double secs)
 {
+	const SearchResult *r = &sol->r;
+	const Verification *v = sol->have_v ? &sol->v : NULL;
+	const Sample *S = t->ss.S;
 	unsigned theory = hierarchy_theory(t->predict, k);
-	char *f = r->found && r->formula ? tl_print(t->st, r->formula, SYNTAX_TL, NULL)
-					: xstrdup("");
-	unsigned long long size = r->found && r->formula ? store_size(t->st, r->formula) : 0;
+	const char *why = row_failure(sol);
+	bool ok = why == NULL;
+	char *f = ok ? tl_print(t->st, r->formula, SYNTAX_TL, NULL) : xstrdup("");
+	unsigned long long size = ok ? store_size(t->st, r->formula) : 0;
 	if (t->o.json) {
 		json_t *o = json_envelope();
 		json_object_set_new(o, "task", json_string(t->predict ? "predict" : "recognize"));
 		json_object_set_new(o, "k", json_integer(k));
 		json_object_set_new(o, "target", json_string(name));
-		json_object_set_new(o, "least_depth", r->found ? json_integer(r->depth) : json_null());
+		json_object_set_new(o, "least_depth", ok ? json_integer(r->depth) : json_null());
 		json_object_set_new(o, "theory_depth", json_integer(theory));
-		json_object_set_new(o, "formula", r->found ? json_string(f) : json_null());
+		json_object_set_new(o, "formula", ok ? json_string(f) : json_null());
 		json_object_set_new(o, "size", json_integer((json_int_t)size));
-		json_object_set_new(o, "large", json_boolean(r->large));
-		json_object_set_new(o, "verified", json_boolean(v && v->ok));
+		json_object_set_new(o, "large", json_boolean(ok && r->large));
+		json_object_set_new(o, "verified", json_boolean(ok));
+		json_object_set_new(o, "failure", why ? json_string(why) : json_null());
 		json_object_set_new(o, "evidence", json_string(v ? v->kind : "none"));
 		json_object_set_new(o, "verification", json_string(v ? v->text : ""));
-		json_object_set_new(o, "refuted", search_json_refutations(t->S, r));
-		json_object_set_new(o, "sample", json_string(t->S->desc));
-		json_object_set_new(o, "fresh_sample", json_string(t->fresh->desc));
+		json_object_set_new(o, "counterexamples", json_integer(sol->rounds));
+		json_object_set_new(o, "refuted", search_json_refutations(S, r));
+		json_object_set_new(o, "sample", json_string(S->desc));
+		json_object_set_new(o, "fresh_sample", json_string(t->ss.fresh->desc));
 		json_object_set_new(o, "max_const", json_integer(t->o.C));
-		json_object_set_new(o, "grammar", json_string(bank_grammar(t->bank)));
+		json_object_set_new(o, "counts", json_integer(t->o.T));
+		json_object_set_new(o, "grammar", json_string(bank_grammar(t->ss.bank)));
 		if (!t->no_time)
 			json_object_set_new(o, "time_s", json_real(secs));
 		json_emit(o);
 	} else if (t->o.csv) {
 		printf("%s,%u,%s,", t->predict ? "predict" : "recognize", k, name);
-		if (r->found)
+		if (ok)
 			printf("%u,", r->depth);
 		else
 			printf(",");
-		printf("%u,%llu,%s,%s,", theory, size, v && v->ok ? "yes" : "no",
+		printf("%u,%llu,%s,%s,", theory, size, ok ? "yes" : "no",
 		       v ? v->kind : "none");
 		if (!t->no_time) /* the column stays, empty */
 			printf("%.3f", secs);
@@ -121,20 +145,24 @@ static void print_row(Table *t, unsigned k, const char *name,
 		char tm[32] = "";
 		if (!t->no_time)
 			snprintf(tm, sizeof tm, "  %.2fs", secs);
-		if (r->found && r->large)
+		if (ok && r->large)
 			printf("%-3u %-6s depth %u (theory %u)  size %llu%s  "
-			       "[large: a Boolean combination of %zu atoms, probable "
-			       "sample artefact; --json or --csv print it]\n",
-			       k, name, r->depth, theory, size, tm, r->chosen);
-		else if (r->found)
+			       "[a Boolean combination of %zu comparisons; --json or "
+			       "--csv print it]\n", k, name, r->depth, theory, size, tm,
+			       r->chosen);
+		else if (ok)
 			printf("%-3u %-6s depth %u (theory %u)  size %llu%s  %s\n",
 			       k, name, r->depth, theory, size, tm, f);
 		else
-			printf("%-3u %-6s not found up to depth %u (theory %u)%s\n",
-			       k, name, r->tried ? r->tried - 1 : 0, theory, tm);
+			printf("%-3u %-6s no verified formula up to depth %u (theory "
+			       "%u)%s: %s\n", k, name, r->found ? r->depth : theory,
+			       theory, tm, why);
 		if (v)
 			printf("  verified: %s\n", v->text);
-		search_print_refutations(t->S, r, "  ");
+		if (sol->rounds)
+			printf("  counterexamples: %u words where a candidate differed "
+			       "from the target were added to the sample\n", sol->rounds);
+		search_print_refutations(S, r, "  ");
 	}
 	fflush(stdout);
 	free(f);
@@ -150,36 +178,23 @@ static bool run_row(Table *t, unsigned k)
 		     .name = name};
 	if (!t->predict)
 		tg.node = hierarchy_lk(t->st, t->ab[0], t->ab[1], k);
-	size_t nw = t->S->nwords;
-	Word64 *care = xmalloc(2 * nw * sizeof(Word64)), *label = care + nw;
-	target_sig(&tg, t->S, t->st, care, label);
-	search_progress(&t->o, "%s: searching (bank %zu signatures)", name,
-			bank_count(t->bank));
-	SearchResult r;
-	search_run(t->bank, t->S, t->st, care, label, hierarchy_theory(t->predict, k),
-		   search_bounds(&t->o), &r);
-	free(care);
+	search_progress(&t->o, "%s: searching", name);
+	Solution sol;
+	search_solve(&t->ss, &tg, hierarchy_theory(t->predict, k), &sol);
 	search_progress_done(&t->o);
-	if (r.stop != BANK_OK) {
+	if (sol.r.stop != BANK_OK) {
 		if (!t->o.json && !t->o.csv)
 			printf("%-3u %-6s stopped at depth %u (partial table)\n", k,
-			       name, bank_depth(t->bank) + 1);
-		t->stop = r.stop;
+			       name, bank_depth(t->ss.bank) + 1);
+		t->stop = sol.r.stop;
 		t->stopped_at = k;
+		solution_free(&sol);
 		return false;
 	}
-	Verification v = {0};
-	bool have_v = r.found && r.formula;
-	if (have_v) {
-		search_progress(&t->o, "%s: verifying", name);
-		verify_formula(&tg, t->st, r.formula, t->fresh, t->exh, t->o.decide_len,
-			       &t->o.lim, &v);
-		search_progress_done(&t->o);
-	}
-	print_row(t, k, name, &r, have_v ? &v : NULL, limit_now() - t0);
-	if (!have_v || !v.ok || r.depth != hierarchy_theory(t->predict, k))
+	print_row(t, k, name, &sol, limit_now() - t0);
+	if (row_failure(&sol) || sol.r.depth != hierarchy_theory(t->predict, k))
 		t->all_ok = false;
-	verify_free(&v);
+	solution_free(&sol);
 	if (t->o.lim.hit != LIMIT_NONE) { /* the verification stopped */
 		t->stop = t->o.lim.hit == LIMIT_TIME ? BANK_TIME : BANK_MEMORY;
 		t->stopped_at = k;
@@ -196,17 +211,20 @@ static void print_footer(const Table *t, bool complete)
 			  : t->all_ok ? "reproduced: every least depth equals the theory's, every formula verified"
 				      : "NOT reproduced: see the rows whose depth differs from the theory's or that failed verification");
 	unsigned long long gen = 0;
-	printf("bank: %zu signatures (", bank_count(t->bank));
-	for (unsigned d = 0; d <= bank_depth(t->bank); d++) {
+	const Bank *b = t->ss.bank;
+	printf("bank: %zu signatures (", bank_count(b));
+	for (unsigned d = 0; d <= bank_depth(b); d++) {
 		printf("%sdepth %u: %llu kept of %llu", d ? "; " : "", d,
-		       (unsigned long long)bank_stats(t->bank, d)->kept,
-		       (unsigned long long)bank_stats(t->bank, d)->generated);
-		gen += bank_stats(t->bank, d)->generated;
+		       (unsigned long long)bank_stats(b, d)->kept,
+		       (unsigned long long)bank_stats(b, d)->generated);
+		gen += bank_stats(b, d)->generated;
 	}
 	printf(")\n");
 	if (t->no_time)
 		return;
-	double bs = bank_seconds(t->bank), cpu = bank_cpu_seconds(t->bank);
+	gen += t->ss.generated; /* the banks of earlier samples */
+	double bs = bank_seconds(b) + t->ss.bank_seconds;
+	double cpu = bank_cpu_seconds(b) + t->ss.bank_cpu;
 	printf("bank building: %llu candidate signatures in %.2fs wall, %.2fs CPU "
 	       "(%.2g per CPU second; %u threads)\n", gen, bs, cpu,
 	       cpu > 0 ? (double)gen / cpu : 0.0, t->jobs);
@@ -281,13 +299,8 @@ int cmd_hierarchy(int argc, char **argv)
 	unsigned maxd = hierarchy_theory(t.predict, (unsigned)t.khi);
 	unsigned dmax = maxd > 1 ? maxd - 1 : 1;
 	search_progress(&t.o, "building samples");
-	t.S = search_sample(&t.o, store_syms(t.st), t.ab, 2, 1, dmax, NULL, 0, false);
-	t.fresh = search_sample(&t.o, store_syms(t.st), t.ab, 2, 1, dmax, NULL, 0, true);
-	t.exh = search_exhaustive_sample(&t.o, store_syms(t.st), t.ab, 2);
-	BankOptions bo;
-	search_bank_options(&t.o, &bo);
-	t.jobs = bo.jobs;
-	t.bank = bank_new(t.S, t.st, &bo);
+	search_state_init(&t.ss, &t.o, t.st, t.ab, 2, 1, dmax, NULL, 0, false);
+	t.jobs = t.o.jobs ? t.o.jobs : (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
 	t.all_ok = true;
 	print_header(&t);
 	bool complete = true;
@@ -302,10 +315,7 @@ int cmd_hierarchy(int argc, char **argv)
 			 "(partial table)", t.stopped_at);
 		status = search_limit_report(&t.o, t.stop, what);
 	}
-	bank_free(t.bank);
-	sample_free(t.S);
-	sample_free(t.fresh);
-	sample_free(t.exh);
+	search_state_free(&t.ss);
 	store_free(t.st);
 	return status;
 }

@@ -333,7 +333,8 @@ static int run_search(Search *s)
 	Bank *b = bank_new(S, st, &bo);
 	search_progress(&s->o, "searching");
 	SearchResult r;
-	search_run(b, S, st, care, label, s->maxd, search_bounds(&s->o), &r);
+	IndistBounds cls = search_bounds(&s->o);
+	search_run(b, S, st, care, label, s->maxd, &cls, &r);
 	search_progress_done(&s->o);
 	Verification v = {0};
 	bool have_v = r.found && r.formula;

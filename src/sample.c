@@ -444,7 +444,9 @@ SampleWord *sample_witness_pairs(unsigned count, unsigned dmin, unsigned dmax,
 	unsigned *blocks = xmalloc((dmax + 1) * sizeof *blocks);
 	for (unsigned i = 0; i < count; i++) {
 		unsigned d = dmin + i % (dmax - dmin + 1);
-		sample_random_blocks(d, lo, hi, &rng, blocks);
+		/* deeper formulas count further: blocks grow with d */
+		unsigned f = 1u << (d - 1 < 4 ? d - 1 : 4);
+		sample_random_blocks(d, lo * f, hi * f, &rng, blocks);
 		sample_witness_pair(blocks, d, &out[2 * i]);
 	}
 	free(blocks);

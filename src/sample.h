@@ -97,7 +97,8 @@ bool sample_eval(const Sample *S, const Store *st, Node f, Word64 *out);
 
 /* count witness pairs u.s s s' s' and u.s s' s s' (logic.md 6.4): u has d
  * alternating blocks starting with letter 0, d cycling over dmin..dmax,
- * block lengths drawn from lo..hi with the seed.  Needs two letters.
+ * block lengths drawn from lo..hi times 2^(d-1) (at most 16) with the
+ * seed.  Needs two letters.
  * Returns a malloc'd array of 2 * count words (the pairs side by side). */
 SampleWord *sample_witness_pairs(unsigned count, unsigned dmin, unsigned dmax,
 				 unsigned lo, unsigned hi, uint64_t seed);

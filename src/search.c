@@ -745,12 +745,26 @@ static void extract(Bank *b, const Sample *S, Store *st, const Atoms *a,
 	r->large = !small;
 }
 
+void search_certify(Bank *b, const Sample *S, const Word64 *care,
+		    const Word64 *label, IndistBounds cls, SearchResult *r)
+{
+	r->cls = cls;
+	for (unsigned d = 0; d < r->tried && d <= bank_depth(b); d++) {
+		Atoms a;
+		collect_atoms(b, S, d, &a);
+		partition_test(&a, S, care, label, &cls, d, bank_limits(b),
+			       &r->refuted[d]);
+		atoms_free(&a);
+	}
+}
+
 void search_run(Bank *b, const Sample *S, Store *st, const Word64 *care,
-		const Word64 *label, unsigned maxd, IndistBounds cls,
+		const Word64 *label, unsigned maxd, const IndistBounds *cls,
 		SearchResult *r)
 {
 	memset(r, 0, sizeof *r);
-	r->cls = cls;
+	if (cls)
+		r->cls = *cls;
 	if (maxd > SEARCH_MAXD)
 		maxd = SEARCH_MAXD;
 	for (unsigned d = 0; d <= maxd; d++) {
@@ -761,7 +775,7 @@ void search_run(Bank *b, const Sample *S, Store *st, const Word64 *care,
 		}
 		Atoms a;
 		collect_atoms(b, S, d, &a);
-		bool ok = partition_test(&a, S, care, label, &cls, d, bank_limits(b),
+		bool ok = partition_test(&a, S, care, label, cls, d, bank_limits(b),
 					 &r->refuted[d]);
 		if (ok) {
 			r->found = true;

@@ -77,10 +77,14 @@ typedef struct {
 } SearchResult;
 
 /* Searches depths 0..maxd, building the bank as needed; the pairs of
- * every refuted depth are certified against the class cls. */
+ * every refuted depth are certified against the class cls (NULL: not
+ * yet, see search_certify). */
 void search_run(Bank *b, const Sample *S, Store *st, const Word64 *care,
-		const Word64 *label, unsigned maxd, IndistBounds cls,
+		const Word64 *label, unsigned maxd, const IndistBounds *cls,
 		SearchResult *r);
+/* Certifies the pairs of the depths r refuted (the bank still built). */
+void search_certify(Bank *b, const Sample *S, const Word64 *care,
+		    const Word64 *label, IndistBounds cls, SearchResult *r);
 
 /* Disagreements of formula f with the target on sample S (via the
  * evaluator); *first gets the first bad bit.  SIZE_MAX if f cannot be

@@ -8,16 +8,18 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "buf.h"
 #include "indist.h"
 #include "mem.h"
+#include "verify.h"
 
 void search_opts_init(SearchOpts *o)
 {
 	*o = (SearchOpts){.length = 10, .pairs = 16, .lo = 8, .hi = 20,
-			  .seed = 1, .C = 1, .T = 2, .base = 24, .certify = 24, .verify_len = 14,
+			  .seed = 1, .C = 1, .T = 2, .base = 4, .certify = 24, .verify_len = 14,
 			  .decide_len = 16};
 	limit_init(&o->lim);
 	o->start = limit_now();
@@ -177,7 +179,8 @@ Sample *search_sample(const SearchOpts *o, const SymTab *syms, const Sym *letter
 			   np, dmin);
 		if (dmax > dmin)
 			buf_printf(&d, "..L_%u", dmax);
-		buf_printf(&d, ", blocks %u..%u, seed %llu)", lo, hi,
+		buf_printf(&d, ", blocks %u..%u times 2^(d-1) for u in L_d, seed "
+			   "%llu)", lo, hi,
 			   (unsigned long long)o->seed + (fresh ? 1000 : 0));
 	}
 	size_t ncert = all.len;
@@ -203,6 +206,185 @@ Sample *search_exhaustive_sample(const SearchOpts *o, const SymTab *syms,
 {
 	unsigned n = tree_length(o->verify_len, nletters, 1u << 22);
 	return sample_build(syms, letters, nletters, n, NULL, 0, NULL);
+}
+
+/* ---- the counterexample-guided search ----------------------------- */
+
+static void state_build(SearchState *ss)
+{
+	const SymTab *syms = store_syms(ss->st);
+	if (ss->bank) {
+		ss->bank_seconds += bank_seconds(ss->bank);
+		ss->bank_cpu += bank_cpu_seconds(ss->bank);
+		for (unsigned d = 0; d <= bank_depth(ss->bank); d++)
+			ss->generated += bank_stats(ss->bank, d)->generated;
+	}
+	bank_free(ss->bank);
+	sample_free(ss->S);
+	ss->S = search_sample(ss->o, syms, ss->letters, ss->nletters, ss->dmin,
+			      ss->dmax, ss->words.data, ss->words.len, false);
+	BankOptions bo;
+	search_bank_options(ss->o, &bo);
+	ss->bank = bank_new(ss->S, ss->st, &bo);
+}
+
+void search_state_init(SearchState *ss, SearchOpts *o, Store *st,
+		       const Sym *letters, size_t nletters, unsigned dmin,
+		       unsigned dmax, const SampleWord *given, size_t ngiven,
+		       bool labels)
+{
+	*ss = (SearchState){.o = o, .st = st, .letters = letters,
+			    .nletters = nletters, .dmin = dmin, .dmax = dmax,
+			    .labels = labels, .ngiven = ngiven};
+	for (size_t i = 0; i < ngiven; i++) {
+		SampleWord w = {xmalloc(given[i].len + 1), given[i].len};
+		memcpy(w.w, given[i].w, given[i].len);
+		VEC_PUSH(ss->words, w);
+	}
+	state_build(ss);
+	if (!labels) {
+		const SymTab *syms = store_syms(st);
+		ss->fresh = search_sample(o, syms, letters, nletters, dmin, dmax,
+					  NULL, 0, true);
+		ss->exh = search_exhaustive_sample(o, syms, letters, nletters);
+	}
+}
+
+void search_state_free(SearchState *ss)
+{
+	bank_free(ss->bank);
+	sample_free(ss->S);
+	sample_free(ss->fresh);
+	sample_free(ss->exh);
+	for (size_t i = 0; i < ss->words.len; i++)
+		free(ss->words.data[i].w);
+	VEC_FREE(ss->words);
+}
+
+void solution_free(Solution *sol)
+{
+	verify_free(&sol->v);
+}
+
+/* Adds a copy of w unless the sample has it; true if added. */
+static bool add_word(SearchState *ss, const uint8_t *w, size_t len)
+{
+	if (len <= ss->S->n || len > VERIFY_CEX_MAXLEN)
+		return false; /* in the tree already */
+	for (size_t k = 0; k < ss->words.len; k++)
+		if (ss->words.data[k].len == len &&
+		    memcmp(ss->words.data[k].w, w, len) == 0)
+			return false;
+	SampleWord c = {xmalloc(len + 1), len};
+	memcpy(c.w, w, len);
+	VEC_PUSH(ss->words, c);
+	return true;
+}
+
+/* w with every run of two or more equal letters stretched: the i-th such
+ * run of length r becomes r * m + i % 3 long.  Long runs are where
+ * shallow formulas stop counting (the theory's witnesses have them); the
+ * target labels the stretched word itself. */
+static size_t pump(const SampleWord *w, unsigned m, uint8_t *out, size_t cap)
+{
+	size_t n = 0, runs = 0;
+	for (size_t i = 0; i < w->len;) {
+		size_t j = i;
+		while (j < w->len && w->w[j] == w->w[i])
+			j++;
+		size_t r = j - i, len = r >= 2 ? r * m + runs++ % 3 : r;
+		for (size_t k = 0; k < len; k++) {
+			if (n == cap)
+				return 0;
+			out[n++] = w->w[i];
+		}
+		i = j;
+	}
+	return n;
+}
+
+enum { CEX_TAIL = 4 };
+
+/* The counterexamples of v the sample lacks, and words made from each:
+ * its runs stretched, and its prefix stretched with its last CEX_TAIL
+ * letters as they are or with two neighbours swapped (the same letters
+ * in another order: what shallow formulas confuse once the runs before
+ * are long).  The target labels every word.  False when none is new. */
+static bool add_counterexamples(SearchState *ss, const Verification *v)
+{
+	bool added = false;
+	uint8_t *buf = xmalloc(VERIFY_CEX_MAXLEN + CEX_TAIL + 1);
+	static const unsigned stretch[] = {3, 8};
+	for (size_t i = 0; i < v->ncex; i++) {
+		const SampleWord *c = &v->cex[i];
+		added |= add_word(ss, c->w, c->len);
+		if (c->len <= CEX_TAIL)
+			continue;
+		SampleWord head = {c->w, c->len - CEX_TAIL};
+		const uint8_t *tail = c->w + head.len;
+		for (size_t s = 0; s < sizeof stretch / sizeof *stretch; s++) {
+			size_t n = pump(&head, stretch[s], buf, VERIFY_CEX_MAXLEN);
+			if (!n)
+				continue;
+			for (int sw = -1; sw < CEX_TAIL - 1; sw++) {
+				memcpy(buf + n, tail, CEX_TAIL);
+				if (sw >= 0) {
+					if (tail[sw] == tail[sw + 1])
+						continue;
+					buf[n + (size_t)sw] = tail[sw + 1];
+					buf[n + (size_t)sw + 1] = tail[sw];
+				}
+				added |= add_word(ss, buf, n + CEX_TAIL);
+			}
+		}
+	}
+	free(buf);
+	return added;
+}
+
+/* One round: search, then verify what was found; true when the round
+ * gave counterexamples to search again with. */
+static bool solve_round(SearchState *ss, const Target *tg, unsigned maxd,
+		  const Word64 *care, const Word64 *label, Solution *out)
+{
+	search_run(ss->bank, ss->S, ss->st, care, label, maxd, NULL, &out->r);
+	if (out->r.stop != BANK_OK || !out->r.found || !out->r.formula)
+		return false;
+	verify_free(&out->v);
+	verify_formula(tg, ss->st, out->r.formula, ss->labels ? ss->S : ss->fresh,
+		       ss->exh, ss->o->decide_len, &ss->o->lim, &out->v);
+	out->have_v = true;
+	if (out->v.ok || ss->labels || ss->o->lim.hit != LIMIT_NONE)
+		return false;
+	if (out->rounds >= SEARCH_ROUNDS) {
+		out->exhausted = true;
+		return false;
+	}
+	return add_counterexamples(ss, &out->v);
+}
+
+void search_solve(SearchState *ss, const Target *tg, unsigned maxd, Solution *out)
+{
+	memset(out, 0, sizeof *out);
+	for (;;) {
+		size_t nw = ss->S->nwords;
+		Word64 *care = xmalloc(2 * nw * sizeof(Word64)), *label = care + nw;
+		target_sig(tg, ss->S, ss->st, care, label);
+		bool again = solve_round(ss, tg, maxd, care, label, out);
+		if (!again) {
+			/* the pairs of the refuted depths, on the last sample */
+			if (out->r.stop == BANK_OK)
+				search_certify(ss->bank, ss->S, care, label,
+					       search_bounds(ss->o), &out->r);
+			free(care);
+			return;
+		}
+		free(care);
+		out->rounds++;
+		search_progress(ss->o, "%u rounds of counterexamples: searching again",
+				out->rounds);
+		state_build(ss);
+	}
 }
 
 void search_progress(const SearchOpts *o, const char *fmt, ...)

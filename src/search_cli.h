@@ -18,6 +18,7 @@
 #include "limit.h"
 #include "sample.h"
 #include "search.h"
+#include "verify.h"
 #include "vec.h"
 
 #include <jansson.h>
@@ -125,6 +126,50 @@ Sample *search_sample(const SearchOpts *o, const SymTab *syms, const Sym *letter
 /* All words up to the verification length (bounded by the alphabet). */
 Sample *search_exhaustive_sample(const SearchOpts *o, const SymTab *syms,
 				 const Sym *letters, size_t nletters);
+
+/* ---- the counterexample-guided search (search and hierarchy) ---- */
+
+/* One search's samples and bank: the search sample (all words up to the
+ * length, the witness pairs, the given words and the counterexamples
+ * found so far), its bank, the fresh and the exhaustive samples.
+ * Ownership: owns its samples, bank and words. */
+typedef struct {
+	SearchOpts *o;
+	Store *st;
+	const Sym *letters;
+	size_t nletters;
+	unsigned dmin, dmax; /* witness pairs: u in L_dmin..L_dmax */
+	bool labels;         /* labelled words: no fresh samples */
+	SampleVec words;     /* given words, then counterexamples */
+	size_t ngiven;
+	Sample *S, *fresh, *exh;
+	Bank *bank;
+	double bank_seconds, bank_cpu; /* over every bank built */
+	uint64_t generated;
+} SearchState;
+
+void search_state_init(SearchState *ss, SearchOpts *o, Store *st,
+		       const Sym *letters, size_t nletters, unsigned dmin,
+		       unsigned dmax, const SampleWord *given, size_t ngiven,
+		       bool labels);
+void search_state_free(SearchState *ss);
+
+typedef struct {
+	SearchResult r;
+	Verification v;
+	bool have_v;       /* r.formula was verified (v filled) */
+	unsigned rounds;   /* counterexamples added to the sample */
+	bool exhausted;    /* stopped after SEARCH_ROUNDS rounds */
+} Solution;
+
+enum { SEARCH_ROUNDS = 40 };
+
+/* Searches depths 0..maxd; a formula that agrees on the sample but not
+ * beyond (verify.h) gives its counterexamples to the sample, and the
+ * search starts again, until a formula is verified, none is found, a
+ * limit is reached or the rounds run out. */
+void search_solve(SearchState *ss, const Target *tg, unsigned maxd, Solution *out);
+void solution_free(Solution *sol);
 
 /* The progress line on stderr (terminal only, not --quiet). */
 void search_progress(const SearchOpts *o, const char *fmt, ...)

@@ -401,7 +401,8 @@ START_TEST(refutations_hold)
 	BankOptions bo = {.C = 2, .counts = 2, .base = 8, .jobs = 1};
 	Bank *b = bank_new(S, st, &bo);
 	SearchResult r;
-	search_run(b, S, st, care, label, k, (IndistBounds){2, 2}, &r);
+	IndistBounds cls = {2, 2};
+	search_run(b, S, st, care, label, k, &cls, &r);
 	ck_assert(r.found);
 	ck_assert_uint_eq(r.depth, k);
 	ck_assert_uint_eq(r.tried, k);
