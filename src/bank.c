@@ -47,9 +47,10 @@ Bank *bank_new(const Sample *S, Store *st, const BankOptions *opt)
 		snprintf(b->grammar, sizeof b->grammar,
 			 "comparisons of one count with constants within [-%u, %u], "
 			 "of two counts a1 #[psi1] + a2 #[psi2] with coefficients "
-			 "within [-%u, %u] over the %u smallest entries of each "
-			 "depth below; Q_x & atom, Q_x | atom", b->o.C, b->o.C,
-			 b->o.C, b->o.C, b->o.base);
+			 "within [-%u, %u] over every entry of depth 0 and the %u "
+			 "smallest of each deeper depth (%u of depth 1 at depth 2); "
+			 "Q_x & atom, Q_x | atom", b->o.C, b->o.C, b->o.C,
+			 b->o.C, b->o.base, b->o.base1 ? b->o.base1 : b->o.base);
 	else
 		snprintf(b->grammar, sizeof b->grammar,
 			 "comparisons of one count with constants within [-%u, %u]; "
@@ -540,16 +541,22 @@ static int cmp_pair(const void *x, const void *y)
 	return p->j < q->j ? -1 : p->j > q->j;
 }
 
-/* The arguments of two-count comparisons of depth d: the `base` smallest
- * entries of each depth below, both polarities, distinct counts. */
+size_t bank_base_at(const BankOptions *o, unsigned k, unsigned d)
+{
+	return k == 0 ? 0 : k == 1 && d == 2 && o->base1 ? o->base1 : o->base;
+}
+
+/* The arguments of two-count comparisons of depth d: the smallest
+ * entries of each depth below (bank_base_at), both polarities, distinct
+ * counts. */
 static Arg *two_args(Bank *b, unsigned d, size_t *n, size_t *first_top)
 {
 	VEC(Arg) all = {0};
 	*first_top = 0;
 	for (unsigned k = 0; k < d; k++) {
 		size_t m;
-		Arg *a = count_args_of(b, b->first[k], b->first[k + 1], b->o.base,
-				       true, &m);
+		Arg *a = count_args_of(b, b->first[k], b->first[k + 1],
+				       bank_base_at(&b->o, k, d), true, &m);
 		if (k == d - 1)
 			*first_top = all.len;
 		for (size_t i = 0; i < m; i++)

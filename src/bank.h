@@ -8,8 +8,9 @@
  * for every depth-(d-1) entry psi in both polarities; with two counts
  * (counts >= 2), the comparisons
  *     a1 #[psi1] + a2 #[psi2]  >=, <= or =  c   (|a_i|, |c| <= C)
- * for psi1, psi2 among the `base` smallest entries of each depth below
- * (both polarities, one of them of depth d - 1); then the guarded
+ * for psi1, psi2 among the smallest entries of each depth below
+ * (bank_base_at; both polarities, one of them of depth d - 1); then the
+ * guarded
  * combinations Q_x & alpha, Q_x | alpha with alpha such a comparison or
  * its negation.  The other relations are negations.  Candidates are
  * generated smallest first (grammar size, then constant), one count
@@ -73,6 +74,7 @@ typedef struct {
 			    * the bank builds two) */
 	unsigned base;     /* two-count comparisons: inner formulas per
 			    * depth below */
+	unsigned base1;    /* of depth 1 at depth 2 (0: base) */
 	unsigned jobs;     /* threads */
 	size_t max_sigs;   /* signature cap (0: none) */
 	struct Limits *limits; /* the user's (limit.h), checked after each
@@ -81,6 +83,12 @@ typedef struct {
 	void (*progress)(void *ctx, unsigned depth, size_t signatures);
 	void *progress_ctx;
 } BankOptions;
+
+/* How many inner formulas of depth k the two-count comparisons of depth
+ * d take: all of depth 0 (0: no limit), base1 of depth 1 at depth 2
+ * (when set), else base (more make the deep layers large and strong
+ * enough to imitate deeper languages on the witness pairs). */
+size_t bank_base_at(const BankOptions *o, unsigned k, unsigned d);
 
 typedef struct Bank Bank;
 

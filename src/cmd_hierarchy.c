@@ -288,6 +288,7 @@ int cmd_hierarchy(int argc, char **argv)
 {
 	Table t = {0};
 	search_opts_init(&t.o);
+	t.o.base1 = t.o.base; /* a larger depth-2 layer imitates L_5 */
 	int status = parse(&t, argc, argv);
 	if (status != EXIT_YES)
 		return status < 0 ? EXIT_YES : status;

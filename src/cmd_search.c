@@ -52,7 +52,9 @@ static const char help[] =
 	"Exit status 0: found and verified (--separate: something found);\n"
 	"1: not found up to --max-depth, or the verification failed.\n";
 
-enum { SEPARATE_TRIES = 2000 };
+/* A target's constants raise C up to this much (beyond, the bank and
+ * the checks of indistinguishability grow too large). */
+enum { SEPARATE_TRIES = 2000, SEARCH_TARGET_C = 4 };
 
 enum {
 	OPT_TARGET = OPT__COMMAND_BASE,
@@ -82,6 +84,8 @@ typedef struct {
 	VEC(bool) labels;
 	char *target_text;
 	char *family_text;           /* a tally gen family's formula */
+	TargetShape shape;           /* a formula target's */
+	bool has_shape;
 	const char *family_alphabet; /* and its letters */
 } Search;
 
@@ -209,6 +213,16 @@ static int set_formula_target(Search *s, Node f)
 	s->tg.kind = TARGET_FORMULA;
 	s->tg.node = f;
 	s->target_text = tl_print_brief(s->in.store, f, SYNTAX_TL);
+	/* the class must hold the target: its constants and counts, and
+	 * no deeper search than its own depth */
+	search_target_shape(s->in.store, f, &s->shape);
+	s->has_shape = true;
+	if (!s->o.C_given && s->shape.C > s->o.C)
+		s->o.C = s->shape.C < SEARCH_TARGET_C ? s->shape.C : SEARCH_TARGET_C;
+	if (!s->o.T_given && s->shape.T > s->o.T)
+		s->o.T = s->shape.T < INDIST_MAX_T ? s->shape.T : INDIST_MAX_T;
+	if (!s->shape.outside && s->shape.depth < s->maxd)
+		s->maxd = s->shape.depth;
 	return EXIT_YES;
 }
 
@@ -259,54 +273,99 @@ static int set_target(Search *s)
 
 /* ---- output ----------------------------------------------------------------- */
 
-static void print_search(Search *s, const Sample *S, Bank *b, const SearchResult *r,
-			 const Verification *v)
+/* Why there is no verified formula (NULL when there is one). */
+static const char *failure(Search *s, const Solution *sol, char *buf, size_t n)
+{
+	const SearchResult *r = &sol->r;
+	if (r->found && r->formula && sol->have_v && sol->v.ok)
+		return NULL;
+	if (r->found && !r->formula)
+		return "a limit stopped the extraction of the formula";
+	if (r->found && sol->exhausted)
+		snprintf(buf, n, "the candidates of depth %u kept failing "
+			 "verification (%u rounds of counterexamples)", r->depth,
+			 sol->rounds);
+	else if (r->found)
+		snprintf(buf, n, "the candidate of depth %u failed verification",
+			 r->depth);
+	else if (s->has_shape && s->shape.outside)
+		snprintf(buf, n, "no Boolean combination of the search's comparisons "
+			 "agrees with the target on the sample; the target is outside "
+			 "the class as written (%s)", s->shape.outside);
+	else if (s->has_shape && s->shape.depth <= s->maxd)
+		snprintf(buf, n, "no Boolean combination of the search's comparisons "
+			 "agrees with the target on the sample; the target has depth "
+			 "%u itself, so the search's grammar lacks a formula it needs",
+			 s->shape.depth);
+	else
+		snprintf(buf, n, "no Boolean combination of the search's comparisons "
+			 "agrees with the target on the sample");
+	return buf;
+}
+
+static void print_search(Search *s, const SearchState *ss, const Solution *sol)
 {
 	Store *st = s->in.store;
+	const Sample *S = ss->S;
+	const SearchResult *r = &sol->r;
+	const Verification *v = sol->have_v ? &sol->v : NULL;
+	char why[320];
+	const char *fail = failure(s, sol, why, sizeof why);
 	char *f = r->found && r->formula ? tl_print(st, r->formula, SYNTAX_TL, NULL) : NULL;
 	unsigned long long size = f ? store_size(st, r->formula) : 0;
+	unsigned upto = r->found ? r->depth : s->maxd;
 	if (s->o.json) {
 		json_t *o = json_envelope();
 		json_object_set_new(o, "target", json_string(s->target_text));
 		json_object_set_new(o, "sample", json_string(S->desc));
 		json_object_set_new(o, "max_const", json_integer(s->o.C));
-		json_object_set_new(o, "grammar", json_string(bank_grammar(b)));
+		json_object_set_new(o, "counts", json_integer(s->o.T));
+		json_object_set_new(o, "grammar", json_string(bank_grammar(ss->bank)));
 		json_object_set_new(o, "refuted", search_json_refutations(S, r));
-		json_object_set_new(o, "least_depth", f ? json_integer(r->depth) : json_null());
+		json_object_set_new(o, "least_depth", fail ? json_null() : json_integer(r->depth));
+		json_object_set_new(o, "failure", fail ? json_string(fail) : json_null());
 		json_object_set_new(o, "formula", f ? json_string(f) : json_null());
 		json_object_set_new(o, "size", json_integer((json_int_t)size));
-		json_object_set_new(o, "large", json_boolean(r->large));
-		json_object_set_new(o, "verified", json_boolean(v && v->ok));
+		json_object_set_new(o, "verified", json_boolean(!fail));
 		json_object_set_new(o, "evidence", json_string(v ? v->kind : "none"));
 		json_object_set_new(o, "verification", json_string(v ? v->text : ""));
+		json_object_set_new(o, "counterexamples", json_integer(sol->rounds));
 		json_emit(o);
 	} else if (s->o.csv) {
 		puts("target,least_depth,size,verified,evidence,formula");
 		search_csv_field(s->target_text, false);
-		if (f)
+		if (!fail)
 			printf("%u,", r->depth);
 		else
 			printf(",");
-		printf("%llu,%s,%s,", size, v && v->ok ? "yes" : "no", v ? v->kind : "none");
+		printf("%llu,%s,%s,", size, fail ? "no" : "yes", v ? v->kind : "none");
 		search_csv_field(f ? f : "", true);
 	} else {
 		printf("target: %s\n", s->target_text);
+		if (s->has_shape)
+			printf("target depth: %u%s%s\n", s->shape.depth,
+			       s->shape.outside ? "; outside the class as written: " : "",
+			       s->shape.outside ? s->shape.outside : "");
 		printf("sample: %s\n", S->desc);
-		search_print_bounds(&s->o, b);
+		search_print_bounds(&s->o, ss->bank);
 		search_print_refutations(S, r, "");
-		if (f) {
+		if (!fail) {
 			printf("least depth: %u\n", r->depth);
 			printf("formula: %s\n", f);
 			printf("size: %llu%s\n", size,
-			       r->large ? " (large: probable sample artefact)" : "");
-			if (v)
-				printf("verified: %s\n", v->text);
-		} else if (r->found) {
-			printf("least depth: %u (no formula: a limit stopped its "
-			       "extraction)\n", r->depth);
-		} else if (r->stop == BANK_OK) {
-			printf("not found up to depth %u\n", s->maxd);
+			       r->large ? " (a Boolean combination of the greedy "
+					  "comparisons)" : "");
+		} else {
+			printf("no verified formula up to depth %u: %s\n", upto, fail);
+			if (f)
+				printf("candidate (not verified): %s\n", f);
 		}
+		if (v)
+			printf("verified: %s\n", v->text);
+		if (sol->rounds)
+			printf("counterexamples: %u rounds added words where a "
+			       "candidate differed from the target to the sample\n",
+			       sol->rounds);
 	}
 	free(f);
 }
@@ -318,49 +377,31 @@ static int run_search(Search *s)
 	unsigned dmax = labels ? 0 : s->maxd > 1 ? s->maxd - 1 : 1;
 	if (dmax > 4)
 		dmax = 4;
-	Sample *S = search_sample(&s->o, store_syms(st), s->letters, s->nletters, 1, dmax,
-				  s->words.data, s->words.len, false);
-	Sample *fresh = labels ? NULL
-			       : search_sample(&s->o, store_syms(st), s->letters,
-					       s->nletters, 1, dmax, NULL, 0, true);
-	Sample *exh = labels ? NULL
-			     : search_exhaustive_sample(&s->o, store_syms(st), s->letters,
-							s->nletters);
-	Word64 *care = xmalloc(2 * S->nwords * sizeof(Word64)), *label = care + S->nwords;
-	target_sig(&s->tg, S, st, care, label);
-	BankOptions bo;
-	search_bank_options(&s->o, &bo);
-	Bank *b = bank_new(S, st, &bo);
+	SearchState ss;
+	search_state_init(&ss, &s->o, st, s->letters, s->nletters, 1, dmax,
+			  s->words.data, s->words.len, labels);
 	search_progress(&s->o, "searching");
-	SearchResult r;
-	IndistBounds cls = search_bounds(&s->o);
-	search_run(b, S, st, care, label, s->maxd, &cls, &r);
+	Solution sol;
+	search_solve(&ss, &s->tg, s->maxd, &sol);
 	search_progress_done(&s->o);
-	Verification v = {0};
-	bool have_v = r.found && r.formula;
-	if (have_v)
-		verify_formula(&s->tg, st, r.formula, labels ? S : fresh, exh,
-			       s->o.decide_len, &s->o.lim, &v);
-	print_search(s, S, b, &r, have_v ? &v : NULL);
+	print_search(s, &ss, &sol);
 	fflush(stdout);
-	int status = have_v && v.ok ? EXIT_YES : EXIT_NO;
-	if (r.stop == BANK_OK && s->o.lim.hit != LIMIT_NONE)
-		status = limit_report(&s->o.lim, "the formula was found; its "
-				      "verification stopped");
-	if (r.stop != BANK_OK) {
+	char why[320];
+	int status = failure(s, &sol, why, sizeof why) ? EXIT_NO : EXIT_YES;
+	const SearchResult *r = &sol.r;
+	if (r->stop == BANK_OK && s->o.lim.hit != LIMIT_NONE)
+		status = limit_report(&s->o.lim, "what is printed was established "
+				      "before it");
+	if (r->stop != BANK_OK) {
 		char what[64];
 		snprintf(what, sizeof what, "depths 0..%u searched (partial "
-			 "result)", r.found ? r.depth : r.tried ? r.tried - 1 : 0);
-		status = r.tried || r.found ? search_limit_report(&s->o, r.stop, what)
-				 : search_limit_report(&s->o, r.stop, "no depth "
+			 "result)", r->found ? r->depth : r->tried ? r->tried - 1 : 0);
+		status = r->tried || r->found ? search_limit_report(&s->o, r->stop, what)
+				 : search_limit_report(&s->o, r->stop, "no depth "
 						       "searched");
 	}
-	verify_free(&v);
-	free(care);
-	bank_free(b);
-	sample_free(S);
-	sample_free(fresh);
-	sample_free(exh);
+	solution_free(&sol);
+	search_state_free(&ss);
 	return status;
 }
 

@@ -84,6 +84,47 @@ size_t search_check(const Sample *S, const Store *st, Node f,
 	return bad;
 }
 
+void search_target_shape(const Store *st, Node f, TargetShape *out)
+{
+	*out = (TargetShape){store_depth(st, f), 0, 0, NULL};
+	unsigned flags = store_flags(st, f);
+	if (flags & FLAG_FUTURE)
+		out->outside = "it counts the future (#>)";
+	else if (flags & FLAG_PREV)
+		out->outside = "it uses Y";
+	else if (flags & FLAG_MOD)
+		out->outside = "it uses MOD";
+	unsigned char *mark = store_reachable(st, &f, 1);
+	for (Node n = 1; n <= f; n++) {
+		if (!mark[n])
+			continue;
+		Op op = store_op(st, n);
+		if (op == OP_ITE || op == OP_MIN || op == OP_MAX) {
+			if (!out->outside)
+				out->outside = "it uses ?:, min or max";
+			continue;
+		}
+		if (op != OP_CMP)
+			continue;
+		Linear l;
+		store_linear(st, store_kid(st, n, 0), &l);
+		if (l.n > out->T)
+			out->T = (unsigned)l.n;
+		fmpz_t m;
+		fmpz_init(m);
+		for (size_t i = 0; i <= l.n; i++) {
+			fmpz_abs(m, i < l.n ? l.coefs + i : l.constant);
+			unsigned v = fmpz_cmp_ui(m, 1000) > 0 ? 1000
+							      : (unsigned)fmpz_get_ui(m);
+			if (v > out->C)
+				out->C = v;
+		}
+		fmpz_clear(m);
+		store_linear_free(&l);
+	}
+	free(mark);
+}
+
 /* ---- atoms ------------------------------------------------------------ */
 
 /* The letters and the count atoms of depth <= d, as borrowed canonical

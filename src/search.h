@@ -43,6 +43,16 @@ typedef struct {
 bool target_sig(const Target *t, const Sample *S, const Store *st,
 		Word64 *care, Word64 *label);
 
+/* What a target formula needs of the class: its depth, its largest
+ * coefficient or constant and its most counts in one comparison; or why
+ * it is outside every class F_d(C, T) as written (Y, MOD, #>, ?:, min,
+ * max). */
+typedef struct {
+	unsigned depth, C, T;
+	const char *outside; /* NULL when inside */
+} TargetShape;
+void search_target_shape(const Store *st, Node f, TargetShape *out);
+
 enum { SEARCH_MAXD = 15, SEARCH_PAIRS = 3 };
 
 typedef struct {

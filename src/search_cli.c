@@ -19,7 +19,7 @@
 void search_opts_init(SearchOpts *o)
 {
 	*o = (SearchOpts){.length = 10, .pairs = 16, .lo = 8, .hi = 20,
-			  .seed = 1, .C = 1, .T = 2, .base = 4, .certify = 24, .verify_len = 14,
+			  .seed = 1, .C = 1, .T = 2, .base = 4, .base1 = 32, .certify = 24, .rounds = 12, .verify_len = 14,
 			  .decide_len = 16};
 	limit_init(&o->lim);
 	o->start = limit_now();
@@ -47,14 +47,22 @@ bool search_opts_option(SearchOpts *o, int opt, const char *arg, int *status)
 	case OPT_S_MAXCONST:
 		ok = cli_parse_count(arg, 64, &v) && v >= 1;
 		o->C = (unsigned)v;
+		o->C_given = true;
 		break;
 	case OPT_S_COUNTS:
 		ok = cli_parse_count(arg, INDIST_MAX_T, &v) && v >= 1;
 		o->T = (unsigned)v;
+		o->T_given = true;
 		break;
-	case OPT_S_BASE: ok = cli_parse_count(arg, 4096, &v) && v > 0; o->base = (unsigned)v; break;
+	case OPT_S_BASE:
+		ok = cli_parse_range(arg, &lo, &hi) && lo > 0 && hi != SIZE_MAX &&
+		     hi <= 4096;
+		o->base = (unsigned)lo;
+		o->base1 = (unsigned)hi;
+		break;
 	case OPT_S_JOBS: ok = cli_parse_count(arg, 64, &v); o->jobs = (unsigned)v; break;
 	case OPT_S_MAXSIGS: ok = cli_parse_count(arg, UINT32_MAX, &v) && v > 0; o->max_sigs = v; break;
+	case OPT_S_ROUNDS: ok = cli_parse_count(arg, 1000, &v); o->rounds = (unsigned)v; break;
 	case OPT_S_CERTIFY: ok = cli_parse_count(arg, 1000, &v); o->certify = (unsigned)v; break;
 	case OPT_S_VERIFY: ok = cli_parse_count(arg, 24, &v); o->verify_len = (unsigned)v; break;
 	case OPT_S_DECIDE: ok = cli_parse_count(arg, 64, &v); o->decide_len = (unsigned)v; break;
@@ -84,6 +92,7 @@ void search_bank_options(SearchOpts *o, BankOptions *bo)
 {
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	*bo = (BankOptions){.C = o->C, .counts = o->T, .base = o->base,
+			    .base1 = o->base1,
 			    .jobs = o->jobs ? o->jobs : (unsigned)(cores > 0 ? cores : 1),
 			    .max_sigs = o->max_sigs,
 			    .limits = &o->lim,
@@ -356,7 +365,7 @@ static bool solve_round(SearchState *ss, const Target *tg, unsigned maxd,
 	out->have_v = true;
 	if (out->v.ok || ss->labels || ss->o->lim.hit != LIMIT_NONE)
 		return false;
-	if (out->rounds >= SEARCH_ROUNDS) {
+	if (out->rounds >= ss->o->rounds) {
 		out->exhausted = true;
 		return false;
 	}

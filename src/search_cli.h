@@ -30,13 +30,16 @@ typedef struct {
 	uint64_t seed;
 	unsigned C;          /* largest |constant| and |coefficient| */
 	unsigned T;          /* counts per comparison */
+	bool C_given, T_given; /* set by the user (not raised to a target's) */
 	unsigned base;       /* the bank's two-count comparisons: inner
 			      * formulas per depth */
+	unsigned base1;      /* of depth 1 at depth 2 (0: base) */
 	unsigned jobs;       /* 0: all cores */
 	Limits lim;          /* --timeout, --max-memory (limit.h): the
 			      * bank and enum poll them */
 	size_t max_sigs;     /* 0: none */
 	unsigned certify;    /* tries per depth for certified pairs (0: none) */
+	unsigned rounds;     /* rounds of counterexamples at most */
 	unsigned verify_len; /* exhaustive verification length */
 	unsigned decide_len; /* the decision engine's length bound (0: off) */
 	bool json, csv, quiet;
@@ -54,6 +57,7 @@ enum {
 	OPT_S_JOBS,
 	OPT_S_MAXSIGS,
 	OPT_S_CERTIFY,
+	OPT_S_ROUNDS,
 	OPT_S_VERIFY,
 	OPT_S_DECIDE,
 	OPT_S_CSV,
@@ -72,6 +76,7 @@ enum {
 	LIMIT_OPTIONS,                                                        \
 	{"max-signatures", required_argument, NULL, OPT_S_MAXSIGS},           \
 	{"certify", required_argument, NULL, OPT_S_CERTIFY},                  \
+	{"rounds", required_argument, NULL, OPT_S_ROUNDS},                    \
 	{"verify-length", required_argument, NULL, OPT_S_VERIFY},             \
 	{"decide-length", required_argument, NULL, OPT_S_DECIDE},             \
 	{"json", no_argument, NULL, OPT_JSON},                                \
@@ -161,8 +166,6 @@ typedef struct {
 	unsigned rounds;   /* counterexamples added to the sample */
 	bool exhausted;    /* stopped after SEARCH_ROUNDS rounds */
 } Solution;
-
-enum { SEARCH_ROUNDS = 40 };
 
 /* Searches depths 0..maxd; a formula that agrees on the sample but not
  * beyond (verify.h) gives its counterexamples to the sample, and the
