@@ -24,12 +24,15 @@
 static const char help[] =
 	"Usage: tally search [OPTION]... (-f FORMULA | -F FILE | -P PROGRAM |\n"
 	"          --family=NAME | --positive=FILE --negative=FILE | --separate=D)\n"
-	"Find the least depth at which some formula agrees with the target on\n"
-	"the sample and print the smallest formula found there, verified on a\n"
-	"fresh sample and on every word up to a length; for every shallower\n"
-	"depth print words that no formula of that depth (within the stated\n"
-	"bounds) tells apart.  With --separate=D, list the smallest depth-(D+1)\n"
-	"formulas whose language on the sample no depth-<=D formula matches.\n\n"
+	"Find the least depth at which a formula agrees with the target on the\n"
+	"sample and verify the smallest one found there (a fresh sample, every\n"
+	"word up to a length, the decision engine); while it fails, add the\n"
+	"words where it differs to the sample and search again.  'least depth'\n"
+	"is printed only for a verified formula.  For every shallower depth,\n"
+	"print pairs the target separates that no formula of that depth within\n"
+	"the class (constants <= C, T counts per comparison) tells apart, as\n"
+	"an exact check shows.  With --separate=D, list the smallest\n"
+	"depth-(D+1) formulas of the search that separate such a pair.\n\n"
 	CLI_INPUT_HELP
 	"Target:\n"
 	"      --target-formula=F the target formula (the same as -f F)\n"
@@ -42,7 +45,8 @@ static const char help[] =
 	"      --count=N          with --separate: how many formulas (default 10)\n"
 	"      --alphabet=LETTERS letters besides the target's (default ab for\n"
 	"                         --separate)\n"
-	"      --max-depth=D      the deepest depth searched (default 5)\n"
+	"      --max-depth=D      the deepest depth searched (default 5; a target\n"
+	"                         formula's own depth when smaller)\n"
 	SEARCH_CLI_HELP
 	"  -h, --help             show this help and exit\n\n"
 	"Examples:\n"
@@ -50,7 +54,7 @@ static const char help[] =
 	"  tally search --family=lk --k=3\n"
 	"  tally search --separate=1 --alphabet=ab --count=3\n\n"
 	"Exit status 0: found and verified (--separate: something found);\n"
-	"1: not found up to --max-depth, or the verification failed.\n";
+	"1: no verified formula up to --max-depth (the target's own depth).\n";
 
 /* A target's constants raise C up to this much (beyond, the bank and
  * the checks of indistinguishability grow too large). */

@@ -85,14 +85,25 @@ enum {
 
 #define SEARCH_CLI_HELP                                                       \
 	"Sample (every result prints its description):\n"                     \
-	"      --length=N         all words of length <= N (default 10)\n"    \
+	"      --length=N         all words of length <= N (default 10; fewer\n" \
+	"                         when the tree would pass 16384 words)\n"    \
 	"      --pairs=N          witness pairs u.s s s' s' / u.s s' s s' with\n" \
-	"                         u in L_d and long blocks (default 16)\n"    \
-	"      --blocks=LO..HI    their block lengths (default 8..20)\n"      \
+	"                         u in L_d and long blocks (default 16; 0: none,\n" \
+	"                         and no certified pairs either)\n"          \
+	"      --blocks=LO..HI    their block lengths, times 2^(d-1) for u in\n" \
+	"                         L_d (default 8..20)\n"                      \
 	"      --seed=N           for the block lengths (default 1)\n"        \
-	"Bounds of the inner grammar (every negative claim names them):\n"    \
-	"      --max-const=C      count thresholds 1..C (default 3)\n"        \
-	"      --no-differences   no #[Q_x] - #[Q_y] >= c atoms at depth 1\n" \
+	"      --certify=N        tries per depth 2..3 for a witness pair the\n" \
+	"                         class cannot separate (default 24; 0: none)\n" \
+	"      --rounds=N         rounds of counterexamples at most (default 12)\n" \
+	"The class of every negative claim (F_d(C, T): any size, every relation):\n" \
+	"      --max-const=C      coefficients and constants within [-C, C]\n" \
+	"                         (default 1; a target formula's own raise it)\n" \
+	"      --counts=T         counts per comparison, 1..4 (default 2)\n"  \
+	"The search's bank (one formula per signature on the sample):\n"     \
+	"      --base=N[..M]      two-count comparisons over the N smallest\n" \
+	"                         entries of each depth (M of depth 1 at depth\n" \
+	"                         2; default 4..32, hierarchy 4)\n"           \
 	"      --max-signatures=N stop the bank after N signatures\n"         \
 	"      --jobs=N           threads (default: all cores)\n"             \
 	LIMIT_HELP                                                            \

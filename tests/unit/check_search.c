@@ -392,8 +392,23 @@ START_TEST(refutations_hold)
 	unsigned k = (unsigned)_i + 2; /* L_2, L_3 */
 	Store *st = store_new();
 	Sym ab[2] = {sym_intern(store_syms(st), "a", 1), sym_intern(store_syms(st), "b", 1)};
-	SampleWord *pairs = sample_witness_pairs(4, 1, k - 1, 5, 9, 3);
-	Sample *S = sample_build(store_syms(st), ab, 2, 6, pairs, 8, "pairs");
+	/* four witness pairs, and one more with u in L_(k-1) that the exact
+	 * check proves no formula of depth k - 1 separates (without it a
+	 * shallower bank formula may imitate L_k on so small a sample) */
+	SampleWord *pairs = sample_witness_pairs(5, 1, k - 1, 5, 9, 3);
+	uint64_t rng = 99;
+	unsigned blocks[4];
+	for (int t = 0;; t++) {
+		ck_assert_int_lt(t, 200);
+		free(pairs[8].w);
+		free(pairs[9].w);
+		sample_random_blocks(k - 1, 20, 60, &rng, blocks);
+		sample_witness_pair(blocks, k - 1, &pairs[8]);
+		if (indist_pair(pairs[8].w, pairs[8].len, pairs[9].w, pairs[9].len, 2,
+				k - 1, (IndistBounds){2, 2}, NULL) == INDIST_NONE)
+			break;
+	}
+	Sample *S = sample_build(store_syms(st), ab, 2, 6, pairs, 10, "pairs");
 	Node target = hierarchy_lk(st, ab[0], ab[1], k);
 	Target tg = {.kind = TARGET_FORMULA, .node = target};
 	Word64 *care = xmalloc(2 * S->nwords * sizeof(Word64)), *label = care + S->nwords;
@@ -441,7 +456,7 @@ START_TEST(refutations_hold)
 	free(care);
 	bank_free(b);
 	sample_free(S);
-	sample_words_free(pairs, 8);
+	sample_words_free(pairs, 10);
 	store_free(st);
 }
 END_TEST
