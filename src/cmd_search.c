@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "commands.h"
 #include "hierarchy.h"
 #include "families.h"
@@ -47,6 +48,8 @@ static const char help[] =
 	"                         --separate)\n"
 	"      --max-depth=D      the deepest depth searched (default 5; a target\n"
 	"                         formula's own depth when smaller)\n"
+	"      --max-errors=N     labelled words: the least depth whose best\n"
+	"                         formula gets at most N words wrong (listed)\n"
 	SEARCH_CLI_HELP
 	"  -h, --help             show this help and exit\n\n"
 	"Examples:\n"
@@ -70,6 +73,7 @@ enum {
 	OPT_COUNT,
 	OPT_ALPHABET,
 	OPT_MAXDEPTH,
+	OPT_MAXERRORS,
 };
 
 typedef struct {
@@ -170,7 +174,8 @@ static bool read_words(Search *s, const char *path, bool label)
 	return ok;
 }
 
-/* The same word with both labels is an error; duplicates are merged. */
+/* The same word with both labels is an error (naming the word);
+ * duplicates are merged. */
 static bool check_labels(Search *s)
 {
 	for (size_t i = 0; i < s->words.len; i++)
@@ -179,8 +184,16 @@ static bool check_labels(Search *s)
 			    memcmp(s->words.data[i].w, s->words.data[j].w,
 				   s->words.data[i].len) == 0 &&
 			    s->labels.data[i] != s->labels.data[j]) {
-				cli_usage_error("word %zu of the positive and negative "
-						"files is labelled both ways", i + 1);
+				Buf b = {0};
+				for (size_t k = 0; k < s->words.data[i].len; k++) {
+					const char *name = sym_name(store_syms(s->in.store),
+								    s->letters[s->words.data[i].w[k]]);
+					buf_printf(&b, "%s%s", k && strlen(name) > 1 ? " " : "",
+						   name);
+				}
+				cli_usage_error("the word \"%s\" is in both --positive and "
+						"--negative", b.data ? b.data : "");
+				buf_free(&b);
 				return false;
 			}
 	return true;
@@ -283,9 +296,18 @@ static const char *failure(Search *s, const Solution *sol, char *buf, size_t n)
 	const SearchResult *r = &sol->r;
 	if (r->found && r->formula && sol->have_v && sol->v.ok)
 		return NULL;
-	if (r->found && !r->formula)
+	if (r->noisy && r->found && r->formula && sol->have_v &&
+	    sol->v.fresh_bad <= s->o.max_errors)
+		return NULL; /* wrong on the words it lists, at most N */
+	if (r->stop != BANK_OK)
+		snprintf(buf, n, "a limit stopped the search during depth %u",
+			 r->tried);
+	else if (r->found && s->o.lim.hit != LIMIT_NONE)
+		snprintf(buf, n, "a limit stopped the verification of the candidate "
+			 "of depth %u", r->depth);
+	else if (r->found && !r->formula)
 		return "a limit stopped the extraction of the formula";
-	if (r->found && sol->exhausted)
+	else if (r->found && sol->exhausted)
 		snprintf(buf, n, "the candidates of depth %u kept failing "
 			 "verification (%u rounds of counterexamples)", r->depth,
 			 sol->rounds);
@@ -307,6 +329,43 @@ static const char *failure(Search *s, const Solution *sol, char *buf, size_t n)
 	return buf;
 }
 
+/* The labelled words a noisy formula gets wrong, by the evaluator. */
+static void print_errors(Search *s, const Sample *S, const SearchResult *r,
+			 const Solution *sol)
+{
+	printf("wrong: %zu of the %zu labelled words (at most %zu allowed)%s",
+	       sol->v.fresh_bad, s->words.len, s->o.max_errors,
+	       r->nerrors ? ":" : "");
+	for (size_t i = 0; i < r->nerrors; i++) {
+		char *w = sample_word_brief(S, r->errors[i]);
+		size_t k = 0;
+		while (k < s->words.len &&
+		       sample_node(S, s->words.data[k].w, s->words.data[k].len) !=
+			       r->errors[i])
+			k++;
+		printf("%s \"%s\" (labelled %s)", i ? "," : "", w,
+		       k < s->words.len && s->labels.data[k] ? "in" : "out");
+		free(w);
+	}
+	printf("\n");
+}
+
+/* The lines known before the search (printed first, so that a limit
+ * leaves them). */
+static void print_header(Search *s, const SearchState *ss)
+{
+	if (s->o.json || s->o.csv)
+		return;
+	printf("target: %s\n", s->target_text);
+	if (s->has_shape)
+		printf("target depth: %u%s%s\n", s->shape.depth,
+		       s->shape.outside ? "; outside the class as written: " : "",
+		       s->shape.outside ? s->shape.outside : "");
+	printf("sample: %s\n", ss->S->desc);
+	search_print_bounds(&s->o, ss->bank);
+	fflush(stdout);
+}
+
 static void print_search(Search *s, const SearchState *ss, const Solution *sol)
 {
 	Store *st = s->in.store;
@@ -317,7 +376,7 @@ static void print_search(Search *s, const SearchState *ss, const Solution *sol)
 	const char *fail = failure(s, sol, why, sizeof why);
 	char *f = r->found && r->formula ? tl_print(st, r->formula, SYNTAX_TL, NULL) : NULL;
 	unsigned long long size = f ? store_size(st, r->formula) : 0;
-	unsigned upto = r->found ? r->depth : s->maxd;
+	unsigned upto = r->stop != BANK_OK ? r->tried : r->found ? r->depth : s->maxd;
 	if (s->o.json) {
 		json_t *o = json_envelope();
 		json_object_set_new(o, "target", json_string(s->target_text));
@@ -334,6 +393,15 @@ static void print_search(Search *s, const SearchState *ss, const Solution *sol)
 		json_object_set_new(o, "evidence", json_string(v ? v->kind : "none"));
 		json_object_set_new(o, "verification", json_string(v ? v->text : ""));
 		json_object_set_new(o, "counterexamples", json_integer(sol->rounds));
+		if (r->noisy) {
+			json_t *wr = json_array();
+			for (size_t i = 0; i < r->nerrors; i++) {
+				char *w = sample_word_text(S, r->errors[i]);
+				json_array_append_new(wr, json_string(w));
+				free(w);
+			}
+			json_object_set_new(o, "wrong_words", wr);
+		}
 		json_emit(o);
 	} else if (s->o.csv) {
 		puts("target,least_depth,size,verified,evidence,formula");
@@ -345,13 +413,8 @@ static void print_search(Search *s, const SearchState *ss, const Solution *sol)
 		printf("%llu,%s,%s,", size, fail ? "no" : "yes", v ? v->kind : "none");
 		search_csv_field(f ? f : "", true);
 	} else {
-		printf("target: %s\n", s->target_text);
-		if (s->has_shape)
-			printf("target depth: %u%s%s\n", s->shape.depth,
-			       s->shape.outside ? "; outside the class as written: " : "",
-			       s->shape.outside ? s->shape.outside : "");
-		printf("sample: %s\n", S->desc);
-		search_print_bounds(&s->o, ss->bank);
+		if (sol->rounds) /* the sample grew */
+			printf("sample: %s\n", S->desc);
 		search_print_refutations(S, r, "");
 		if (!fail) {
 			printf("least depth: %u\n", r->depth);
@@ -359,6 +422,8 @@ static void print_search(Search *s, const SearchState *ss, const Solution *sol)
 			printf("size: %llu%s\n", size,
 			       r->large ? " (a Boolean combination of the greedy "
 					  "comparisons)" : "");
+			if (r->noisy)
+				print_errors(s, S, r, sol);
 		} else {
 			printf("no verified formula up to depth %u: %s\n", upto, fail);
 			if (f)
@@ -384,6 +449,7 @@ static int run_search(Search *s)
 	SearchState ss;
 	search_state_init(&ss, &s->o, st, s->letters, s->nletters, 1, dmax,
 			  s->words.data, s->words.len, labels);
+	print_header(s, &ss);
 	search_progress(&s->o, "searching");
 	Solution sol;
 	search_solve(&ss, &s->tg, s->maxd, &sol);
@@ -559,6 +625,7 @@ static int parse(Search *s, int argc, char **argv)
 		{"count", required_argument, NULL, OPT_COUNT},
 		{"alphabet", required_argument, NULL, OPT_ALPHABET},
 		{"max-depth", required_argument, NULL, OPT_MAXDEPTH},
+		{"max-errors", required_argument, NULL, OPT_MAXERRORS},
 		SEARCH_CLI_OPTIONS,
 		{"help", no_argument, NULL, 'h'},
 		{0},
@@ -599,10 +666,20 @@ static int parse(Search *s, int argc, char **argv)
 			if (*end || !*optarg || s->maxd > 8)
 				return cli_usage_error("--max-depth must be 0..8");
 			break;
+		case OPT_MAXERRORS: {
+			uint64_t v;
+			if (!cli_parse_count(optarg, 1000000, &v))
+				return cli_usage_error("bad --max-errors '%s'", optarg);
+			s->o.max_errors = (size_t)v;
+			break;
+		}
 		case 'h': cli_print_help(help); return -1;
 		default: return EXIT_USAGE;
 		}
 	}
+	if (s->o.max_errors && !s->pos)
+		return cli_usage_error("--max-errors goes with --positive and "
+				       "--negative (labelled words)");
 	if (s->family && strcmp(s->family, "lk") != 0 &&
 	    strcmp(s->family, "lk-predict") != 0) {
 		/* a family of tally gen (its formula and alphabet), else a

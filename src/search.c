@@ -716,6 +716,76 @@ static Node pair_conjunction(Bank *b, const Sample *S, Store *st, const Atoms *a
 	return out;
 }
 
+/* With noisy labels: the smallest conjunction of two literals getting at
+ * most tol words wrong (positives it misses, negatives it keeps), or
+ * NODE_NONE. */
+static Node tolerant_pair(Bank *b, const Sample *S, Store *st, const Atoms *a,
+			  const Word64 *pos, const Word64 *neg, size_t tol)
+{
+	size_t nw = S->nwords, n = 0;
+	Lit *lits = xmalloc(2 * (a->n + 1) * sizeof *lits);
+	Word64 *x = xmalloc(nw * sizeof(Word64));
+	for (size_t i = 0; i < a->n; i++) {
+		atom_sig(b, S, a, i, x);
+		for (int ng = 0; ng < 2; ng++) {
+			if (ng)
+				sig_not(x, x, S->valid, nw);
+			size_t miss = 0;
+			for (size_t k = 0; k < nw; k++)
+				miss += (size_t)__builtin_popcountll(pos[k] & ~x[k]);
+			if (miss <= tol)
+				lits[n++] = (Lit){i, ng != 0,
+					store_size(st, atom_node(b, S, st, a->entry[i]))};
+		}
+	}
+	qsort(lits, n, sizeof *lits, cmp_lit);
+	if (n > PAIR_MAX)
+		n = PAIR_MAX;
+	/* per literal: the positives it misses, the negatives it keeps */
+	Word64 *miss = xmalloc((n + 1) * nw * sizeof(Word64));
+	Word64 *keep = xmalloc((n + 1) * nw * sizeof(Word64));
+	for (size_t i = 0; i < n; i++) {
+		atom_sig(b, S, a, lits[i].atom, x);
+		if (lits[i].neg)
+			sig_not(x, x, S->valid, nw);
+		for (size_t k = 0; k < nw; k++) {
+			miss[i * nw + k] = pos[k] & ~x[k];
+			keep[i * nw + k] = neg[k] & x[k];
+		}
+	}
+	uint64_t best = UINT64_MAX;
+	size_t bi = 0, bj = 0;
+	for (size_t i = 0; i < n && !limit_poll(bank_limits(b)); i++)
+		for (size_t j = i + 1; j < n && lits[i].size + lits[j].size < best; j++) {
+			size_t wrong = 0;
+			for (size_t k = 0; k < nw && wrong <= tol; k++)
+				wrong += (size_t)__builtin_popcountll(
+					(miss[i * nw + k] | miss[j * nw + k]) |
+					(keep[i * nw + k] & keep[j * nw + k]));
+			if (wrong <= tol) {
+				best = lits[i].size + lits[j].size;
+				bi = i;
+				bj = j;
+			}
+		}
+	Node out = NODE_NONE;
+	if (best != UINT64_MAX) {
+		Node l[2];
+		size_t idx[2] = {bi, bj};
+		for (int k = 0; k < 2; k++) {
+			l[k] = atom_node(b, S, st, a->entry[lits[idx[k]].atom]);
+			if (lits[idx[k]].neg)
+				l[k] = store_make_not(st, l[k]);
+		}
+		out = store_make_and(st, l, 2);
+	}
+	free(miss);
+	free(keep);
+	free(x);
+	free(lits);
+	return out;
+}
+
 /* The smaller of two candidate formulas (NODE_NONE loses). */
 static Node smaller(const Store *st, Node p, Node q)
 {
@@ -790,6 +860,7 @@ void search_certify(Bank *b, const Sample *S, const Word64 *care,
 		    const Word64 *label, IndistBounds cls, SearchResult *r)
 {
 	r->cls = cls;
+	r->certified = true;
 	for (unsigned d = 0; d < r->tried && d <= bank_depth(b); d++) {
 		Atoms a;
 		collect_atoms(b, S, d, &a);
@@ -804,8 +875,10 @@ void search_run(Bank *b, const Sample *S, Store *st, const Word64 *care,
 		SearchResult *r)
 {
 	memset(r, 0, sizeof *r);
-	if (cls)
+	if (cls) {
 		r->cls = *cls;
+		r->certified = true;
+	}
 	if (maxd > SEARCH_MAXD)
 		maxd = SEARCH_MAXD;
 	for (unsigned d = 0; d <= maxd; d++) {
@@ -834,6 +907,106 @@ void search_run(Bank *b, const Sample *S, Store *st, const Word64 *care,
 		if ((r->stop = bank_limit_stop(bank_limits(b))) != BANK_OK)
 			return;
 	}
+}
+
+/* The majority label of each class of the partition by the atoms (ties:
+ * in) into out; the words of the minorities into r->errors; their
+ * number. */
+static size_t majority(const Atoms *a, const Sample *S, const Word64 *care,
+		       const Word64 *label, Word64 *out, SearchResult *r)
+{
+	Parts p;
+	parts_init(&p, S, care, label);
+	for (size_t i = 0; i < a->n; i++)
+		split(&p, a->sig[i]);
+	memset(p.npos, 0, p.ncls * sizeof *p.npos);
+	memset(p.nneg, 0, p.ncls * sizeof *p.nneg);
+	for (size_t i = 0; i < p.n; i++)
+		(p.lab[i] ? p.npos : p.nneg)[p.cls[i]]++;
+	memcpy(out, label, S->nwords * sizeof(Word64));
+	size_t wrong = 0;
+	r->nerrors = 0;
+	for (size_t i = 0; i < p.n; i++) {
+		bool maj = p.npos[p.cls[i]] >= p.nneg[p.cls[i]];
+		if (p.lab[i] == maj)
+			continue;
+		wrong++;
+		if (r->nerrors < SEARCH_ERRORS_MAX)
+			r->errors[r->nerrors++] = p.bit[i];
+		out[p.bit[i] >> 6] ^= (Word64)1 << (p.bit[i] & 63);
+	}
+	parts_free(&p);
+	return wrong;
+}
+
+/* The labelled words r->formula gets wrong, by the evaluator. */
+static void noisy_errors(const Sample *S, const Store *st, const Word64 *care,
+			 const Word64 *label, SearchResult *r)
+{
+	Word64 *sig = xmalloc(S->nwords * sizeof(Word64));
+	r->nerrors = 0;
+	if (sample_eval(S, st, r->formula, sig))
+		for (size_t w = 0; w < S->nwords; w++)
+			for (Word64 d = (sig[w] ^ label[w]) & care[w]; d; d &= d - 1)
+				if (r->nerrors < SEARCH_ERRORS_MAX)
+					r->errors[r->nerrors++] =
+						w * 64 + (size_t)__builtin_ctzll(d);
+	free(sig);
+}
+
+void search_run_noisy(Bank *b, const Sample *S, Store *st, const Word64 *care,
+		      const Word64 *label, unsigned maxd, size_t max_errors,
+		      SearchResult *r)
+{
+	memset(r, 0, sizeof *r);
+	r->noisy = true;
+	if (maxd > SEARCH_MAXD)
+		maxd = SEARCH_MAXD;
+	Word64 *fixed = xmalloc(S->nwords * sizeof(Word64));
+	for (unsigned d = 0; d <= maxd; d++) {
+		BankStop stop = bank_build(b, d);
+		if (stop != BANK_OK && bank_depth(b) < d) {
+			r->stop = stop;
+			break;
+		}
+		Atoms a;
+		collect_atoms(b, S, d, &a);
+		size_t wrong = majority(&a, S, care, label, fixed, r);
+		r->refuted[d].natoms = a.n;
+		r->refuted[d].wrong = wrong;
+		if (wrong <= max_errors) {
+			r->found = true;
+			r->depth = d;
+			/* the majority labels fitted exactly, or a smaller
+			 * formula that gets at most max_errors wrong */
+			extract(b, S, st, &a, care, fixed, r);
+			Word64 *pos = xmalloc(2 * S->nwords * sizeof(Word64));
+			Word64 *neg = pos + S->nwords;
+			sig_and(pos, care, label, S->nwords);
+			sig_not(neg, label, care, S->nwords);
+			Node t = tolerant_pair(b, S, st, &a, pos, neg, max_errors);
+			Node u = tolerant_pair(b, S, st, &a, neg, pos, max_errors);
+			if (u)
+				t = smaller(st, t, store_make_not(st, u));
+			if (t && smaller(st, r->formula, t) == t) {
+				r->formula = t;
+				r->large = false;
+			}
+			free(pos);
+			atoms_free(&a);
+			if ((r->stop = bank_limit_stop(bank_limits(b))) != BANK_OK)
+				r->formula = NODE_NONE;
+			else
+				noisy_errors(S, st, care, label, r);
+			break;
+		}
+		r->nerrors = 0;
+		r->tried = d + 1;
+		atoms_free(&a);
+		if ((r->stop = bank_limit_stop(bank_limits(b))) != BANK_OK)
+			break;
+	}
+	free(fixed);
 }
 
 /* ---- separation --------------------------------------------------------- */

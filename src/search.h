@@ -53,7 +53,7 @@ typedef struct {
 } TargetShape;
 void search_target_shape(const Store *st, Node f, TargetShape *out);
 
-enum { SEARCH_MAXD = 15, SEARCH_PAIRS = 3 };
+enum { SEARCH_MAXD = 15, SEARCH_PAIRS = 3, SEARCH_ERRORS_MAX = 1000 };
 
 typedef struct {
 	size_t pos, neg; /* sample bits: target accepts pos, rejects neg */
@@ -72,6 +72,7 @@ typedef struct {
 				      * vector (depth 1: any constants) */
 	size_t npairs;
 	size_t checked;              /* candidate pairs checked */
+	size_t wrong;                /* noisy: the best combination's errors */
 } Refutation;
 
 typedef struct {
@@ -84,6 +85,10 @@ typedef struct {
 	size_t chosen;      /* greedy atoms */
 	BankStop stop;      /* why the bank stopped, if it did */
 	IndistBounds cls;   /* the class of the certified pairs */
+	bool certified;     /* the refuted depths' pairs were checked */
+	bool noisy;         /* from search_run_noisy */
+	size_t nerrors;     /* search_run_noisy: words the formula gets wrong */
+	size_t errors[SEARCH_ERRORS_MAX]; /* their bits (the first ones) */
 } SearchResult;
 
 /* Searches depths 0..maxd, building the bank as needed; the pairs of
@@ -92,6 +97,13 @@ typedef struct {
 void search_run(Bank *b, const Sample *S, Store *st, const Word64 *care,
 		const Word64 *label, unsigned maxd, const IndistBounds *cls,
 		SearchResult *r);
+/* The same for noisy labels: the least depth at which the best Boolean
+ * function of the comparisons (each class of the partition takes its
+ * majority label) gets at most max_errors words wrong; r->errors lists
+ * them (up to SEARCH_ERRORS_MAX). */
+void search_run_noisy(Bank *b, const Sample *S, Store *st, const Word64 *care,
+		      const Word64 *label, unsigned maxd, size_t max_errors,
+		      SearchResult *r);
 /* Certifies the pairs of the depths r refuted (the bank still built). */
 void search_certify(Bank *b, const Sample *S, const Word64 *care,
 		    const Word64 *label, IndistBounds cls, SearchResult *r);

@@ -213,7 +213,7 @@ Sample *search_sample(const SearchOpts *o, const SymTab *syms, const Sym *letter
 Sample *search_exhaustive_sample(const SearchOpts *o, const SymTab *syms,
 				 const Sym *letters, size_t nletters)
 {
-	unsigned n = tree_length(o->verify_len, nletters, 1u << 22);
+	unsigned n = tree_length(o->verify_len, nletters, SEARCH_EXH_MAX);
 	return sample_build(syms, letters, nletters, n, NULL, 0, NULL);
 }
 
@@ -356,7 +356,12 @@ static bool add_counterexamples(SearchState *ss, const Verification *v)
 static bool solve_round(SearchState *ss, const Target *tg, unsigned maxd,
 		  const Word64 *care, const Word64 *label, Solution *out)
 {
-	search_run(ss->bank, ss->S, ss->st, care, label, maxd, NULL, &out->r);
+	if (ss->labels && ss->o->max_errors)
+		search_run_noisy(ss->bank, ss->S, ss->st, care, label, maxd,
+				 ss->o->max_errors, &out->r);
+	else
+		search_run(ss->bank, ss->S, ss->st, care, label, maxd, NULL, &out->r);
+	out->r.cls = search_bounds(ss->o);
 	if (out->r.stop != BANK_OK || !out->r.found || !out->r.formula)
 		return false;
 	verify_free(&out->v);
@@ -382,7 +387,7 @@ void search_solve(SearchState *ss, const Target *tg, unsigned maxd, Solution *ou
 		bool again = solve_round(ss, tg, maxd, care, label, out);
 		if (!again) {
 			/* the pairs of the refuted depths, on the last sample */
-			if (out->r.stop == BANK_OK)
+			if (out->r.stop == BANK_OK && !out->r.noisy)
 				search_certify(ss->bank, ss->S, care, label,
 					       search_bounds(ss->o), &out->r);
 			free(care);
@@ -461,6 +466,18 @@ void search_print_refutations(const Sample *S, const SearchResult *r,
 	for (unsigned d = 0; d < r->tried; d++) {
 		const Refutation *f = &r->refuted[d];
 		printf("%sdepth %u: ", indent, d);
+		if (r->noisy) {
+			printf("the best Boolean combination of the %zu comparisons of "
+			       "the search of depth <= %u gets %zu labelled words "
+			       "wrong\n", f->natoms, d, f->wrong);
+			continue;
+		}
+		if (!r->certified) {
+			printf("no Boolean combination of the %zu comparisons of the "
+			       "search of depth <= %u agrees on the sample (its pairs "
+			       "were not checked: the search stopped)\n", f->natoms, d);
+			continue;
+		}
 		if (f->npairs == 0) {
 			printf("no Boolean combination of the %zu comparisons of the "
 			       "search of depth <= %u agrees on the sample; no pair "

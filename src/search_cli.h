@@ -40,6 +40,7 @@ typedef struct {
 	size_t max_sigs;     /* 0: none */
 	unsigned certify;    /* tries per depth for certified pairs (0: none) */
 	unsigned rounds;     /* rounds of counterexamples at most */
+	size_t max_errors;   /* labelled words a formula may get wrong */
 	unsigned verify_len; /* exhaustive verification length */
 	unsigned decide_len; /* the decision engine's length bound (0: off) */
 	bool json, csv, quiet;
@@ -119,7 +120,7 @@ enum {
 
 /* Certified pairs are looked for up to this depth (deeper checks take
  * seconds and need blocks of thousands of letters). */
-enum { SEARCH_CERT_DEPTH = 3, SEARCH_TREE_MAX = 1 << 14 };
+enum { SEARCH_CERT_DEPTH = 3, SEARCH_TREE_MAX = 1 << 14, SEARCH_EXH_MAX = 1 << 20 };
 
 typedef VEC(SampleWord) SampleVec;
 

@@ -173,9 +173,11 @@ void verify_formula(const Target *t, Store *st, Node f, const Sample *fresh,
 	if (exh && t->kind != TARGET_LABELS)
 		v->exh_bad = check_on(t, st, f, exh, &w2, v);
 	v->ok = v->fresh_bad == 0 && v->exh_bad == 0;
-	if (t->kind == TARGET_LABELS)
-		buf_printf(&b, "%s every label", v->fresh_bad ? "DISAGREES with"
-							     : "consistent with");
+	if (t->kind == TARGET_LABELS && v->fresh_bad)
+		buf_printf(&b, "DISAGREES with %zu of the %zu labels", v->fresh_bad,
+			   t->nwords);
+	else if (t->kind == TARGET_LABELS)
+		buf_puts(&b, "consistent with every label");
 	else if (v->fresh_bad == SIZE_MAX)
 		buf_puts(&b, "not checked (the formula has #>)");
 	else
@@ -190,7 +192,8 @@ void verify_formula(const Target *t, Store *st, Node f, const Sample *fresh,
 			   w2 ? "\")" : "");
 	if (decide_len && v->ok)
 		decide_check(t, st, f, fresh, decide_len, lim, v, &b);
-	buf_printf(&b, "; evidence: %s", v->kind);
+	buf_printf(&b, "; evidence: %s%s", v->kind, t->kind == TARGET_LABELS
+					? " (relative to the labelled words)" : "");
 	v->text = buf_take(&b);
 	free(w1);
 	free(w2);

@@ -98,6 +98,39 @@ grep -q 'accept$' negv.txt && fail "anbn labels: a negative word is accepted"
 run 0 "$TALLY" search --positive=mpos.txt --negative=mneg.txt --quiet > maj.txt
 test "$(field 'least depth' maj.txt)" = 1 || fail "majority labels: least depth"
 
+# Noisy labels: one word of L_2's labels is mislabelled.  Without
+# --max-errors a formula fits it; with --max-errors=1 the least depth is
+# 2 and the word is listed as the one the formula gets wrong (checked
+# here with tally eval: the formula rejects it, and accepts every other
+# positive word).
+"$TALLY" lang -f L_2 --max-length 8 --alphabet=ab > npos.txt
+"$TALLY" lang -f '!L_2' --max-length 6 --alphabet=ab > nneg.txt
+echo aababbb >> npos.txt
+run 0 "$TALLY" search --positive=npos.txt --negative=nneg.txt --max-errors=1 --quiet > noisy.txt
+test "$(field 'least depth' noisy.txt)" = 2 || fail "noisy labels: least depth"
+grep -q '^wrong: 1 of the 141 labelled words (at most 1 allowed): "aababbb" (labelled in)$' noisy.txt ||
+	fail "noisy labels: the wrong word: $(cat noisy.txt)"
+f=$(field formula noisy.txt)
+run 1 "$TALLY" eval -f "$f" --alphabet=ab -w aababbb
+grep -v '^aababbb$' npos.txt > clean.txt
+run 0 "$TALLY" eval -f "$f" --alphabet=ab < clean.txt > /dev/null
+# the same word in both files is an error that names it
+echo aababbb > both.txt
+"$TALLY" search --positive=npos.txt --negative=both.txt --quiet 2> both.err && fail "contradictory labels accepted"
+grep -q '"aababbb" is in both --positive and --negative' both.err || fail "the contradictory word is not named"
+run 2 "$TALLY" search -f Q_a --max-errors=1
+
+# Three letters: the default sample stays small (length 8, 9841 words).
+run 0 "$TALLY" search --family=lk --k=1 --alphabet=abc --quiet > abc.txt
+grep -q '^sample: all 9841 words of length <= 8 ' abc.txt || fail "three letters: $(grep sample abc.txt)"
+
+# A limit: what was established is printed, then the limit line, exit 4.
+st=0
+"$TALLY" search --family=lk --k=3 --alphabet=abc --timeout=1 --quiet > lim.txt 2> lim.err || st=$?
+test "$st" = 4 || fail "timeout: exit $st"
+grep -q '^target: ' lim.txt && grep -q '^sample: ' lim.txt || fail "timeout: nothing printed"
+grep -q '^tally: limit: --timeout=1 reached' lim.err || fail "timeout: no limit line"
+
 # JSON
 run 0 "$TALLY" search -f 'Q_a & #[Q_b] >= 1' --json --quiet > one.json
 grep -q '"least_depth": *1' one.json || fail "json least depth"
