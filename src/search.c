@@ -647,28 +647,41 @@ static size_t greedy_cover(const Word64 *rows, size_t n, const Word64 *neg,
 	return remaining ? 0 : m;
 }
 
-static Node pair_conjunction(Bank *b, const Sample *S, Store *st, const Atoms *a,
-			     const Word64 *pos, const Word64 *neg)
+/* The literals (an atom or its negation) that miss at most tol of the
+ * positive points, smallest first, at most PAIR_MAX of them. */
+static Lit *literals(Bank *b, const Sample *S, Store *st, const Atoms *a,
+		     const Word64 *pos, size_t tol, size_t *n)
 {
-	size_t nw = S->nwords, n = 0;
+	size_t nw = S->nwords;
 	Lit *lits = xmalloc(2 * (a->n + 1) * sizeof *lits);
 	Word64 *x = xmalloc(nw * sizeof(Word64));
+	*n = 0;
 	for (size_t i = 0; i < a->n; i++) {
 		atom_sig(b, S, a, i, x);
 		for (int ng = 0; ng < 2; ng++) {
 			if (ng)
 				sig_not(x, x, S->valid, nw);
-			bool covers = true;
-			for (size_t k = 0; k < nw && covers; k++)
-				covers = (pos[k] & ~x[k]) == 0;
-			if (covers)
-				lits[n++] = (Lit){i, ng != 0,
+			size_t miss = 0;
+			for (size_t k = 0; k < nw && miss <= tol; k++)
+				miss += (size_t)__builtin_popcountll(pos[k] & ~x[k]);
+			if (miss <= tol)
+				lits[(*n)++] = (Lit){i, ng != 0,
 					store_size(st, atom_node(b, S, st, a->entry[i]))};
 		}
 	}
-	qsort(lits, n, sizeof *lits, cmp_lit);
-	if (n > PAIR_MAX)
-		n = PAIR_MAX;
+	free(x);
+	qsort(lits, *n, sizeof *lits, cmp_lit);
+	if (*n > PAIR_MAX)
+		*n = PAIR_MAX;
+	return lits;
+}
+
+static Node pair_conjunction(Bank *b, const Sample *S, Store *st, const Atoms *a,
+			     const Word64 *pos, const Word64 *neg)
+{
+	size_t nw = S->nwords, n = 0;
+	Lit *lits = literals(b, S, st, a, pos, 0, &n);
+	Word64 *x = xmalloc(nw * sizeof(Word64));
 	/* the rows: neg & literal, one signature per literal */
 	Word64 *rows = xmalloc((n + 1) * nw * sizeof(Word64));
 	for (size_t i = 0; i < n; i++) {
@@ -723,24 +736,8 @@ static Node tolerant_pair(Bank *b, const Sample *S, Store *st, const Atoms *a,
 			  const Word64 *pos, const Word64 *neg, size_t tol)
 {
 	size_t nw = S->nwords, n = 0;
-	Lit *lits = xmalloc(2 * (a->n + 1) * sizeof *lits);
+	Lit *lits = literals(b, S, st, a, pos, tol, &n);
 	Word64 *x = xmalloc(nw * sizeof(Word64));
-	for (size_t i = 0; i < a->n; i++) {
-		atom_sig(b, S, a, i, x);
-		for (int ng = 0; ng < 2; ng++) {
-			if (ng)
-				sig_not(x, x, S->valid, nw);
-			size_t miss = 0;
-			for (size_t k = 0; k < nw; k++)
-				miss += (size_t)__builtin_popcountll(pos[k] & ~x[k]);
-			if (miss <= tol)
-				lits[n++] = (Lit){i, ng != 0,
-					store_size(st, atom_node(b, S, st, a->entry[i]))};
-		}
-	}
-	qsort(lits, n, sizeof *lits, cmp_lit);
-	if (n > PAIR_MAX)
-		n = PAIR_MAX;
 	/* per literal: the positives it misses, the negatives it keeps */
 	Word64 *miss = xmalloc((n + 1) * nw * sizeof(Word64));
 	Word64 *keep = xmalloc((n + 1) * nw * sizeof(Word64));
