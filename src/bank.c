@@ -124,8 +124,9 @@ static bool insert(Bank *b, const Word64 *sig, const Cand *c, Entry e)
 		return false;
 	b->stats[e.depth].kept++;
 	e.linear = e.kind == ENTRY_LIN ||
-		   ((e.kind == ENTRY_ATOM || e.kind == ENTRY_COMBO) &&
-		    b->e.data[e.child].linear);
+		   ((e.kind == ENTRY_ATOM || e.kind == ENTRY_COMBO ||
+		     e.kind == ENTRY_PAIR) && b->e.data[e.child].linear) ||
+		   (e.kind == ENTRY_PAIR && b->e.data[e.child2].linear);
 	e.node = NODE_NONE;
 	e.sig = (uint32_t)i;
 	e.neg = c->neg;
@@ -138,13 +139,16 @@ static Node letter(Bank *b, size_t x)
 	return store_make_letter(b->st, b->S->letters[x]);
 }
 
-static Node count_of(Bank *b, Node f) { return store_make_count(b->st, f); }
+static Node count_of(Bank *b, Node f, bool fut)
+{
+	return fut ? store_make_fcount(b->st, f) : store_make_count(b->st, f);
+}
 
-static Node scaled_count(Bank *b, int a, Node f)
+static Node scaled_count(Bank *b, int a, Node f, bool fut)
 {
 	fmpz_t c;
 	fmpz_init_set_si(c, a);
-	Node t = store_make_scale(b->st, c, count_of(b, f));
+	Node t = store_make_scale(b->st, c, count_of(b, f, fut));
 	fmpz_clear(c);
 	return t;
 }
@@ -167,7 +171,7 @@ static Node build_node(Bank *b, const Entry *e)
 		Node psi = bank_node(b, e->child);
 		if (e->pol)
 			psi = store_make_not(st, psi);
-		return store_make_cmp(st, (Rel)e->rel, count_of(b, psi),
+		return store_make_cmp(st, (Rel)e->rel, count_of(b, psi, e->fut),
 				      store_make_const_si(st, e->c));
 	}
 	case ENTRY_LIN: {
@@ -177,8 +181,8 @@ static Node build_node(Bank *b, const Entry *e)
 		if (e->pol2)
 			p2 = store_make_not(st, p2);
 		return store_make_cmp(st, (Rel)e->rel,
-				      store_make_add2(st, scaled_count(b, e->a1, p1),
-						      scaled_count(b, e->a2, p2)),
+				      store_make_add2(st, scaled_count(b, e->a1, p1, e->fut),
+						      scaled_count(b, e->a2, p2, e->fut2)),
 				      store_make_const_si(st, e->c));
 	}
 	case ENTRY_COMBO: {
@@ -187,6 +191,14 @@ static Node build_node(Bank *b, const Entry *e)
 			at = store_make_not(st, at);
 		Node q = letter(b, e->x);
 		return e->y < 2 ? store_make_and2(st, q, at) : store_make_or2(st, q, at);
+	}
+	case ENTRY_PAIR: {
+		Node l[3] = {letter(b, e->x), bank_node(b, e->child),
+			     bank_node(b, e->child2)};
+		for (int k = 0; k < 2; k++)
+			if (e->y >> k & 1)
+				l[k + 1] = store_make_not(st, l[k + 1]);
+		return store_make_and(st, l, 3);
 	}
 	}
 	return NODE_NONE;
@@ -296,6 +308,7 @@ static void build_base(Bank *b)
 typedef struct {
 	uint32_t entry;
 	bool pol; /* count the negation */
+	bool fut; /* towards the future (#>) */
 } Arg;
 
 /* The comparisons of one count per argument, in the order they are
@@ -336,7 +349,10 @@ static void atom_slice(void *ctx, size_t lo, size_t hi)
 		bank_sig(j->b, e, psi);
 		if (j->args[i].pol)
 			sig_not(psi, psi, S->valid, nw);
-		sample_thresholds(S, psi, C + 1, planes);
+		if (j->args[i].fut)
+			sample_fthresholds(S, psi, C + 1, planes);
+		else
+			sample_thresholds(S, psi, C + 1, planes);
 		Word64 *out = j->sigs + i * K * nw;
 		for (unsigned k = 0; k < K; k++) {
 			uint8_t rel;
@@ -367,7 +383,9 @@ static int cmp_arg_size(const void *x, const void *y, void *ctx)
 		return sp < sq ? -1 : 1;
 	if (p->entry != q->entry)
 		return p->entry < q->entry ? -1 : 1;
-	return (int)p->pol - (int)q->pol;
+	if (p->pol != q->pol)
+		return (int)p->pol - (int)q->pol;
+	return (int)p->fut - (int)q->fut;
 }
 
 /* Both polarities of the entries [lo, hi) whose count is not always 0,
@@ -377,16 +395,19 @@ static int cmp_arg_size(const void *x, const void *y, void *ctx)
 static Arg *count_args_of(Bank *b, size_t lo, size_t hi, size_t max,
 			  bool distinct, size_t *n)
 {
-	Arg *args = xmalloc(2 * (hi - lo + 1) * sizeof *args);
+	int dirs = b->S->whole ? 2 : 1;
+	Arg *args = xmalloc(4 * (hi - lo + 1) * sizeof *args);
 	size_t nw = b->S->nwords, m = 0;
 	Word64 *sig = xmalloc(nw * sizeof(Word64));
 	for (size_t i = lo; i < hi; i++)
 		for (int pol = 0; pol < 2; pol++)
-			args[m++] = (Arg){(uint32_t)i, pol != 0};
+			for (int fut = 0; fut < dirs; fut++)
+				args[m++] = (Arg){(uint32_t)i, pol != 0, fut != 0};
 	/* smallest first, so that the smaller of two arguments with equal
 	 * counts stays */
 	qsort_r(args, m, sizeof *args, cmp_arg_size, b);
-	SigSet *seen = distinct ? sigset_new(nw) : NULL;
+	SigSet *seen[2] = {distinct ? sigset_new(nw) : NULL,
+			   distinct ? sigset_new(nw) : NULL};
 	*n = 0;
 	for (size_t k = 0; k < m && (!max || *n < max); k++) {
 		bank_sig(b, &b->e.data[args[k].entry], sig);
@@ -398,15 +419,16 @@ static Arg *count_args_of(Bank *b, size_t lo, size_t hi, size_t max,
 			any |= sig[w];
 		if (!any)
 			continue;
-		if (seen) {
+		if (seen[args[k].fut]) {
 			bool fresh;
-			sigset_insert(seen, sig, &fresh);
+			sigset_insert(seen[args[k].fut], sig, &fresh);
 			if (!fresh)
 				continue;
 		}
 		args[(*n)++] = args[k];
 	}
-	sigset_free(seen);
+	sigset_free(seen[0]);
+	sigset_free(seen[1]);
 	free(sig);
 	return args;
 }
@@ -435,7 +457,7 @@ static BankStop build_atoms(Bank *b, unsigned d)
 				Entry e = {.depth = d,
 					   .gsize = b->e.data[a->entry].gsize + a->pol + 2,
 					   .kind = ENTRY_ATOM, .child = a->entry,
-					   .pol = a->pol};
+					   .pol = a->pol, .fut = a->fut};
 				one_count(C, k, &e.rel, &e.c);
 				insert(b, sigs + (i * K + k) * nw, &cands[i * K + k], e);
 			}
@@ -579,7 +601,10 @@ static BankStop build_twos(Bank *b, unsigned d)
 		if (args[i].pol)
 			sig_not(sig, sig, S->valid, nw);
 		cnt[i] = xmalloc(S->nbits * sizeof(int32_t));
-		sample_counts(S, sig, cnt[i]);
+		if (args[i].fut)
+			sample_fcounts(S, sig, cnt[i]);
+		else
+			sample_counts(S, sig, cnt[i]);
 	}
 	free(sig);
 	/* pairs with one argument of depth d - 1 (psi and !psi too: the
@@ -611,7 +636,8 @@ static BankStop build_twos(Bank *b, unsigned d)
 				for (unsigned q = 0; q < NK; q++) {
 					Entry e = {.depth = d, .kind = ENTRY_LIN,
 						   .child = x->entry, .pol = x->pol,
-						   .child2 = y->entry, .pol2 = y->pol,
+						   .fut = x->fut, .child2 = y->entry,
+						   .pol2 = y->pol, .fut2 = y->fut,
 						   .a1 = (int8_t)a1, .a2 = (int8_t)a2,
 						   .gsize = pairs.data[lo + p].size + 3 +
 							    (a1 != 1) + (abs(a2) != 1)};
@@ -698,6 +724,56 @@ static BankStop build_combos(Bank *b, unsigned d, size_t lo_atom, size_t hi_atom
 	return stop;
 }
 
+static int cmp_entry_size(const void *x, const void *y, void *ctx)
+{
+	const Bank *b = ctx;
+	size_t p = *(const size_t *)x, q = *(const size_t *)y;
+	uint32_t sp = b->e.data[p].gsize, sq = b->e.data[q].gsize;
+	if (sp != sq)
+		return sp < sq ? -1 : 1;
+	return p < q ? -1 : p > q;
+}
+
+/* Q_x & l1 & l2 for the BANK_PAIRS smallest comparisons of the layer,
+ * every polarity (whole-word samples only). */
+static BankStop build_pairs(Bank *b, unsigned d, size_t lo_atom, size_t hi_atom)
+{
+	const Sample *S = b->S;
+	size_t nw = S->nwords, n = hi_atom - lo_atom;
+	size_t *at = xmalloc((n + 1) * sizeof *at);
+	for (size_t i = 0; i < n; i++)
+		at[i] = lo_atom + i;
+	qsort_r(at, n, sizeof *at, cmp_entry_size, b);
+	if (n > BANK_PAIRS)
+		n = BANK_PAIRS;
+	Word64 *x = xmalloc(3 * nw * sizeof(Word64)), *y = x + nw, *t = y + nw;
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = i + 1; j < n; j++)
+			for (unsigned v = 0; v < 4; v++)
+				for (size_t c = 0; c < S->nletters; c++) {
+					bank_sig(b, &b->e.data[at[i]], x);
+					bank_sig(b, &b->e.data[at[j]], y);
+					if (v & 1)
+						sig_not(x, x, S->valid, nw);
+					if (v & 2)
+						sig_not(y, y, S->valid, nw);
+					sig_and(t, x, y, nw);
+					sig_and(t, t, S->letter + c * nw, nw);
+					Cand cd;
+					finish(S, t, &cd);
+					insert(b, t, &cd, (Entry){.depth = d,
+						.gsize = b->e.data[at[i]].gsize +
+							 b->e.data[at[j]].gsize + 3 + (v & 1) +
+							 (v >> 1),
+						.kind = ENTRY_PAIR, .child = (uint32_t)at[i],
+						.child2 = (uint32_t)at[j], .x = (uint8_t)c,
+						.y = (uint8_t)v});
+				}
+	free(x);
+	free(at);
+	return limits(b);
+}
+
 double bank_seconds(const Bank *b) { return b->seconds; }
 Limits *bank_limits(const Bank *b) { return b->o.limits; }
 double bank_cpu_seconds(const Bank *b) { return b->cpu; }
@@ -745,7 +821,10 @@ static BankStop build(Bank *b, unsigned d, bool full)
 		}
 		if (nd == d && !full)
 			break;
-		BankStop stop = build_combos(b, nd, b->first[nd], b->first[nd + 1]);
+		size_t atoms_end = b->first[nd + 1];
+		BankStop stop = build_combos(b, nd, b->first[nd], atoms_end);
+		if (stop == BANK_OK && b->S->whole)
+			stop = build_pairs(b, nd, b->first[nd], atoms_end);
 		b->first[nd + 1] = b->e.len;
 		if (stop != BANK_OK)
 			return stop;

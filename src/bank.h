@@ -18,6 +18,12 @@
  * Every kept entry becomes a Node of the Store when used, so it prints
  * with tl_print and runs through the evaluator.
  *
+ * On a whole-word sample (sample.h) every count is also taken towards
+ * the future (#>), so the bank holds two-sided formulas, and the guarded
+ * combinations include Q_x & alpha & beta for the BANK_PAIRS smallest
+ * comparisons of the depth (one position between two others: the
+ * two-sided form of a subsequence test).
+ *
  * The bank is a search space, not the class of the negative claims
  * (indist.h): every entry lies in the class F_d(C, T) with T >= 2, which
  * has inner formulas of any size.
@@ -40,7 +46,7 @@
 #include "sig.h"
 #include "store.h"
 
-typedef enum { ENTRY_BASE, ENTRY_ATOM, ENTRY_LIN, ENTRY_COMBO } EntryKind;
+typedef enum { ENTRY_BASE, ENTRY_ATOM, ENTRY_LIN, ENTRY_COMBO, ENTRY_PAIR } EntryKind;
 
 /* An entry is kept as a recipe; its Node is built on first use
  * (bank_node), so the Store grows only by the formulas that are used. */
@@ -52,13 +58,16 @@ typedef struct {
 	uint32_t sig;   /* index of the canonical signature in the SigSet */
 	bool neg;       /* the node's signature is the canonical one negated */
 	EntryKind kind;
-	uint32_t child; /* ATOM, LIN: the (first) counted entry; COMBO: the atom */
-	uint32_t child2; /* LIN: the second counted entry */
+	uint32_t child; /* ATOM, LIN: the (first) counted entry; COMBO, PAIR:
+			 * the (first) atom */
+	uint32_t child2; /* LIN: the second counted entry; PAIR: the second atom */
 	int32_t c;      /* ATOM, LIN: the constant; BASE: the letter mask */
 	int8_t a1, a2;  /* LIN: the coefficients */
 	uint8_t rel;    /* ATOM, LIN: REL_GE, REL_LE or REL_EQ */
-	uint8_t x, y;   /* COMBO: the letter, the variant */
+	uint8_t x, y;   /* COMBO: the letter, the variant; PAIR: the letter,
+			 * the atoms' negations (bits 0, 1) */
 	bool pol, pol2; /* ATOM, LIN: count the negation */
+	bool fut, fut2; /* ATOM, LIN: a future count #> (whole-word samples) */
 	bool linear;    /* a comparison of two counts occurs in the formula */
 } Entry;
 
@@ -89,6 +98,8 @@ typedef struct {
  * (when set), else base (more make the deep layers large and strong
  * enough to imitate deeper languages on the witness pairs). */
 size_t bank_base_at(const BankOptions *o, unsigned k, unsigned d);
+
+enum { BANK_PAIRS = 32 };
 
 typedef struct Bank Bank;
 

@@ -27,7 +27,10 @@ static const char help[] =
 	"comparison, any size) tells apart, as an exact check shows.  Theory:\n"
 	"depth k for recognising L_k, depth m-2 for the prediction task of L_m.\n\n"
 	"Table:\n"
-	"      --family=lk        the family (only lk)\n"
+	"      --family=FAMILY    lk (default), or dk: D_k = L_(2k-1), the\n"
+	"                         least depth with past counts only beside the\n"
+	"                         least depth with future counts #> too\n"
+	"                         (default k = 1..3)\n"
 	"      --k=RANGE          the rows: N, N..M (default 1..4; predict 3..6)\n"
 	"      --task=TASK        recognize (default) or predict: accept exactly\n"
 	"                         the nonempty prefixes of members of L_k that\n"
@@ -46,7 +49,8 @@ static const char help[] =
 	"Examples:\n"
 	"  tally hierarchy --k=1..3\n"
 	"  tally hierarchy --task=predict --k=3..5 --csv\n"
-	"  tally hierarchy --k=1..3 --pairs=0 --length=6\n\n"
+	"  tally hierarchy --k=1..3 --pairs=0 --length=6\n"
+	"  tally hierarchy --family=dk --k=1..3\n\n"
 	"Exit status 0: every row found at the theory's depth and verified;\n"
 	"1: some row differs or has no verified formula.\n";
 
@@ -55,6 +59,8 @@ enum { OPT_FAMILY = OPT__COMMAND_BASE, OPT_K, OPT_TASK, OPT_NOTIME };
 typedef struct {
 	SearchOpts o;
 	bool predict;
+	bool dk;             /* --family=dk: the two-sided table */
+	SearchState two;     /* its whole-word samples and bank */
 	size_t klo, khi;
 	Store *st;
 	Sym ab[2];
@@ -255,8 +261,11 @@ static int parse(Table *t, int argc, char **argv)
 		}
 		switch (opt) {
 		case OPT_FAMILY:
-			if (strcmp(optarg, "lk") != 0)
-				return cli_usage_error("unknown family '%s' (only lk)", optarg);
+			if (strcmp(optarg, "dk") == 0)
+				t->dk = true;
+			else if (strcmp(optarg, "lk") != 0)
+				return cli_usage_error("unknown family '%s' (lk or dk)",
+						       optarg);
 			break;
 		case OPT_K: krange = optarg; break;
 		case OPT_NOTIME: t->no_time = true; break;
@@ -273,8 +282,10 @@ static int parse(Table *t, int argc, char **argv)
 	}
 	if (optind < argc)
 		return cli_usage_error("unexpected argument '%s'", argv[optind]);
+	if (t->dk && t->predict)
+		return cli_usage_error("--family=dk is a recognition table");
 	t->klo = t->predict ? 3 : 1;
-	t->khi = t->predict ? 6 : 4;
+	t->khi = t->predict ? 6 : t->dk ? 3 : 4;
 	if (krange && !cli_parse_range(krange, &t->klo, &t->khi))
 		return cli_usage_error("bad --k range '%s'", krange);
 	if (t->khi == SIZE_MAX)
@@ -285,6 +296,178 @@ static int parse(Table *t, int argc, char **argv)
 	if (t->khi < t->klo || t->khi > 12)
 		return cli_usage_error("--k must lie in %zu..12", kmin);
 	return EXIT_YES;
+}
+
+/* ---- --family=dk: past-only beside two-sided ----------------------------- */
+
+static void print_dk_header(const Table *t)
+{
+	if (t->o.csv)
+		puts("family,k,target,past_depth,past_verified,two_sided_depth,"
+		     "two_sided_verified,past_formula,two_sided_formula");
+	if (t->o.json || t->o.csv)
+		return;
+	printf("tally hierarchy: D_k = L_(2k-1), k = %zu..%zu: the least depth "
+	       "found with past counts only beside the least depth found with "
+	       "future counts #> too\n", t->klo, t->khi);
+	printf("sample (past-only): %s\n", t->ss.S->desc);
+	printf("sample (two-sided): %s\n", t->two.S->desc);
+	search_print_bounds(&t->o, t->ss.bank);
+	printf("two-sided: the same comparisons also of #> counts, and Q_x & "
+	       "atom & atom for the %d smallest of a depth; the exact check of "
+	       "pairs covers past-only formulas only\n", BANK_PAIRS);
+}
+
+/* "depth d (evidence)" or "no verified formula up to depth d". */
+static void dk_cell(const Solution *sol, char *out, size_t n)
+{
+	if (row_failure(sol))
+		snprintf(out, n, "no verified formula up to depth %u",
+			 sol->r.found ? sol->r.depth : sol->r.tried ? sol->r.tried - 1 : 0);
+	else
+		snprintf(out, n, "depth %u (%s)", sol->r.depth, sol->v.kind);
+}
+
+static void print_dk_row(Table *t, unsigned k, const char *name,
+			 const Solution *past, const Solution *two, double secs)
+{
+	const Solution *sols[2] = {past, two};
+	char cell[2][80], *f[2];
+	for (int i = 0; i < 2; i++) {
+		dk_cell(sols[i], cell[i], sizeof cell[i]);
+		f[i] = row_failure(sols[i]) ? xstrdup("")
+			: tl_print(t->st, sols[i]->r.formula, SYNTAX_TL, NULL);
+	}
+	if (t->o.json) {
+		json_t *o = json_envelope();
+		json_object_set_new(o, "family", json_string("dk"));
+		json_object_set_new(o, "k", json_integer(k));
+		json_object_set_new(o, "target", json_string(name));
+		const char *key[2] = {"past", "two_sided"};
+		for (int i = 0; i < 2; i++) {
+			json_t *c = json_object();
+			bool ok = !row_failure(sols[i]);
+			json_object_set_new(c, "least_depth", ok ? json_integer(sols[i]->r.depth)
+								 : json_null());
+			json_object_set_new(c, "formula", ok ? json_string(f[i]) : json_null());
+			json_object_set_new(c, "verified", json_boolean(ok));
+			json_object_set_new(c, "evidence", json_string(sols[i]->have_v
+				? sols[i]->v.kind : "none"));
+			json_object_set_new(c, "refuted", search_json_refutations(
+				i ? t->two.S : t->ss.S, &sols[i]->r));
+			json_object_set_new(o, key[i], c);
+		}
+		if (!t->no_time)
+			json_object_set_new(o, "time_s", json_real(secs));
+		json_emit(o);
+	} else if (t->o.csv) {
+		printf("dk,%u,%s,", k, name);
+		for (int i = 0; i < 2; i++) {
+			if (!row_failure(sols[i]))
+				printf("%u,yes,", sols[i]->r.depth);
+			else
+				printf(",no,");
+		}
+		search_csv_field(f[0], false);
+		search_csv_field(f[1], true);
+	} else {
+		char tm[32] = "";
+		if (!t->no_time)
+			snprintf(tm, sizeof tm, "  %.2fs", secs);
+		printf("%-3u %-12s past-only: %-28s two-sided: %s%s\n", k, name,
+		       cell[0], cell[1], tm);
+		const char *label[2] = {"past-only", "two-sided"};
+		for (int i = 0; i < 2; i++) {
+			char indent[32];
+			if (*f[i])
+				printf("  %s: %s\n", label[i], f[i]);
+			if (sols[i]->have_v)
+				printf("  %s verified: %s\n", label[i], sols[i]->v.text);
+			snprintf(indent, sizeof indent, "  %s ", label[i]);
+			search_print_refutations(i ? t->two.S : t->ss.S, &sols[i]->r,
+						 indent);
+		}
+	}
+	fflush(stdout);
+	free(f[0]);
+	free(f[1]);
+}
+
+static bool run_dk_row(Table *t, unsigned k)
+{
+	double t0 = limit_now();
+	unsigned m = 2 * k - 1;
+	char name[32];
+	snprintf(name, sizeof name, "D_%u = L_%u", k, m);
+	Target tg = {.kind = TARGET_FORMULA, .node = hierarchy_lk(t->st, t->ab[0],
+								   t->ab[1], m),
+		     .name = name};
+	Solution past, two;
+	memset(&two, 0, sizeof two);
+	search_progress(&t->o, "%s: past-only", name);
+	search_solve(&t->ss, &tg, m, &past);
+	bool stopped = past.r.stop != BANK_OK;
+	if (!stopped) {
+		search_progress(&t->o, "%s: two-sided", name);
+		search_solve(&t->two, &tg, m, &two);
+		stopped = two.r.stop != BANK_OK;
+	}
+	search_progress_done(&t->o);
+	if (stopped || t->o.lim.hit != LIMIT_NONE) {
+		if (!t->o.json && !t->o.csv)
+			printf("%-3u %-12s stopped (partial table)\n", k, name);
+		t->stop = t->o.lim.hit == LIMIT_MEMORY ? BANK_MEMORY
+			  : t->o.lim.hit == LIMIT_TIME ? BANK_TIME : past.r.stop != BANK_OK
+			  ? past.r.stop : two.r.stop;
+		t->stopped_at = k;
+		solution_free(&past);
+		solution_free(&two);
+		return false;
+	}
+	print_dk_row(t, k, name, &past, &two, limit_now() - t0);
+	if (row_failure(&past) || row_failure(&two))
+		t->all_ok = false;
+	solution_free(&past);
+	solution_free(&two);
+	return true;
+}
+
+static int run_dk(Table *t)
+{
+	unsigned dmax = 2 * (unsigned)t->khi - 2;
+	if (dmax < 1)
+		dmax = 1;
+	search_progress(&t->o, "building samples");
+	search_state_init(&t->ss, &t->o, t->st, t->ab, 2, 1, dmax, NULL, 0, false,
+			  false);
+	search_state_init(&t->two, &t->o, t->st, t->ab, 2, 1, dmax, NULL, 0, false,
+			  true);
+	t->all_ok = true;
+	print_dk_header(t);
+	bool complete = true;
+	for (size_t k = t->klo; k <= t->khi && complete; k++)
+		complete = run_dk_row(t, (unsigned)k);
+	if (!t->o.json && !t->o.csv) {
+		printf("two-sided table: %s\n", !complete ? "incomplete (a limit was "
+		       "reached)" : t->all_ok ? "every row verified both ways"
+		       : "some row has no verified formula (see above)");
+		if (!t->no_time)
+			printf("peak memory %.0f MB; total %.2fs\n",
+			       (double)limit_peak_memory() / (1 << 20),
+			       limit_now() - t->o.start);
+	}
+	fflush(stdout);
+	int status = t->all_ok ? EXIT_YES : EXIT_NO;
+	if (!complete) {
+		char what[64];
+		snprintf(what, sizeof what, "rows before k = %u complete "
+			 "(partial table)", t->stopped_at);
+		status = search_limit_report(&t->o, t->stop, what);
+	}
+	search_state_free(&t->ss);
+	search_state_free(&t->two);
+	store_free(t->st);
+	return status;
 }
 
 int cmd_hierarchy(int argc, char **argv)
@@ -299,11 +482,13 @@ int cmd_hierarchy(int argc, char **argv)
 	t.st = store_new();
 	t.ab[0] = sym_intern(store_syms(t.st), "a", 1);
 	t.ab[1] = sym_intern(store_syms(t.st), "b", 1);
+	if (t.dk)
+		return run_dk(&t);
 	/* witness pairs for every depth the table must exclude */
 	unsigned maxd = hierarchy_theory(t.predict, (unsigned)t.khi);
 	unsigned dmax = maxd > 1 ? maxd - 1 : 1;
 	search_progress(&t.o, "building samples");
-	search_state_init(&t.ss, &t.o, t.st, t.ab, 2, 1, dmax, NULL, 0, false);
+	search_state_init(&t.ss, &t.o, t.st, t.ab, 2, 1, dmax, NULL, 0, false, false);
 	t.jobs = t.o.jobs ? t.o.jobs : (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
 	t.all_ok = true;
 	print_header(&t);

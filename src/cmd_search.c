@@ -48,6 +48,8 @@ static const char help[] =
 	"                         --separate)\n"
 	"      --max-depth=D      the deepest depth searched (default 5; a target\n"
 	"                         formula's own depth when smaller)\n"
+	"      --two-sided        search formulas with future counts #> too,\n"
+	"                         on whole words (implied by a target with #>)\n"
 	"      --max-errors=N     labelled words: the least depth whose best\n"
 	"                         formula gets at most N words wrong (listed)\n"
 	SEARCH_CLI_HELP
@@ -74,6 +76,7 @@ enum {
 	OPT_ALPHABET,
 	OPT_MAXDEPTH,
 	OPT_MAXERRORS,
+	OPT_TWOSIDED,
 };
 
 typedef struct {
@@ -94,6 +97,7 @@ typedef struct {
 	char *family_text;           /* a tally gen family's formula */
 	TargetShape shape;           /* a formula target's */
 	bool has_shape;
+	bool whole;                  /* two-sided: whole-word samples */
 	const char *family_alphabet; /* and its letters */
 } Search;
 
@@ -218,8 +222,7 @@ static void add_alphabet(Search *s, const char *spec)
 static int set_formula_target(Search *s, Node f)
 {
 	if (store_flags(s->in.store, f) & FLAG_FUTURE)
-		return cli_usage_error("the target uses #>: signatures are taken on "
-				       "prefixes, so search needs past-only formulas");
+		s->whole = true; /* its words must be judged whole */
 	size_t n;
 	Sym *syms = store_letters(s->in.store, f, &n);
 	for (size_t i = 0; i < n; i++) {
@@ -234,6 +237,9 @@ static int set_formula_target(Search *s, Node f)
 	 * no deeper search than its own depth */
 	search_target_shape(s->in.store, f, &s->shape);
 	s->has_shape = true;
+	if (s->whole && s->shape.outside &&
+	    strcmp(s->shape.outside, SEARCH_OUTSIDE_FUTURE) == 0)
+		s->shape.outside = NULL; /* two-sided formulas are searched */
 	if (!s->o.C_given && s->shape.C > s->o.C)
 		s->o.C = s->shape.C < SEARCH_TARGET_C ? s->shape.C : SEARCH_TARGET_C;
 	if (!s->o.T_given && s->shape.T > s->o.T)
@@ -448,7 +454,7 @@ static int run_search(Search *s)
 		dmax = 4;
 	SearchState ss;
 	search_state_init(&ss, &s->o, st, s->letters, s->nletters, 1, dmax,
-			  s->words.data, s->words.len, labels);
+			  s->words.data, s->words.len, labels, s->whole);
 	print_header(s, &ss);
 	search_progress(&s->o, "searching");
 	Solution sol;
@@ -626,6 +632,7 @@ static int parse(Search *s, int argc, char **argv)
 		{"alphabet", required_argument, NULL, OPT_ALPHABET},
 		{"max-depth", required_argument, NULL, OPT_MAXDEPTH},
 		{"max-errors", required_argument, NULL, OPT_MAXERRORS},
+		{"two-sided", no_argument, NULL, OPT_TWOSIDED},
 		SEARCH_CLI_OPTIONS,
 		{"help", no_argument, NULL, 'h'},
 		{0},
@@ -673,6 +680,7 @@ static int parse(Search *s, int argc, char **argv)
 			s->o.max_errors = (size_t)v;
 			break;
 		}
+		case OPT_TWOSIDED: s->whole = true; break;
 		case 'h': cli_print_help(help); return -1;
 		default: return EXIT_USAGE;
 		}

@@ -11,6 +11,7 @@
 #include "eval.h"
 #include "mem.h"
 #include "splitmix.h"
+#include "vec.h"
 
 /* Bits [from, to) of a. */
 static void set_range(Word64 *a, size_t from, size_t to)
@@ -326,6 +327,82 @@ void sample_thresholds(const Sample *S, const Word64 *psi, unsigned C,
 		chain_thresholds(S, &S->chains[c], psi, C, planes);
 }
 
+size_t sample_chain_end(const Sample *S, size_t c)
+{
+	return S->chains[c].first + (S->chains[c].word.len - S->n - 1);
+}
+
+void sample_fcounts(const Sample *S, const Word64 *psi, int32_t *cnt)
+{
+	memset(cnt, 0, S->nbits * sizeof *cnt);
+	for (size_t c = 0; c < S->nchains; c++) {
+		int32_t k = 0;
+		for (size_t b = sample_chain_end(S, c) + 1; b-- > S->chains[c].first;) {
+			k += sig_bit(psi, b);
+			cnt[b] = k;
+		}
+	}
+}
+
+void sample_fthresholds(const Sample *S, const Word64 *psi, unsigned C,
+			Word64 *planes)
+{
+	size_t nw = S->nwords;
+	memset(planes, 0, C * nw * sizeof(Word64));
+	for (size_t c = 0; c < S->nchains; c++) {
+		unsigned k = 0;
+		for (size_t b = sample_chain_end(S, c) + 1; b-- > S->chains[c].first;) {
+			if (k < C && sig_bit(psi, b))
+				k++;
+			for (unsigned t = 0; t < k; t++)
+				sig_set(planes + t * nw, b);
+		}
+	}
+}
+
+Sample *sample_build_whole(const SymTab *syms, const Sym *letters,
+			   size_t nletters, unsigned n, const SampleWord *extra,
+			   size_t nextra, const char *extra_desc)
+{
+	VEC(SampleWord) all = {0};
+	size_t total = 0;
+	uint8_t w[64];
+	for (unsigned L = 1; L <= n && L < sizeof w; L++) {
+		size_t count = 1;
+		for (unsigned i = 0; i < L; i++)
+			count *= nletters;
+		for (size_t v = 0; v < count; v++) {
+			size_t x = v;
+			for (unsigned i = 0; i < L; i++, x /= nletters)
+				w[i] = (uint8_t)(x % nletters);
+			SampleWord c = {xmalloc(L), L};
+			memcpy(c.w, w, L);
+			VEC_PUSH(all, c);
+			total++;
+		}
+	}
+	for (size_t i = 0; i < nextra; i++) {
+		SampleWord c = {xmalloc(extra[i].len + 1), extra[i].len};
+		memcpy(c.w, extra[i].w, extra[i].len);
+		if (c.len)
+			VEC_PUSH(all, c);
+		else
+			free(c.w);
+	}
+	Sample *S = sample_build(syms, letters, nletters, 0, all.data, all.len, NULL);
+	S->whole = true;
+	S->whole_n = n;
+	free(S->desc);
+	Buf b = {0};
+	buf_printf(&b, "whole words: all %zu words of length 1..%u", total, n);
+	if (extra_desc && nextra)
+		buf_printf(&b, " + %s", extra_desc);
+	buf_printf(&b, " (%zu positions)", S->npoints);
+	S->desc = buf_take(&b);
+	sample_words_free(all.data, all.len);
+	return S;
+}
+
 void sample_counts(const Sample *S, const Word64 *psi, int32_t *cnt)
 {
 	/* parents come before their children in bit order */
@@ -376,14 +453,49 @@ static void walk(Walk *wk, unsigned L, size_t u)
 	}
 }
 
+/* Every word judged whole: the tree's words one by one, the chains at
+ * their ends. */
+static void eval_whole(const Sample *S, Evaluator *ev, Word64 *out)
+{
+	Sym *w = xmalloc((S->nbits + 1) * sizeof *w);
+	uint8_t *ix = xmalloc(S->nbits + 1);
+	for (size_t b = 0; b < S->nbits; b++) {
+		if (!sig_bit(S->valid, b) || S->length[b] > S->n)
+			continue;
+		size_t len = sample_word(S, b, ix);
+		for (size_t i = 0; i < len; i++)
+			w[i] = S->letters[ix[i]];
+		eval_reset(ev);
+		eval_push_many(ev, w, len);
+		if (eval_accepts(ev, 0))
+			sig_set(out, b);
+	}
+	/* a chain's positions are words too, unless the sample is of whole
+	 * words (then only its end is one) */
+	for (size_t c = 0; c < S->nchains; c++) {
+		const Chain *ch = &S->chains[c];
+		for (size_t L = S->whole ? ch->word.len : S->n + 1; L <= ch->word.len;
+		     L++) {
+			eval_reset(ev);
+			for (size_t k = 0; k < L; k++)
+				eval_push(ev, S->letters[ch->word.w[k]]);
+			if (eval_accepts(ev, 0))
+				sig_set(out, ch->first + (L - S->n - 1));
+		}
+	}
+	free(w);
+	free(ix);
+}
+
 bool sample_eval(const Sample *S, const Store *st, Node f, Word64 *out)
 {
 	Evaluator *ev = eval_new(st, &f, 1, ACCEPT_LAST);
-	if (!eval_streams(ev)) {
-		eval_free(ev);
-		return false;
-	}
 	memset(out, 0, S->nwords * sizeof(Word64));
+	if (S->whole || !eval_streams(ev)) {
+		eval_whole(S, ev, out);
+		eval_free(ev);
+		return true;
+	}
 	eval_reset(ev);
 	if (eval_accepts(ev, 0))
 		sig_set(out, 0);
@@ -427,6 +539,28 @@ void sample_witness_pair(const unsigned *blocks, unsigned d, SampleWord *out)
 		out[p].len = len + 4;
 	}
 	free(u);
+}
+
+void sample_middle_pair(const unsigned *blocks, unsigned d, SampleWord *out)
+{
+	size_t len = 0;
+	for (unsigned i = 0; i < d; i++)
+		len += blocks[i];
+	out[0].w = xmalloc(len + 1);
+	out[0].len = len;
+	len = 0;
+	size_t cut = 0; /* the first letter of the middle block's successor */
+	for (unsigned blk = 0; blk < d; blk++) {
+		if (blk == d / 2 + 1)
+			cut = len;
+		for (unsigned j = 0; j < blocks[blk]; j++)
+			out[0].w[len++] = (uint8_t)(blk & 1);
+	}
+	out[1].w = xmalloc(len + 1);
+	out[1].len = len;
+	memcpy(out[1].w, out[0].w, len);
+	out[1].w[cut - 1] = out[0].w[cut];
+	out[1].w[cut] = out[0].w[cut - 1];
 }
 
 void sample_random_blocks(unsigned d, unsigned lo, unsigned hi, uint64_t *rng,

@@ -30,12 +30,48 @@ static size_t blocks(const uint8_t *w, size_t len)
 	return k;
 }
 
+/* On a whole-word sample: words are judged at the ends of their chains. */
+static bool target_whole(const Target *t, const Sample *S, const Store *st,
+			 Word64 *care, Word64 *label)
+{
+	if (t->kind == TARGET_FORMULA)
+		sample_eval(S, st, t->node, label);
+	for (size_t c = 0; c < S->nchains; c++) {
+		const SampleWord *w = &S->chains[c].word;
+		size_t end = sample_chain_end(S, c);
+		if (t->kind == TARGET_FORMULA) {
+			sig_set(care, end);
+			sig_set(care, 0); /* the empty word, at the root */
+		} else if (t->kind == TARGET_PREDICT) {
+			size_t k = blocks(w->w, w->len);
+			if (k == SIZE_MAX || k > t->m)
+				continue;
+			sig_set(care, end);
+			if (k == t->m)
+				sig_set(label, end);
+		} else {
+			for (size_t i = 0; i < t->nwords; i++)
+				if (t->words[i].len == w->len &&
+				    memcmp(t->words[i].w, w->w, w->len) == 0) {
+					sig_set(care, end);
+					if (t->labels[i])
+						sig_set(label, end);
+				}
+		}
+	}
+	for (size_t i = 0; i < S->nwords; i++)
+		label[i] &= care[i];
+	return true;
+}
+
 bool target_sig(const Target *t, const Sample *S, const Store *st,
 		Word64 *care, Word64 *label)
 {
 	size_t nw = S->nwords;
 	memset(care, 0, nw * sizeof(Word64));
 	memset(label, 0, nw * sizeof(Word64));
+	if (S->whole)
+		return target_whole(t, S, st, care, label);
 	if (t->kind == TARGET_FORMULA) {
 		memcpy(care, S->valid, nw * sizeof(Word64));
 		return sample_eval(S, st, t->node, label);
@@ -89,7 +125,7 @@ void search_target_shape(const Store *st, Node f, TargetShape *out)
 	*out = (TargetShape){store_depth(st, f), 0, 0, NULL};
 	unsigned flags = store_flags(st, f);
 	if (flags & FLAG_FUTURE)
-		out->outside = "it counts the future (#>)";
+		out->outside = SEARCH_OUTSIDE_FUTURE;
 	else if (flags & FLAG_PREV)
 		out->outside = "it uses Y";
 	else if (flags & FLAG_MOD)

@@ -52,6 +52,7 @@ typedef struct {
 	const char *outside; /* NULL when inside */
 } TargetShape;
 void search_target_shape(const Store *st, Node f, TargetShape *out);
+#define SEARCH_OUTSIDE_FUTURE "it counts the future (#>)"
 
 enum { SEARCH_MAXD = 15, SEARCH_PAIRS = 3, SEARCH_ERRORS_MAX = 1000 };
 
@@ -86,6 +87,7 @@ typedef struct {
 	BankStop stop;      /* why the bank stopped, if it did */
 	IndistBounds cls;   /* the class of the certified pairs */
 	bool certified;     /* the refuted depths' pairs were checked */
+	bool two_sided;     /* on a whole-word sample (no pairs checked) */
 	bool noisy;         /* from search_run_noisy */
 	size_t nerrors;     /* search_run_noisy: words the formula gets wrong */
 	size_t errors[SEARCH_ERRORS_MAX]; /* their bits (the first ones) */

@@ -210,6 +210,70 @@ Sample *search_sample(const SearchOpts *o, const SymTab *syms, const Sym *letter
 	return S;
 }
 
+/* The largest N <= want with the words of length 1..N at most limit
+ * positions in all. */
+static unsigned whole_length(unsigned want, size_t nletters, size_t limit)
+{
+	size_t total = 0, level = 1;
+	unsigned n = 0;
+	while (n < want) {
+		if (level > limit / nletters)
+			break;
+		level *= nletters;
+		if (total + level * (n + 1) > limit)
+			break;
+		total += level * (n + 1);
+		n++;
+	}
+	return n;
+}
+
+Sample *search_sample_whole(const SearchOpts *o, const SymTab *syms,
+			    const Sym *letters, size_t nletters, unsigned dmin,
+			    unsigned dmax, const SampleWord *extra, size_t nextra,
+			    bool fresh)
+{
+	unsigned n = whole_length(o->length + (fresh ? 2 : 0), nletters,
+				  fresh ? 4 * SEARCH_TREE_MAX : SEARCH_TREE_MAX);
+	unsigned np = nletters >= 2 && dmax >= 1 ? o->pairs * (fresh ? 2 : 1) : 0;
+	unsigned lo = o->lo + (fresh ? 2 : 0), hi = o->hi + (fresh ? 6 : 0);
+	if (dmin < 1)
+		dmin = 1;
+	if (dmax < dmin)
+		dmax = dmin;
+	/* pairs of words of L_d, d odd, and the same with the middle block's
+	 * last letter and the next block's first swapped */
+	unsigned dlo = 3, dhi = (dmax + 1) | 1;
+	SampleWord *pw = xcalloc(2 * (size_t)np + 1, sizeof *pw);
+	uint64_t rng = o->seed + (fresh ? 1000 : 0);
+	unsigned blocks[64];
+	for (unsigned i = 0; i < np; i++) {
+		unsigned d = dlo + 2 * (i % ((dhi - dlo) / 2 + 1));
+		unsigned f = 1u << ((d - 1) / 2 < 4 ? (d - 1) / 2 : 4);
+		sample_random_blocks(d, lo * f, hi * f, &rng, blocks);
+		sample_middle_pair(blocks, d, &pw[2 * i]);
+	}
+	SampleVec all = {0};
+	for (size_t i = 0; i < 2 * (size_t)np; i++)
+		VEC_PUSH(all, pw[i]);
+	for (size_t i = 0; i < nextra; i++)
+		VEC_PUSH(all, extra[i]);
+	Buf d = {0};
+	if (np)
+		buf_printf(&d, "%u pairs of a word of L_d, d = %u..%u odd, and it "
+			   "with the letters around the middle block's end swapped "
+			   "(blocks %u..%u times 2^((d-1)/2), seed %llu)", np, dlo, dhi,
+			   lo, hi, (unsigned long long)o->seed + (fresh ? 1000 : 0));
+	if (nextra)
+		buf_printf(&d, "%s%zu given words", np ? " + " : "", nextra);
+	Sample *S = sample_build_whole(syms, letters, nletters, n, all.data,
+				       all.len, d.data ? d.data : "");
+	buf_free(&d);
+	VEC_FREE(all);
+	sample_words_free(pw, 2 * (size_t)np);
+	return S;
+}
+
 Sample *search_exhaustive_sample(const SearchOpts *o, const SymTab *syms,
 				 const Sym *letters, size_t nletters)
 {
@@ -230,8 +294,10 @@ static void state_build(SearchState *ss)
 	}
 	bank_free(ss->bank);
 	sample_free(ss->S);
-	ss->S = search_sample(ss->o, syms, ss->letters, ss->nletters, ss->dmin,
-			      ss->dmax, ss->words.data, ss->words.len, false);
+	ss->S = (ss->whole ? search_sample_whole : search_sample)(
+		ss->o, syms, ss->letters, ss->nletters, ss->dmin, ss->dmax,
+		ss->words.data, ss->words.len, false);
+	ss->whole_n = ss->whole ? ss->S->whole_n : 0;
 	BankOptions bo;
 	search_bank_options(ss->o, &bo);
 	ss->bank = bank_new(ss->S, ss->st, &bo);
@@ -240,11 +306,11 @@ static void state_build(SearchState *ss)
 void search_state_init(SearchState *ss, SearchOpts *o, Store *st,
 		       const Sym *letters, size_t nletters, unsigned dmin,
 		       unsigned dmax, const SampleWord *given, size_t ngiven,
-		       bool labels)
+		       bool labels, bool whole)
 {
 	*ss = (SearchState){.o = o, .st = st, .letters = letters,
 			    .nletters = nletters, .dmin = dmin, .dmax = dmax,
-			    .labels = labels, .ngiven = ngiven};
+			    .labels = labels, .whole = whole, .ngiven = ngiven};
 	for (size_t i = 0; i < ngiven; i++) {
 		SampleWord w = {xmalloc(given[i].len + 1), given[i].len};
 		memcpy(w.w, given[i].w, given[i].len);
@@ -253,8 +319,8 @@ void search_state_init(SearchState *ss, SearchOpts *o, Store *st,
 	state_build(ss);
 	if (!labels) {
 		const SymTab *syms = store_syms(st);
-		ss->fresh = search_sample(o, syms, letters, nletters, dmin, dmax,
-					  NULL, 0, true);
+		ss->fresh = (whole ? search_sample_whole : search_sample)(
+			o, syms, letters, nletters, dmin, dmax, NULL, 0, true);
 		ss->exh = search_exhaustive_sample(o, syms, letters, nletters);
 	}
 }
@@ -280,6 +346,8 @@ static bool add_word(SearchState *ss, const uint8_t *w, size_t len)
 {
 	if (len <= ss->S->n || len > VERIFY_CEX_MAXLEN)
 		return false; /* in the tree already */
+	if (ss->whole && len <= ss->whole_n)
+		return false; /* one of the short words */
 	for (size_t k = 0; k < ss->words.len; k++)
 		if (ss->words.data[k].len == len &&
 		    memcmp(ss->words.data[k].w, w, len) == 0)
@@ -319,6 +387,39 @@ enum { CEX_TAIL = 4 };
  * letters as they are or with two neighbours swapped (the same letters
  * in another order: what shallow formulas confuse once the runs before
  * are long).  The target labels every word.  False when none is new. */
+/* Two-sided: w stretched around two neighbours swapped near its middle
+ * (a two-sided formula reads both sides of a position). */
+static bool add_swapped_middles(SearchState *ss, const SampleWord *c,
+				uint8_t *buf)
+{
+	static const unsigned stretch[] = {3, 8};
+	bool added = false;
+	size_t mid = c->len / 2, tried = 0;
+	for (size_t off = 0; off < c->len && tried < 3; off++)
+		for (int side = -1; side <= 1 && tried < 3; side += 2) {
+			long p = (long)mid + side * (long)off;
+			if ((side > 0 && off == 0) || p < 0 || (size_t)p + 1 >= c->len ||
+			    c->w[p] == c->w[p + 1])
+				continue;
+			tried++;
+			for (size_t s = 0; s < sizeof stretch / sizeof *stretch; s++) {
+				SampleWord head = {c->w, (size_t)p};
+				SampleWord rest = {c->w + p + 2, c->len - (size_t)p - 2};
+				size_t n = pump(&head, stretch[s], buf, VERIFY_CEX_MAXLEN);
+				if (!n && head.len)
+					continue;
+				buf[n++] = c->w[p + 1];
+				buf[n++] = c->w[p];
+				size_t m = pump(&rest, stretch[s], buf + n,
+						VERIFY_CEX_MAXLEN - n);
+				if (!m && rest.len)
+					continue;
+				added |= add_word(ss, buf, n + m);
+			}
+		}
+	return added;
+}
+
 static bool add_counterexamples(SearchState *ss, const Verification *v)
 {
 	bool added = false;
@@ -327,6 +428,8 @@ static bool add_counterexamples(SearchState *ss, const Verification *v)
 	for (size_t i = 0; i < v->ncex; i++) {
 		const SampleWord *c = &v->cex[i];
 		added |= add_word(ss, c->w, c->len);
+		if (ss->whole)
+			added |= add_swapped_middles(ss, c, buf);
 		if (c->len <= CEX_TAIL)
 			continue;
 		SampleWord head = {c->w, c->len - CEX_TAIL};
@@ -362,6 +465,7 @@ static bool solve_round(SearchState *ss, const Target *tg, unsigned maxd,
 	else
 		search_run(ss->bank, ss->S, ss->st, care, label, maxd, NULL, &out->r);
 	out->r.cls = search_bounds(ss->o);
+	out->r.two_sided = ss->whole;
 	if (out->r.stop != BANK_OK || !out->r.found || !out->r.formula)
 		return false;
 	verify_free(&out->v);
@@ -387,7 +491,7 @@ void search_solve(SearchState *ss, const Target *tg, unsigned maxd, Solution *ou
 		bool again = solve_round(ss, tg, maxd, care, label, out);
 		if (!again) {
 			/* the pairs of the refuted depths, on the last sample */
-			if (out->r.stop == BANK_OK && !out->r.noisy)
+			if (out->r.stop == BANK_OK && !out->r.noisy && !ss->whole)
 				search_certify(ss->bank, ss->S, care, label,
 					       search_bounds(ss->o), &out->r);
 			free(care);
@@ -474,8 +578,11 @@ void search_print_refutations(const Sample *S, const SearchResult *r,
 		}
 		if (!r->certified) {
 			printf("no Boolean combination of the %zu comparisons of the "
-			       "search of depth <= %u agrees on the sample (its pairs "
-			       "were not checked: the search stopped)\n", f->natoms, d);
+			       "search of depth <= %u agrees on the sample (%s)\n",
+			       f->natoms, d, r->two_sided
+				       ? "two-sided: the exact check of pairs covers "
+					 "past-only formulas"
+				       : "its pairs were not checked: the search stopped");
 			continue;
 		}
 		if (f->npairs == 0) {

@@ -133,6 +133,15 @@ bool search_opts_option(SearchOpts *o, int opt, const char *arg, int *status);
 /* The bank's options; its limits are o->lim (armed by limit_start). */
 void search_bank_options(SearchOpts *o, BankOptions *bo);
 
+/* The two-sided search sample (whole words): all words of length 1..N
+ * with N <= o->length and about SEARCH_TREE_MAX positions, the witness
+ * pairs and the extra words; fresh: the verification one (longer words,
+ * twice the pairs, another seed). */
+Sample *search_sample_whole(const SearchOpts *o, const SymTab *syms,
+			    const Sym *letters, size_t nletters, unsigned dmin,
+			    unsigned dmax, const SampleWord *extra, size_t nextra,
+			    bool fresh);
+
 /* The search sample: all words up to o->length plus o->pairs witness
  * pairs with u in L_dmin..L_dmax (none when dmax is 0 or the alphabet has
  * fewer than two letters), plus the extra words.  fresh: the verification
@@ -157,6 +166,8 @@ typedef struct {
 	size_t nletters;
 	unsigned dmin, dmax; /* witness pairs: u in L_dmin..L_dmax */
 	bool labels;         /* labelled words: no fresh samples */
+	bool whole;          /* two-sided: whole-word samples (sample.h) */
+	unsigned whole_n;    /* their words of length 1..whole_n */
 	SampleVec words;     /* given words, then counterexamples */
 	size_t ngiven;
 	Sample *S, *fresh, *exh;
@@ -168,7 +179,7 @@ typedef struct {
 void search_state_init(SearchState *ss, SearchOpts *o, Store *st,
 		       const Sym *letters, size_t nletters, unsigned dmin,
 		       unsigned dmax, const SampleWord *given, size_t ngiven,
-		       bool labels);
+		       bool labels, bool whole);
 void search_state_free(SearchState *ss);
 
 typedef struct {
