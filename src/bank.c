@@ -724,10 +724,24 @@ static BankStop build_combos(Bank *b, unsigned d, size_t lo_atom, size_t hi_atom
 	return stop;
 }
 
+/* An existence test #[e] >= 1 of a letter or a guarded entry: the
+ * pieces of a subsequence test, first in line for the pairs. */
+static bool existence(const Bank *b, size_t i)
+{
+	const Entry *e = &b->e.data[i];
+	if (e->kind != ENTRY_ATOM || e->rel != REL_GE || e->c != 1 || e->pol)
+		return false;
+	EntryKind k = b->e.data[e->child].kind;
+	return k == ENTRY_BASE || k == ENTRY_COMBO || k == ENTRY_PAIR;
+}
+
 static int cmp_entry_size(const void *x, const void *y, void *ctx)
 {
 	const Bank *b = ctx;
 	size_t p = *(const size_t *)x, q = *(const size_t *)y;
+	bool ep = existence(b, p), eq = existence(b, q);
+	if (ep != eq)
+		return ep ? -1 : 1;
 	uint32_t sp = b->e.data[p].gsize, sq = b->e.data[q].gsize;
 	if (sp != sq)
 		return sp < sq ? -1 : 1;

@@ -21,8 +21,9 @@
  * On a whole-word sample (sample.h) every count is also taken towards
  * the future (#>), so the bank holds two-sided formulas, and the guarded
  * combinations include Q_x & alpha & beta for the BANK_PAIRS smallest
- * comparisons of the depth (one position between two others: the
- * two-sided form of a subsequence test).
+ * comparisons of the depth, existence tests #[e] >= 1 of a letter or a
+ * guarded entry first (one position between two others: the two-sided
+ * form of a subsequence test).
  *
  * The bank is a search space, not the class of the negative claims
  * (indist.h): every entry lies in the class F_d(C, T) with T >= 2, which
@@ -99,7 +100,7 @@ typedef struct {
  * enough to imitate deeper languages on the witness pairs). */
 size_t bank_base_at(const BankOptions *o, unsigned k, unsigned d);
 
-enum { BANK_PAIRS = 32 };
+enum { BANK_PAIRS = 48 };
 
 typedef struct Bank Bank;
 
