@@ -520,6 +520,33 @@ bool sample_eval(const Sample *S, const Store *st, Node f, Word64 *out)
 	return true;
 }
 
+bool sample_eval_positions(const Sample *S, const Store *st, Node f, Word64 *out)
+{
+	if (!S->whole)
+		return sample_eval(S, st, f, out);
+	Evaluator *ev = eval_new(st, &f, 1, ACCEPT_LAST);
+	memset(out, 0, S->nwords * sizeof(Word64));
+	eval_reset(ev);
+	if (eval_accepts(ev, 0)) /* the empty word, at the root */
+		sig_set(out, 0);
+	Sym *w = xmalloc((S->nbits + 1) * sizeof *w);
+	bool ok = true;
+	for (size_t c = 0; c < S->nchains && ok; c++) {
+		const Chain *ch = &S->chains[c];
+		for (size_t k = 0; k < ch->word.len; k++)
+			w[k] = S->letters[ch->word.w[k]];
+		EvalTable *t = eval_table(ev, w, ch->word.len);
+		ok = eval_table_first(t) <= 1 && eval_table_last(t) >= ch->word.len;
+		for (size_t k = 0; ok && k < ch->word.len; k++)
+			if (eval_table_bool(t, f, k + 1))
+				sig_set(out, ch->first + k);
+		eval_table_free(t);
+	}
+	free(w);
+	eval_free(ev);
+	return ok;
+}
+
 void sample_witness_pair(const unsigned *blocks, unsigned d, SampleWord *out)
 {
 	size_t len = 0;

@@ -114,6 +114,11 @@ void sample_mod(const Sample *S, unsigned m, unsigned r, Word64 *out);
  * depend on the rest of the word). */
 bool sample_eval(const Sample *S, const Store *st, Node f, Word64 *out);
 
+/* The same at every position of a whole-word sample (each word's
+ * positions read the whole word: eval_table); else sample_eval.  False
+ * when the evaluator keeps too short a table. */
+bool sample_eval_positions(const Sample *S, const Store *st, Node f, Word64 *out);
+
 /* count witness pairs u.s s s' s' and u.s s' s s' (logic.md 6.4): u has d
  * alternating blocks starting with letter 0, d cycling over dmin..dmax,
  * block lengths drawn from lo..hi times 2^(d-1) (at most 16) with the
