@@ -13,6 +13,7 @@
 #include "commands.h"
 #include "hierarchy.h"
 #include "families.h"
+#include "family_hint.h"
 #include "json.h"
 #include "mem.h"
 #include "prelude.h"
@@ -38,7 +39,7 @@ static const char help[] =
 	"Target:\n"
 	"      --target-formula=F the target formula (the same as -f F)\n"
 	"      --family=NAME      a family of tally gen (lk, lk-predict, ek,\n"
-	"                         ... with --k), or a prelude name\n"
+	"                         ... with --k; tally gen --list)\n"
 	"      --k=K              the k of --family=lk / lk-predict\n"
 	"      --positive=FILE    words the target accepts, one per line\n"
 	"      --negative=FILE    words it rejects (both files together)\n"
@@ -690,9 +691,17 @@ static int parse(Search *s, int argc, char **argv)
 				       "--negative (labelled words)");
 	if (s->family && strcmp(s->family, "lk") != 0 &&
 	    strcmp(s->family, "lk-predict") != 0) {
-		/* a family of tally gen (its formula and alphabet), else a
-		 * prelude name */
+		/* a family of tally gen (its formula and alphabet); a prelude
+		 * name is -f NAME, never read silently in its place */
 		const Family *fam = family_find(s->family);
+		if (!fam) {
+			char *hint = family_hint(s->family);
+			int st = cli_usage_error("unknown family '%s'%s (see 'tally "
+						 "gen --list'; a prelude formula "
+						 "is -f NAME)", s->family, hint);
+			free(hint);
+			return st;
+		}
 		if (fam && fam->in_domain)
 			return cli_usage_error("--family=%s is a task on part of the "
 					       "words; only lk-predict is supported",
@@ -700,11 +709,9 @@ static int parse(Search *s, int argc, char **argv)
 		if (fam && fam->kmin > 0 && (long)s->k < fam->kmin)
 			return cli_usage_error("--family=%s needs --k >= %ld", s->family,
 					       fam->kmin);
-		if (fam) {
-			s->family_text = fam->formula(fam->kmin > 0 ? (long)s->k : 0);
-			s->family_alphabet = fam->alphabet;
-		}
-		inputs_option(&s->in, 'f', fam ? s->family_text : s->family);
+		s->family_text = fam->formula(fam->kmin > 0 ? (long)s->k : 0);
+		s->family_alphabet = fam->alphabet;
+		inputs_option(&s->in, 'f', s->family_text);
 	}
 	if (s->in.nspecs == 0) { /* --family=lk, labels or --separate */
 		if (optind < argc)

@@ -31,3 +31,15 @@ for cmd in cmd.*; do
 		{ cat diff.$i; fail "README example $i differs: $(cat "$cmd")"; }
 done
 echo "docs.sh: $n README examples checked"
+
+# What users read cites only documents of the tree: the design pack's
+# logic.md, syntax.md, cli.md ... are not shipped, so a reference to them
+# in a man page, a README, a corpus README or `tally gen --list` is dead.
+dead='(logic|syntax|cli|decide|architecture|extensions)\.md'
+{
+	grep -n -E "$dead" "$top_srcdir"/man/*.[1-9] "$top_srcdir"/README.md \
+		"$top_srcdir"/corpora/*/README.md \
+		"$top_srcdir"/corpora/*/*/README.md 2> /dev/null
+	"$TALLY" gen --list | grep -E "$dead"
+} > dead.txt || true
+test ! -s dead.txt || { cat dead.txt; fail "references to files not in the tree"; }

@@ -103,6 +103,24 @@ else
 	echo "man.sh: groff not found, lint skipped"
 fi
 
+# An alternating font macro (.BR, .IR, ...) glues its arguments together
+# with no space, so prose left on its line renders as "G):thesame,for";
+# an unquoted line whose arguments after the second hold three or more
+# plain words is such a line.
+for page in "$man"/*.[1-9]; do
+	awk -v page="$page" '
+		/^\.(BR|RB|IR|RI|BI|IB) / && !/"/ {
+			words = 0
+			for (i = 4; i <= NF; i++)
+				if ($i ~ /^[a-z][a-z][a-z]+[,.;:]?$/)
+					words++
+			if (words >= 3)
+				printf "%s:%d: prose on a font macro line: %s\n",
+				       page, NR, $0
+		}' "$page"
+done > glued.txt
+test ! -s glued.txt || { cat glued.txt; fail "prose glued by a font macro"; }
+
 # tally-logic(7) lists every spelling of logic/ops.def: for each token,
 # one line of its Spellings section holds all of the token's spellings.
 if command -v groff > /dev/null 2>&1; then

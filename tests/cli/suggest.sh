@@ -37,6 +37,13 @@ try 2 "$T" gen --family=majorty
 grep -q "did you mean 'majority'?" err.txt || fail "majorty: $(cat err.txt)"
 try 2 "$T" gen --family=zzzzzz
 ! grep -q "did you mean" err.txt || fail "zzzzzz family: $(cat err.txt)"
+# search --family takes a family only: the prelude's first_a is not read
+# silently in place of the family first-a (a prelude formula is -f NAME)
+try 2 "$T" search --family=first_a
+grep -q "unknown family 'first_a'; did you mean 'first-a'?" err.txt || fail "search first_a: $(cat err.txt)"
+grep -q "a prelude formula is -f NAME" err.txt || fail "search first_a: $(cat err.txt)"
+try 2 "$T" search --family=sub_ab
+grep -q "did you mean 'subseq-ab' (the prelude's sub_ab)?" err.txt || fail "search sub_ab: $(cat err.txt)"
 # ... and each suggestion is right: the family's formula is the prelude's
 expect_out "equivalent" sh -c '"$1" equiv -f sub_ab -f "$("$1" gen --family=subseq-ab)" | head -n 1' sh "$T"
 expect_out "equivalent" sh -c '"$1" equiv -f L_3 -f "$("$1" gen --family=lk --k=3)" | head -n 1' sh "$T"
