@@ -14,6 +14,7 @@
 #include "buf.h"
 #include "json.h"
 #include "mem.h"
+#include "old_spellings.h"
 #include "prelude.h"
 
 const char cli_exit_help[] =
@@ -54,6 +55,7 @@ int cli_run_command(const char *name, int (*run)(int argc, char **argv),
 	snprintf(prog, sizeof prog, "tally %s", name);
 	argv[1] = prog;
 	json_set_command(name);
+	old_spellings_rewrite(name, argc - 1, argv + 1);
 	int status = run(argc - 1, argv + 1);
 	/* --batch: a record that did not load makes the end an input
 	 * error, after the others were done. */

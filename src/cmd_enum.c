@@ -37,7 +37,7 @@ static const char help[] =
 	"                         whole words (each its own chain: a position's\n"
 	"                         future is its word's), length 1..N\n"
 	"Sample:\n"
-	"      --length=N         all words of length <= N (default 6)\n"
+	"      --max-length=N     all words of length <= N (default 6)\n"
 	"      --pairs=N          witness pairs (default 0; see tally search)\n"
 	"      --blocks=LO..HI    their block lengths (default 8..20)\n"
 	"      --seed=N           for the block lengths (default 1)\n"
@@ -46,7 +46,7 @@ static const char help[] =
 	"                         %h signature hash, %n number, %% (default %f)\n"
 	"      --stats            per layer (depth, size): generated, merged,\n"
 	"                         kept, emitted (on stderr; JSON: objects)\n"
-	"      --count=N          stop after N formulas\n"
+	"      --max-formulas=N   stop after N formulas\n"
 	"      --check            recompute every printed formula's signature\n"
 	"                         with the evaluator (an internal error if any\n"
 	"                         differs)\n"
@@ -194,13 +194,13 @@ static int parse(Enum *e, int argc, char **argv)
 		{"with-y", no_argument, NULL, OPT_WITHY},
 		{"with-mod", required_argument, NULL, OPT_WITHMOD},
 		{"with-future", no_argument, NULL, OPT_WITHFUT},
-		{"length", required_argument, NULL, OPT_S_LENGTH},
+		{"max-length", required_argument, NULL, OPT_S_LENGTH},
 		{"pairs", required_argument, NULL, OPT_S_PAIRS},
 		{"blocks", required_argument, NULL, OPT_S_BLOCKS},
 		{"seed", required_argument, NULL, OPT_S_SEED},
 		{"format", required_argument, NULL, OPT_FORMAT},
 		{"stats", no_argument, NULL, OPT_STATS},
-		{"count", required_argument, NULL, OPT_COUNT},
+		{"max-formulas", required_argument, NULL, OPT_COUNT},
 		{"check", no_argument, NULL, OPT_CHECK},
 		{"json", no_argument, NULL, OPT_JSON},
 		{"csv", no_argument, NULL, OPT_S_CSV},
@@ -238,7 +238,7 @@ static int parse(Enum *e, int argc, char **argv)
 		case OPT_COUNT:
 			e->count = strtoul(optarg, &end, 10);
 			if (*end || !*optarg)
-				return cli_usage_error("bad --count '%s'", optarg);
+				return cli_usage_error("bad --max-formulas '%s'", optarg);
 			break;
 		case OPT_CHECK: e->check = true; break;
 		case 'h': cli_print_help(help); return -1;

@@ -49,7 +49,7 @@ static const char help[] =
 	"Examples:\n"
 	"  tally hierarchy --k=1..3\n"
 	"  tally hierarchy --task=predict --k=3..5 --csv\n"
-	"  tally hierarchy --k=1..3 --pairs=0 --length=6\n"
+	"  tally hierarchy --k=1..3 --pairs=0 --max-length=6\n"
 	"  tally hierarchy --family=dk --k=1..3\n\n"
 	"Exit status 0: every row found at the theory's depth and verified;\n"
 	"1: some row differs or has no verified formula.\n";

@@ -44,7 +44,7 @@ static const char help[] =
 	"      --positive=FILE    words the target accepts, one per line\n"
 	"      --negative=FILE    words it rejects (both files together)\n"
 	"      --separate=D       no target: separate depth D+1 from depth <= D\n"
-	"      --count=N          with --separate: how many formulas (default 10)\n"
+	"      --max-formulas=N   with --separate: how many formulas (default 10)\n"
 	"      --alphabet=LETTERS letters besides the target's (default ab for\n"
 	"                         --separate)\n"
 	"      --max-depth=D      the deepest depth searched (default 5; a target\n"
@@ -58,7 +58,7 @@ static const char help[] =
 	"Examples:\n"
 	"  tally search -f first_a\n"
 	"  tally search --family=lk --k=3\n"
-	"  tally search --separate=1 --alphabet=ab --count=3\n\n"
+	"  tally search --separate=1 --alphabet=ab --max-formulas=3\n\n"
 	"Exit status 0: found and verified (--separate: something found);\n"
 	"1: no verified formula up to --max-depth (the target's own depth).\n";
 
@@ -629,7 +629,7 @@ static int parse(Search *s, int argc, char **argv)
 		{"positive", required_argument, NULL, OPT_POS},
 		{"negative", required_argument, NULL, OPT_NEG},
 		{"separate", required_argument, NULL, OPT_SEPARATE},
-		{"count", required_argument, NULL, OPT_COUNT},
+		{"max-formulas", required_argument, NULL, OPT_COUNT},
 		{"alphabet", required_argument, NULL, OPT_ALPHABET},
 		{"max-depth", required_argument, NULL, OPT_MAXDEPTH},
 		{"max-errors", required_argument, NULL, OPT_MAXERRORS},
@@ -666,7 +666,7 @@ static int parse(Search *s, int argc, char **argv)
 		case OPT_COUNT:
 			s->count = strtoul(optarg, &end, 10);
 			if (*end || !*optarg || s->count == 0 || s->count > 100000)
-				return cli_usage_error("bad --count '%s'", optarg);
+				return cli_usage_error("bad --max-formulas '%s'", optarg);
 			break;
 		case OPT_ALPHABET: s->alphabet = optarg; break;
 		case OPT_MAXDEPTH:

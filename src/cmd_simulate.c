@@ -53,9 +53,9 @@ static const char help[] =
 	"                         --max-length (and on --random words); reports\n"
 	"                         agreement or the shortest disagreeing word\n"
 	"      --max-length=N     longest word of the exhaustive check (default 8)\n"
-	"      --random=K         also K random words of --length letters, every\n"
-	"                         prefix compared\n"
-	"      --length=N         length of the random words (default 1000)\n"
+	"      --random=K         also K random words of --random-length letters,\n"
+	"                         every prefix compared\n"
+	"      --random-length=N  length of the random words (default 1000)\n"
 	"      --seed=N           seed of the random words (default 1)\n"
 	"      --find-breakdown   the shortest word on which --semantics\n"
 	"                         disagrees with kneedeep (breadth-first over\n"
@@ -362,7 +362,7 @@ int cmd_simulate(int argc, char **argv)
 		{"check-against-formula", no_argument, NULL, OPT_CHECK},
 		{"max-length", required_argument, NULL, OPT_MAXLEN},
 		{"random", required_argument, NULL, OPT_RANDOM},
-		{"length", required_argument, NULL, OPT_LENGTH},
+		{"random-length", required_argument, NULL, OPT_LENGTH},
 		{"seed", required_argument, NULL, OPT_SEED},
 		{"find-breakdown", no_argument, NULL, OPT_BREAKDOWN},
 		{"max-states", required_argument, NULL, OPT_MAXSTATES},
@@ -442,7 +442,7 @@ int cmd_simulate(int argc, char **argv)
 				goto usage;
 			break;
 		case OPT_LENGTH:
-			if (!parse_count("--length", optarg, 100000000, &rlen))
+			if (!parse_count("--random-length", optarg, 100000000, &rlen))
 				goto usage;
 			break;
 		case OPT_BREAKDOWN: breakdown = true; break;

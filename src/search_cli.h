@@ -66,7 +66,7 @@ enum {
 };
 
 #define SEARCH_CLI_OPTIONS                                                    \
-	{"length", required_argument, NULL, OPT_S_LENGTH},                    \
+	{"max-length", required_argument, NULL, OPT_S_LENGTH},                \
 	{"pairs", required_argument, NULL, OPT_S_PAIRS},                      \
 	{"blocks", required_argument, NULL, OPT_S_BLOCKS},                    \
 	{"seed", required_argument, NULL, OPT_S_SEED},                        \
@@ -86,7 +86,7 @@ enum {
 
 #define SEARCH_CLI_HELP                                                       \
 	"Sample (every result prints its description):\n"                     \
-	"      --length=N         all words of length <= N (default 10; fewer\n" \
+	"      --max-length=N     all words of length <= N (default 10; fewer\n" \
 	"                         when the tree would pass 16384 words)\n"    \
 	"      --pairs=N          witness pairs u.s s s' s' / u.s s' s s' with\n" \
 	"                         u in L_d and long blocks (default 16; 0: none,\n" \

@@ -14,7 +14,7 @@ esac
 # Long random words (every prefix), and the ReLU feed-forward blocks.
 "$TALLY" compile -f dyck1 > dyck1.json
 run 0 "$TALLY" simulate dyck1.json --check-against-formula --max-length 4 \
-	--random 2 --length 10000
+	--random 2 --random-length 10000
 "$TALLY" compile --ffn=relu -f dyck1 > dyck1-relu.json
 run 0 "$TALLY" simulate -m dyck1-relu.json --check-against-formula \
 	--max-length 10

@@ -30,14 +30,14 @@ agree "0 layers, 0 heads" "MOD(5, 0) | Q_b" --pe=sinusoidal --alphabet=ab
 for pe in t5 urpe; do
 	"$TALLY" compile --pe=$pe -f "#[Y Q_a] < #[Q_b]" > y.json
 	run 0 "$TALLY" simulate y.json --check-against-formula --max-length 2 \
-		--random 2 --length 10000
+		--random 2 --random-length 10000
 done
 "$TALLY" compile --pe=sinusoidal -f "#[Q_a & MOD(7, 3)] < #[Q_b]" > mod.json
 run 0 "$TALLY" simulate mod.json --check-against-formula --max-length 2 \
-	--random 2 --length 10000
+	--random 2 --random-length 10000
 "$TALLY" compile --pe=rope -f "#[Q_a & MOD(7, 3)] < #[Q_b]" > rope.json
 run 0 "$TALLY" simulate rope.json --check-against-formula --max-length 2 \
-	--random 1 --length 2000
+	--random 1 --random-length 2000
 
 # IEEE rounds to nearest: cos(2 pi/m) becomes 1 once 1 - cos(2 pi/m) =
 # 2 pi^2/m^2 is below half an ulp under 1 (2^-9 in bf16, 2^-12 in fp16),

@@ -47,7 +47,7 @@ every_word() {
 	n=$(capped "$len" "$3")
 	"$TALLY" simulate -m "$1.json" --semantics="$2" \
 		--check-against-formula --max-length "$n" --random 2 \
-		--length "$(capped "$len" 400)" > "$1.ck" 2>&1 ||
+		--random-length "$(capped "$len" 400)" > "$1.ck" 2>&1 ||
 		fail "$1: claims $len, but: $(cat "$1.ck")"
 }
 

@@ -35,8 +35,8 @@ test "$(grep -c '"signature_hash"' d.json)" = 6 || fail "json lines"
 run 0 "$TALLY" enum --depth=0 --size=..2 --csv > d.csv
 test "$(sed -n 1p d.csv)" = "depth,size,signature_hash,formula" || fail "csv header"
 test "$(sed 1d d.csv | wc -l)" = 6 || fail "csv lines"
-run 0 "$TALLY" enum --count=3 > three.txt
-test "$(wc -l < three.txt)" = 3 || fail "--count"
+run 0 "$TALLY" enum --max-formulas=3 > three.txt
+test "$(wc -l < three.txt)" = 3 || fail "--max-formulas"
 run 0 "$TALLY" enum --alphabet=a --depth=0..1 --size=..4 --with-y --with-mod=2 --check > y.txt
 grep -q 'Y' y.txt || fail "--with-y printed no Y"
 
@@ -44,7 +44,7 @@ run 4 "$TALLY" enum --depth=2 --size=..30 --max-memory=1 --quiet
 # Future counts: whole words; every printed formula's value at every
 # position of every word is recomputed by the evaluator (--check), no two
 # share a signature hash, and #> occurs.
-run 0 "$TALLY" enum --with-future --depth=1 --size=..5 --length=4 --check --format='%h %f' > fut.txt
+run 0 "$TALLY" enum --with-future --depth=1 --size=..5 --max-length=4 --check --format='%h %f' > fut.txt
 grep -q '#>' fut.txt || fail "--with-future printed no #>"
 cut -d' ' -f1 fut.txt | sort | uniq -d > fdup.txt
 test ! -s fdup.txt || fail "--with-future: two formulas share a signature hash"

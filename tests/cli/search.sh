@@ -25,14 +25,14 @@ run 0 "$TALLY" search --family=lk-predict --k=4 --csv --quiet > p4.csv
 test "$(sed 1d p4.csv | cut -d, -f2,4)" = "2,yes" || fail "prediction L_4 via search"
 
 # a family of tally gen with a neutral letter: E_2 needs depth 2
-run 0 "$TALLY" search --family=ek --k=2 --length=7 --csv --quiet > e2.csv
+run 0 "$TALLY" search --family=ek --k=2 --max-length=7 --csv --quiet > e2.csv
 test "$(sed 1d e2.csv | cut -d, -f2,4)" = "2,yes" || fail "E_2 via --family=ek"
 run 2 "$TALLY" search --family=ek
 
 # --separate=1: each formula separates its pair (tally eval), has depth 2,
 # and a pair marked same_parikh has the same last letter and Parikh
 # vector (checked here in awk).
-run 0 "$TALLY" search --separate=1 --alphabet=ab --count=3 --csv --quiet > sep.csv
+run 0 "$TALLY" search --separate=1 --alphabet=ab --max-formulas=3 --csv --quiet > sep.csv
 test "$(sed 1d sep.csv | wc -l)" = 3 || fail "separate=1: not three formulas"
 parikh() { echo "$1" | awk '{ print gsub(/a/, "a"), gsub(/b/, "b"), substr($0, length($0)) }'; }
 sed 1d sep.csv | while IFS= read -r line; do
@@ -50,7 +50,7 @@ done
 grep -q ',yes,' sep.csv || fail "separate=1: no pair with the same Parikh vector"
 
 # --separate=2: the same at depth 3.
-run 0 "$TALLY" search --separate=2 --count=2 --csv --quiet > sep2.csv
+run 0 "$TALLY" search --separate=2 --max-formulas=2 --csv --quiet > sep2.csv
 sed 1d sep2.csv | while IFS= read -r line; do
 	w1=$(echo "$line" | cut -d, -f4 | tr -d '"')
 	w2=$(echo "$line" | cut -d, -f5 | tr -d '"')
@@ -58,7 +58,7 @@ sed 1d sep2.csv | while IFS= read -r line; do
 	run 0 "$TALLY" eval -f "$f" --alphabet=ab -w "$w1"
 	run 1 "$TALLY" eval -f "$f" --alphabet=ab -w "$w2"
 done
-run 0 "$TALLY" search --separate=2 --count=1 --quiet > sep2.txt
+run 0 "$TALLY" search --separate=2 --max-formulas=1 --quiet > sep2.txt
 grep -q '^   accepts ".*", rejects ".*": within constants <= 1, 2 counts per comparison, no depth-<=2 formula separates them$' sep2.txt ||
 	fail "separate=2: the sentence"
 
