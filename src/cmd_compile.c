@@ -51,6 +51,8 @@ static const char help[] =
 	"                         model is exact under --semantics: proved,\n"
 	"                         confirmed by a search, or unknown) as text\n"
 	"                         instead of the model\n"
+	"      --json             with --report: the analysis as one JSON\n"
+	"                         object (the model itself is JSON already)\n"
 	"  -h, --help             show this help and exit\n\n"
 	"Examples:\n"
 	"  tally compile -f dyck1 > dyck1.json\n"
@@ -269,6 +271,38 @@ static void print_exactness(const Analysis *a)
 		       "tally's evaluator\n");
 }
 
+/* The report as one JSON object: the analysis of the model file plus
+ * what only the text report says (the proof's argument, the first
+ * disagreement's word, the search, the spot check). */
+static void report_json(const Analysis *a, const Unit *u)
+{
+	const Exactness *e = &a->ex;
+	json_t *o = json_envelope();
+	json_set_input(o, 1, u->src);
+	json_t *an = analysis_json(a);
+	json_object_update(o, an);
+	json_decref(an);
+	json_object_set_new(o, "precision_p", json_integer(a->p));
+	json_object_set_new(o, "precision_s", json_integer(a->s));
+	json_object_set_new(o, "proof", json_string(e->argument));
+	if (e->found) {
+		json_t *d = json_object();
+		json_object_set_new(d, "word", json_string(e->found_word));
+		json_object_set_new(d, "transformer_accepts",
+				    json_boolean(e->found_accepts));
+		json_object_set_new(d, "found_by",
+				    json_string(e->every_word ? "every word"
+							      : "breakdown search"));
+		json_object_set_new(o, "first_disagreement", d);
+	}
+	json_object_set_new(o, "search_note", e->search_note
+						      ? json_string(e->search_note)
+						      : json_null());
+	json_object_set_new(o, "spot_check_words", json_size(e->spot_words));
+	json_object_set_new(o, "spot_check_length", json_size(e->spot_len));
+	json_emit(o);
+}
+
 static void print_report(const Analysis *a)
 {
 	printf("layers: %zu (depth %u%s)\n", a->layers, a->info.depth,
@@ -308,6 +342,7 @@ int cmd_compile(int argc, char **argv)
 		{"alphabet", required_argument, NULL, OPT_ALPHABET},
 		{"semantics", required_argument, NULL, OPT_SEMANTICS},
 		{"report", no_argument, NULL, OPT_REPORT},
+		{"json", no_argument, NULL, OPT_JSON},
 		{"help", no_argument, NULL, 'h'},
 		{0},
 	};
@@ -316,7 +351,7 @@ int cmd_compile(int argc, char **argv)
 	Analysis an = {.sem = {.kind = SEM_KNEEDEEP}, .p = 16, .s = 8,
 		       .ffn = FFN_TABLE};
 	const char *alphabet = NULL;
-	bool report = false;
+	bool report = false, json = false;
 	int opt, status = EXIT_YES;
 	while ((opt = getopt_long(argc, argv, "f:F:P:h", longopts, NULL)) != -1) {
 		if (inputs_option(&in, opt, optarg))
@@ -357,6 +392,7 @@ int cmd_compile(int argc, char **argv)
 			}
 			break;
 		case OPT_REPORT: report = true; break;
+		case OPT_JSON: json = true; break;
 		case 'h': cli_print_help(help); goto done;
 		default: status = EXIT_USAGE; goto done;
 		}
@@ -406,6 +442,8 @@ int cmd_compile(int argc, char **argv)
 				"where the analysis claims it: %s\n",
 			an.ex.contradiction);
 		status = EXIT_INTERNAL;
+	} else if (report && json) {
+		report_json(&an, u);
 	} else if (report) {
 		print_report(&an);
 	} else {

@@ -73,7 +73,8 @@ static const char help[] =
 	"                         twice the longest word)\n"
 	"      --format=FORMAT    tsv (default: WORD<TAB>LABEL...), jsonl, or\n"
 	"                         cr (the .cr interpreter's word files)\n"
-	"      --json             --format=jsonl (with --list: JSON objects)\n"
+	"      --json             --format=jsonl for words; JSON objects for\n"
+	"                         formulas, --list and --prelude\n"
 	"      --report=FILE      write the leakage report as JSON\n"
 	"  -q, --quiet            no report summary and no progress bar on\n"
 	"                         stderr\n"
@@ -182,13 +183,21 @@ static void list_families(bool json)
 }
 
 /* The names the prelude defines: its lines "let NAME = ...". */
-static void list_prelude(void)
+static void list_prelude(bool json)
 {
 	for (const char *line = prelude_text(); *line;) {
 		size_t len = strcspn(line, "\n");
 		if (strncmp(line, "let ", 4) == 0) {
 			const char *name = line + 4;
-			printf("%.*s\n", (int)strcspn(name, " ="), name);
+			int n = (int)strcspn(name, " =");
+			if (json) {
+				json_t *o = json_envelope();
+				json_object_set_new(o, "name",
+						    json_stringn(name, (size_t)n));
+				json_emit(o);
+			} else {
+				printf("%.*s\n", n, name);
+			}
 		}
 		line += len + (line[len] == '\n');
 	}
@@ -233,7 +242,19 @@ static int print_formulas(const GenJob *job)
 		if (k > lo && multi_line(job->to))
 			putchar('\n');
 		char *text = f->formula(k);
-		int status = print_formula(text, job->to);
+		int status = EXIT_YES;
+		if (job->json) {
+			json_t *o = json_envelope();
+			json_object_set_new(o, "family", json_string(f->name));
+			json_object_set_new(o, "k", f->kmin ? json_integer(k)
+							    : json_null());
+			json_object_set_new(o, "alphabet",
+					    json_string(f->alphabet));
+			json_object_set_new(o, "formula", json_string(text));
+			json_emit(o);
+		} else {
+			status = print_formula(text, job->to);
+		}
 		free(text);
 		if (status != EXIT_YES)
 			return status;
@@ -395,6 +416,9 @@ static int validate_family(GenJob *job)
 	}
 	if (wants_words(job) && job->to)
 		return cli_usage_error("--to prints formulas, not words");
+	if (!wants_words(job) && job->to && job->json)
+		return cli_usage_error("--json prints the formula as TL text; "
+				       "--to=%s is a text format", job->to);
 	if (wants_words(job) && f->kmin && job->k.lo != job->k.hi)
 		return cli_usage_error("words take one value of --k");
 	return EXIT_YES;
@@ -684,7 +708,7 @@ int cmd_gen(int argc, char **argv)
 	if (optind < argc) {
 		st = cli_usage_error("unexpected argument '%s'", argv[optind]);
 	} else if (job.prelude) {
-		list_prelude();
+		list_prelude(job.json);
 	} else if (job.list) {
 		list_families(job.json);
 	} else if (!job.family && !job.in.nspecs) {

@@ -97,3 +97,21 @@ grep -q '"word":"b","accepted":false' out.json || fail "simulate b: $(cat out.js
 # gen --list --json: results; the dataset's JSONL records are a file
 # format of their own (tally-gen(1)), checked there.
 "$T" gen --list --json | v gen || fail "gen --list --json"
+# gen's formulas and prelude names, compile's report, translate, search
+# and hierarchy: every command that prints results.
+"$T" gen --family=lk --k=1..3 --json > out.json
+v gen < out.json || fail "gen --family --json"
+test "$(grep -c '"family":"lk"' out.json)" = 3 || fail "gen lk: $(cat out.json)"
+grep -q '"k":2' out.json || fail "gen lk k: $(cat out.json)"
+"$T" gen --family=dyck1 --json | v gen || fail "gen --family=dyck1 --json"
+"$T" gen --prelude --json | v gen || fail "gen --prelude --json"
+"$T" compile -f majority --report --json > out.json
+v compile < out.json || fail "compile --report --json"
+grep -q '"all_lengths":true' out.json || fail "compile report: $(cat out.json)"
+grep -q '"input":1,"source":"-f"' out.json || fail "compile report input: $(cat out.json)"
+"$T" compile -f dyck1 --report --json --semantics=ieee=bf16 > out.json
+grep -q '"exact_up_to_length":[0-9]' out.json || fail "compile bf16: $(cat out.json)"
+"$T" translate -f majority --json | v translate || fail "translate --json"
+"$T" search --separate=1 --alphabet=ab --max-formulas=2 --json --quiet |
+	v search || fail "search --json"
+"$T" hierarchy --k=1..2 --json --quiet | v hierarchy || fail "hierarchy --json"
