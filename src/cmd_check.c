@@ -4,6 +4,7 @@
 #include <getopt.h>
 
 #include "cli.h"
+#include "getopt_hint.h"
 #include "commands.h"
 #include "decide.h"
 
@@ -79,7 +80,7 @@ int cmd_check(int argc, char **argv)
 	int opt, status = EXIT_YES, ntasks = 0;
 	DecideTask task = TASK_SAT;
 	const char *implies = NULL;
-	while ((opt = getopt_long(argc, argv, "f:F:P:h", longopts, NULL)) != -1) {
+	while ((opt = cli_getopt(argc, argv, "f:F:P:h", longopts)) != -1) {
 		if (inputs_option(&in, opt, optarg))
 			continue;
 		int r = decide_option(&o, opt, optarg);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "getopt_hint.h"
 #include "commands.h"
 #include "compile.h"
 #include "exactness.h"
@@ -353,7 +354,7 @@ int cmd_compile(int argc, char **argv)
 	const char *alphabet = NULL;
 	bool report = false, json = false;
 	int opt, status = EXIT_YES;
-	while ((opt = getopt_long(argc, argv, "f:F:P:h", longopts, NULL)) != -1) {
+	while ((opt = cli_getopt(argc, argv, "f:F:P:h", longopts)) != -1) {
 		if (inputs_option(&in, opt, optarg))
 			continue;
 		switch (opt) {
@@ -377,10 +378,13 @@ int cmd_compile(int argc, char **argv)
 			break;
 		case OPT_PE:
 			if (!pe_kind_parse(optarg, &an.pe)) {
+				static const char *const kinds[] = {
+					"nope", "alibi", "sinusoidal", "rope",
+					"t5", "urpe"};
 				status = cli_usage_error(
 					"--pe: expected nope, alibi, sinusoidal, "
-					"rope, t5 or urpe, not '%s'",
-					optarg);
+					"rope, t5 or urpe, not '%s'%s",
+					optarg, choice_hint(optarg, kinds, 6));
 				goto done;
 			}
 			break;

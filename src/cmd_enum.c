@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "getopt_hint.h"
 #include "enum.h"
 #include "json.h"
 #include "mem.h"
@@ -211,7 +212,7 @@ static int parse(Enum *e, int argc, char **argv)
 	};
 	int opt, status = EXIT_YES;
 	char *end;
-	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	while ((opt = cli_getopt(argc, argv, "h", longopts)) != -1) {
 		if (search_opts_option(&e->o, opt, optarg, &status)) {
 			if (status != EXIT_YES)
 				return status;

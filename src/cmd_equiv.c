@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "getopt_hint.h"
 #include "commands.h"
 #include "decide.h"
 #include "json.h"
@@ -211,7 +212,7 @@ int cmd_equiv(int argc, char **argv)
 	decide_options_init(&o);
 	const char *pairs = NULL;
 	int opt, status = EXIT_YES;
-	while ((opt = getopt_long(argc, argv, "f:F:P:h", longopts, NULL)) != -1) {
+	while ((opt = cli_getopt(argc, argv, "f:F:P:h", longopts)) != -1) {
 		if (inputs_option(&in, opt, optarg))
 			continue;
 		if (opt == OPT_PAIRS) {

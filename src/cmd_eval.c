@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "getopt_hint.h"
 #include "commands.h"
 #include "cr_words.h"
 #include "eval.h"
@@ -31,7 +32,8 @@ static const char help[] =
 	CLI_INPUT_HELP
 	CLI_BATCH_HELP
 	"Words:\n"
-	"  -w, --word=WORD        a word (repeatable); otherwise stdin lines\n"
+	"  -w, --word=WORD        a word (repeatable; '' or ε: the empty word);\n"
+	"                         otherwise stdin lines\n"
 	"      --tokens           words are whitespace-separated symbols (also\n"
 	"                         automatic for a line containing whitespace)\n"
 	"      --alphabet=LETTERS allow these letters besides the formulas'\n"
@@ -478,7 +480,7 @@ int cmd_eval(int argc, char **argv)
 	VEC(const char *) words = {0};
 	int opt, status = EXIT_YES;
 	bool check_labels = false;
-	while ((opt = getopt_long(argc, argv, "f:F:P:w:h", longopts, NULL)) !=
+	while ((opt = cli_getopt(argc, argv, "f:F:P:w:h", longopts)) !=
 	       -1) {
 		if (inputs_option(&in, opt, optarg))
 			continue;
@@ -487,10 +489,8 @@ int cmd_eval(int argc, char **argv)
 		case OPT_TOKENS: eo.tokens = true; break;
 		case OPT_ALPHABET: eo.alphabet = optarg; break;
 		case OPT_ACCEPT_AT:
-			if (!eval_accept_parse(optarg, &eo.accept)) {
-				status = cli_usage_error(
-					"--accept-at: expected last or eos, not '%s'",
-					optarg);
+			if (!accept_at_option(optarg, &eo.accept)) {
+				status = EXIT_USAGE;
 				goto done;
 			}
 			break;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "getopt_hint.h"
 #include "cli.h"
 #include "commands.h"
 #include "families.h"
@@ -688,7 +689,7 @@ int cmd_gen(int argc, char **argv)
 	inputs_init(&job.in);
 	limit_init(&job.limits);
 	int opt, st = EXIT_YES;
-	while ((opt = getopt_long(argc, argv, "f:F:P:n:qh", longopts, NULL)) !=
+	while ((opt = cli_getopt(argc, argv, "f:F:P:n:qh", longopts)) !=
 	       -1) {
 		bool ok = true;
 		if (inputs_option(&job.in, opt, optarg))

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "getopt_hint.h"
 #include "hierarchy.h"
 #include "json.h"
 #include "mem.h"
@@ -253,7 +254,7 @@ static int parse(Table *t, int argc, char **argv)
 	};
 	int opt, status = EXIT_YES;
 	const char *krange = NULL;
-	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	while ((opt = cli_getopt(argc, argv, "h", longopts)) != -1) {
 		if (search_opts_option(&t->o, opt, optarg, &status)) {
 			if (status != EXIT_YES)
 				return status;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "getopt_hint.h"
 #include "commands.h"
 #include "cr.h"
 #include "crasp.h"
@@ -192,7 +193,7 @@ int cmd_info(int argc, char **argv)
 	inputs_init(&in);
 	bool json = false;
 	int opt, status = EXIT_YES;
-	while ((opt = getopt_long(argc, argv, "f:F:P:h", longopts, NULL)) != -1) {
+	while ((opt = cli_getopt(argc, argv, "f:F:P:h", longopts)) != -1) {
 		if (inputs_option(&in, opt, optarg))
 			continue;
 		if (opt == OPT_JSON) {

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "getopt_hint.h"
 #include "commands.h"
 #include "eval.h"
 #include "json.h"
@@ -358,7 +359,7 @@ int cmd_lang(int argc, char **argv)
 	LangOptions lo = {.limits = &limits};
 	bool have_len = false;
 	int opt, status = EXIT_YES;
-	while ((opt = getopt_long(argc, argv, "f:F:P:n:h", longopts, NULL)) !=
+	while ((opt = cli_getopt(argc, argv, "f:F:P:n:h", longopts)) !=
 	       -1) {
 		if (inputs_option(&in, opt, optarg))
 			continue;
@@ -382,10 +383,8 @@ int cmd_lang(int argc, char **argv)
 			break;
 		case OPT_ALPHABET: lo.alphabet = optarg; break;
 		case OPT_ACCEPT_AT:
-			if (!eval_accept_parse(optarg, &lo.accept)) {
-				status = cli_usage_error(
-					"--accept-at: expected last or eos, not '%s'",
-					optarg);
+			if (!accept_at_option(optarg, &lo.accept)) {
+				status = EXIT_USAGE;
 				goto done;
 			}
 			break;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "getopt_hint.h"
 #include "commands.h"
 #include "cr.h"
 #include "crasp.h"
@@ -291,7 +292,7 @@ int cmd_print(int argc, char **argv)
 	Limits limits;
 	limit_init(&limits);
 	int opt, status = EXIT_YES;
-	while ((opt = getopt_long(argc, argv, "f:F:P:h", longopts, NULL)) != -1) {
+	while ((opt = cli_getopt(argc, argv, "f:F:P:h", longopts)) != -1) {
 		bool ok = true;
 		if (inputs_option(&in, opt, optarg))
 			continue;
@@ -307,11 +308,15 @@ int cmd_print(int argc, char **argv)
 		}
 		if (opt == OPT_TO) {
 			if (!parse_format(optarg, &syn, &target)) {
+				static const char *const formats[] = {
+					"tl", "utf8", "latex", "sexpr", "json",
+					"tl-core", "crasp", "crasp-paper", "cr",
+					"dot"};
 				status = cli_usage_error(
-					"unknown --to '%s' (expected tl, utf8, "
+					"unknown --to '%s'%s (expected tl, utf8, "
 					"latex, sexpr, json, tl-core, crasp, "
 					"crasp-paper, cr or dot)",
-					optarg);
+					optarg, choice_hint(optarg, formats, 10));
 				goto done;
 			}
 		} else if (opt == OPT_EXPAND) {

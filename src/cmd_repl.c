@@ -4,6 +4,7 @@
 #include <getopt.h>
 
 #include "cli.h"
+#include "getopt_hint.h"
 #include "commands.h"
 #include "limit.h"
 #include "repl.h"
@@ -55,7 +56,7 @@ int cmd_repl(int argc, char **argv)
 	int opt;
 	Limits lim;
 	limit_init(&lim);
-	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	while ((opt = cli_getopt(argc, argv, "h", longopts)) != -1) {
 		if (limit_option(&lim, opt, optarg, &ok)) {
 			if (!ok)
 				return EXIT_USAGE;

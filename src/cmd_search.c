@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "getopt_hint.h"
 #include "commands.h"
 #include "hierarchy.h"
 #include "families.h"
@@ -640,7 +641,7 @@ static int parse(Search *s, int argc, char **argv)
 	};
 	int opt, status = EXIT_YES;
 	char *end;
-	while ((opt = getopt_long(argc, argv, "f:F:P:h", longopts, NULL)) != -1) {
+	while ((opt = cli_getopt(argc, argv, "f:F:P:h", longopts)) != -1) {
 		if (inputs_option(&s->in, opt, optarg))
 			continue;
 		if (search_opts_option(&s->o, opt, optarg, &status)) {

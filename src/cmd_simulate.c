@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "getopt_hint.h"
 #include "cli.h"
 #include "commands.h"
 #include "echo.h"
@@ -41,8 +42,9 @@ static const char help[] =
 	"                         (round to nearest even with subnormals, sums\n"
 	"                         accumulated in the format in the same order)\n"
 	"Words:\n"
-	"  -w, --word=WORD        a word (repeatable); otherwise stdin lines when\n"
-	"                         the model comes from a file\n"
+	"  -w, --word=WORD        a word (repeatable; '' or ε: the empty word);\n"
+	"                         otherwise stdin lines when the model comes\n"
+	"                         from a file\n"
 	"      --json             one JSON object per word: word, accepted\n"
 	"                         (the verdicts only; not with --trace or the\n"
 	"                         checks below)\n"
@@ -387,7 +389,7 @@ int cmd_simulate(int argc, char **argv)
 	SimCheck *sc = NULL;
 	Limits limits;
 	limit_init(&limits);
-	while ((opt = getopt_long(argc, argv, "m:w:h", longopts, NULL)) != -1) {
+	while ((opt = cli_getopt(argc, argv, "m:w:h", longopts)) != -1) {
 		bool ok;
 		if (limit_option(&limits, opt, optarg, &ok)) {
 			if (!ok)

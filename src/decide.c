@@ -10,6 +10,7 @@
 #include "chc.h"
 #include "crosscheck.h"
 #include "explore.h"
+#include "getopt_hint.h"
 #include "json.h"
 #include "mem.h"
 #include "mona.h"
@@ -73,9 +74,12 @@ int decide_option(DecideOptions *o, int opt, const char *arg)
 	switch (opt) {
 	case OPT_METHOD:
 		if (strcmp(arg, "auto") != 0 && !find_method(arg)) {
+			static const char *const names[] = {
+				"auto", "explore", "presburger", "chc", "mona",
+				"unary"};
 			cli_usage_error("--method: expected auto, explore, "
-					"presburger, chc, mona or unary, not '%s'",
-					arg);
+					"presburger, chc, mona or unary, not '%s'%s",
+					arg, choice_hint(arg, names, 6));
 			return -1;
 		}
 		o->method = arg;
@@ -94,11 +98,8 @@ int decide_option(DecideOptions *o, int opt, const char *arg)
 	}
 	case OPT_D_ALPHABET: o->alphabet = arg; return 1;
 	case OPT_D_ACCEPT_AT:
-		if (!eval_accept_parse(arg, &o->accept)) {
-			cli_usage_error("--accept-at: expected last or eos, not '%s'",
-					arg);
+		if (!accept_at_option(arg, &o->accept))
 			return -1;
-		}
 		return 1;
 	case OPT_D_TRACE: o->trace = true; return 1;
 	case OPT_CERTIFICATE: o->certificate = true; return 1;

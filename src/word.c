@@ -682,8 +682,21 @@ bool word_close(WordReader *r)
 	return end_line(r);
 }
 
+/* Whether text is "ε" and ε is not a letter: then it is the empty word,
+ * as tally prints it (a letter ε keeps its meaning). */
+static bool epsilon(const WordReader *r, const char *text, size_t n)
+{
+	static const char eps[] = "\xce\xb5";
+	if (n != sizeof eps - 1 || memcmp(text, eps, n) != 0)
+		return false;
+	Sym s = sym_lookup(r->alpha->syms, eps, n);
+	return s == SYM_NONE || s >= r->alpha->nmember || !r->alpha->member[s];
+}
+
 bool word_one(WordReader *r, const char *text, size_t n)
 {
+	if (epsilon(r, text, n))
+		n = 0;
 	if (!word_feed(r, text, n))
 		return false;
 	return end_line(r);

@@ -111,3 +111,8 @@ test "$(cat got)" = "1 0 1 0 2 0 5 0 14 0 42 0 132 " ||
 "$TALLY" lang -f dyck1 --max-length 4 --alphabet='()' > out
 printf '\n()\n(())\n()()\n' > want
 cmp -s out want || fail "lang dyck1: got [$(cat out)]"
+
+# -w ε is the empty word (as tally prints it), unless ε is a letter.
+test "$("$TALLY" eval -f '#[Q_a] = 0' -w ε)" = "$(printf '\taccept')" || fail "-w ε"
+test "$("$TALLY" eval -f 'Q_a' -w ε 2>&1)" = "$(printf '\treject')" || fail "-w ε rejected"
+test "$("$TALLY" eval -f "Q('ε')" -w ε 2>&1)" = "$(printf 'ε\taccept')" || fail "-w ε as a letter"
