@@ -34,7 +34,7 @@ static bool names_option(const struct option *longopts, const char *arg,
 }
 
 /* The message for the long option arg ("--name" or "--name=value"). */
-static void long_option_error(const char *arg, int kind,
+static void long_option_error(const char *prog, const char *arg, int kind,
 			      const struct option *longopts)
 {
 	const char *name = arg + 2;
@@ -55,11 +55,11 @@ static void long_option_error(const char *arg, int kind,
 		for (const struct option *o = longopts; o->name; o++)
 			suggest_offer(&sg, o->name);
 		if (sg.best)
-			cli_usage_error("unknown option '--%.*s'; did you mean "
-					"'--%s'?", (int)len, name, sg.best);
+			cli_usage_error("unknown option '--%.*s' of %s; did you "
+					"mean '--%s'?", (int)len, name, prog, sg.best);
 		else
-			cli_usage_error("unknown option '--%.*s' (--help lists "
-					"them)", (int)len, name);
+			cli_usage_error("unknown option '--%.*s' of %s (%s --help "
+					"lists them)", (int)len, name, prog, prog);
 	}
 }
 
@@ -77,12 +77,12 @@ int cli_getopt(int argc, char **argv, const char *shortopts,
 	bool is_long = strncmp(arg, "--", 2) == 0 &&
 		       (optopt == 0 || names_option(longopts, arg + 2, optopt));
 	if (is_long)
-		long_option_error(arg, opt, longopts);
+		long_option_error(argv[0], arg, opt, longopts);
 	else if (opt == ':')
 		cli_usage_error("option '-%c' needs a value", optopt);
 	else
-		cli_usage_error("unknown option '-%c' (--help lists them)",
-				optopt);
+		cli_usage_error("unknown option '-%c' of %s (%s --help lists "
+				"them)", optopt, argv[0], argv[0]);
 	return '?';
 }
 

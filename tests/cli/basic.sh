@@ -48,7 +48,7 @@ grep -q "unknown command 'no-such-command'" err.txt || fail "unknown command: $(
 run 2 "$TALLY"
 run 2 "$TALLY" info --no-such-option -f Q_a
 "$TALLY" info --no-such-option -f Q_a 2> err.txt || true
-grep -q "^tally info: .*no-such-option" err.txt || fail "unknown option: $(cat err.txt)"
+grep -q "unknown option '--no-such-option' of tally info" err.txt || fail "unknown option: $(cat err.txt)"
 run 2 "$TALLY" print --no-such-option -f Q_a
 run 2 "$TALLY" info -f
 run 2 "$TALLY" info -f Q_a extra-argument

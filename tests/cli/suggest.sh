@@ -64,7 +64,7 @@ grep -q "cannot open model 'no-such-model.json': No such file or directory$" err
 # missing value, a value given to a switch, an ambiguous abbreviation;
 # the closest choice of --method, --to, --accept-at, --pe.
 try 2 "$T" equiv --metod=mona -f Q_a -f Q_a
-grep -q "unknown option '--metod'; did you mean '--method'?" err.txt || fail "--metod: $(cat err.txt)"
+grep -q "unknown option '--metod' of tally equiv; did you mean '--method'?" err.txt || fail "--metod: $(cat err.txt)"
 try 2 "$T" lang -f Q_a --max-length
 grep -q "option '--max-length' needs a value" err.txt || fail "missing value: $(cat err.txt)"
 try 2 "$T" eval --json=1 -f Q_a -w a
@@ -72,7 +72,7 @@ grep -q "option '--json' takes no value" err.txt || fail "switch value: $(cat er
 try 2 "$T" equiv --max=3 -f Q_a -f Q_a
 grep -q "ambiguous option '--max'" err.txt || fail "ambiguous: $(cat err.txt)"
 try 2 "$T" eval -x -f Q_a -w a
-grep -q "unknown option '-x'" err.txt || fail "-x: $(cat err.txt)"
+grep -q "unknown option '-x' of tally eval" err.txt || fail "-x: $(cat err.txt)"
 try 2 "$T" equiv --method=mnoa -f Q_a -f Q_a
 grep -q "did you mean 'mona'?" err.txt || fail "mnoa: $(cat err.txt)"
 try 2 "$T" print --to=crsp -f Q_a
