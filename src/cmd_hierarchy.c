@@ -77,7 +77,7 @@ typedef struct {
 	BankStop stop;       /* why the table stopped (a limit) */
 	unsigned stopped_at; /* the row it stopped in */
 	const char *plot_path; /* --plot */
-	PlotHierarchy *plot;   /* drawn from the rows' JSON records */
+	Plot *plot;            /* drawn from the rows' JSON records */
 } Table;
 
 /* The plot's title and the header lines of the text output. */
@@ -87,17 +87,17 @@ static void plot_header(const Table *t, const char *title)
 		return;
 	char cls[200];
 	Buf b = {0};
-	plot_hierarchy_title(t->plot, title);
+	plot_title(t->plot, title);
 	const Sample *S[2] = {t->ss.S, t->dk ? t->two.S : NULL};
 	for (int i = 0; i < 2 && S[i]; i++) {
 		buf_printf(&b, "sample%s: %s", !t->dk ? "" : i ? " (two-sided)"
 			   : " (past-only)", S[i]->desc);
-		plot_hierarchy_line(t->plot, b.data);
+		plot_line(t->plot, b.data);
 		b.len = 0;
 	}
 	indist_describe(search_bounds(&t->o), cls, sizeof cls);
 	buf_printf(&b, "bounds: C = %u, T = %u: %s", t->o.C, t->o.T, cls);
-	plot_hierarchy_line(t->plot, b.data);
+	plot_line(t->plot, b.data);
 	buf_free(&b);
 }
 
@@ -187,7 +187,7 @@ static void print_row(Table *t, unsigned k, const char *name,
 	json_t *o = t->o.json || t->plot ? row_json(t, k, name, sol, secs, f)
 					 : NULL;
 	if (t->plot)
-		plot_hierarchy_row(t->plot, o);
+		plot_record(t->plot, o);
 	if (t->o.json) {
 		json_emit(o);
 	} else if (t->o.csv) {
@@ -360,7 +360,7 @@ static int open_plot(Table *t)
 	char *err = NULL;
 	if (!*t->plot_path)
 		return cli_usage_error("--plot needs a file name");
-	t->plot = plot_hierarchy_open(t->plot_path, t->dk, &err);
+	t->plot = plot_open(t->plot_path, &err);
 	if (t->plot)
 		return EXIT_YES;
 	cli_usage_error("--plot: %s", err);
@@ -376,7 +376,8 @@ static int finish_plot(Table *t, bool complete, int status)
 		return status;
 	snprintf(note, sizeof note, "partial table: a limit stopped it at k = "
 		 "%u; the rows before it are complete", t->stopped_at);
-	bool ok = plot_hierarchy_write(t->plot, complete ? NULL : note, &err);
+	bool ok = plot_hierarchy_write(t->plot, t->dk, complete ? NULL : note,
+				       &err);
 	t->plot = NULL;
 	if (ok)
 		return status;
@@ -464,7 +465,7 @@ static void print_dk_row(Table *t, unsigned k, const char *name,
 	json_t *o = t->o.json || t->plot ? dk_json(t, k, name, sols, f, secs)
 					 : NULL;
 	if (t->plot)
-		plot_hierarchy_row(t->plot, o);
+		plot_record(t->plot, o);
 	if (t->o.json) {
 		json_emit(o);
 	} else if (t->o.csv) {

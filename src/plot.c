@@ -31,29 +31,41 @@ const char plot_css[] =
 	".swatch { stroke: #777; stroke-width: 0.5; }\n"
 	".bar { fill: #d6604d; }\n"
 	".axis { stroke: #444; stroke-width: 1; }\n"
-	".grid { stroke: #ccc; stroke-width: 1; stroke-dasharray: 2 3; }\n";
+	".grid { stroke: #ccc; stroke-width: 1; stroke-dasharray: 2 3; }\n"
+	".band { fill: #f7f7f7; }\n"
+	".bound { stroke: #08306b; stroke-width: 2; stroke-dasharray: 6 3; }\n"
+	".bound-key { fill: none; stroke: #08306b; stroke-width: 2; "
+	"stroke-dasharray: 4 2; }\n";
 
-bool plot_frame_open(PlotFrame *f, const char *path, char **err)
+Plot *plot_open(const char *path, char **err)
 {
-	memset(f, 0, sizeof *f);
+	Plot *f = xcalloc(1, sizeof *f);
 	f->file = svg_file_open(path, err);
-	return f->file != NULL;
+	if (f->file)
+		return f;
+	free(f);
+	return NULL;
 }
 
-void plot_frame_title(PlotFrame *f, const char *title)
+void plot_title(Plot *f, const char *title)
 {
 	free(f->title);
 	f->title = xstrdup(title);
 }
 
-void plot_frame_line(PlotFrame *f, const char *line)
+void plot_line(Plot *f, const char *line)
 {
 	VEC_PUSH(f->lines, xstrdup(line));
 }
 
-void plot_frame_note(PlotFrame *f, const char *note)
+void plot_note(Plot *f, const char *note)
 {
 	VEC_PUSH(f->notes, xstrdup(note));
+}
+
+void plot_record(Plot *f, json_t *record)
+{
+	VEC_PUSH(f->recs, json_incref(record));
 }
 
 /* Characters of a px-sized text that fit in width w. */
@@ -72,7 +84,7 @@ static double lines_height(char **lines, size_t n, double w)
 	return h;
 }
 
-double plot_heading_height(const PlotFrame *f, double w)
+double plot_heading_height(const Plot *f, double w)
 {
 	const char *t = f->title ? f->title : "";
 	return PLOT_MARGIN + PLOT_TITLE_LH * (double)svg_wrap_count(t,
@@ -80,7 +92,7 @@ double plot_heading_height(const PlotFrame *f, double w)
 		f->lines.len, w) + PLOT_LH / 2;
 }
 
-double plot_notes_height(const PlotFrame *f, double w)
+double plot_notes_height(const Plot *f, double w)
 {
 	return lines_height(f->notes.data, f->notes.len, w);
 }
@@ -95,7 +107,7 @@ static double draw_lines(Svg *g, char **lines, size_t n, double y, double w)
 	return y;
 }
 
-void plot_heading(const PlotFrame *f, Svg *g, double w)
+void plot_heading(const Plot *f, Svg *g, double w)
 {
 	double y = PLOT_MARGIN;
 	y += PLOT_TITLE_LH * (double)svg_text_wrapped(g, PLOT_MARGIN,
@@ -104,7 +116,7 @@ void plot_heading(const PlotFrame *f, Svg *g, double w)
 	draw_lines(g, f->lines.data, f->lines.len, y, w);
 }
 
-void plot_notes(const PlotFrame *f, Svg *g, double y, double w)
+void plot_notes(const Plot *f, Svg *g, double y, double w)
 {
 	draw_lines(g, f->notes.data, f->notes.len, y, w);
 }
@@ -133,8 +145,11 @@ void plot_legend(Svg *g, double x, double y, const PlotKey *keys, size_t n)
 	}
 }
 
-static void free_strings(PlotFrame *f)
+static void free_plot(Plot *f)
 {
+	for (size_t i = 0; i < f->recs.len; i++)
+		json_decref(f->recs.data[i]);
+	VEC_FREE(f->recs);
 	for (size_t i = 0; i < f->lines.len; i++)
 		free(f->lines.data[i]);
 	for (size_t i = 0; i < f->notes.len; i++)
@@ -142,22 +157,22 @@ static void free_strings(PlotFrame *f)
 	VEC_FREE(f->lines);
 	VEC_FREE(f->notes);
 	free(f->title);
-	f->title = NULL;
+	free(f);
 }
 
-bool plot_frame_commit(PlotFrame *f, Svg *g, char **err)
+bool plot_commit(Plot *f, Svg *g, char **err)
 {
 	char *doc = svg_finish(g);
 	bool ok = svg_file_commit(f->file, doc, err);
-	f->file = NULL;
 	free(doc);
-	free_strings(f);
+	free_plot(f);
 	return ok;
 }
 
-void plot_frame_free(PlotFrame *f)
+void plot_discard(Plot *f)
 {
+	if (!f)
+		return;
 	svg_file_discard(f->file);
-	f->file = NULL;
-	free_strings(f);
+	free_plot(f);
 }

@@ -14,11 +14,11 @@
 
 enum { CELL_W = 60, ROW_H = 30, HEAD_H = 24, NUM_W = 64, GAP = 14 };
 
-struct PlotHierarchy {
-	PlotFrame f;
+/* The records and how to read them. */
+typedef struct {
+	Plot *f;
 	bool dk;
-	VEC(json_t *) recs;
-};
+} Table;
 
 /* A drawn row: a record (lk), or its past or two_sided part (dk). */
 typedef struct {
@@ -29,32 +29,6 @@ typedef struct {
 } Row;
 
 typedef enum { CELL_NOT_TRIED, CELL_FOUND, CELL_PAIR, CELL_SEARCH } Cell;
-
-PlotHierarchy *plot_hierarchy_open(const char *path, bool dk, char **err)
-{
-	PlotHierarchy *p = xcalloc(1, sizeof *p);
-	if (!plot_frame_open(&p->f, path, err)) {
-		free(p);
-		return NULL;
-	}
-	p->dk = dk;
-	return p;
-}
-
-void plot_hierarchy_title(PlotHierarchy *p, const char *title)
-{
-	plot_frame_title(&p->f, title);
-}
-
-void plot_hierarchy_line(PlotHierarchy *p, const char *line)
-{
-	plot_frame_line(&p->f, line);
-}
-
-void plot_hierarchy_row(PlotHierarchy *p, json_t *record)
-{
-	VEC_PUSH(p->recs, json_incref(record));
-}
 
 static int int_or(json_t *o, const char *key, int dflt)
 {
@@ -68,14 +42,14 @@ static const char *str_or(json_t *o, const char *key, const char *dflt)
 	return json_is_string(v) ? json_string_value(v) : dflt;
 }
 
-static size_t nrows(const PlotHierarchy *p)
+static size_t nrows(const Table *p)
 {
-	return p->recs.len * (p->dk ? 2 : 1);
+	return p->f->recs.len * (p->dk ? 2 : 1);
 }
 
-static Row row_at(const PlotHierarchy *p, size_t i)
+static Row row_at(const Table *p, size_t i)
 {
-	json_t *rec = p->recs.data[p->dk ? i / 2 : i];
+	json_t *rec = p->f->recs.data[p->dk ? i / 2 : i];
 	Row r = {.target = str_or(rec, "target", "?"), .part = "", .r = rec};
 	if (p->dk) {
 		r.part = i % 2 ? "two_sided" : "past";
@@ -126,7 +100,7 @@ static void label(const Row *r, char *out, size_t n)
 }
 
 /* The deepest column: every least depth, theory depth and refuted depth. */
-static unsigned max_depth(const PlotHierarchy *p)
+static unsigned max_depth(const Table *p)
 {
 	int m = 0;
 	for (size_t i = 0; i < nrows(p); i++) {
@@ -139,7 +113,7 @@ static unsigned max_depth(const PlotHierarchy *p)
 	return (unsigned)m;
 }
 
-static double label_width(const PlotHierarchy *p)
+static double label_width(const Table *p)
 {
 	double w = svg_text_width("depth", PLOT_TEXT_PX);
 	for (size_t i = 0; i < nrows(p); i++) {
@@ -265,7 +239,7 @@ static void draw_header(Svg *g, unsigned D, double x, double y, double lw)
 }
 
 /* Notes for rows without a verified formula, and the reading. */
-static void add_notes(PlotHierarchy *p, const char *note)
+static void add_notes(const Table *p, const char *note)
 {
 	for (size_t i = 0; i < nrows(p); i++) {
 		Row r = row_at(p, i);
@@ -276,16 +250,17 @@ static void add_notes(PlotHierarchy *p, const char *note)
 			buf_printf(&b, "%s: no verified formula%s%s", t,
 				   json_is_string(json_object_get(r.r, "failure"))
 				   ? ": " : "", str_or(r.r, "failure", ""));
-			plot_frame_note(&p->f, b.data);
+			plot_note(p->f, b.data);
 			buf_free(&b);
 		}
 	}
 	if (note)
-		plot_frame_note(&p->f, note);
+		plot_note(p->f, note);
 }
 
-bool plot_hierarchy_write(PlotHierarchy *p, const char *note, char **err)
+bool plot_hierarchy_write(Plot *f, bool dk, const char *note, char **err)
 {
+	Table tb = {.f = f, .dk = dk}, *p = &tb;
 	add_notes(p, note);
 	unsigned D = max_depth(p);
 	double lw = label_width(p);
@@ -293,13 +268,13 @@ bool plot_hierarchy_write(PlotHierarchy *p, const char *note, char **err)
 	double legw = plot_legend_width(keys, NKEYS);
 	double w = (grid > legw ? grid : legw) + 2 * PLOT_MARGIN;
 	w = w < PLOT_MIN_WIDTH ? PLOT_MIN_WIDTH : w;
-	double top = plot_heading_height(&p->f, w);
+	double top = plot_heading_height(f, w);
 	double legy = top + HEAD_H + ROW_H * (double)nrows(p) + GAP;
 	double notey = legy + plot_legend_height(NKEYS) + GAP;
-	double h = notey + plot_notes_height(&p->f, w) + PLOT_MARGIN;
+	double h = notey + plot_notes_height(f, w) + PLOT_MARGIN;
 	Svg g;
-	svg_begin(&g, w, h, p->f.title ? p->f.title : "", plot_css);
-	plot_heading(&p->f, &g, w);
+	svg_begin(&g, w, h, f->title ? f->title : "", plot_css);
+	plot_heading(f, &g, w);
 	draw_header(&g, D, PLOT_MARGIN, top, lw);
 	for (size_t i = 0; i < nrows(p); i++) {
 		Row r = row_at(p, i);
@@ -307,19 +282,6 @@ bool plot_hierarchy_write(PlotHierarchy *p, const char *note, char **err)
 			 lw);
 	}
 	plot_legend(&g, PLOT_MARGIN, legy, keys, NKEYS);
-	plot_notes(&p->f, &g, notey, w);
-	bool ok = plot_frame_commit(&p->f, &g, err);
-	plot_hierarchy_discard(p);
-	return ok;
-}
-
-void plot_hierarchy_discard(PlotHierarchy *p)
-{
-	if (!p)
-		return;
-	plot_frame_free(&p->f);
-	for (size_t i = 0; i < p->recs.len; i++)
-		json_decref(p->recs.data[i]);
-	VEC_FREE(p->recs);
-	free(p);
+	plot_notes(f, &g, notey, w);
+	return plot_commit(f, &g, err);
 }

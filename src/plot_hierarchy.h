@@ -15,30 +15,18 @@
  * The least depth is framed, the theory's depth (theory_depth, where the
  * record has one) marked, and both are printed beside the row.
  *
- * Ownership: a PlotHierarchy owns its file (svg.h) until written or
- * freed, and a reference to every record.
+ * Ownership: as plot.h.
  */
 #ifndef TALLY_PLOT_HIERARCHY_H
 #define TALLY_PLOT_HIERARCHY_H
 
 #include <stdbool.h>
 
-#include <jansson.h>
+#include "plot.h"
 
-typedef struct PlotHierarchy PlotHierarchy;
-
-/* Creates the plot's temporary file at once: NULL with *err (malloc'd)
- * when path cannot be written.  dk: records of --family=dk. */
-PlotHierarchy *plot_hierarchy_open(const char *path, bool dk, char **err);
-/* The title, then lines under it (the header the text output prints). */
-void plot_hierarchy_title(PlotHierarchy *p, const char *title);
-void plot_hierarchy_line(PlotHierarchy *p, const char *line);
-/* One row's record, as --json prints it (a reference is taken). */
-void plot_hierarchy_row(PlotHierarchy *p, json_t *record);
-/* Draws and writes the file (note: a last line, e.g. why the table is
+/* Draws the records of p (lk: one row each; dk: its past and two_sided
+ * parts) and writes the file (note: a last line, e.g. why the table is
  * partial, or NULL); false with *err.  Frees p either way. */
-bool plot_hierarchy_write(PlotHierarchy *p, const char *note, char **err);
-/* Frees p and removes its temporary file (NULL: nothing). */
-void plot_hierarchy_discard(PlotHierarchy *p);
+bool plot_hierarchy_write(Plot *p, bool dk, const char *note, char **err);
 
 #endif

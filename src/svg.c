@@ -80,6 +80,20 @@ size_t svg_chars(const char *text)
 	return n;
 }
 
+char *svg_clip(const char *text, size_t cols)
+{
+	if (svg_chars(text) <= cols)
+		return xstrdup(text);
+	size_t keep = cols > 3 ? cols - 3 : 0, i = 0, chars = 0;
+	for (; text[i]; i++)
+		if ((text[i] & 0xC0) != 0x80 && chars++ == keep)
+			break;
+	Buf b = {0};
+	buf_append(&b, text, i);
+	buf_puts(&b, "...");
+	return buf_take(&b);
+}
+
 double svg_text_width(const char *text, double px)
 {
 	return (double)svg_chars(text) * px * SVG_ADVANCE;

@@ -70,6 +70,9 @@ size_t svg_wrap_count(const char *text, size_t cols);
 double svg_text_width(const char *text, double px);
 /* The characters (code points) of a UTF-8 text. */
 size_t svg_chars(const char *text);
+/* text cut to at most cols characters, ending in "..." when cut
+ * (malloc'd). */
+char *svg_clip(const char *text, size_t cols);
 
 /* Appends s escaped for XML text and attribute values. */
 void svg_escape(Buf *b, const char *s);
