@@ -162,23 +162,12 @@ test -z "$(ls -d adir.* 2> /dev/null)" || fail "temporary files left: $(ls -d ad
 test ! -e x.svg || fail "a plot from a usage error"
 
 # 4. The browser: a screenshot of each plot, and the layout it measures.
-browser=
-for b in chromium chromium-browser google-chrome; do
-	if command -v "$b" > /dev/null 2>&1; then
-		browser=$b
-		break
-	fi
-done
+chromium_find
 if [ -z "$browser" ]; then
 	echo "plot.sh: XML and JSON checks passed; no Chromium, rendering skipped"
 	exit 77
 fi
-# chromium as root needs --no-sandbox; its profile stays in this dir
-chrome() {
-	HOME=$PWD timeout 120 "$browser" --headless --no-sandbox --disable-gpu \
-		--user-data-dir="$PWD/profile" --window-size=1000,700 "$@" \
-		2> chrome.err
-}
+CHROME_SIZE=1000,700
 printf '<!DOCTYPE html><html><body></body></html>\n' > blank.html
 chrome --screenshot="$PWD/blank.png" "file://$PWD/blank.html" > /dev/null ||
 	fail "chromium failed on a blank page"
