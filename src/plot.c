@@ -22,7 +22,7 @@ const char plot_css[] =
 	".found-sample { fill: #d9f0a3; }\n"
 	".refuted-pair { fill: #b2182b; }\n"
 	".refuted-search { fill: #f4a582; }\n"
-	".not-tried { fill: #f2f2f2; }\n"
+	".not-tried { fill: #e6e6e6; }\n"
 	".cell-box { stroke: #fff; stroke-width: 2; }\n"
 	".least { fill: none; stroke: #000; stroke-width: 3; }\n"
 	".theory-under { fill: none; stroke: #fff; stroke-width: 5; }\n"
