@@ -11,8 +11,10 @@
 #include "commands.h"
 #include "getopt_hint.h"
 #include "hierarchy.h"
+#include "buf.h"
 #include "json.h"
 #include "mem.h"
+#include "plot_hierarchy.h"
 #include "print.h"
 #include "search_cli.h"
 #include "verify.h"
@@ -39,6 +41,10 @@ static const char help[] =
 	SEARCH_CLI_HELP
 	"      --no-time          no times and no memory figures (reproducible\n"
 	"                         output)\n"
+	"      --plot=FILE        also draw the table as an SVG chart in FILE:\n"
+	"                         per row and depth found (proof, bound or\n"
+	"                         sample only), refuted (by pairs, or by the\n"
+	"                         search on the sample) or not tried\n"
 	"  -h, --help             show this help and exit\n\n"
 	"Method: a bank of formulas by depth, one per signature on the sample;\n"
 	"an exact partition test per depth; greedy choice and a small\n"
@@ -51,11 +57,12 @@ static const char help[] =
 	"  tally hierarchy --k=1..3\n"
 	"  tally hierarchy --task=predict --k=3..5 --csv\n"
 	"  tally hierarchy --k=1..3 --pairs=0 --max-length=6\n"
-	"  tally hierarchy --family=dk --k=1..3\n\n"
+	"  tally hierarchy --family=dk --k=1..3\n"
+	"  tally hierarchy --k=1..5 --plot=h.svg\n\n"
 	"Exit status 0: every row found at the theory's depth and verified;\n"
 	"1: some row differs or has no verified formula.\n";
 
-enum { OPT_FAMILY = OPT__COMMAND_BASE, OPT_K, OPT_TASK, OPT_NOTIME };
+enum { OPT_FAMILY = OPT__COMMAND_BASE, OPT_K, OPT_TASK, OPT_NOTIME, OPT_PLOT };
 
 typedef struct {
 	SearchOpts o;
@@ -70,18 +77,45 @@ typedef struct {
 	bool all_ok, no_time;
 	BankStop stop;       /* why the table stopped (a limit) */
 	unsigned stopped_at; /* the row it stopped in */
+	const char *plot_path; /* --plot */
+	Plot *plot;            /* drawn from the rows' JSON records */
 } Table;
+
+/* The plot's title and the header lines of the text output. */
+static void plot_header(const Table *t, const char *title)
+{
+	if (!t->plot)
+		return;
+	char cls[200];
+	Buf b = {0};
+	plot_title(t->plot, title);
+	const Sample *S[2] = {t->ss.S, t->dk ? t->two.S : NULL};
+	for (int i = 0; i < 2 && S[i]; i++) {
+		buf_printf(&b, "sample%s: %s", !t->dk ? "" : i ? " (two-sided)"
+			   : " (past-only)", S[i]->desc);
+		plot_line(t->plot, b.data);
+		b.len = 0;
+	}
+	indist_describe(search_bounds(&t->o), cls, sizeof cls);
+	buf_printf(&b, "bounds: C = %u, T = %u: %s", t->o.C, t->o.T, cls);
+	plot_line(t->plot, b.data);
+	buf_free(&b);
+}
 
 static void print_header(const Table *t)
 {
+	char title[120];
+	snprintf(title, sizeof title, "tally hierarchy: L_k %s, k = %zu..%zu",
+		 t->predict ? "next-token prediction" : "recognition", t->klo,
+		 t->khi);
+	plot_header(t, title);
 	if (t->o.json || t->o.csv) {
 		if (t->o.csv)
 			puts("task,k,target,least_depth,theory_depth,size,"
 			     "verified,evidence,time_s,formula");
 		return;
 	}
-	printf("tally hierarchy: L_k %s, k = %zu..%zu\n",
-	       t->predict ? "next-token prediction" : "recognition", t->klo, t->khi);
+	printf("%s\n", title);
 	printf("sample: %s\n", t->ss.S->desc);
 	printf("fresh sample: %s\n", t->ss.fresh->desc);
 	search_print_bounds(&t->o, t->ss.bank);
@@ -104,6 +138,42 @@ static const char *row_failure(const Solution *sol)
 	return "the candidate failed verification";
 }
 
+/* A row's JSON record: what --json prints and --plot draws. */
+static json_t *row_json(const Table *t, unsigned k, const char *name,
+			const Solution *sol, double secs, const char *f)
+{
+	const SearchResult *r = &sol->r;
+	const Verification *v = sol->have_v ? &sol->v : NULL;
+	const Sample *S = t->ss.S;
+	const char *why = row_failure(sol);
+	bool ok = why == NULL;
+	unsigned long long size = ok ? store_size(t->st, r->formula) : 0;
+	unsigned theory = hierarchy_theory(t->predict, k);
+	json_t *o = json_envelope();
+	json_object_set_new(o, "task", json_string(t->predict ? "predict" : "recognize"));
+	json_object_set_new(o, "k", json_integer(k));
+	json_object_set_new(o, "target", json_string(name));
+	json_object_set_new(o, "least_depth", ok ? json_integer(r->depth) : json_null());
+	json_object_set_new(o, "theory_depth", json_integer(theory));
+	json_object_set_new(o, "formula", ok ? json_string(f) : json_null());
+	json_object_set_new(o, "size", json_integer((json_int_t)size));
+	json_object_set_new(o, "large", json_boolean(ok && r->large));
+	json_object_set_new(o, "verified", json_boolean(ok));
+	json_object_set_new(o, "failure", why ? json_string(why) : json_null());
+	json_object_set_new(o, "evidence", json_string(v ? v->kind : "none"));
+	json_object_set_new(o, "verification", json_string(v ? v->text : ""));
+	json_object_set_new(o, "counterexamples", json_integer(sol->rounds));
+	json_object_set_new(o, "refuted", search_json_refutations(S, r));
+	json_object_set_new(o, "sample", json_string(S->desc));
+	json_object_set_new(o, "fresh_sample", json_string(t->ss.fresh->desc));
+	json_object_set_new(o, "max_const", json_integer(t->o.C));
+	json_object_set_new(o, "counts", json_integer(t->o.T));
+	json_object_set_new(o, "grammar", json_string(bank_grammar(t->ss.bank)));
+	if (!t->no_time)
+		json_object_set_new(o, "time_s", json_real(secs));
+	return o;
+}
+
 static void print_row(Table *t, unsigned k, const char *name,
 		      const Solution *sol, double secs)
 {
@@ -115,29 +185,11 @@ static void print_row(Table *t, unsigned k, const char *name,
 	bool ok = why == NULL;
 	char *f = ok ? tl_print(t->st, r->formula, SYNTAX_TL, NULL) : xstrdup("");
 	unsigned long long size = ok ? store_size(t->st, r->formula) : 0;
+	json_t *o = t->o.json || t->plot ? row_json(t, k, name, sol, secs, f)
+					 : NULL;
+	if (t->plot)
+		plot_record(t->plot, o);
 	if (t->o.json) {
-		json_t *o = json_envelope();
-		json_object_set_new(o, "task", json_string(t->predict ? "predict" : "recognize"));
-		json_object_set_new(o, "k", json_integer(k));
-		json_object_set_new(o, "target", json_string(name));
-		json_object_set_new(o, "least_depth", ok ? json_integer(r->depth) : json_null());
-		json_object_set_new(o, "theory_depth", json_integer(theory));
-		json_object_set_new(o, "formula", ok ? json_string(f) : json_null());
-		json_object_set_new(o, "size", json_integer((json_int_t)size));
-		json_object_set_new(o, "large", json_boolean(ok && r->large));
-		json_object_set_new(o, "verified", json_boolean(ok));
-		json_object_set_new(o, "failure", why ? json_string(why) : json_null());
-		json_object_set_new(o, "evidence", json_string(v ? v->kind : "none"));
-		json_object_set_new(o, "verification", json_string(v ? v->text : ""));
-		json_object_set_new(o, "counterexamples", json_integer(sol->rounds));
-		json_object_set_new(o, "refuted", search_json_refutations(S, r));
-		json_object_set_new(o, "sample", json_string(S->desc));
-		json_object_set_new(o, "fresh_sample", json_string(t->ss.fresh->desc));
-		json_object_set_new(o, "max_const", json_integer(t->o.C));
-		json_object_set_new(o, "counts", json_integer(t->o.T));
-		json_object_set_new(o, "grammar", json_string(bank_grammar(t->ss.bank)));
-		if (!t->no_time)
-			json_object_set_new(o, "time_s", json_real(secs));
 		json_emit(o);
 	} else if (t->o.csv) {
 		printf("%s,%u,%s,", t->predict ? "predict" : "recognize", k, name);
@@ -174,6 +226,8 @@ static void print_row(Table *t, unsigned k, const char *name,
 			       "from the target were added to the sample\n", sol->rounds);
 		search_print_refutations(S, r, "  ");
 	}
+	if (!t->o.json)
+		json_decref(o); /* NULL without --plot */
 	fflush(stdout);
 	free(f);
 }
@@ -248,6 +302,7 @@ static int parse(Table *t, int argc, char **argv)
 		{"k", required_argument, NULL, OPT_K},
 		{"task", required_argument, NULL, OPT_TASK},
 		{"no-time", no_argument, NULL, OPT_NOTIME},
+		{"plot", required_argument, NULL, OPT_PLOT},
 		SEARCH_CLI_OPTIONS,
 		{"help", no_argument, NULL, 'h'},
 		{0},
@@ -270,6 +325,7 @@ static int parse(Table *t, int argc, char **argv)
 			break;
 		case OPT_K: krange = optarg; break;
 		case OPT_NOTIME: t->no_time = true; break;
+		case OPT_PLOT: t->plot_path = optarg; break;
 		case OPT_TASK:
 			if (strcmp(optarg, "predict") == 0)
 				t->predict = true;
@@ -299,10 +355,46 @@ static int parse(Table *t, int argc, char **argv)
 	return EXIT_YES;
 }
 
+/* --plot: the temporary file, created before any work. */
+static int open_plot(Table *t)
+{
+	char *err = NULL;
+	if (!*t->plot_path)
+		return cli_usage_error("--plot needs a file name");
+	t->plot = plot_open(t->plot_path, &err);
+	if (t->plot)
+		return EXIT_YES;
+	cli_usage_error("--plot: %s", err);
+	free(err);
+	return EXIT_USAGE;
+}
+
+/* Writes the plot (when asked) after the table; status otherwise. */
+static int finish_plot(Table *t, bool complete, int status)
+{
+	char note[120], *err = NULL;
+	if (!t->plot)
+		return status;
+	snprintf(note, sizeof note, "partial table: a limit stopped it at k = "
+		 "%u; the rows before it are complete", t->stopped_at);
+	bool ok = plot_hierarchy_write(t->plot, t->dk, complete ? NULL : note,
+				       &err);
+	t->plot = NULL;
+	if (ok)
+		return status;
+	cli_usage_error("--plot: %s", err);
+	free(err);
+	return EXIT_USAGE;
+}
+
 /* ---- --family=dk: past-only beside two-sided ----------------------------- */
 
 static void print_dk_header(const Table *t)
 {
+	char title[120];
+	snprintf(title, sizeof title, "tally hierarchy: D_k = L_(2k-1), k = "
+		 "%zu..%zu: past-only beside two-sided", t->klo, t->khi);
+	plot_header(t, title);
 	if (t->o.csv)
 		puts("family,k,target,past_depth,past_verified,two_sided_depth,"
 		     "two_sided_verified,past_formula,two_sided_formula");
@@ -329,6 +421,38 @@ static void dk_cell(const Solution *sol, char *out, size_t n)
 		snprintf(out, n, "depth %u (%s)", sol->r.depth, sol->v.kind);
 }
 
+/* A --family=dk row's JSON record (--json, --plot): the past-only part
+ * carries the theory's depth (2k-1), the two-sided part none. */
+static json_t *dk_json(const Table *t, unsigned k, const char *name,
+		       const Solution *const *sols, char *const *f, double secs)
+{
+	json_t *o = json_envelope();
+	json_object_set_new(o, "family", json_string("dk"));
+	json_object_set_new(o, "k", json_integer(k));
+	json_object_set_new(o, "target", json_string(name));
+	const char *key[2] = {"past", "two_sided"};
+	for (int i = 0; i < 2; i++) {
+		json_t *c = json_object();
+		const char *why = row_failure(sols[i]);
+		json_object_set_new(c, "least_depth", !why ? json_integer(sols[i]->r.depth)
+							   : json_null());
+		if (i == 0)
+			json_object_set_new(c, "theory_depth", json_integer(
+				hierarchy_theory(false, 2 * k - 1)));
+		json_object_set_new(c, "formula", !why ? json_string(f[i]) : json_null());
+		json_object_set_new(c, "verified", json_boolean(!why));
+		json_object_set_new(c, "failure", why ? json_string(why) : json_null());
+		json_object_set_new(c, "evidence", json_string(sols[i]->have_v
+			? sols[i]->v.kind : "none"));
+		json_object_set_new(c, "refuted", search_json_refutations(
+			i ? t->two.S : t->ss.S, &sols[i]->r));
+		json_object_set_new(o, key[i], c);
+	}
+	if (!t->no_time)
+		json_object_set_new(o, "time_s", json_real(secs));
+	return o;
+}
+
 static void print_dk_row(Table *t, unsigned k, const char *name,
 			 const Solution *past, const Solution *two, double secs)
 {
@@ -339,27 +463,11 @@ static void print_dk_row(Table *t, unsigned k, const char *name,
 		f[i] = row_failure(sols[i]) ? xstrdup("")
 			: tl_print(t->st, sols[i]->r.formula, SYNTAX_TL, NULL);
 	}
+	json_t *o = t->o.json || t->plot ? dk_json(t, k, name, sols, f, secs)
+					 : NULL;
+	if (t->plot)
+		plot_record(t->plot, o);
 	if (t->o.json) {
-		json_t *o = json_envelope();
-		json_object_set_new(o, "family", json_string("dk"));
-		json_object_set_new(o, "k", json_integer(k));
-		json_object_set_new(o, "target", json_string(name));
-		const char *key[2] = {"past", "two_sided"};
-		for (int i = 0; i < 2; i++) {
-			json_t *c = json_object();
-			bool ok = !row_failure(sols[i]);
-			json_object_set_new(c, "least_depth", ok ? json_integer(sols[i]->r.depth)
-								 : json_null());
-			json_object_set_new(c, "formula", ok ? json_string(f[i]) : json_null());
-			json_object_set_new(c, "verified", json_boolean(ok));
-			json_object_set_new(c, "evidence", json_string(sols[i]->have_v
-				? sols[i]->v.kind : "none"));
-			json_object_set_new(c, "refuted", search_json_refutations(
-				i ? t->two.S : t->ss.S, &sols[i]->r));
-			json_object_set_new(o, key[i], c);
-		}
-		if (!t->no_time)
-			json_object_set_new(o, "time_s", json_real(secs));
 		json_emit(o);
 	} else if (t->o.csv) {
 		printf("dk,%u,%s,", k, name);
@@ -389,6 +497,8 @@ static void print_dk_row(Table *t, unsigned k, const char *name,
 						 indent);
 		}
 	}
+	if (!t->o.json)
+		json_decref(o); /* NULL without --plot */
 	fflush(stdout);
 	free(f[0]);
 	free(f[1]);
@@ -465,6 +575,7 @@ static int run_dk(Table *t)
 			 "(partial table)", t->stopped_at);
 		status = search_limit_report(&t->o, t->stop, what);
 	}
+	status = finish_plot(t, complete, status);
 	search_state_free(&t->ss);
 	search_state_free(&t->two);
 	store_free(t->st);
@@ -479,6 +590,8 @@ int cmd_hierarchy(int argc, char **argv)
 	int status = parse(&t, argc, argv);
 	if (status != EXIT_YES)
 		return status < 0 ? EXIT_YES : status;
+	if (t.plot_path && (status = open_plot(&t)) != EXIT_YES)
+		return status;
 	limit_start(&t.o.lim);
 	t.st = store_new();
 	t.ab[0] = sym_intern(store_syms(t.st), "a", 1);
@@ -505,6 +618,7 @@ int cmd_hierarchy(int argc, char **argv)
 			 "(partial table)", t.stopped_at);
 		status = search_limit_report(&t.o, t.stop, what);
 	}
+	status = finish_plot(&t, complete, status);
 	search_state_free(&t.ss);
 	store_free(t.st);
 	return status;

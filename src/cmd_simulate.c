@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "breakdown_cli.h"
 #include "buf.h"
 #include "getopt_hint.h"
 #include "cli.h"
@@ -40,7 +41,8 @@ static const char help[] =
 	"                         rounded too, after each addition, BOS first\n"
 	"                         then positions 1..i), ieee=fp32|bf16|fp16\n"
 	"                         (round to nearest even with subnormals, sums\n"
-	"                         accumulated in the format in the same order)\n"
+	"                         accumulated in the format in the same order);\n"
+	"                         with --find-breakdown a list SEM,SEM,...\n"
 	"Words:\n"
 	"  -w, --word=WORD        a word (repeatable; '' or ε: the empty word);\n"
 	"                         otherwise stdin lines when the model comes\n"
@@ -63,7 +65,11 @@ static const char help[] =
 	"                         disagrees with kneedeep (breadth-first over\n"
 	"                         the pairs of attention states, up to\n"
 	"                         --max-length, default 8), confirmed against\n"
-	"                         the formula\n"
+	"                         the formula; with --json one record per\n"
+	"                         semantics\n"
+	"      --plot=FILE        with --find-breakdown: an SVG chart in FILE of\n"
+	"                         the first disagreement length per semantics\n"
+	"                         and precision (none found: said, not drawn)\n"
 	"      --max-states=N     give up (exit 4) beyond N states (default\n"
 	"                         10000000)\n"
 	"Positional encodings:\n"
@@ -86,11 +92,14 @@ static const char help[] =
 	"--max-length 12\n"
 	"  tally compile -f majority | tally simulate -w aab -w abb\n"
 	"  tally compile -f majority | tally simulate --trace -w aba\n"
-	"  tally simulate --periodicity=710 --dim=2\n\n";
+	"  tally simulate --periodicity=710 --dim=2\n"
+	"  tally compile --precision=10,4 -f majority | tally simulate\n"
+	"    --semantics=rounded-sums,ieee=bf16 --find-breakdown --max-length 100\n"
+	"    --plot=breakdown.svg\n\n";
 
 enum { OPT_SEMANTICS = OPT__COMMAND_BASE, OPT_TRACE, OPT_CHECK, OPT_MAXLEN,
        OPT_RANDOM, OPT_LENGTH, OPT_SEED, OPT_BREAKDOWN, OPT_MAXSTATES,
-       OPT_PERIODICITY, OPT_DIM, OPT_PRECISION, OPT_SIM_JSON };
+       OPT_PERIODICITY, OPT_DIM, OPT_PRECISION, OPT_SIM_JSON, OPT_PLOT };
 
 /* Whether stdin holds more than blanks (those read are JSON blanks). */
 static bool stdin_has_text(void)
@@ -371,12 +380,15 @@ int cmd_simulate(int argc, char **argv)
 		{"periodicity", required_argument, NULL, OPT_PERIODICITY},
 		{"dim", required_argument, NULL, OPT_DIM},
 		{"precision", required_argument, NULL, OPT_PRECISION},
+		{"plot", required_argument, NULL, OPT_PLOT},
 		LIMIT_OPTIONS,
 		{"help", no_argument, NULL, 'h'},
 		{0},
 	};
 	Semantics sem = {.kind = SEM_KNEEDEEP};
-	const char *path = NULL;
+	Semantics sems[BREAKDOWN_MAX_SEMANTICS] = {{.kind = SEM_KNEEDEEP}};
+	size_t nsem = 1;
+	const char *path = NULL, *plot = NULL;
 	VEC(const char *) words = {0};
 	bool trace = false, check = false, breakdown = false, json = false;
 	size_t maxstates = 10000000, maxlen = 8, nrandom = 0, rlen = 1000, seed = 1;
@@ -400,11 +412,15 @@ int cmd_simulate(int argc, char **argv)
 		case 'm': path = optarg; break;
 		case 'w': VEC_PUSH(words, optarg); break;
 		case OPT_SEMANTICS:
-			if (!simcheck_semantics_option(optarg, &sem)) {
+			if (!simcheck_semantics_list(optarg, sems,
+						     BREAKDOWN_MAX_SEMANTICS,
+						     &nsem)) {
 				status = EXIT_USAGE;
 				goto done;
 			}
+			sem = sems[0];
 			break;
+		case OPT_PLOT: plot = optarg; break;
 		case OPT_TRACE: trace = true; break;
 		case OPT_SIM_JSON: json = true; break;
 		case OPT_CHECK: check = true; break;
@@ -463,6 +479,16 @@ int cmd_simulate(int argc, char **argv)
 	}
 	if (period && !maxlen_given)
 		maxlen = 10000;
+	if ((nsem > 1 || plot) && !breakdown) {
+		status = cli_usage_error("%s", nsem > 1 ? "--semantics: a list is "
+					 "for --find-breakdown" : "--plot draws "
+					 "the records of --find-breakdown");
+		goto done;
+	}
+	if (plot && !*plot) {
+		status = cli_usage_error("--plot needs a file name");
+		goto done;
+	}
 	if (period && dim) {
 		VEC(Angle) a = {0};
 		for (size_t k = 0; k < dim / 2; k++)
@@ -521,7 +547,9 @@ int cmd_simulate(int argc, char **argv)
 	}
 	simcheck_limits(sc, &limits);
 	if (breakdown) {
-		status = simcheck_breakdown(sc, maxlen, maxstates, stdout);
+		BreakdownRun br = {&m, strcmp(path, "-") ? path : "stdin", sems,
+				   nsem, maxlen, maxstates, json, plot, &limits};
+		status = breakdown_cli_run(&br, sc);
 		goto done;
 	}
 	if (check && too_many_words(m.nletters, maxlen)) {
@@ -538,9 +566,10 @@ int cmd_simulate(int argc, char **argv)
 		if (words.len == 0)
 			goto done;
 	}
-	if (json && (trace || check || breakdown || period)) {
+	if (json && (trace || check || period)) {
 		status = cli_usage_error("--json writes the verdicts of words "
-					 "only (not with --trace or the checks)");
+					 "and --find-breakdown's records only "
+					 "(not with --trace or the other checks)");
 		goto done;
 	}
 	if (words.len == 0 && strcmp(path, "-") == 0) {

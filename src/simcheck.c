@@ -12,6 +12,7 @@
 #include "buf.h"
 #include "cli.h"
 #include "eval.h"
+#include "json.h"
 #include "parse.h"
 #include "unit.h"
 #include "mem.h"
@@ -49,6 +50,26 @@ bool simcheck_semantics_option(const char *arg, Semantics *out)
 			"ieee=fp32|bf16|fp16, not '%s'",
 			arg);
 	return false;
+}
+
+bool simcheck_semantics_list(const char *arg, Semantics *out, size_t max,
+			     size_t *n)
+{
+	char *copy = xstrdup(arg), *save = NULL;
+	bool ok = true;
+	*n = 0;
+	for (char *t = strtok_r(copy, ",", &save); t && ok;
+	     t = strtok_r(NULL, ",", &save)) {
+		if (*n == max) {
+			cli_usage_error("--semantics: at most %zu semantics", max);
+			ok = false;
+		} else
+			ok = simcheck_semantics_option(t, &out[(*n)++]);
+	}
+	if (ok && *n == 0)
+		ok = simcheck_semantics_option(arg, out);
+	free(copy);
+	return ok;
 }
 
 /* The reason of the first diagnostic captured ("expected ..."). */
@@ -508,20 +529,119 @@ int simcheck_random(SimCheck *sc, size_t k, size_t len, uint64_t seed,
 	return st;
 }
 
+/* The word as print_word() writes it (malloc'd). */
+static char *word_text(const SimCheck *sc, const uint32_t *w, size_t n)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	if (!f)
+		return xstrdup("?");
+	print_word(sc, w, n, f);
+	fclose(f);
+	return text;
+}
+
+/* The format a semantics computes in: the model's F_{p,s}, or an IEEE
+ * format and its significand bits. */
+static int precision(const SimCheck *sc, char *out, size_t n)
+{
+	static const char *name[] = {"binary32", "bfloat16", "binary16"};
+	static const int bits[] = {24, 8, 11};
+	if (sc->sem.kind != SEM_IEEE) {
+		snprintf(out, n, "F_{%d,%d}", sc->m->p, sc->m->s);
+		return sc->m->p;
+	}
+	snprintf(out, n, "%s", name[sc->sem.fmt]);
+	return bits[sc->sem.fmt];
+}
+
+static const char *result_name[] = {
+	[BREAK_FOUND] = "found", [BREAK_NONE] = "none",
+	[BREAK_LIMIT] = "limit", [BREAK_UNSUPPORTED] = "unsupported",
+};
+
+/* The record of one search (--json, --plot): model and formula are the
+ * verdicts on the witness (BREAK_FOUND only). */
+static json_t *breakdown_record(const SimCheck *sc, size_t maxlen,
+				BreakResult r, const Mismatch *mm, bool model,
+				bool formula)
+{
+	char prec[32];
+	json_t *o = json_envelope();
+	json_object_set_new(o, "semantics", json_string(semantics_name(&sc->sem)));
+	int bits = precision(sc, prec, sizeof prec);
+	json_object_set_new(o, "precision", json_string(prec));
+	json_object_set_new(o, "precision_bits", json_integer(bits));
+	json_object_set_new(o, "max_length", json_size(maxlen));
+	json_object_set_new(o, "result", json_string(result_name[r]));
+	if (r == BREAK_UNSUPPORTED)
+		return o;
+	json_object_set_new(o, "states", json_size(mm->words));
+	json_object_set_new(o, "agrees_up_to", r == BREAK_NONE ? json_size(maxlen)
+			    : r == BREAK_LIMIT ? json_size(mm->length)
+			    : mm->length ? json_size(mm->length - 1) : json_null());
+	if (r != BREAK_FOUND)
+		return o;
+	char *w = word_text(sc, mm->word, mm->length);
+	json_object_set_new(o, "length", json_size(mm->length));
+	json_object_set_new(o, "word", json_string(w));
+	json_object_set_new(o, "transformer_accepts", json_boolean(model));
+	json_object_set_new(o, "formula_accepts", json_boolean(formula));
+	json_object_set_new(o, "confirmed", json_boolean(model != formula));
+	free(w);
+	return o;
+}
+
+/* The text line of a search (BREAK_LIMIT and BREAK_UNSUPPORTED print
+ * their own messages). */
+static void breakdown_line(SimCheck *sc, size_t maxlen, BreakResult r,
+			   const Mismatch *mm, bool model, bool formula,
+			   FILE *out)
+{
+	if (r == BREAK_NONE)
+		fprintf(out, "no disagreement with kneedeep up to length %zu "
+			     "(%zu states; semantics %s)\n",
+			maxlen, mm->words, semantics_name(&sc->sem));
+	if (r != BREAK_FOUND)
+		return;
+	fprintf(out, "first disagreement at length %zu: ", mm->length);
+	print_word(sc, mm->word, mm->length, out);
+	fprintf(out, ": transformer %s, formula %s (semantics %s; "
+		     "%zu states; %s)\n",
+		model ? "accepts" : "rejects", formula ? "accepts" : "rejects",
+		semantics_name(&sc->sem), mm->words,
+		model != formula ? "confirmed by the evaluator"
+				 : "NOT confirmed by the evaluator");
+}
+
 int simcheck_breakdown(SimCheck *sc, size_t maxlen, size_t maxstates,
-		       FILE *out)
+		       FILE *out, bool json, json_t **record)
 {
 	Mismatch mm;
 	BreakResult r = breakdown_search(sc->m, &sc->sem, maxlen, maxstates,
 					 sc->limits, &mm);
-	int st = EXIT_YES;
-	switch (r) {
-	case BREAK_UNSUPPORTED:
-		fprintf(out, "unsupported: --find-breakdown needs heads with "
-			     "constant logits (NoPE, as tally compile builds)\n");
-		st = EXIT_USAGE;
-		break;
-	case BREAK_LIMIT: {
+	bool model = false, formula = false;
+	if (r == BREAK_FOUND) {
+		model = simcheck_run(sc, mm.word, mm.length);
+		formula = simcheck_formula(sc, mm.word, mm.length);
+	}
+	json_t *o = json || record ? breakdown_record(sc, maxlen, r, &mm, model,
+						      formula) : NULL;
+	if (record)
+		*record = json_incref(o);
+	if (json)
+		json_emit(o);
+	else {
+		json_decref(o);
+		breakdown_line(sc, maxlen, r, &mm, model, formula, out);
+	}
+	int st = r == BREAK_FOUND ? (model != formula ? EXIT_NO : EXIT_INTERNAL)
+		 : EXIT_YES;
+	if (r == BREAK_UNSUPPORTED)
+		st = cli_usage_error("--find-breakdown needs heads with constant "
+				     "logits (NoPE, as tally compile builds)");
+	if (r == BREAK_LIMIT) {
 		char done[96];
 		snprintf(done, sizeof done, "no disagreement up to length %zu",
 			 mm.length);
@@ -530,28 +650,6 @@ int simcheck_breakdown(SimCheck *sc, size_t maxlen, size_t maxstates,
 			     ? limit_report(sc->limits, done)
 			     : limit_fail("--max-states=%zu reached; %s", maxstates,
 					  done);
-		break;
-	}
-	case BREAK_NONE:
-		fprintf(out, "no disagreement with kneedeep up to length %zu "
-			     "(%zu states; semantics %s)\n",
-			maxlen, mm.words, semantics_name(&sc->sem));
-		break;
-	case BREAK_FOUND: {
-		bool model = simcheck_run(sc, mm.word, mm.length);
-		bool formula = simcheck_formula(sc, mm.word, mm.length);
-		fprintf(out, "first disagreement at length %zu: ", mm.length);
-		print_word(sc, mm.word, mm.length, out);
-		fprintf(out, ": transformer %s, formula %s (semantics %s; "
-			     "%zu states; %s)\n",
-			model ? "accepts" : "rejects",
-			formula ? "accepts" : "rejects",
-			semantics_name(&sc->sem), mm.words,
-			model != formula ? "confirmed by the evaluator"
-					 : "NOT confirmed by the evaluator");
-		st = model != formula ? EXIT_NO : EXIT_INTERNAL;
-		break;
-	}
 	}
 	free(mm.word);
 	return st;

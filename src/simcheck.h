@@ -13,6 +13,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include <jansson.h>
+
 #include "diag.h"
 #include "fixed.h"
 #include "model.h"
@@ -22,6 +24,9 @@ typedef struct SimCheck SimCheck;
 
 /* --semantics=ARG for the commands: false after a usage message. */
 bool simcheck_semantics_option(const char *arg, Semantics *out);
+/* SEM[,SEM]... (for --find-breakdown): *n of them, at most max. */
+bool simcheck_semantics_list(const char *arg, Semantics *out, size_t max,
+			     size_t *n);
 
 /* Parses the formulas the model carries (its "formula", the labels of
  * components and counts) and checks that they mention only its letters:
@@ -78,8 +83,14 @@ int simcheck_random(SimCheck *sc, size_t k, size_t len, uint64_t seed,
 		    FILE *out);
 /* The shortest word on which the model under the SimCheck's semantics
  * disagrees with kneedeep (breakdown.h), confirmed against the formula;
- * exit status (EXIT_LIMIT when maxstates or a limit was reached). */
+ * exit status (EXIT_LIMIT when maxstates or a limit was reached).
+ * Prints a line on out, or with json its record; record (may be NULL)
+ * gets that record (a new reference): semantics, precision ("F_{p,s}" or
+ * the IEEE format) and precision_bits (p, or the significand's bits),
+ * max_length, result ("found", "none", "limit", "unsupported"), states,
+ * agrees_up_to, and for "found" length, word, transformer_accepts,
+ * formula_accepts and confirmed. */
 int simcheck_breakdown(SimCheck *sc, size_t maxlen, size_t maxstates,
-		       FILE *out);
+		       FILE *out, bool json, json_t **record);
 
 #endif

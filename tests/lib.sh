@@ -84,3 +84,22 @@ out_is() {
 repeat() {
 	awk -v n="$1" -v s="$2" 'BEGIN { for (i = 0; i < n; i++) printf "%s", s }'
 }
+# chromium_find: $browser is the command of a Chromium, or empty (the
+# tests that render pages skip, 77, without one).
+chromium_find() {
+	browser=
+	for b in chromium chromium-browser google-chrome; do
+		if command -v "$b" > /dev/null 2>&1; then
+			browser=$b
+			return 0
+		fi
+	done
+}
+# chrome ARGS...: headless Chromium with a window of $CHROME_SIZE
+# (default 900,700); as root it needs --no-sandbox; its profile stays in
+# the test's directory; its stderr goes to chrome.err.
+chrome() {
+	HOME=$PWD timeout 120 "$browser" --headless --no-sandbox --disable-gpu \
+		--user-data-dir="$PWD/profile" --window-size="${CHROME_SIZE:-900,700}" \
+		"$@" 2> chrome.err
+}

@@ -7,13 +7,7 @@
 # not installed.  Expected figures derived by hand (below).
 . "$top_srcdir/tests/lib.sh"
 
-browser=
-for b in chromium chromium-browser google-chrome; do
-	if command -v "$b" > /dev/null 2>&1; then
-		browser=$b
-		break
-	fi
-done
+chromium_find
 if [ -z "$browser" ]; then
 	echo "cr_html.sh: no Chromium, skipped"
 	exit 77
@@ -36,13 +30,6 @@ grep -q -i -e '<script' -e 'src=' -e 'href=' -e '@import' trace.html &&
 	fail "the page loads or runs something"
 grep -q '<h1 class="verdict reject" id="verdict">reject: 2 of 3 words accepted</h1>' trace.html ||
 	fail "overall verdict: $(grep '<h1' trace.html)"
-
-# chromium as root needs --no-sandbox; its profile stays in this dir
-chrome() {
-	HOME=$PWD timeout 120 "$browser" --headless --no-sandbox --disable-gpu \
-		--user-data-dir="$PWD/profile" --window-size=900,700 "$@" \
-		2> chrome.err
-}
 
 # 1. The screenshot: a 900x700 PNG, and more than an empty page gives.
 chrome --screenshot="$PWD/shot.png" "file://$PWD/trace.html" > /dev/null ||
