@@ -47,9 +47,10 @@ static const char help[] =
 	"  -w, --word=WORD        a word (repeatable; '' or ε: the empty word);\n"
 	"                         otherwise stdin lines when the model comes\n"
 	"                         from a file\n"
-	"      --json             one JSON object per word: word, accepted\n"
-	"                         (the verdicts only; not with --trace or the\n"
-	"                         checks below)\n"
+	"      --json             one JSON object per word (word, accepted),\n"
+	"                         per check or per semantics of\n"
+	"                         --find-breakdown; not with --trace or\n"
+	"                         --periodicity\n"
 	"      --trace            after each verdict, the residual stream per\n"
 	"                         layer and position next to the formula's values\n"
 	"Checks against the formula stored in the model (tally's evaluator):\n"
@@ -559,18 +560,19 @@ int cmd_simulate(int argc, char **argv)
 					 maxlen, MAX_WORDS, m.nletters);
 		goto done;
 	}
+	if (json && (trace || period)) {
+		status = cli_usage_error("--json writes the verdicts of words, "
+					 "the checks' and --find-breakdown's "
+					 "records (not --trace or --period)");
+		goto done;
+	}
 	if (check) {
-		status = simcheck_all(sc, maxlen, stdout);
+		status = simcheck_all(sc, maxlen, stdout, json);
 		if (status == EXIT_YES && nrandom)
-			status = simcheck_random(sc, nrandom, rlen, seed, stdout);
+			status = simcheck_random(sc, nrandom, rlen, seed, stdout,
+						 json);
 		if (words.len == 0)
 			goto done;
-	}
-	if (json && (trace || check || period)) {
-		status = cli_usage_error("--json writes the verdicts of words "
-					 "and --find-breakdown's records only "
-					 "(not with --trace or the other checks)");
-		goto done;
 	}
 	if (words.len == 0 && strcmp(path, "-") == 0) {
 		status = cli_usage_error("no words: give -w WORD (the model is "

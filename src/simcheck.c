@@ -475,12 +475,39 @@ static void print_word(const SimCheck *sc, const uint32_t *w, size_t n,
 		i = j > i ? j : i + 1;
 	}
 	if (n == 0)
-		fputs("(empty word)", out);
+		fputs("ε", out);
+}
+
+static char *word_text(const SimCheck *sc, const uint32_t *w, size_t n);
+
+/* --json: the check's record ("agreement", "disagreement" or "limit"). */
+static void report_json(SimCheck *sc, const Mismatch *mm, const char *what)
+{
+	json_t *o = json_envelope();
+	json_object_set_new(o, "check", json_string(what));
+	json_object_set_new(o, "semantics",
+			    json_string(semantics_name(&sc->sem)));
+	json_object_set_new(o, "result",
+			    json_string(mm->found     ? "disagreement"
+					: mm->stopped ? "limit"
+						      : "agreement"));
+	json_object_set_new(o, "compared", json_size(mm->words));
+	if (mm->found) {
+		char *text = word_text(sc, mm->word, mm->length);
+		json_object_set_new(o, "length", json_size(mm->length));
+		json_object_set_new(o, "word", json_string(mm->length ? text : ""));
+		json_object_set_new(o, "transformer_accepts",
+				    json_boolean(mm->model_accepts));
+		free(text);
+	}
+	json_emit(o);
 }
 
 static int report(SimCheck *sc, const Mismatch *mm, const char *what,
-		  FILE *out)
+		  FILE *out, bool json)
 {
+	if (json)
+		report_json(sc, mm, what);
 	if (mm->stopped && !mm->found) {
 		char done[96];
 		snprintf(done, sizeof done, "%zu words compared (of %s), no "
@@ -488,6 +515,10 @@ static int report(SimCheck *sc, const Mismatch *mm, const char *what,
 		fflush(out);
 		return limit_report(sc->limits, done);
 	}
+	if (!mm->found && json)
+		return EXIT_YES;
+	if (mm->found && json)
+		return EXIT_NO;
 	if (!mm->found) {
 		size_t l = sc->m->nlayers, h = model_nheads(sc->m);
 		fprintf(out, "agreement: %s (%zu compared; semantics %s, %zu "
@@ -505,26 +536,26 @@ static int report(SimCheck *sc, const Mismatch *mm, const char *what,
 	return EXIT_NO;
 }
 
-int simcheck_all(SimCheck *sc, size_t maxlen, FILE *out)
+int simcheck_all(SimCheck *sc, size_t maxlen, FILE *out, bool json)
 {
 	Mismatch mm;
 	simcheck_exhaustive(sc, maxlen, &mm);
 	char what[64];
 	snprintf(what, sizeof what, "all words up to length %zu", maxlen);
-	int st = report(sc, &mm, what, out);
+	int st = report(sc, &mm, what, out, json);
 	free(mm.word);
 	return st;
 }
 
 int simcheck_random(SimCheck *sc, size_t k, size_t len, uint64_t seed,
-		    FILE *out)
+		    FILE *out, bool json)
 {
 	Mismatch mm;
 	simcheck_sample(sc, k, len, seed, &mm);
 	char what[96];
 	snprintf(what, sizeof what,
 		 "%zu random words of length %zu, every prefix", k, len);
-	int st = report(sc, &mm, what, out);
+	int st = report(sc, &mm, what, out, json);
 	free(mm.word);
 	return st;
 }

@@ -77,10 +77,13 @@ void simcheck_exhaustive(SimCheck *sc, size_t maxlen, Mismatch *out);
  * first disagreeing prefix. */
 void simcheck_sample(SimCheck *sc, size_t k, size_t len, uint64_t seed,
 		     Mismatch *out);
-/* The two checks as `tally simulate` prints them; exit status. */
-int simcheck_all(SimCheck *sc, size_t maxlen, FILE *out);
+/* The two checks as `tally simulate` prints them (json: one record,
+ * "check", "semantics", "result" agreement/disagreement/limit,
+ * "compared", and for a disagreement "length", "word",
+ * "transformer_accepts"); exit status. */
+int simcheck_all(SimCheck *sc, size_t maxlen, FILE *out, bool json);
 int simcheck_random(SimCheck *sc, size_t k, size_t len, uint64_t seed,
-		    FILE *out);
+		    FILE *out, bool json);
 /* The shortest word on which the model under the SimCheck's semantics
  * disagrees with kneedeep (breakdown.h), confirmed against the formula;
  * exit status (EXIT_LIMIT when maxstates or a limit was reached).

@@ -94,6 +94,25 @@ grep -q '^2	satisfiable	witness: ' out.txt || fail "check --batch: $(cat out.txt
 "$T" simulate -m m.json --json -w aab -w b > out.json || true
 grep -q '"word":"aab","accepted":true' out.json || fail "simulate aab: $(cat out.json)"
 grep -q '"word":"b","accepted":false' out.json || fail "simulate b: $(cat out.json)"
+# simulate --check-against-formula --json: one record per check; a
+# disagreement's word is one the formula decides the other way (eval).
+"$T" simulate -m m.json --check-against-formula --max-length=5 --json > out.json
+v simulate < out.json || fail "simulate check --json"
+grep -q '"result":"agreement","compared":63' out.json || fail "check record: $(cat out.json)"
+"$T" compile -f majority --precision=4,1 > m41.json
+status=0
+"$T" simulate -m m41.json --check-against-formula --max-length=10 \
+	--semantics=rounded-sums --json > out.json || status=$?
+test "$status" = 1 || fail "disagreement: exit $status"
+python3 -c '
+import json, sys
+o = json.loads(open("out.json").read())
+assert o["result"] == "disagreement" and o["length"] == len(o["word"]), o
+print(o["word"], "accept" if not o["transformer_accepts"] else "reject")
+' > want.txt || fail "disagreement record: $(cat out.json)"
+read -r word verdict < want.txt
+test "$("$T" eval -f majority -w "$word" | cut -f2)" = "$verdict" ||
+	fail "the disagreement $word is not one: $(cat out.json)"
 # gen --list --json: results; the dataset's JSONL records are a file
 # format of their own (tally-gen(1)), checked there.
 "$T" gen --list --json | v gen || fail "gen --list --json"
