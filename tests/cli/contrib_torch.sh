@@ -1,0 +1,333 @@
+# contrib/tally_torch.py (PyTorch) against tally: the issue's one-liner on
+# Dyck-1, then, on every compiled model of the corpus below, the per-
+# position verdicts against tally eval (float64: every word up to a
+# length and random words of 1000 letters, every prefix) and against
+# tally simulate --semantics=ieee=fp32|bf16|fp16 (float32, bfloat16,
+# float16), the Boolean components of the residual stream against
+# tally simulate --trace, bfloat16's breakdown length, padding, and the
+# refusal of broken models.  Ground truth always comes from tally.
+# Skips (77) without a python3 that imports torch.
+. "$top_srcdir/tests/lib.sh"
+
+py=$(for p in python3 /usr/bin/python3; do
+	"$p" -c 'import torch' 2> /dev/null && { echo "$p"; break; }
+done) || true
+test -n "$py" || { echo "contrib_torch.sh: no python3 with torch, skipped"; exit 77; }
+
+# The issue's "done when", verbatim: the verdicts tally eval --trace gives
+# in its last row.
+"$TALLY" compile -f dyck1 > m.json
+ln -s "$top_srcdir/contrib" contrib
+got=$("$py" -c "import sys; sys.path.insert(0,'contrib'); import tally_torch, torch; m = tally_torch.load_model('m.json'); print(m(torch.tensor([[0,1,1,0]])))")
+row=$("$TALLY" eval -f dyck1 --trace -w '())(' | sed '/^$/d' | tail -n 1 |
+	awk '{ print $(NF-3) ", " $(NF-2) ", " $(NF-1) ", " $NF }')
+test "$got" = "tensor([[$row]])" || fail "dyck1 one-liner: got $got, trace $row"
+
+# The same over the corpus, and the rest, in one process (importing torch
+# costs seconds).
+"$py" - "$TALLY" "$top_srcdir" << 'EOF' || fail "tally_torch disagrees with tally (above)"
+import itertools
+import json
+import random
+import subprocess
+import sys
+from fractions import Fraction
+
+TALLY, TOP = sys.argv[1], sys.argv[2]
+sys.path.insert(0, TOP + "/contrib")
+import tally_torch  # noqa: E402
+import torch  # noqa: E402
+
+torch.set_num_threads(1)
+failed = []
+SEM = {"float32": "ieee=fp32", "bfloat16": "ieee=bf16", "float16": "ieee=fp16"}
+
+
+def check(ok, what):
+    if not ok:
+        print("FAIL:", what)
+        failed.append(what)
+
+
+def tally(args, lines=()):
+    r = subprocess.run([TALLY] + args, input="".join(w + "\n" for w in lines),
+                       capture_output=True, text=True)
+    if r.returncode not in (0, 1):
+        sys.exit(f"tally {' '.join(args)}: exit {r.returncode}: {r.stderr}")
+    return r.stdout
+
+
+def verdicts(out):
+    return [int(line.rsplit("\t", 1)[1] == "accept")
+            for line in out.splitlines()]
+
+
+def text(model, word):
+    sep = " " if any(len(a) > 1 for a in model.alphabet) else ""
+    return sep.join(model.alphabet[t] for t in word)
+
+
+def truth(model, mfile, words, sem):
+    """tally's verdict on each word: eval of the model's formula, or
+    simulate under the semantics."""
+    lines = [text(model, w) for w in words]
+    if sem == "eval":
+        alpha = ",".join(model.alphabet)
+        return verdicts(tally(["eval", "-f", model.formula,
+                               "--alphabet=" + alpha], lines))
+    return verdicts(tally(["simulate", mfile, "--semantics=" + sem], lines))
+
+
+def bits(model, words):
+    """The torch module's verdict at every position of every word (right
+    padding, one batch)."""
+    n = max(len(w) for w in words)
+    ids = torch.zeros(len(words), n, dtype=torch.int64)
+    mask = torch.zeros(len(words), n, dtype=torch.bool)
+    for r, w in enumerate(words):
+        ids[r, :len(w)] = torch.tensor(w, dtype=torch.int64)
+        mask[r, :len(w)] = True
+    with torch.no_grad():
+        out = model(ids, mask, bos=True)
+    return [out[r, :len(w) + 1].tolist() for r, w in enumerate(words)]
+
+
+def random_words(k, seed, n=1000):
+    """Two words of n letters: uniform letters, and runs of 1..60."""
+    rng = random.Random(seed)
+    uni = [rng.randrange(k) for _ in range(n)]
+    runs = []
+    while len(runs) < n:
+        runs += [rng.randrange(k)] * rng.randint(1, 60)
+    return [uni, runs[:n]]
+
+
+def trace_rows(model, lines):
+    """The model rows of tally simulate --trace by component (the rows
+    come in component order, one per bool or head component), each the
+    printed values at BOS, 1, 2, ..."""
+    rows = [lines[i + 1].split()[1:] for i, line in enumerate(lines)
+            if line.startswith("L") and line.split()[1] in ("bool", "head")]
+    comps = [c for c, comp in enumerate(model.components)
+             if comp["kind"] in ("bool", "head")]
+    check(len(rows) == len(comps), f"{len(rows)} trace rows for "
+          f"{len(comps)} components")
+    return dict(zip(comps, rows))
+
+
+def traced(model, mfile, word, sem):
+    """tally's verdict at every position of one word, from one traced run:
+    the last row of eval's trace, or the output w.h + b > 0 computed from
+    the rows of simulate's trace (the output of a compiled model reads
+    Boolean components, printed exactly)."""
+    if sem == "eval":
+        out = tally(["eval", "-f", model.formula, "--alphabet=" +
+                     ",".join(model.alphabet), "--trace", "-w",
+                     text(model, word)])
+        return [int(x) for x in out.strip().splitlines()[-1].split()
+                [-len(word):]]
+    lines = tally(["simulate", mfile, "--semantics=" + sem, "--trace", "-w",
+                   text(model, word)]).splitlines()
+    rows = trace_rows(model, lines)
+    with open(mfile) as f:
+        out = json.load(f)["output"]
+    bias = float(Fraction(out["bias"]))
+    return [int(sum(float(Fraction(w)) * float(rows[c][i])
+                    for c, w in out["weights"]) + bias > 0)
+            for i in range(1, len(word) + 1)]
+
+
+def agree(name, model, mfile, sem, maxlen, long_words=()):
+    """Every word up to maxlen (the verdict at its last position covers
+    every prefix), then every position of the long words."""
+    k = len(model.alphabet)
+    short = [list(w) for n in range(maxlen + 1)
+             for w in itertools.product(range(k), repeat=n)]
+    got = [b[-1] for b in bits(model, short)]
+    want = truth(model, mfile, short, sem)
+    bad = [text(model, w) for w, g, t in zip(short, got, want) if g != t]
+    check(not bad, f"{name} vs {sem}: {len(bad)} of {len(short)} words up "
+          f"to {maxlen} differ, the first '{bad[0] if bad else ''}'")
+    for w in long_words:
+        got = bits(model, [w])[0][1:]
+        want = traced(model, mfile, w, sem)
+        first = next((i + 1 for i, (g, t) in enumerate(zip(got, want))
+                      if g != t), None)
+        check(first is None, f"{name} vs {sem}: a random word of {len(w)} "
+              f"letters differs first at position {first}")
+
+
+def compile_model(name, args):
+    mfile = name + ".json"
+    r = subprocess.run([TALLY, "compile"] + args, capture_output=True,
+                       text=True)
+    if r.returncode:
+        sys.exit(f"tally compile {' '.join(args)}: {r.stderr}")
+    with open(mfile, "w") as f:
+        f.write(r.stdout)
+    return mfile
+
+
+# name, compile options, longest word of the exhaustive checks, and how
+# the construction fares in IEEE arithmetic: "exact" (NoPE, URPE and
+# sinusoidal features: the formula at every length checked), "short"
+# (ReLU gadgets: exact while the values they test are at least 2^-s, so
+# the formula on short words only) or "ieee" (ALiBi, T5 and RoPE need
+# weights that round to 0: under IEEE they compute what tally simulate
+# --semantics=ieee=... computes, not the formula).
+CORPUS = [
+    ("dyck1", ["-f", "dyck1"], 10, "exact"),
+    ("majority", ["-f", "majority"], 10, "exact"),
+    ("anbncn", ["-f", "anbncn"], 7, "exact"),
+    ("L_3", ["-f", "L_3"], 10, "exact"),
+    ("L_4", ["-f", "L_4"], 10, "exact"),
+    ("first_a", ["-f", "first_a"], 10, "exact"),
+    ("dyck1-relu", ["-f", "dyck1", "--ffn=relu"], 10, "short"),
+    ("L_3-relu", ["-f", "L_3", "--ffn=relu", "--precision=20,6"], 10,
+     "short"),
+    ("bb-t5", ["-f", "factor_bb", "--pe=t5", "--alphabet=ab"], 9, "ieee"),
+    ("bb-urpe", ["-f", "factor_bb", "--pe=urpe", "--alphabet=ab"], 10,
+     "exact"),
+    ("bb-urpe-relu", ["-f", "factor_bb", "--pe=urpe", "--alphabet=ab",
+                      "--ffn=relu"], 8, "short"),
+    ("bb-alibi", ["-f", "factor_bb", "--pe=alibi", "--alphabet=ab"], 9,
+     "ieee"),
+    ("mod-sin", ["-f", "#[Q_a & MOD(3, 1)] < #[Q_b]", "--pe=sinusoidal"], 10,
+     "exact"),
+    ("mod-rope", ["-f", "#[Q_a & MOD(3, 1)] < #[Q_b]", "--pe=rope"], 9,
+     "ieee"),
+    ("mod-rope-relu", ["-f", "MOD(4, 2) | Q_a", "--pe=rope", "--ffn=relu",
+                       "--alphabet=ab"], 8, "ieee"),
+]
+for prog in ("anbn.cr", "count3.crasp", "d1.cr", "l2.cr", "subseq_ab.cr"):
+    CORPUS.append((prog, ["-P", f"{TOP}/corpora/programs/{prog}"],
+                   6 if prog.startswith("count3") else 9, "exact"))
+
+for seed, (name, args, maxlen, mode) in enumerate(CORPUS):
+    mfile = compile_model(name, args)
+    m64 = tally_torch.load_model(mfile)
+    k = len(m64.alphabet)
+    long_words = random_words(k, seed)
+    if mode != "ieee":
+        # the one-liner over the corpus: print(m(ids)) is the trace's
+        # last row; then float64 against the formula
+        word = long_words[1][:12]
+        want = traced(m64, mfile, word, "eval")
+        printed = str(m64(torch.tensor([word])))
+        check(printed == f"tensor([[{', '.join(map(str, want))}]])",
+              f"{name}: print(m(ids)) gives {printed}, the trace {want}")
+        agree(name + " float64", m64, mfile, "eval", maxlen,
+              long_words if mode == "exact" else ())
+    # the formats against tally simulate: in tally's order of sums always;
+    # with PyTorch's own sums where the construction is exact in IEEE
+    for dt, sem in SEM.items():
+        m = tally_torch.load_model(mfile, dt, in_order=True)
+        agree(f"{name} {dt} in order", m, mfile, sem, min(maxlen, 6),
+              [long_words[1][:300]])
+        if mode == "exact":
+            m = tally_torch.load_model(mfile, dt)
+            agree(f"{name} {dt}", m, mfile, sem, min(maxlen, 6),
+                  [long_words[1][:300]])
+
+# The residual stream: every Boolean component (0 or 1, exact in every
+# format) at every position, against the model rows of tally simulate
+# --trace.
+for name, sem, dt in [("dyck1", "kneedeep", "float64"),
+                      ("mod-sin", "kneedeep", "float64"),
+                      ("bb-t5", "ieee=fp32", "float32"),
+                      ("mod-rope", "ieee=bf16", "bfloat16")]:
+    m = tally_torch.load_model(name + ".json", dt, in_order=dt == "bfloat16")
+    word = random_words(len(m.alphabet), 99, 40)[1]
+    rows = trace_rows(m, tally(["simulate", name + ".json", "--semantics=" +
+                                sem, "--trace", "-w", text(m, word)])
+                      .splitlines())
+    streams = m.streams(torch.tensor([word]))
+    for c, row in rows.items():
+        comp = m.components[c]
+        if comp["kind"] != "bool":
+            continue
+        got = [format(float(x), "g") for x in streams[comp["layer"]][0, :, c]]
+        check(got == row, f"{name} {dt}: component {c} ({comp.get('formula')})"
+              f" is {got}, tally simulate --trace says {row}")
+
+# Breakdown: tally-simulate(1) measures majority's first disagreement in
+# bfloat16 at b^256 a^256 (length 512).  In tally's order of sums the
+# module agrees with tally simulate on every prefix, so it breaks there
+# too; with PyTorch's sums (float32 accumulators) it does not break.
+maj = tally_torch.load_model("majority.json", "bf16", in_order=True)
+w = [1] * 256 + [0] * 256
+prefixes = [w[:i] for i in range(1, 513)]
+got = bits(maj, [w])[0][1:]
+check(got == truth(maj, "majority.json", prefixes, "ieee=bf16"),
+      "majority bfloat16 in order: b^256 a^256 differs from tally simulate")
+formula = truth(maj, "majority.json", prefixes, "eval")
+check([i + 1 for i in range(512) if got[i] != formula[i]] == [512],
+      "majority bfloat16 in order: b^256 a^256 is not wrong at 512 only")
+maj = tally_torch.load_model("majority.json", "bf16")
+check(bits(maj, [w])[0][1:] == formula,
+      "majority bfloat16: PyTorch's sums differ from the formula on b^256 a^256")
+
+# Padding: left, right and none give the same bits, on models whose
+# positions matter (sinusoidal features, T5 distances) and Dyck-1.
+for name in ("dyck1", "mod-sin", "bb-t5"):
+    m = tally_torch.load_model(name + ".json")
+    ws = [[0, 1, 0, 1, 1], [0, 0, 1], [], [1, 0, 0, 1, 1, 0, 0, 1, 0, 1]]
+    alone = [bits(m, [w])[0] for w in ws]
+    check(bits(m, ws) == alone, f"{name}: right padding changes a verdict")
+    n = max(map(len, ws))
+    ids = torch.tensor([[0] * (n - len(w)) + w for w in ws])
+    mask = torch.tensor([[False] * (n - len(w)) + [True] * len(w)
+                         for w in ws])
+    left = m(ids, mask, bos=True).tolist()
+    check([row[:1] + row[n - len(w) + 1:] for row, w in zip(left, ws)] ==
+          alone and not any(any(row[1:n - len(w) + 1])
+                            for row, w in zip(left, ws)),
+          f"{name}: left padding changes a verdict")
+
+# Broken models (edits of the Dyck-1 model) are refused: tally simulate
+# exits 2 and tally_torch raises a ModelError, both naming the same field.
+with open("dyck1.json") as f:
+    good = f.read()
+EDITS = [('"out":3}', '"out":3,"ropes":[]}'), ('"alibi_slope":"0",', ''),
+         ('["0","1","0"', '["0","+1","0"'), ('["0","1","0"', '["0","1/512","0"'),
+         ('"d_model":12', '"d_model":13'), ('[[1,"-1"]', '[[12,"-1"]'),
+         ('"in":[3]', '"in":[3,1]'), ('"positional":"nope"', '"positional":"NoPE"'),
+         ('"n_layers":2', '"n_layers":3'), ('"s":8', '"s":15'),
+         ('"op":"not"', '"op":"nand"'), ('"format_version":1', '"format_version":2'),
+         ('"alphabet":["(",")"]', '"alphabet":["(","("]'),
+         ('"rows":0,"entries":[]', '"rows":0,"entries":[[0,1,"1"]]')]
+for old, new in EDITS:
+    bad = good.replace(old, new, 1)
+    check(bad != good, f"the edit {old} -> {new} changed nothing")
+    with open("bad.json", "w") as f:
+        f.write(bad)
+    r = subprocess.run([TALLY, "simulate", "bad.json", "-w", "()"],
+                       capture_output=True, text=True)
+    field = r.stderr.split("bad.json: ", 1)[-1].split(": ", 1)[0]
+    try:
+        tally_torch.load_model("bad.json")
+        mine = "(read)"
+    except tally_torch.ModelError as e:
+        mine = str(e).split(": ", 1)[0]
+    check(r.returncode == 2 and mine == field,
+          f"edit {new}: tally exits {r.returncode} naming {field}, "
+          f"tally_torch names {mine}")
+with open("bad.json", "w") as f:
+    f.write(good.replace('"d_model":12,', '"d_model":12,"d_model":12,'))
+try:
+    tally_torch.load_model("bad.json")
+    check(False, "a repeated key was read")
+except tally_torch.ModelError as e:
+    check("d_model" in str(e), f"a repeated key: {e}")
+
+if failed:
+    sys.exit(f"{len(failed)} checks failed")
+EOF
+
+# The command line names the field too.
+sed 's/"out":3}/"out":3,"ropes":[]}/' m.json > bad.json
+"$py" "$top_srcdir/contrib/tally_torch.py" bad.json '()' > out.txt 2> err.txt &&
+	fail "tally_torch.py read bad.json"
+grep -q '^tally_torch.py: bad.json: layers\[0\].heads\[0\].ropes: unknown field$' err.txt ||
+	fail "bad.json: $(cat err.txt)"
+exit 0
