@@ -129,7 +129,7 @@ class ModelError(ValueError):
 # ---- reading: the format of tally-simulate(1), MODEL FORMAT -------------
 
 WEIGHT = re.compile(r"-?(0|[1-9][0-9]*)(/([1-9][0-9]*))?\Z")
-RATIO = re.compile(r"-?(0|[1-9][0-9]*)(/([1-9][0-9]*))?\Z")
+RATIO = WEIGHT  # the same spelling; the reader checks the rest
 ENCODINGS = ("nope", "alibi", "sinusoidal", "rope", "t5", "urpe")
 COMPONENT_KEYS = {"bos": {"kind", "layer"}, "hidden": {"kind", "layer"},
                   "bool": {"kind", "layer", "formula"},
@@ -342,6 +342,16 @@ class _Reader:
         if ("counts" in c) != ("constant" in c):
             raise ModelError(f"{path}: \"counts\" and \"constant\" go "
                              "together")
+        if "formula" in c and not isinstance(c["formula"], str):
+            self.fail(path + ".formula", "a string", c["formula"])
+        if "counts" in c:
+            for i, t in enumerate(self.arr(c["counts"], path + ".counts")):
+                p = f"{path}.counts[{i}]"
+                self.obj(t, p, {"coef", "formula"}, ("coef", "formula"))
+                self.weight(t["coef"], p + ".coef")
+                if not isinstance(t["formula"], str):
+                    self.fail(p + ".formula", "a string", t["formula"])
+            self.weight(c["constant"], path + ".constant")
         return {k: c[k] for k in ("kind", "layer", "formula") if k in c}
 
     def layer(self, x, path):
@@ -870,10 +880,6 @@ class CompiledTransformer(nn.Module):
 
 # ---- translating the feed-forward gates -----------------------------------
 
-def _max_finite(dtype):
-    return torch.finfo(dtype).max
-
-
 class _Plan:
     """Where every gate goes: the ReLU blocks (stages) of each
     feed-forward part, the scratch components they add, and the bound on
@@ -948,7 +954,7 @@ class _Plan:
         if self.gate_slope is not None:
             k = float(self.gate_slope)
         else:
-            room = _max_finite(self.dtype) / (4.0 * max(bound, 1.0))
+            room = torch.finfo(self.dtype).max / (4.0 * max(bound, 1.0))
             k = min(GATE_SLOPE, 2.0 ** math.floor(math.log2(room)))
         self.slopes.append((path, k))
         return k

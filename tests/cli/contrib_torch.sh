@@ -4,8 +4,9 @@
 # length and random words of 1000 letters, every prefix) and against
 # tally simulate --semantics=ieee=fp32|bf16|fp16 (float32, bfloat16,
 # float16), the Boolean components of the residual stream against
-# tally simulate --trace, bfloat16's breakdown length, padding, and the
-# refusal of broken models.  Ground truth always comes from tally.
+# tally simulate --trace, bfloat16's breakdown length, padding, the
+# refusal of broken models, and the SVG plot of contrib/train.py in
+# headless Chromium.  Ground truth always comes from tally.
 # Skips (77) without a python3 that imports torch.
 . "$top_srcdir/tests/lib.sh"
 
@@ -320,9 +321,91 @@ try:
 except tally_torch.ModelError as e:
     check("d_model" in str(e), f"a repeated key: {e}")
 
+# The plot of contrib/train.py, from a table of known accuracies: a
+# point per run, 100 % on the top grid line, 0 % on the bottom one.
+import train  # noqa: E402
+head = ["task", "language", "depth", "init", "seed", "acc_81_160"]
+with open("runs.tsv", "w") as f:
+    f.write("\t".join(head) + "\n")
+    for task in ("prediction", "recognition"):
+        for k in (3, 4, 5):
+            for d in range(1, 6):
+                acc = 100 if d >= train.LEAST[task](k) else 0
+                f.write(f"{task}\tL_{k}\t{d}\trandom\t1\t{acc}\n")
+            f.write(f"{task}\tL_{k}\t{train.LEAST[task](k)}\tcompiled\t1"
+                    "\t100\n")
+train.svg_plot("runs.tsv", "plot.svg")
+try:
+    import xml.dom.minidom
+    xml.dom.minidom.parse("plot.svg")
+except Exception as e:  # noqa: BLE001 (any parse error)
+    check(False, f"plot.svg is not well-formed XML: {e}")
+
 if failed:
     sys.exit(f"{len(failed)} checks failed")
 EOF
+
+# The plot renders in headless Chromium (a screenshot larger than a blank
+# page's), and the browser measures it: 30 points, each inside its panel,
+# on the 100 % grid line or on the 0 % one as the table says, every text
+# inside the picture.
+browser=
+for b in chromium chromium-browser google-chrome; do
+	command -v "$b" > /dev/null 2>&1 && { browser=$b; break; }
+done
+if test -n "$browser"; then
+	chrome() {
+		HOME=$PWD timeout 120 "$browser" --headless --no-sandbox \
+			--disable-gpu --user-data-dir="$PWD/profile" \
+			--window-size=900,460 "$@" 2> chrome.err
+	}
+	chrome --screenshot="$PWD/plot.png" "file://$PWD/plot.svg" > /dev/null ||
+		fail "chromium failed: $(tail -3 chrome.err)"
+	printf '<svg xmlns="http://www.w3.org/2000/svg" width="900" height="460"/>\n' > blank.svg
+	chrome --screenshot="$PWD/blank.png" "file://$PWD/blank.svg" > /dev/null ||
+		fail "chromium failed on a blank picture"
+	test "$(wc -c < plot.png)" -gt "$(($(wc -c < blank.png) * 4))" ||
+		fail "the plot renders like a blank picture"
+	{
+		printf '<!DOCTYPE html><html><body style="margin:0">\n'
+		cat plot.svg
+		cat << 'EOF'
+<script>
+(function () {
+  var svg = document.querySelector('svg').getBoundingClientRect();
+  var inside = function (r, b) {
+    return r.left >= b.left - 0.5 && r.right <= b.right + 0.5 &&
+      r.top >= b.top - 0.5 && r.bottom <= b.bottom + 0.5;
+  };
+  var panels = document.querySelectorAll('g.panel'), n = 0, ok = true;
+  for (var i = 0; i < panels.length; i++) {
+    var frame = panels[i].querySelector('rect').getBoundingClientRect();
+    var pts = panels[i].querySelectorAll('circle.point');
+    for (var j = 0; j < pts.length; j++) {
+      var r = pts[j].getBoundingClientRect(), cy = (r.top + r.bottom) / 2;
+      ok = ok && r.left >= frame.left && r.right <= frame.right &&
+        (Math.abs(cy - frame.top) < 1 || Math.abs(cy - frame.bottom) < 1);
+      n++;
+    }
+  }
+  var texts = document.querySelectorAll('text'), fits = true;
+  for (var k = 0; k < texts.length; k++)
+    fits = fits && inside(texts[k].getBoundingClientRect(), svg);
+  var p = document.createElement('pre');
+  p.textContent = 'RESULT panels=' + panels.length + ' points=' + n +
+    ' placed=' + ok + ' texts=' + fits + ' END';
+  document.body.appendChild(p);
+})();
+</script>
+</body></html>
+EOF
+	} > plot.html
+	chrome --dump-dom "file://$PWD/plot.html" > dom.txt ||
+		fail "chromium failed: $(tail -3 chrome.err)"
+	got=$(sed -n 's/.*<pre>RESULT \(.*\) END<\/pre>.*/\1/p' dom.txt)
+	test "$got" = "panels=2 points=30 placed=true texts=true" ||
+		fail "rendered plot: [$got]"
+fi
 
 # The command line names the field too.
 sed 's/"out":3}/"out":3,"ropes":[]}/' m.json > bad.json
