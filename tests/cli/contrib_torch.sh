@@ -13,7 +13,10 @@
 py=$(for p in python3 /usr/bin/python3; do
 	"$p" -c 'import torch' 2> /dev/null && { echo "$p"; break; }
 done) || true
-test -n "$py" || { echo "contrib_torch.sh: no python3 with torch, skipped"; exit 77; }
+test -n "$py" || {
+	echo "contrib_torch.sh: no python3 with torch, skipped"
+	exit 77
+}
 
 # The issue's "done when", verbatim: the verdicts tally eval --trace gives
 # in its last row.
@@ -22,11 +25,13 @@ ln -s "$top_srcdir/contrib" contrib
 got=$("$py" -c "import sys; sys.path.insert(0,'contrib'); import tally_torch, torch; m = tally_torch.load_model('m.json'); print(m(torch.tensor([[0,1,1,0]])))")
 row=$("$TALLY" eval -f dyck1 --trace -w '())(' | sed '/^$/d' | tail -n 1 |
 	awk '{ print $(NF-3) ", " $(NF-2) ", " $(NF-1) ", " $NF }')
-test "$got" = "tensor([[$row]])" || fail "dyck1 one-liner: got $got, trace $row"
+test "$got" = "tensor([[$row]])" ||
+	fail "dyck1 one-liner: got $got, trace $row"
 
 # The same over the corpus, and the rest, in one process (importing torch
 # costs seconds).
-"$py" - "$TALLY" "$top_srcdir" << 'EOF' || fail "tally_torch disagrees with tally (above)"
+"$py" - "$TALLY" "$top_srcdir" << 'EOF' ||
+	fail "tally_torch disagrees with tally (above)"
 import itertools
 import json
 import random
@@ -266,7 +271,8 @@ check([i + 1 for i in range(512) if got[i] != formula[i]] == [512],
       "majority bfloat16 in order: b^256 a^256 is not wrong at 512 only")
 maj = tally_torch.load_model("majority.json", "bf16")
 check(bits(maj, [w])[0][1:] == formula,
-      "majority bfloat16: PyTorch's sums differ from the formula on b^256 a^256")
+      "majority bfloat16: PyTorch's sums differ from the formula on "
+      "b^256 a^256")
 
 # Padding: left, right and none give the same bits, on models whose
 # positions matter (sinusoidal features, T5 distances) and Dyck-1.
@@ -290,11 +296,14 @@ for name in ("dyck1", "mod-sin", "bb-t5"):
 with open("dyck1.json") as f:
     good = f.read()
 EDITS = [('"out":3}', '"out":3,"ropes":[]}'), ('"alibi_slope":"0",', ''),
-         ('["0","1","0"', '["0","+1","0"'), ('["0","1","0"', '["0","1/512","0"'),
+         ('["0","1","0"', '["0","+1","0"'),
+         ('["0","1","0"', '["0","1/512","0"'),
          ('"d_model":12', '"d_model":13'), ('[[1,"-1"]', '[[12,"-1"]'),
-         ('"in":[3]', '"in":[3,1]'), ('"positional":"nope"', '"positional":"NoPE"'),
+         ('"in":[3]', '"in":[3,1]'),
+         ('"positional":"nope"', '"positional":"NoPE"'),
          ('"n_layers":2', '"n_layers":3'), ('"s":8', '"s":15'),
-         ('"op":"not"', '"op":"nand"'), ('"format_version":1', '"format_version":2'),
+         ('"op":"not"', '"op":"nand"'),
+         ('"format_version":1', '"format_version":2'),
          ('"alphabet":["(",")"]', '"alphabet":["(","("]'),
          ('"rows":0,"entries":[]', '"rows":0,"entries":[[0,1,"1"]]')]
 for old, new in EDITS:
@@ -361,7 +370,8 @@ if test -n "$browser"; then
 	}
 	chrome --screenshot="$PWD/plot.png" "file://$PWD/plot.svg" > /dev/null ||
 		fail "chromium failed: $(tail -3 chrome.err)"
-	printf '<svg xmlns="http://www.w3.org/2000/svg" width="900" height="460"/>\n' > blank.svg
+	printf '<svg xmlns="http://www.w3.org/2000/svg" %s/>\n' \
+		'width="900" height="460"' > blank.svg
 	chrome --screenshot="$PWD/blank.png" "file://$PWD/blank.svg" > /dev/null ||
 		fail "chromium failed on a blank picture"
 	test "$(wc -c < plot.png)" -gt "$(($(wc -c < blank.png) * 4))" ||
@@ -409,8 +419,8 @@ fi
 
 # The command line names the field too.
 sed 's/"out":3}/"out":3,"ropes":[]}/' m.json > bad.json
-"$py" "$top_srcdir/contrib/tally_torch.py" bad.json '()' > out.txt 2> err.txt &&
-	fail "tally_torch.py read bad.json"
-grep -q '^tally_torch.py: bad.json: layers\[0\].heads\[0\].ropes: unknown field$' err.txt ||
-	fail "bad.json: $(cat err.txt)"
+! "$py" "$top_srcdir/contrib/tally_torch.py" bad.json '()' > out.txt \
+	2> err.txt || fail "tally_torch.py read bad.json"
+want='tally_torch.py: bad.json: layers[0].heads[0].ropes: unknown field'
+test "$(cat err.txt)" = "$want" || fail "bad.json: $(cat err.txt)"
 exit 0
