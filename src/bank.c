@@ -24,10 +24,11 @@ struct Bank {
 	VEC(Entry) e;
 	size_t first[MAXD + 2];
 	int built; /* depths 0..built complete; -1 before depth 0 */
+	bool top_atoms; /* and the comparisons of depth built + 1 */
 	LayerStats stats[MAXD + 1];
 	double seconds; /* wall time spent in bank_build */
 	double cpu;     /* CPU time of all threads spent there */
-	char grammar[320];
+	char grammar[400];
 };
 
 Bank *bank_new(const Sample *S, Store *st, const BankOptions *opt)
@@ -40,11 +41,20 @@ Bank *bank_new(const Sample *S, Store *st, const BankOptions *opt)
 		b->o.jobs = 1;
 	b->set = sigset_new(S->nwords);
 	b->built = -1;
-	snprintf(b->grammar, sizeof b->grammar,
-		 "guarded inner grammar: #[psi] >= c with c <= %u, psi an "
-		 "entry of the layer below or its negation%s; Q_x & atom, "
-		 "Q_x | atom (both polarities)",
-		 b->o.C, b->o.diff ? "; #[Q_x] - #[Q_y] >= c at depth 1" : "");
+	if (b->o.C == 0)
+		b->o.C = 1;
+	if (b->o.counts >= 2)
+		snprintf(b->grammar, sizeof b->grammar,
+			 "comparisons of one count with constants within [-%u, %u], "
+			 "of two counts a1 #[psi1] + a2 #[psi2] with coefficients "
+			 "within [-%u, %u] over every entry of depth 0 and the %u "
+			 "smallest of each deeper depth (%u of depth 1 at depth 2); "
+			 "Q_x & atom, Q_x | atom", b->o.C, b->o.C, b->o.C,
+			 b->o.C, b->o.base, b->o.base1 ? b->o.base1 : b->o.base);
+	else
+		snprintf(b->grammar, sizeof b->grammar,
+			 "comparisons of one count with constants within [-%u, %u]; "
+			 "Q_x & atom, Q_x | atom", b->o.C, b->o.C);
 	return b;
 }
 
@@ -57,8 +67,15 @@ void bank_free(Bank *b)
 	free(b);
 }
 
-unsigned bank_depth(const Bank *b) { return b->built < 0 ? 0 : (unsigned)b->built; }
-size_t bank_count(const Bank *b) { return b->first[b->built + 1]; }
+unsigned bank_depth(const Bank *b)
+{
+	return b->built < 0 ? 0 : (unsigned)b->built + b->top_atoms;
+}
+
+size_t bank_count(const Bank *b)
+{
+	return b->built < 0 ? 0 : b->first[bank_depth(b) + 1];
+}
 const Entry *bank_entry(const Bank *b, size_t i) { return &b->e.data[i]; }
 size_t bank_first(const Bank *b, unsigned d) { return b->first[d]; }
 const LayerStats *bank_stats(const Bank *b, unsigned d) { return &b->stats[d]; }
@@ -106,9 +123,10 @@ static bool insert(Bank *b, const Word64 *sig, const Cand *c, Entry e)
 	if (!fresh)
 		return false;
 	b->stats[e.depth].kept++;
-	e.uses_diff = e.kind == ENTRY_DIFF ||
-		      ((e.kind == ENTRY_ATOM || e.kind == ENTRY_COMBO) &&
-		       b->e.data[e.child].uses_diff);
+	e.linear = e.kind == ENTRY_LIN ||
+		   ((e.kind == ENTRY_ATOM || e.kind == ENTRY_COMBO ||
+		     e.kind == ENTRY_PAIR) && b->e.data[e.child].linear) ||
+		   (e.kind == ENTRY_PAIR && b->e.data[e.child2].linear);
 	e.node = NODE_NONE;
 	e.sig = (uint32_t)i;
 	e.neg = c->neg;
@@ -121,7 +139,19 @@ static Node letter(Bank *b, size_t x)
 	return store_make_letter(b->st, b->S->letters[x]);
 }
 
-static Node count_of(Bank *b, Node f) { return store_make_count(b->st, f); }
+static Node count_of(Bank *b, Node f, bool fut)
+{
+	return fut ? store_make_fcount(b->st, f) : store_make_count(b->st, f);
+}
+
+static Node scaled_count(Bank *b, int a, Node f, bool fut)
+{
+	fmpz_t c;
+	fmpz_init_set_si(c, a);
+	Node t = store_make_scale(b->st, c, count_of(b, f, fut));
+	fmpz_clear(c);
+	return t;
+}
 
 static Node build_node(Bank *b, const Entry *e)
 {
@@ -141,20 +171,34 @@ static Node build_node(Bank *b, const Entry *e)
 		Node psi = bank_node(b, e->child);
 		if (e->pol)
 			psi = store_make_not(st, psi);
-		return store_make_cmp(st, REL_GE, count_of(b, psi),
+		return store_make_cmp(st, (Rel)e->rel, count_of(b, psi, e->fut),
 				      store_make_const_si(st, e->c));
 	}
-	case ENTRY_DIFF:
-		return store_make_cmp(st, REL_GE,
-				      store_make_sub(st, count_of(b, letter(b, e->x)),
-						     count_of(b, letter(b, e->y))),
+	case ENTRY_LIN: {
+		Node p1 = bank_node(b, e->child), p2 = bank_node(b, e->child2);
+		if (e->pol)
+			p1 = store_make_not(st, p1);
+		if (e->pol2)
+			p2 = store_make_not(st, p2);
+		return store_make_cmp(st, (Rel)e->rel,
+				      store_make_add2(st, scaled_count(b, e->a1, p1, e->fut),
+						      scaled_count(b, e->a2, p2, e->fut2)),
 				      store_make_const_si(st, e->c));
+	}
 	case ENTRY_COMBO: {
 		Node at = bank_node(b, e->child);
 		if (e->y & 1)
 			at = store_make_not(st, at);
 		Node q = letter(b, e->x);
 		return e->y < 2 ? store_make_and2(st, q, at) : store_make_or2(st, q, at);
+	}
+	case ENTRY_PAIR: {
+		Node l[3] = {letter(b, e->x), bank_node(b, e->child),
+			     bank_node(b, e->child2)};
+		for (int k = 0; k < 2; k++)
+			if (e->y >> k & 1)
+				l[k + 1] = store_make_not(st, l[k + 1]);
+		return store_make_and(st, l, 3);
 	}
 	}
 	return NODE_NONE;
@@ -221,7 +265,7 @@ BankStop bank_limit_stop(Limits *lim)
 static BankStop limits(const Bank *b)
 {
 	if (b->o.progress && b->built >= 0)
-		b->o.progress(b->o.progress_ctx, (unsigned)b->built + 1,
+		b->o.progress(b->o.progress_ctx, bank_depth(b) + !b->top_atoms,
 			      sigset_count(b->set));
 	if (b->o.max_sigs && sigset_count(b->set) >= b->o.max_sigs)
 		return BANK_CAP;
@@ -264,12 +308,32 @@ static void build_base(Bank *b)
 typedef struct {
 	uint32_t entry;
 	bool pol; /* count the negation */
+	bool fut; /* towards the future (#>) */
 } Arg;
+
+/* The comparisons of one count per argument, in the order they are
+ * inserted: >= c (c = 1..C), = c (c = 1..C), <= C; from C + 1 planes
+ * (plane k: >= k + 1). */
+static unsigned one_count_kinds(unsigned C) { return 2 * C + 1; }
+
+static void one_count(unsigned C, unsigned k, uint8_t *rel, int32_t *c)
+{
+	if (k < C) {
+		*rel = REL_GE;
+		*c = (int32_t)k + 1;
+	} else if (k < 2 * C) {
+		*rel = REL_EQ;
+		*c = (int32_t)(k - C) + 1;
+	} else {
+		*rel = REL_LE;
+		*c = (int32_t)C;
+	}
+}
 
 typedef struct {
 	Bank *b;
 	const Arg *args;
-	Word64 *sigs; /* per arg: C planes */
+	Word64 *sigs; /* per arg: one_count_kinds(C) signatures */
 	Cand *cands;
 } AtomJob;
 
@@ -278,17 +342,33 @@ static void atom_slice(void *ctx, size_t lo, size_t hi)
 	AtomJob *j = ctx;
 	const Sample *S = j->b->S;
 	size_t nw = S->nwords;
-	unsigned C = j->b->o.C;
-	Word64 *psi = xmalloc(nw * sizeof(Word64));
+	unsigned C = j->b->o.C, K = one_count_kinds(C);
+	Word64 *psi = xmalloc((C + 2) * nw * sizeof(Word64)), *planes = psi + nw;
 	for (size_t i = lo; i < hi; i++) {
 		const Entry *e = &j->b->e.data[j->args[i].entry];
 		bank_sig(j->b, e, psi);
 		if (j->args[i].pol)
 			sig_not(psi, psi, S->valid, nw);
-		Word64 *planes = j->sigs + i * C * nw;
-		sample_thresholds(S, psi, C, planes);
-		for (unsigned c = 0; c < C; c++)
-			finish(S, planes + c * nw, &j->cands[i * C + c]);
+		if (j->args[i].fut)
+			sample_fthresholds(S, psi, C + 1, planes);
+		else
+			sample_thresholds(S, psi, C + 1, planes);
+		Word64 *out = j->sigs + i * K * nw;
+		for (unsigned k = 0; k < K; k++) {
+			uint8_t rel;
+			int32_t c;
+			one_count(C, k, &rel, &c);
+			Word64 *o = out + k * nw;
+			if (rel == REL_GE) {
+				memcpy(o, planes + (c - 1) * nw, nw * sizeof(Word64));
+			} else if (rel == REL_EQ) {
+				sig_not(o, planes + c * nw, S->valid, nw);
+				sig_and(o, o, planes + (c - 1) * nw, nw);
+			} else {
+				sig_not(o, planes + c * nw, S->valid, nw);
+			}
+			finish(S, o, &j->cands[i * K + k]);
+		}
 	}
 	free(psi);
 }
@@ -303,56 +383,83 @@ static int cmp_arg_size(const void *x, const void *y, void *ctx)
 		return sp < sq ? -1 : 1;
 	if (p->entry != q->entry)
 		return p->entry < q->entry ? -1 : 1;
-	return (int)p->pol - (int)q->pol;
+	if (p->pol != q->pol)
+		return (int)p->pol - (int)q->pol;
+	return (int)p->fut - (int)q->fut;
 }
 
-/* Count arguments of depth d: both polarities of every depth-(d-1)
- * entry whose count is not always 0, smallest first. */
+/* Both polarities of the entries [lo, hi) whose count is not always 0,
+ * smallest first, at most max of them (0: all); distinct counts only
+ * when `distinct` (the root is never counted, so psi and psi | root
+ * count alike). */
+static Arg *count_args_of(Bank *b, size_t lo, size_t hi, size_t max,
+			  bool distinct, size_t *n)
+{
+	int dirs = b->S->whole ? 2 : 1;
+	Arg *args = xmalloc(4 * (hi - lo + 1) * sizeof *args);
+	size_t nw = b->S->nwords, m = 0;
+	Word64 *sig = xmalloc(nw * sizeof(Word64));
+	for (size_t i = lo; i < hi; i++)
+		for (int pol = 0; pol < 2; pol++)
+			for (int fut = 0; fut < dirs; fut++)
+				args[m++] = (Arg){(uint32_t)i, pol != 0, fut != 0};
+	/* smallest first, so that the smaller of two arguments with equal
+	 * counts stays */
+	qsort_r(args, m, sizeof *args, cmp_arg_size, b);
+	SigSet *seen[2] = {distinct ? sigset_new(nw) : NULL,
+			   distinct ? sigset_new(nw) : NULL};
+	*n = 0;
+	for (size_t k = 0; k < m && (!max || *n < max); k++) {
+		bank_sig(b, &b->e.data[args[k].entry], sig);
+		if (args[k].pol)
+			sig_not(sig, sig, b->S->valid, nw);
+		sig[0] &= ~(Word64)1; /* the root is never counted */
+		Word64 any = 0;
+		for (size_t w = 0; w < nw; w++)
+			any |= sig[w];
+		if (!any)
+			continue;
+		if (seen[args[k].fut]) {
+			bool fresh;
+			sigset_insert(seen[args[k].fut], sig, &fresh);
+			if (!fresh)
+				continue;
+		}
+		args[(*n)++] = args[k];
+	}
+	sigset_free(seen[0]);
+	sigset_free(seen[1]);
+	free(sig);
+	return args;
+}
+
+/* Count arguments of depth d: every depth-(d-1) entry. */
 static Arg *count_args(Bank *b, unsigned d, size_t *n)
 {
-	size_t lo = b->first[d - 1], hi = b->first[d];
-	Arg *args = xmalloc(2 * (hi - lo + 1) * sizeof *args);
-	size_t nw = b->S->nwords;
-	Word64 *sig = xmalloc(nw * sizeof(Word64));
-	*n = 0;
-	for (size_t i = lo; i < hi; i++)
-		for (int pol = 0; pol < 2; pol++) {
-			bank_sig(b, &b->e.data[i], sig);
-			if (pol)
-				sig_not(sig, sig, b->S->valid, nw);
-			sig[0] &= ~(Word64)1; /* the root is never counted */
-			Word64 any = 0;
-			for (size_t k = 0; k < nw; k++)
-				any |= sig[k];
-			if (!any)
-				continue;
-			args[(*n)++] = (Arg){(uint32_t)i, pol != 0};
-		}
-	free(sig);
-	qsort_r(args, *n, sizeof *args, cmp_arg_size, b);
-	return args;
+	return count_args_of(b, b->first[d - 1], b->first[d], 0, false, n);
 }
 
 static BankStop build_atoms(Bank *b, unsigned d)
 {
 	size_t nargs, nw = b->S->nwords;
-	unsigned C = b->o.C;
+	unsigned C = b->o.C, K = one_count_kinds(C);
 	Arg *args = count_args(b, d, &nargs);
-	Word64 *sigs = xmalloc((size_t)BLOCK * C * nw * sizeof(Word64));
-	Cand *cands = xmalloc((size_t)BLOCK * C * sizeof(Cand));
+	Word64 *sigs = xmalloc((size_t)BLOCK * K * nw * sizeof(Word64));
+	Cand *cands = xmalloc((size_t)BLOCK * K * sizeof(Cand));
 	BankStop stop = BANK_OK;
 	for (size_t lo = 0; lo < nargs && stop == BANK_OK; lo += BLOCK) {
 		size_t n = nargs - lo < BLOCK ? nargs - lo : BLOCK;
 		AtomJob job = {b, args + lo, sigs, cands};
 		pfor(b->o.jobs, n, atom_slice, &job);
 		for (size_t i = 0; i < n; i++)
-			for (unsigned c = 0; c < C; c++) {
+			for (unsigned k = 0; k < K; k++) {
 				const Arg *a = &args[lo + i];
-				insert(b, sigs + (i * C + c) * nw, &cands[i * C + c],
-				       (Entry){.depth = d,
-					       .gsize = b->e.data[a->entry].gsize + a->pol + 2,
-					       .kind = ENTRY_ATOM, .child = a->entry,
-					       .c = (int32_t)c + 1, .pol = a->pol});
+				Entry e = {.depth = d,
+					   .gsize = b->e.data[a->entry].gsize + a->pol + 2,
+					   .kind = ENTRY_ATOM, .child = a->entry,
+					   .pol = a->pol, .fut = a->fut};
+				one_count(C, k, &e.rel, &e.c);
+				insert(b, sigs + (i * K + k) * nw, &cands[i * K + k], e);
 			}
 		stop = limits(b);
 	}
@@ -362,42 +469,194 @@ static BankStop build_atoms(Bank *b, unsigned d)
 	return stop;
 }
 
-/* ---- differences of letter counts (depth 1) --------------------------- */
+/* ---- comparisons of two counts ------------------------------------------ */
 
-static void build_diffs(Bank *b)
+/* a1 #[p1] + a2 #[p2] REL c: a1 in 1..C, a2 in [-C, C] less 0; per
+ * pair and coefficients, >= c and = c for c in [-C, C] and <= C
+ * (the other relations are negations). */
+typedef struct {
+	uint32_t i, j;  /* arguments */
+	uint32_t size;
+} Pair;
+
+static unsigned two_coefs(unsigned C) { return 2 * C * C; }
+static unsigned two_kinds(unsigned C) { return 4 * C + 3; }
+
+static void two_coef(unsigned C, unsigned k, int *a1, int *a2)
+{
+	*a1 = (int)(k / (2 * C)) + 1;
+	int r = (int)(k % (2 * C));
+	*a2 = r < (int)C ? r + 1 : -(r - (int)C + 1);
+}
+
+static void two_kind(unsigned C, unsigned k, uint8_t *rel, int32_t *c)
+{
+	int n = 2 * (int)C + 1;
+	if ((int)k < n) {
+		*rel = REL_GE;
+		*c = (int32_t)k - (int32_t)C;
+	} else if ((int)k < 2 * n) {
+		*rel = REL_EQ;
+		*c = (int32_t)k - n - (int32_t)C;
+	} else {
+		*rel = REL_LE;
+		*c = (int32_t)C;
+	}
+}
+
+typedef struct {
+	Bank *b;
+	const Pair *pairs;
+	int32_t *const *cnt; /* per argument */
+	Word64 *sigs;        /* per pair: coefs * kinds signatures */
+	Cand *cands;
+} TwoJob;
+
+static void two_slice(void *ctx, size_t lo, size_t hi)
+{
+	TwoJob *j = ctx;
+	const Sample *S = j->b->S;
+	size_t nw = S->nwords;
+	unsigned C = j->b->o.C, NC = two_coefs(C), NK = two_kinds(C);
+	int nb = 2 * (int)C + 3; /* values clamped to [-C-1, C+1] */
+	Word64 *bucket = xmalloc((size_t)nb * nw * sizeof(Word64));
+	for (size_t p = lo; p < hi; p++) {
+		const int32_t *x = j->cnt[j->pairs[p].i], *y = j->cnt[j->pairs[p].j];
+		for (unsigned k = 0; k < NC; k++) {
+			int a1, a2;
+			two_coef(C, k, &a1, &a2);
+			memset(bucket, 0, (size_t)nb * nw * sizeof(Word64));
+			for (size_t w = 0; w < nw; w++)
+				for (Word64 v = S->valid[w]; v; v &= v - 1) {
+					size_t bit = w * 64 + (size_t)__builtin_ctzll(v);
+					int64_t z = (int64_t)a1 * x[bit] + (int64_t)a2 * y[bit];
+					if (z < -(int64_t)C - 1)
+						z = -(int64_t)C - 1;
+					if (z > (int64_t)C + 1)
+						z = (int64_t)C + 1;
+					sig_set(bucket + (size_t)(z + C + 1) * nw, bit);
+				}
+			Word64 *out = j->sigs + (p * NC + k) * NK * nw;
+			for (unsigned q = 0; q < NK; q++) {
+				uint8_t rel;
+				int32_t c;
+				two_kind(C, q, &rel, &c);
+				Word64 *o = out + q * nw;
+				memset(o, 0, nw * sizeof(Word64));
+				for (int v = -(int)C - 1; v <= (int)C + 1; v++)
+					if (rel == REL_GE ? v >= c : rel == REL_LE ? v <= c : v == c)
+						sig_or(o, o, bucket + (size_t)(v + C + 1) * nw, nw);
+				finish(S, o, &j->cands[(p * NC + k) * NK + q]);
+			}
+		}
+	}
+	free(bucket);
+}
+
+static int cmp_pair(const void *x, const void *y)
+{
+	const Pair *p = x, *q = y;
+	if (p->size != q->size)
+		return p->size < q->size ? -1 : 1;
+	if (p->i != q->i)
+		return p->i < q->i ? -1 : 1;
+	return p->j < q->j ? -1 : p->j > q->j;
+}
+
+size_t bank_base_at(const BankOptions *o, unsigned k, unsigned d)
+{
+	return k == 0 ? 0 : k == 1 && d == 2 && o->base1 ? o->base1 : o->base;
+}
+
+/* The arguments of two-count comparisons of depth d: the smallest
+ * entries of each depth below (bank_base_at), both polarities, distinct
+ * counts. */
+static Arg *two_args(Bank *b, unsigned d, size_t *n, size_t *first_top)
+{
+	VEC(Arg) all = {0};
+	*first_top = 0;
+	for (unsigned k = 0; k < d; k++) {
+		size_t m;
+		Arg *a = count_args_of(b, b->first[k], b->first[k + 1],
+				       bank_base_at(&b->o, k, d), true, &m);
+		if (k == d - 1)
+			*first_top = all.len;
+		for (size_t i = 0; i < m; i++)
+			VEC_PUSH(all, a[i]);
+		free(a);
+	}
+	*n = all.len;
+	return all.data;
+}
+
+static BankStop build_twos(Bank *b, unsigned d)
 {
 	const Sample *S = b->S;
-	size_t nw = S->nwords, A = S->nletters;
-	int32_t *cnt = xmalloc(A * S->nbits * sizeof *cnt);
-	for (size_t x = 0; x < A; x++)
-		sample_counts(S, S->letter + x * nw, cnt + x * S->nbits);
+	size_t nargs, top, nw = S->nwords;
+	Arg *args = two_args(b, d, &nargs, &top);
+	int32_t **cnt = xcalloc(nargs + 1, sizeof *cnt);
 	Word64 *sig = xmalloc(nw * sizeof(Word64));
-	int C = (int)b->o.C;
-	for (int ac = 0; ac <= C; ac++) /* smaller |c| first */
-		for (int sgn = 1; sgn >= -1; sgn -= 2) {
-			if (ac == 0 && sgn < 0)
-				continue;
-			for (size_t x = 0; x < A; x++)
-				for (size_t y = 0; y < A; y++) {
-					if (x == y)
-						continue;
-					int c = sgn * ac;
-					memset(sig, 0, nw * sizeof(Word64));
-					for (size_t i = 0; i < S->nbits; i++)
-						if (sig_bit(S->valid, i) &&
-						    cnt[x * S->nbits + i] -
-								    cnt[y * S->nbits + i] >=
-							    c)
-							sig_set(sig, i);
-					Cand cd;
-					finish(S, sig, &cd);
-					insert(b, sig, &cd, (Entry){.depth = 1, .gsize = 5,
-						.kind = ENTRY_DIFF, .c = c,
-						.x = (uint8_t)x, .y = (uint8_t)y});
-				}
-		}
+	for (size_t i = 0; i < nargs; i++) {
+		bank_sig(b, &b->e.data[args[i].entry], sig);
+		if (args[i].pol)
+			sig_not(sig, sig, S->valid, nw);
+		cnt[i] = xmalloc(S->nbits * sizeof(int32_t));
+		if (args[i].fut)
+			sample_fcounts(S, sig, cnt[i]);
+		else
+			sample_counts(S, sig, cnt[i]);
+	}
 	free(sig);
+	/* pairs with one argument of depth d - 1 (psi and !psi too: the
+	 * root is never counted, so #[!Q_a] can be #[Q_b]) */
+	VEC(Pair) pairs = {0};
+	for (size_t j = top; j < nargs; j++)
+		for (size_t i = 0; i < j; i++) {
+			uint32_t size = b->e.data[args[i].entry].gsize + args[i].pol +
+					b->e.data[args[j].entry].gsize + args[j].pol;
+			Pair p = {(uint32_t)i, (uint32_t)j, size};
+			VEC_PUSH(pairs, p);
+		}
+	qsort(pairs.data, pairs.len, sizeof *pairs.data, cmp_pair);
+	unsigned C = b->o.C, NC = two_coefs(C), NK = two_kinds(C);
+	size_t per = (size_t)NC * NK, block = (size_t)(1 << 22) / (per * nw + 1) + 1;
+	Word64 *sigs = xmalloc(block * per * nw * sizeof(Word64));
+	Cand *cands = xmalloc(block * per * sizeof(Cand));
+	BankStop stop = BANK_OK;
+	for (size_t lo = 0; lo < pairs.len && stop == BANK_OK; lo += block) {
+		size_t n = pairs.len - lo < block ? pairs.len - lo : block;
+		TwoJob job = {b, pairs.data + lo, cnt, sigs, cands};
+		pfor(b->o.jobs, n, two_slice, &job);
+		for (size_t p = 0; p < n; p++) {
+			const Arg *x = &args[pairs.data[lo + p].i];
+			const Arg *y = &args[pairs.data[lo + p].j];
+			for (unsigned k = 0; k < NC; k++) {
+				int a1, a2;
+				two_coef(C, k, &a1, &a2);
+				for (unsigned q = 0; q < NK; q++) {
+					Entry e = {.depth = d, .kind = ENTRY_LIN,
+						   .child = x->entry, .pol = x->pol,
+						   .fut = x->fut, .child2 = y->entry,
+						   .pol2 = y->pol, .fut2 = y->fut,
+						   .a1 = (int8_t)a1, .a2 = (int8_t)a2,
+						   .gsize = pairs.data[lo + p].size + 3 +
+							    (a1 != 1) + (abs(a2) != 1)};
+					two_kind(C, q, &e.rel, &e.c);
+					size_t at = (p * NC + k) * NK + q;
+					insert(b, sigs + at * nw, &cands[at], e);
+				}
+			}
+		}
+		stop = limits(b);
+	}
+	for (size_t i = 0; i < nargs; i++)
+		free(cnt[i]);
 	free(cnt);
+	free(args);
+	VEC_FREE(pairs);
+	free(sigs);
+	free(cands);
+	return stop;
 }
 
 /* ---- guarded combinations --------------------------------------------- */
@@ -465,6 +724,70 @@ static BankStop build_combos(Bank *b, unsigned d, size_t lo_atom, size_t hi_atom
 	return stop;
 }
 
+/* An existence test #[e] >= 1 of a letter or a guarded entry: the
+ * pieces of a subsequence test, first in line for the pairs. */
+static bool existence(const Bank *b, size_t i)
+{
+	const Entry *e = &b->e.data[i];
+	if (e->kind != ENTRY_ATOM || e->rel != REL_GE || e->c != 1 || e->pol)
+		return false;
+	EntryKind k = b->e.data[e->child].kind;
+	return k == ENTRY_BASE || k == ENTRY_COMBO || k == ENTRY_PAIR;
+}
+
+static int cmp_entry_size(const void *x, const void *y, void *ctx)
+{
+	const Bank *b = ctx;
+	size_t p = *(const size_t *)x, q = *(const size_t *)y;
+	bool ep = existence(b, p), eq = existence(b, q);
+	if (ep != eq)
+		return ep ? -1 : 1;
+	uint32_t sp = b->e.data[p].gsize, sq = b->e.data[q].gsize;
+	if (sp != sq)
+		return sp < sq ? -1 : 1;
+	return p < q ? -1 : p > q;
+}
+
+/* Q_x & l1 & l2 for the BANK_PAIRS smallest comparisons of the layer,
+ * every polarity (whole-word samples only). */
+static BankStop build_pairs(Bank *b, unsigned d, size_t lo_atom, size_t hi_atom)
+{
+	const Sample *S = b->S;
+	size_t nw = S->nwords, n = hi_atom - lo_atom;
+	size_t *at = xmalloc((n + 1) * sizeof *at);
+	for (size_t i = 0; i < n; i++)
+		at[i] = lo_atom + i;
+	qsort_r(at, n, sizeof *at, cmp_entry_size, b);
+	if (n > BANK_PAIRS)
+		n = BANK_PAIRS;
+	Word64 *x = xmalloc(3 * nw * sizeof(Word64)), *y = x + nw, *t = y + nw;
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = i + 1; j < n; j++)
+			for (unsigned v = 0; v < 4; v++)
+				for (size_t c = 0; c < S->nletters; c++) {
+					bank_sig(b, &b->e.data[at[i]], x);
+					bank_sig(b, &b->e.data[at[j]], y);
+					if (v & 1)
+						sig_not(x, x, S->valid, nw);
+					if (v & 2)
+						sig_not(y, y, S->valid, nw);
+					sig_and(t, x, y, nw);
+					sig_and(t, t, S->letter + c * nw, nw);
+					Cand cd;
+					finish(S, t, &cd);
+					insert(b, t, &cd, (Entry){.depth = d,
+						.gsize = b->e.data[at[i]].gsize +
+							 b->e.data[at[j]].gsize + 3 + (v & 1) +
+							 (v >> 1),
+						.kind = ENTRY_PAIR, .child = (uint32_t)at[i],
+						.child2 = (uint32_t)at[j], .x = (uint8_t)c,
+						.y = (uint8_t)v});
+				}
+	free(x);
+	free(at);
+	return limits(b);
+}
+
 double bank_seconds(const Bank *b) { return b->seconds; }
 Limits *bank_limits(const Bank *b) { return b->o.limits; }
 double bank_cpu_seconds(const Bank *b) { return b->cpu; }
@@ -476,18 +799,21 @@ static double cpu_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static BankStop build(Bank *b, unsigned d);
+static BankStop build(Bank *b, unsigned d, bool full);
 
-BankStop bank_build(Bank *b, unsigned d)
+static BankStop timed_build(Bank *b, unsigned d, bool full)
 {
 	double t0 = limit_now(), c0 = cpu_now();
-	BankStop stop = build(b, d);
+	BankStop stop = build(b, d, full);
 	b->seconds += limit_now() - t0;
 	b->cpu += cpu_now() - c0;
 	return stop;
 }
 
-static BankStop build(Bank *b, unsigned d)
+BankStop bank_build(Bank *b, unsigned d) { return timed_build(b, d, false); }
+BankStop bank_build_full(Bank *b, unsigned d) { return timed_build(b, d, true); }
+
+static BankStop build(Bank *b, unsigned d, bool full)
 {
 	if (d > MAXD)
 		d = MAXD;
@@ -497,18 +823,27 @@ static BankStop build(Bank *b, unsigned d)
 		b->first[1] = b->e.len;
 		b->built = 0;
 	}
-	while ((unsigned)b->built < d) {
-		unsigned nd = (unsigned)b->built + 1;
-		BankStop stop = build_atoms(b, nd);
-		if (stop == BANK_OK && nd == 1 && b->o.diff)
-			build_diffs(b);
-		size_t atoms_end = b->e.len;
-		if (stop == BANK_OK)
-			stop = build_combos(b, nd, b->first[nd], atoms_end);
+	for (unsigned nd = (unsigned)b->built + 1; nd <= d; nd++) {
+		if (!b->top_atoms) {
+			BankStop stop = build_atoms(b, nd);
+			if (stop == BANK_OK && b->o.counts >= 2)
+				stop = build_twos(b, nd);
+			if (stop != BANK_OK)
+				return stop;
+			b->first[nd + 1] = b->e.len;
+			b->top_atoms = true;
+		}
+		if (nd == d && !full)
+			break;
+		size_t atoms_end = b->first[nd + 1];
+		BankStop stop = build_combos(b, nd, b->first[nd], atoms_end);
+		if (stop == BANK_OK && b->S->whole)
+			stop = build_pairs(b, nd, b->first[nd], atoms_end);
+		b->first[nd + 1] = b->e.len;
 		if (stop != BANK_OK)
 			return stop;
-		b->first[nd + 1] = b->e.len;
 		b->built = (int)nd;
+		b->top_atoms = false;
 	}
 	return BANK_OK;
 }

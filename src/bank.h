@@ -1,16 +1,33 @@
-/* bank -- the guarded inner bank: formulas by depth, one per signature up
- * to negation, built bottom-up on a Sample (search-feasibility.md §6).
+/* bank -- the inner bank of the search: formulas by depth, one per
+ * signature up to negation, built bottom-up on a Sample
+ * (search-feasibility.md §6).
  *
  * Depth 0 holds every Boolean function of the current letter.  Depth d
- * >= 1 holds the count atoms #[psi] >= c (c = 1..C) for every depth-(d-1)
- * entry psi in both polarities, at depth 1 also the differences
- * #[Q_x] - #[Q_y] >= c (|c| <= C) when asked, then the guarded
- * combinations Q_x & alpha, Q_x | alpha with alpha an atom of depth d or
- * its negation.  Candidates are generated smallest first (grammar size,
- * then constant), plain atoms before differences, so the entry kept for
- * each signature is the preferred one.  Every kept entry becomes a Node of
- * the Store when used, so it prints with tl_print and runs through the
- * evaluator.
+ * >= 1 holds the comparisons of one count,
+ *     #[psi] >= c (c = 1..C), #[psi] <= C, #[psi] = c (c = 1..C),
+ * for every depth-(d-1) entry psi in both polarities; with two counts
+ * (counts >= 2), the comparisons
+ *     a1 #[psi1] + a2 #[psi2]  >=, <= or =  c   (|a_i|, |c| <= C)
+ * for psi1, psi2 among the smallest entries of each depth below
+ * (bank_base_at; both polarities, one of them of depth d - 1); then the
+ * guarded
+ * combinations Q_x & alpha, Q_x | alpha with alpha such a comparison or
+ * its negation.  The other relations are negations.  Candidates are
+ * generated smallest first (grammar size, then constant), one count
+ * before two, so the entry kept for each signature is the preferred one.
+ * Every kept entry becomes a Node of the Store when used, so it prints
+ * with tl_print and runs through the evaluator.
+ *
+ * On a whole-word sample (sample.h) every count is also taken towards
+ * the future (#>), so the bank holds two-sided formulas, and the guarded
+ * combinations include Q_x & alpha & beta for the BANK_PAIRS smallest
+ * comparisons of the depth, existence tests #[e] >= 1 of a letter or a
+ * guarded entry first (one position between two others: the two-sided
+ * form of a subsequence test).
+ *
+ * The bank is a search space, not the class of the negative claims
+ * (indist.h): every entry lies in the class F_d(C, T) with T >= 2, which
+ * has inner formulas of any size.
  *
  * Threshold planes and combinations are computed by `jobs` threads; the
  * insertions (hash set, Store) happen on the calling thread in a fixed
@@ -30,22 +47,29 @@
 #include "sig.h"
 #include "store.h"
 
-typedef enum { ENTRY_BASE, ENTRY_ATOM, ENTRY_DIFF, ENTRY_COMBO } EntryKind;
+typedef enum { ENTRY_BASE, ENTRY_ATOM, ENTRY_LIN, ENTRY_COMBO, ENTRY_PAIR } EntryKind;
 
 /* An entry is kept as a recipe; its Node is built on first use
  * (bank_node), so the Store grows only by the formulas that are used. */
 typedef struct {
 	Node node;      /* NODE_NONE until bank_node() */
 	uint32_t depth;
-	uint32_t gsize; /* grammar size: letters, connectives, counts, comparisons */
+	uint32_t gsize; /* grammar size: letters, connectives, counts,
+			 * comparisons, coefficients other than 1 */
 	uint32_t sig;   /* index of the canonical signature in the SigSet */
 	bool neg;       /* the node's signature is the canonical one negated */
 	EntryKind kind;
-	uint32_t child; /* ATOM: the counted entry; COMBO: the atom */
-	int32_t c;      /* ATOM, DIFF: the constant; BASE: the letter mask */
-	uint8_t x, y;   /* DIFF: the letters; COMBO: the letter, the variant */
-	bool pol;       /* ATOM: count the negation */
-	bool uses_diff; /* a difference atom occurs in the formula */
+	uint32_t child; /* ATOM, LIN: the (first) counted entry; COMBO, PAIR:
+			 * the (first) atom */
+	uint32_t child2; /* LIN: the second counted entry; PAIR: the second atom */
+	int32_t c;      /* ATOM, LIN: the constant; BASE: the letter mask */
+	int8_t a1, a2;  /* LIN: the coefficients */
+	uint8_t rel;    /* ATOM, LIN: REL_GE, REL_LE or REL_EQ */
+	uint8_t x, y;   /* COMBO: the letter, the variant; PAIR: the letter,
+			 * the atoms' negations (bits 0, 1) */
+	bool pol, pol2; /* ATOM, LIN: count the negation */
+	bool fut, fut2; /* ATOM, LIN: a future count #> (whole-word samples) */
+	bool linear;    /* a comparison of two counts occurs in the formula */
 } Entry;
 
 typedef struct {
@@ -55,8 +79,12 @@ typedef struct {
 typedef enum { BANK_OK, BANK_CAP, BANK_TIME, BANK_MEMORY } BankStop;
 
 typedef struct {
-	unsigned C;        /* largest constant */
-	bool diff;         /* #[Q_x] - #[Q_y] >= c at depth 1 */
+	unsigned C;        /* largest |constant| and |coefficient| */
+	unsigned counts;   /* counts per comparison: 1, or 2 (and more:
+			    * the bank builds two) */
+	unsigned base;     /* two-count comparisons: inner formulas per
+			    * depth below */
+	unsigned base1;    /* of depth 1 at depth 2 (0: base) */
 	unsigned jobs;     /* threads */
 	size_t max_sigs;   /* signature cap (0: none) */
 	struct Limits *limits; /* the user's (limit.h), checked after each
@@ -66,14 +94,27 @@ typedef struct {
 	void *progress_ctx;
 } BankOptions;
 
+/* How many inner formulas of depth k the two-count comparisons of depth
+ * d take: all of depth 0 (0: no limit), base1 of depth 1 at depth 2
+ * (when set), else base (more make the deep layers large and strong
+ * enough to imitate deeper languages on the witness pairs). */
+size_t bank_base_at(const BankOptions *o, unsigned k, unsigned d);
+
+enum { BANK_PAIRS = 48 };
+
 typedef struct Bank Bank;
 
 Bank *bank_new(const Sample *S, Store *st, const BankOptions *opt);
 void bank_free(Bank *b);
-/* Builds depths up to d; returns BANK_OK or why it stopped (the depths
- * completed so far stay usable: bank_depth()). */
+/* Builds the depths below d and the comparisons of depth d (all the
+ * partition test of depth d needs); returns BANK_OK or why it stopped
+ * (what was completed stays usable: bank_depth()). */
 BankStop bank_build(Bank *b, unsigned d);
-unsigned bank_depth(const Bank *b); /* depths 0..bank_depth() complete */
+/* The same with the guarded combinations of depth d too. */
+BankStop bank_build_full(Bank *b, unsigned d);
+/* The comparisons of depths 0..bank_depth() are complete (and all the
+ * entries of the depths below it). */
+unsigned bank_depth(const Bank *b);
 size_t bank_count(const Bank *b);
 const Entry *bank_entry(const Bank *b, size_t i);
 /* The entry's formula (built on first use; calling thread only). */
@@ -92,7 +133,7 @@ double bank_cpu_seconds(const Bank *b); /* CPU time, all threads */
 struct Limits *bank_limits(const Bank *b);
 /* BANK_TIME or BANK_MEMORY when one of lim is reached, else BANK_OK. */
 BankStop bank_limit_stop(struct Limits *lim);
-/* Describes the inner grammar and its bounds (for every negative claim). */
+/* Describes the bank's grammar and its bounds. */
 const char *bank_grammar(const Bank *b);
 
 #endif

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "json.h"
 #include "mem.h"
 #include "prelude.h"
 
@@ -44,6 +45,21 @@ int inputs_failure(const Inputs *in)
 void cli_print_version(void)
 {
 	printf("tally %s\n", PACKAGE_VERSION);
+}
+
+int cli_run_command(const char *name, int (*run)(int argc, char **argv),
+		    int argc, char **argv)
+{
+	static char prog[32];
+	snprintf(prog, sizeof prog, "tally %s", name);
+	argv[1] = prog;
+	json_set_command(name);
+	int status = run(argc - 1, argv + 1);
+	/* --batch: a record that did not load makes the end an input
+	 * error, after the others were done. */
+	if (cli_batch_failed && status != EXIT_LIMIT && status != EXIT_INTERNAL)
+		status = EXIT_USAGE;
+	return status;
 }
 
 void cli_vmessage(const char *kind, const char *fmt, va_list ap)
@@ -216,12 +232,14 @@ static int read_line(FILE *f, Buf *b)
 }
 
 /* One formula per line, each handled (on_unit) as soon as it is read, so
- * that pipelines see results line by line. */
+ * that pipelines see results line by line.  A stdin without a formula is
+ * the same error as a terminal on stdin: nothing was asked. */
 static bool load_stdin_lines(Inputs *in)
 {
 	Buf text = {0};
 	int got;
 	bool ok = true;
+	size_t before = in->nunits;
 	for (int line = 0; ok && (got = read_line(stdin, &text)) >= 0;
 	     line++) {
 		if (got > 0) {
@@ -242,6 +260,12 @@ static bool load_stdin_lines(Inputs *in)
 	if (ok && ferror(stdin)) {
 		diag_plain(&in->diag, "cannot read standard input: %s",
 			   strerror(errno));
+		ok = false;
+	}
+	if (ok && in->nunits == before) {
+		diag_plain(&in->diag, "no input: standard input holds no "
+				      "formula (give one per line, or -f "
+				      "FORMULA, -F FILE or -P PROGRAM)");
 		ok = false;
 	}
 	return ok;

@@ -97,13 +97,15 @@ bool inputs_parse(Inputs *in, Source *src, Flavor f);
 	"  -F, --file=FILE        a file of definitions and formulas (- = stdin)\n" \
 	"  -P, --program=FILE     a C-RASP program (.cr files: the Python\n"   \
 	"                         interpreter's syntax)\n"                    \
-	"      --syntax=SYNTAX    read -F/-P files as tl, crasp or cr\n"      \
+	"      --syntax=SYNTAX    tl, crasp or cr: how to read -F/-P files\n" \
+	"                         (default: -F tl, -P by extension: .cr or\n" \
+	"                         else crasp)\n"                             \
 	"      --output=NAME      check the definition NAME instead of the last\n" \
 	"                         formula\n"                                \
-	"      --cr-precedence=HOW  group .cr programs as the Python\n"     \
-	"                         interpreter does (peer) or as tally does\n" \
-	"                         without a warning (conventional); default:\n" \
-	"                         tally's, with a warning where they differ\n"
+	"      --cr-precedence=HOW  peer (group .cr programs as the Python\n" \
+	"                         interpreter does) or conventional (as tally\n" \
+	"                         does, without a warning); default: tally's,\n" \
+	"                         with a warning where they differ\n"
 
 /* --batch=FILE: many inputs, one per line, or per block when the file has
  * lines ";;" between blocks (a block may hold let-definitions over
@@ -136,6 +138,12 @@ void cli_print_help(const char *help);
  * inputs.  EXIT_YES, or EXIT_USAGE after a message. */
 int cli_load_inputs(Inputs *in, int argc, char **argv, bool stdin_lines);
 void cli_print_version(void);
+/* Runs subcommand `name` (argv[1]) with the argv after the program's
+ * name, argv[0] reading "tally NAME" (getopt's messages) and JSON naming
+ * the command; a --batch record that did not load makes the status
+ * EXIT_USAGE.  For main.c and tally-mpi's mpi_main.c. */
+int cli_run_command(const char *name, int (*run)(int argc, char **argv),
+		    int argc, char **argv);
 /* RANGE: N, N..M, ..M (lo = 0) or N.. (hi = SIZE_MAX); false if malformed
  * or lo > hi. */
 bool cli_parse_range(const char *s, size_t *lo, size_t *hi);

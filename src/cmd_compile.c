@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "compile.h"
+#include "exactness.h"
 #include "fixed.h"
 #include "json.h"
 #include "sim.h"
@@ -46,7 +47,10 @@ static const char help[] =
 	"                         (default), rounded-sums, ieee=fp32|bf16|fp16\n"
 	"Output:\n"
 	"      --report           print the analysis (layers, heads, smallest\n"
-	"                         precision) as text instead of the model\n"
+	"                         precision, and the length up to which the\n"
+	"                         model is exact under --semantics: proved,\n"
+	"                         confirmed by a search, or unknown) as text\n"
+	"                         instead of the model\n"
 	"  -h, --help             show this help and exit\n\n"
 	"Examples:\n"
 	"  tally compile -f dyck1 > dyck1.json\n"
@@ -67,6 +71,7 @@ typedef struct {
 	PeKind pe;
 	int rope_min_s; /* RoPE MOD heads: the smallest s at p = 32, or -1 */
 	unsigned flags;  /* the formula's FLAG_PREV, FLAG_MOD */
+	Exactness ex;
 } Analysis;
 
 /* The smallest s at which the RoPE MOD heads are exact (at p = 32). */
@@ -134,18 +139,31 @@ static int alibi_min_s(const Analysis *a)
 	return -1;
 }
 
-/* Longest length at which no attention sum of the construction can leave
- * the exact range of the rounded-sums or IEEE semantics: the weights sum
- * to i + 1 and each value is at most `range` in absolute value. */
-static double exact_up_to(const Analysis *a)
+static json_t *length_or_null(bool known, size_t n)
 {
-	double top;
-	if (a->sem.kind == SEM_IEEE)
-		top = ldexp(1, a->sem.fmt == IEEE_FP32 ? 24
-			       : a->sem.fmt == IEEE_BF16 ? 8 : 11);
-	else
-		top = (double)fixed_max_m(a->p) / ldexp(1, a->s);
-	return floor(top / a->info.range) - 1;
+	return known ? json_integer((json_int_t)n) : json_null();
+}
+
+/* What the report's exactness lines say, as fields of the analysis. */
+static void exactness_json(json_t *o, const Exactness *e)
+{
+	size_t len;
+	bool all, any = exactness_length(e, &len, &all);
+	json_object_set_new(o, "all_lengths", json_boolean(all));
+	json_object_set_new(o, "exact_up_to_length",
+			    length_or_null(any && !all, len));
+	json_object_set_new(o, "exact_basis",
+			    !any ? json_null()
+			    : e->proved && (!e->searched ||
+					    e->proved_len >= e->confirmed_len)
+				    ? json_string("proved")
+				    : json_string("search"));
+	json_object_set_new(o, "proved_up_to_length",
+			    length_or_null(e->proved && !all, e->proved_len));
+	json_object_set_new(o, "confirmed_up_to_length",
+			    length_or_null(e->searched, e->confirmed_len));
+	json_object_set_new(o, "first_disagreement_length",
+			    length_or_null(e->found, e->found_len));
 }
 
 static json_t *analysis_json(const Analysis *a)
@@ -169,7 +187,7 @@ static json_t *analysis_json(const Analysis *a)
 		json_object_set_new(o, "alibi_smallest_s",
 				    json_integer(alibi_min_s(a)));
 	}
-	if (a->sem.kind == SEM_KNEEDEEP || a->info.heads == 0) {
+	if (a->sem.kind == SEM_KNEEDEEP) {
 		json_object_set_new(o, "smallest_s",
 				    json_integer(a->info.slope != 0 ? alibi_min_s(a)
 						 : a->rope_min_s >= 0 ? a->rope_min_s
@@ -177,14 +195,78 @@ static json_t *analysis_json(const Analysis *a)
 		json_object_set_new(o, "smallest_p_at_s",
 				    json_integer(compile_min_p(&a->info, a->ffn,
 							       a->s)));
-		json_object_set_new(o, "all_lengths", json_true());
 	} else {
 		json_object_set_new(o, "smallest_s", json_null());
-		json_object_set_new(o, "all_lengths", json_false());
-		json_object_set_new(o, "exact_up_to_length",
-				    json_real(exact_up_to(a)));
 	}
+	exactness_json(o, &a->ex);
 	return o;
+}
+
+/* The smallest precision: kneedeep only (the other semantics have
+ * none that holds at every length once counts grow). */
+static void print_smallest(const Analysis *a)
+{
+	if (a->sem.kind != SEM_KNEEDEEP) {
+		if (a->info.heads != 0)
+			printf("smallest s: none (the attention sums are %s, so "
+			       "no precision keeps every count exact at all "
+			       "lengths)\n",
+			       a->sem.kind == SEM_IEEE ? "IEEE sums"
+						       : "rounded and saturate");
+		return;
+	}
+	if (a->info.slope != 0)
+		printf("smallest s: %d (the ALiBi heads; the counting heads "
+		       "need none)\n", alibi_min_s(a));
+	else if (a->rope_min_s >= 0)
+		printf("smallest s: %d (the RoPE MOD heads, at p = 32; the "
+		       "counting heads need none)\n", a->rope_min_s);
+	else
+		printf("smallest s: 0 (correct for all lengths at every s >= 0: "
+		       "the sign of a floor-rounded average is exact)\n");
+	printf("smallest p at s=%d: %d\n", a->s,
+	       compile_min_p(&a->info, a->ffn, a->s));
+}
+
+/* The exactness lines (exactness.h): the length and its basis, the
+ * shortest word decided wrongly, the proof, the search, the spot check. */
+static void print_exactness(const Analysis *a)
+{
+	const Exactness *e = &a->ex;
+	char *head = exactness_headline(e, &a->sem);
+	printf("exact up to length: %s\n", head);
+	free(head);
+	if (e->found)
+		printf("first disagreement: %s (length %zu): transformer %s, "
+		       "formula %s (found by %s)\n",
+		       e->found_word, e->found_len,
+		       e->found_accepts ? "accepts" : "rejects",
+		       e->found_accepts ? "rejects" : "accepts",
+		       e->every_word ? "checking every word"
+				     : "the breakdown search");
+	printf("proof: %s\n", e->argument);
+	if (e->searched && !e->found && e->every_word)
+		printf("search: every word up to length %zu agrees with the "
+		       "formula (%zu compared; stopped by %s)\n",
+		       e->confirmed_len, e->visited, e->search_note);
+	else if (e->searched && !e->found)
+		printf("search: no disagreement with kneedeep up to length %zu "
+		       "(the breakdown search, %zu states; stopped by %s)\n",
+		       e->confirmed_len, e->visited, e->search_note);
+	else if (!e->searched && !e->found && !e->proved_all)
+		printf("search: none (%s)\n",
+		       e->search_note ? e->search_note : "not run");
+	if (e->proved && e->spot_words)
+		printf("spot check: %zu word%s of length %zu, every prefix, "
+		       "agree with tally's evaluator%s\n",
+		       e->spot_words, e->spot_words == 1 ? "" : "s", e->spot_len,
+		       e->spot_len < e->spot_target
+			       ? " (the simulator cannot hold longer words of "
+				 "this model)"
+			       : "");
+	else if (e->proved)
+		printf("spot check: the empty word (the only word) agrees with "
+		       "tally's evaluator\n");
 }
 
 static void print_report(const Analysis *a)
@@ -212,33 +294,8 @@ static void print_report(const Analysis *a)
 		printf("smallest s for the ALiBi heads at p=%d: %d\n", a->p,
 		       alibi_min_s(a));
 	}
-	if (a->info.slope != 0 && a->sem.kind == SEM_KNEEDEEP) {
-		printf("smallest s: %d (the ALiBi heads; the counting heads "
-		       "need none)\n", alibi_min_s(a));
-		printf("smallest p at s=%d: %d\n", a->s,
-		       compile_min_p(&a->info, a->ffn, a->s));
-		return;
-	}
-	if (a->sem.kind == SEM_KNEEDEEP && a->rope_min_s >= 0) {
-		printf("smallest s: %d (the RoPE MOD heads, at p = 32; the "
-		       "counting heads need none)\n", a->rope_min_s);
-		printf("smallest p at s=%d: %d\n", a->s,
-		       compile_min_p(&a->info, a->ffn, a->s));
-		return;
-	}
-	if (a->sem.kind == SEM_KNEEDEEP || a->info.heads == 0) {
-		printf("smallest s: 0 (correct for all lengths at every s >= 0: "
-		       "the sign of a floor-rounded average is exact)\n");
-		printf("smallest p at s=%d: %d\n", a->s,
-		       compile_min_p(&a->info, a->ffn, a->s));
-		return;
-	}
-	printf("smallest s: none (the attention sums are %s, so no precision "
-	       "keeps every count exact at all lengths)\n",
-	       a->sem.kind == SEM_IEEE ? "IEEE sums" : "rounded and saturate");
-	printf("exact up to length: %.0f at least (no attention sum can "
-	       "leave the exact range before)\n",
-	       exact_up_to(a));
+	print_smallest(a);
+	print_exactness(a);
 }
 
 int cmd_compile(int argc, char **argv)
@@ -333,20 +390,30 @@ int cmd_compile(int argc, char **argv)
 	bool ok = compile_formula(in.store, u->output, alpha.letters, alpha.n,
 				  source, &co, &m, &an.info, &err);
 	free(source);
-	alphabet_free(&alpha);
 	if (!ok) {
+		alphabet_free(&alpha);
 		status = cli_usage_error("%s", err);
 		free(err);
 		goto done;
 	}
 	an.layers = m.nlayers;
-	if (report) {
+	ExactInput ei = {&m, &an.info, in.store, u->output, alpha.letters,
+			 alpha.n, an.sem, 0};
+	exactness_analyse(&ei, &an.ex);
+	alphabet_free(&alpha);
+	if (an.ex.contradiction) {
+		fprintf(stderr, "tally: internal error: the model is not exact "
+				"where the analysis claims it: %s\n",
+			an.ex.contradiction);
+		status = EXIT_INTERNAL;
+	} else if (report) {
 		print_report(&an);
 	} else {
 		json_t *j = model_to_json(&m);
 		json_object_set_new(j, "analysis", analysis_json(&an));
 		json_emit(j);
 	}
+	exactness_free(&an.ex);
 	model_free(&m);
 done:
 	inputs_free(&in);

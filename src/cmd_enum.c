@@ -33,8 +33,9 @@ static const char help[] =
 	"      --max-coeff=M      coefficients 1..M in absolute value (default 1)\n"
 	"      --with-y           the previous-position operator Y\n"
 	"      --with-mod=M       MOD(m, r) atoms for m = 2..M\n"
-	"      --with-future      future counts #> (refused: signatures are\n"
-	"                         taken on prefixes)\n"
+	"      --with-future      future counts #> too; the sample is then of\n"
+	"                         whole words (each its own chain: a position's\n"
+	"                         future is its word's), length 1..N\n"
 	"Sample:\n"
 	"      --length=N         all words of length <= N (default 6)\n"
 	"      --pairs=N          witness pairs (default 0; see tally search)\n"
@@ -90,7 +91,7 @@ static bool on_formula(void *ctx, Node f, unsigned depth, unsigned size,
 {
 	Enum *e = ctx;
 	if (e->check) {
-		if (!sample_eval(e->S, e->st, f, e->tmp) ||
+		if (!sample_eval_positions(e->S, e->st, f, e->tmp) ||
 		    memcmp(e->tmp, sig, e->S->nwords * sizeof(Word64)) != 0) {
 			char *t = tl_print(e->st, f, SYNTAX_TL, NULL);
 			fprintf(stderr, "tally: internal error: the signature of %s "
@@ -231,10 +232,7 @@ static int parse(Enum *e, int argc, char **argv)
 			if (*end || !*optarg || e->eo.max_mod < 2 || e->eo.max_mod > 16)
 				return cli_usage_error("--with-mod must be 2..16");
 			break;
-		case OPT_WITHFUT:
-			return cli_usage_error("--with-future: future counts #> read the "
-					       "rest of the word, and signatures are taken on "
-					       "prefixes; not supported");
+		case OPT_WITHFUT: e->eo.future = true; break;
 		case OPT_FORMAT: e->format = optarg; break;
 		case OPT_STATS: e->stats = true; break;
 		case OPT_COUNT:
@@ -273,8 +271,13 @@ int cmd_enum(int argc, char **argv)
 		store_free(e.st);
 		return cli_usage_error("--alphabet needs 1..255 letters");
 	}
-	Sample *S = search_sample(&e.o, store_syms(e.st), alpha.letters, alpha.n, 1, 2,
-				  NULL, 0, false);
+	/* future counts read the rest of the word: every word its own
+	 * chain (the words of length 1..N) */
+	Sample *S = e.eo.future
+			    ? sample_build_whole(store_syms(e.st), alpha.letters, alpha.n,
+						 e.o.length, NULL, 0, NULL)
+			    : search_sample(&e.o, store_syms(e.st), alpha.letters, alpha.n,
+					    1, 2, NULL, 0, false);
 	alphabet_free(&alpha);
 	e.S = S;
 	e.tmp = xmalloc(S->nwords * sizeof(Word64));

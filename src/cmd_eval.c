@@ -12,6 +12,7 @@
 #include "cr_words.h"
 #include "eval.h"
 #include "json.h"
+#include "labels.h"
 #include "mem.h"
 #include "runeval.h"
 #include "trace.h"
@@ -55,6 +56,9 @@ static const char help[] =
 	"                         cells marked) instead of text\n"
 	"      --json             one JSON object per word\n"
 	"      --no-echo          print only the verdicts, not the word\n"
+	"      --check-labels     stdin holds labelled words (tally gen's\n"
+	"                         TSV, JSONL or .cr records): evaluate every\n"
+	"                         label again, print the disagreements (exit 1)\n"
 	"  -h, --help             show this help and exit\n\n"
 	"Semantics: positions are 1-based, counts #[..] inclusive; a word is\n"
 	"accepted iff the formula holds at its last position; the empty word\n"
@@ -80,7 +84,7 @@ static const char help[] =
 
 enum { OPT_TOKENS = OPT__COMMAND_BASE, OPT_ALPHABET, OPT_ACCEPT_AT,
        OPT_TRACE, OPT_TRACE_WINDOW, OPT_NO_ECHO, OPT_RUNS, OPT_WORD_FORMAT,
-       OPT_OPEN_ALPHABET, OPT_HTML };
+       OPT_OPEN_ALPHABET, OPT_HTML, OPT_CHECK_LABELS };
 
 /* Longest word text held in memory for the echo; the rest of a longer
  * line goes to a temporary file, so that a result line is written whole
@@ -464,6 +468,7 @@ int cmd_eval(int argc, char **argv)
 		{"json", no_argument, NULL, OPT_JSON},
 		{"no-echo", no_argument, NULL, OPT_NO_ECHO},
 		{"runs", no_argument, NULL, OPT_RUNS},
+		{"check-labels", no_argument, NULL, OPT_CHECK_LABELS},
 		{"help", no_argument, NULL, 'h'},
 		{0},
 	};
@@ -472,6 +477,7 @@ int cmd_eval(int argc, char **argv)
 	EvalOptions eo = {.wlo = 0, .whi = SIZE_MAX};
 	VEC(const char *) words = {0};
 	int opt, status = EXIT_YES;
+	bool check_labels = false;
 	while ((opt = getopt_long(argc, argv, "f:F:P:w:h", longopts, NULL)) !=
 	       -1) {
 		if (inputs_option(&in, opt, optarg))
@@ -504,6 +510,7 @@ int cmd_eval(int argc, char **argv)
 		case OPT_RUNS: eo.runs = true; break;
 		case OPT_HTML: eo.html = true; break;
 		case OPT_OPEN_ALPHABET: eo.open_alphabet = true; break;
+		case OPT_CHECK_LABELS: check_labels = true; break;
 		case OPT_WORD_FORMAT:
 			if (strcmp(optarg, "cr") != 0 &&
 			    strcmp(optarg, "lines") != 0) {
@@ -548,6 +555,14 @@ int cmd_eval(int argc, char **argv)
 	}
 	if (!inputs_load(&in, false)) {
 		status = inputs_failure(&in);
+		goto done;
+	}
+	if (check_labels) {
+		status = words.len || eo.trace || eo.json || eo.runs || eo.cr_words
+			 ? cli_usage_error("--check-labels reads labelled words "
+					   "on stdin, with no other word option")
+			 : labels_check(in.store, in.units, in.nunits,
+					eo.alphabet, eo.accept, stdin, &in.diag);
 		goto done;
 	}
 	if (words.len == 0 && (stdin_taken(&in) || isatty(STDIN_FILENO))) {

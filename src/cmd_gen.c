@@ -1,6 +1,7 @@
-/* cmd_gen.c -- `tally gen`: the named families of families.h, as formulas
- * (printed by `tally print`, so every --to format is available) or as
- * labelled words from the families' own membership functions. */
+/* cmd_gen.c -- `tally gen`: the named families of families.h as formulas
+ * (printed by `tally print`, so every --to format is available), and
+ * labelled datasets of words for any formula, program or family
+ * (gen_data.h). */
 #include <config.h>
 
 #include <getopt.h>
@@ -9,21 +10,30 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "cli.h"
 #include "commands.h"
 #include "families.h"
+#include "family_hint.h"
+#include "gen_data.h"
 #include "json.h"
+#include "limit.h"
 #include "mem.h"
 #include "prelude.h"
+#include "word.h"
 
 static const char help[] =
 	"Usage: tally gen --list | --prelude\n"
 	"       tally gen --family=NAME [--k=RANGE] [--to=FORMAT]\n"
-	"       tally gen --family=NAME [--k=K] --words --max-length=N\n"
-	"                 [--min-length=N] [--sample=COUNT --seed=N]\n"
-	"Named families of languages from the literature: their defining\n"
-	"formulas, one per parameter value, or words labelled by a membership\n"
-	"function written independently of the formula.\n\n"
+	"       tally gen (-f FORMULA | -F FILE | -P PROGRAM | --family=NAME\n"
+	"                 [--k=K]) [--words] --max-length=N [--min-length=N]\n"
+	"                 [--sample=COUNT] [--split=SPEC] [OPTION]...\n"
+	"Named families of languages from the literature, as formulas; and\n"
+	"labelled words of any formula, program or family: every word of the\n"
+	"lengths, or a balanced, duplicate-free sample with hard non-members,\n"
+	"splits by length and per-position labels, with a leakage report on\n"
+	"stderr.\n\n"
+	CLI_INPUT_HELP
 	"Families:\n"
 	"      --list             list the families: definition, parameter,\n"
 	"                         alphabet and reference\n"
@@ -33,37 +43,59 @@ static const char help[] =
 	"                         every formula), one per line\n"
 	"      --k=RANGE          its parameter: K, K..M or ..M, at most 256\n"
 	"                         (families without a parameter take none)\n"
-	"Formulas:\n"
-	"      --to=FORMAT        any format of 'tally print --to' (tl by\n"
-	"                         default); multi-line formats (crasp,\n"
-	"                         crasp-paper, tl-core, dot) are separated by\n"
-	"                         an empty line\n"
-	"Words:\n"
-	"      --words            print WORD<TAB>1 or WORD<TAB>0 (member or\n"
-	"                         not) instead of formulas; one parameter value\n"
-	"  -n, --max-length=N     the longest words (at most 10^8)\n"
+	"      --to=FORMAT        print the formulas in any format of\n"
+	"                         'tally print --to' (tl by default);\n"
+	"                         multi-line formats are separated by an\n"
+	"                         empty line\n"
+	"Words (any of these, or -f/-F/-P, asks for words):\n"
+	"      --words            labelled words instead of formulas\n"
+	"  -n, --max-length=N     the longest words\n"
 	"      --min-length=N     the shortest words (default 0)\n"
-	"      --sample=COUNT     COUNT random words instead of all of them:\n"
-	"                         random members and near misses (one swap of\n"
-	"                         neighbours or one changed letter), lengths\n"
-	"                         uniform in the range\n"
+	"      --alphabet=LETTERS letters besides the formula's (a,b,c or abc)\n"
+	"      --sample=COUNT     COUNT words in all (else every word of the\n"
+	"                         lengths, in shortlex order)\n"
+	"      --split=SPEC       NAME:RANGE[:COUNT],... splits by length, each\n"
+	"                         balanced on its own, disjoint; COUNT words\n"
+	"                         (else an equal share of --sample)\n"
+	"      --ratio=M:N        members to non-members at every length where\n"
+	"                         both exist (default 1:1; lengths without\n"
+	"                         both are left out and reported)\n"
+	"      --random=PERCENT   non-members drawn uniformly (default 10); the\n"
+	"                         rest are mutated members (same length, and\n"
+	"                         where possible letter counts and last letter)\n"
 	"      --seed=N           the random seed (default 1): the same seed\n"
-	"                         gives the same words\n"
-	"Output:\n"
-	"      --json             one JSON object per family or word\n"
+	"                         gives the same bytes on every machine\n"
+	"      --labels=KIND      word (default): the verdict; position: the\n"
+	"                         verdict of every prefix; prediction: the\n"
+	"                         letters that may follow every prefix in a\n"
+	"                         member (and " GEN_EOS " when it is one)\n"
+	"      --horizon=N        prediction: members up to length N (default\n"
+	"                         twice the longest word)\n"
+	"      --format=FORMAT    tsv (default: WORD<TAB>LABEL...), jsonl, or\n"
+	"                         cr (the .cr interpreter's word files)\n"
+	"      --json             --format=jsonl (with --list: JSON objects)\n"
+	"      --report=FILE      write the leakage report as JSON\n"
+	"  -q, --quiet            no report summary and no progress bar on\n"
+	"                         stderr\n"
+	"      --max-states=N     bound the exact state graph (default 2000000;\n"
+	"                         beyond it, rejection sampling)\n"
+	LIMIT_HELP
 	"  -h, --help             show this help and exit\n\n"
-	"All words up to the length are listed in shortlex order over the\n"
-	"family's alphabet.  lk-predict is a task on prefixes of members of\n"
-	"L_k: its words are those prefixes only.\n\n"
+	"Labels come from the evaluator, checked against the sampler's class\n"
+	"and a family's membership function (written independently of the\n"
+	"formula).  lk-predict is a task on prefixes of members of L_k: its\n"
+	"words are those prefixes only.\n\n"
 	"Examples:\n"
 	"  tally gen --list\n"
 	"  tally gen --family=lk --k=1..3\n"
 	"  tally gen --family=dyck1 --to=crasp\n"
 	"  tally gen --family=lk --k=2 --words --max-length=4\n"
-	"  tally gen --family=lk --k=3 --words --sample=5 --min-length=20 "
-	"--max-length=40\n\n";
+	"  tally gen -f dyck1 --sample=10000 --min-length=50 --max-length=100\n"
+	"  tally gen -f L_3 --sample=1000 --split=train:1..50,test:51..100 \\\n"
+	"      --labels=position --format=jsonl --report=l3.json > l3.jsonl\n\n";
 
-enum { GEN_MAX_K = 256, GEN_MAX_LENGTH = 100000000 };
+enum { GEN_MAX_K = 256, GEN_MAX_LENGTH = 100000000,
+       GEN_MAX_SAMPLED = 1000000, GEN_MAX_SPLITS = 64 };
 
 enum {
 	OPT_LIST = OPT__COMMAND_BASE,
@@ -74,6 +106,15 @@ enum {
 	OPT_MIN_LENGTH,
 	OPT_SAMPLE,
 	OPT_SEED,
+	OPT_ALPHABET,
+	OPT_SPLIT,
+	OPT_RATIO,
+	OPT_RANDOM,
+	OPT_LABELS,
+	OPT_FORMAT,
+	OPT_HORIZON,
+	OPT_REPORT,
+	OPT_MAX_STATES,
 };
 
 /* --k: lo -2 when not given, -1 when open ("..M"); hi -1 when open. */
@@ -97,10 +138,20 @@ typedef struct {
 	const Family *family;
 	KRange k;
 	const char *to;
-	bool words, json, prelude;
+	bool words, json, prelude, list;
 	long min_length, max_length; /* max -1: not given */
-	long sample;                 /* 0: every word */
+	uint64_t sample;             /* 0: every word */
 	uint64_t seed;
+	const char *alphabet, *split, *report;
+	unsigned ratio[2]; /* non-members, members */
+	unsigned random_pct;
+	GenLabels labels;
+	GenFormat format;
+	bool format_given, quiet;
+	size_t horizon;    /* 0: default */
+	uint64_t max_states;
+	Inputs in;
+	Limits limits;
 } GenJob;
 
 static void list_families(bool json)
@@ -190,110 +241,109 @@ static int print_formulas(const GenJob *job)
 	return EXIT_YES;
 }
 
-static void put_word(const GenJob *job, const char *w, size_t n, long k)
+/* ---- dataset options ---------------------------------------------------- */
+
+/* "M:N", each at most 1000, not both 0. */
+static bool parse_ratio(const char *arg, unsigned ratio[2])
 {
-	bool label = job->family->member(w, n, k);
-	if (!job->json) {
-		fwrite(w, 1, n, stdout);
-		printf("\t%d\n", label);
-		return;
+	uint64_t m, n;
+	const char *colon = strchr(arg, ':');
+	if (!colon || colon - arg > 8)
+		return false;
+	char head[9];
+	memcpy(head, arg, (size_t)(colon - arg));
+	head[colon - arg] = '\0';
+	if (!cli_parse_count(head, 1000, &m) ||
+	    !cli_parse_count(colon + 1, 1000, &n) || m + n == 0)
+		return false;
+	ratio[1] = (unsigned)m;
+	ratio[0] = (unsigned)n;
+	return true;
+}
+
+static bool name_ok(const char *s, size_t len)
+{
+	if (len == 0 || len >= GEN_SPLIT_NAME ||
+	    !((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')))
+		return false;
+	for (size_t i = 0; i < len; i++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			    "0123456789_-", s[i]))
+			return false;
+	return true;
+}
+
+/* One NAME:RANGE[:COUNT] of --split, text[0..len). */
+static int parse_split(const char *text, size_t len, GenSplit *x)
+{
+	char buf[128];
+	if (len >= sizeof buf)
+		return cli_usage_error("--split: '%.*s' is too long", (int)len,
+				       text);
+	memcpy(buf, text, len);
+	buf[len] = '\0';
+	char *range = strchr(buf, ':');
+	if (!range || !name_ok(buf, (size_t)(range - buf)))
+		return cli_usage_error("--split: expected NAME:RANGE[:COUNT] "
+			"with a NAME of letters, digits, _ and - starting with "
+			"a letter, not '%s'", buf);
+	*range++ = '\0';
+	char *count = strchr(range, ':');
+	if (count)
+		*count++ = '\0';
+	memset(x, 0, sizeof *x);
+	memcpy(x->name, buf, strlen(buf) + 1); /* name_ok: it fits */
+	if (!cli_parse_range(range, &x->lo, &x->hi) || x->hi == SIZE_MAX)
+		return cli_usage_error("--split %s: expected a length range "
+			"N..M or ..M, not '%s'", buf, range);
+	if (count && (!cli_parse_count(count, UINT64_MAX / 4, &x->count) ||
+		      x->count == 0))
+		return cli_usage_error("--split %s: expected a positive count, "
+				       "not '%s'", buf, count);
+	return EXIT_YES;
+}
+
+static int parse_splits(const char *arg, GenSplit **out, size_t *n)
+{
+	*n = 0;
+	*out = xcalloc(GEN_MAX_SPLITS, sizeof **out);
+	for (const char *p = arg;;) {
+		size_t len = strcspn(p, ",");
+		if (*n == GEN_MAX_SPLITS)
+			return cli_usage_error("--split: more than %d splits",
+					       GEN_MAX_SPLITS);
+		int st = parse_split(p, len, &(*out)[*n]);
+		if (st != EXIT_YES)
+			return st;
+		for (size_t i = 0; i < *n; i++)
+			if (strcmp((*out)[i].name, (*out)[*n].name) == 0)
+				return cli_usage_error("--split: '%s' twice",
+						       (*out)[i].name);
+		++*n;
+		if (!p[len])
+			return EXIT_YES;
+		p += len + 1;
 	}
-	json_t *o = json_envelope();
-	json_object_set_new(o, "family", json_string(job->family->name));
-	if (job->family->kmin)
-		json_object_set_new(o, "k", json_integer(k));
-	json_object_set_new(o, "word", json_stringn(w, n));
-	json_object_set_new(o, "label", json_integer(label));
-	json_emit(o);
 }
 
-static bool in_domain(const Family *f, const char *w, size_t n, long k)
+static int parse_enum(const char *arg, const char *what,
+		      const char *const *names, size_t count, int *out)
 {
-	return !f->in_domain || f->in_domain(w, n, k);
-}
-
-/* Every word of each length, in shortlex order (an odometer over the
- * alphabet's positions). */
-static void all_words(const GenJob *job, long k)
-{
-	const char *alpha = job->family->alphabet;
-	size_t m = strlen(alpha);
-	size_t max = (size_t)job->max_length;
-	char *w = xmalloc(max + 1);
-	size_t *digit = xcalloc(max + 1, sizeof *digit);
-	for (size_t n = (size_t)job->min_length; n <= max; n++) {
-		memset(digit, 0, n * sizeof *digit);
-		for (;;) {
-			for (size_t i = 0; i < n; i++)
-				w[i] = alpha[digit[i]];
-			if (in_domain(job->family, w, n, k))
-				put_word(job, w, n, k);
-			size_t i = n;
-			while (i > 0 && ++digit[i - 1] == m)
-				digit[--i] = 0;
-			if (i == 0)
-				break;
+	for (size_t i = 0; i < count; i++)
+		if (strcmp(arg, names[i]) == 0) {
+			*out = (int)i;
+			return EXIT_YES;
 		}
-	}
-	free(digit);
-	free(w);
-}
-
-/* A near miss: swap two different neighbours (same letter counts) or,
- * when there are none or by chance, change one letter. */
-static void mutate(char *w, size_t n, const char *alpha, FamilyRng *r)
-{
-	if (n == 0)
-		return;
-	if (n > 1 && family_rng_below(r, 2) == 0) {
-		size_t start = family_rng_below(r, n - 1);
-		for (size_t t = 0; t < n - 1; t++) {
-			size_t i = (start + t) % (n - 1);
-			if (w[i] != w[i + 1]) {
-				char c = w[i];
-				w[i] = w[i + 1];
-				w[i + 1] = c;
-				return;
-			}
-		}
-	}
-	size_t i = family_rng_below(r, n), m = strlen(alpha);
-	char c = alpha[family_rng_below(r, m - 1)];
-	w[i] = c == w[i] ? alpha[m - 1] : c; /* a different letter */
-}
-
-static bool random_word(const GenJob *job, char *w, size_t n, long k,
-			bool near_miss, FamilyRng *r)
-{
-	const Family *f = job->family;
-	/* a few tries: a near miss may leave the domain (lk-predict) */
-	for (int tries = 0; tries < 100; tries++) {
-		if (!f->positive(w, n, k, r)) {
-			size_t m = strlen(f->alphabet);
-			for (size_t i = 0; i < n; i++)
-				w[i] = f->alphabet[family_rng_below(r, m)];
-		} else if (near_miss) {
-			mutate(w, n, f->alphabet, r);
-		}
-		if (in_domain(f, w, n, k))
-			return true;
-	}
-	return false;
-}
-
-/* Random members and near misses, alternately, labelled by membership. */
-static void sample_words(const GenJob *job, long k)
-{
-	FamilyRng r = {job->seed};
-	size_t max = (size_t)job->max_length;
-	char *w = xmalloc(max + 1);
-	uint64_t span = (uint64_t)(job->max_length - job->min_length) + 1;
-	for (long i = 0; i < job->sample; i++) {
-		size_t n = (size_t)job->min_length + family_rng_below(&r, span);
-		if (random_word(job, w, n, k, i % 2 == 1, &r))
-			put_word(job, w, n, k);
-	}
-	free(w);
+	/* "expected a, b or c, not 'x'": the values, for people and for
+	 * the completion script */
+	Buf b = {0};
+	for (size_t i = 0; i < count; i++)
+		buf_printf(&b, "%s%s", i == 0 ? "" : i + 1 < count ? ", " : " or ",
+			   names[i]);
+	int st = cli_usage_error("--%s: expected %s, not '%s'", what, b.data,
+				 arg);
+	buf_free(&b);
+	return st;
 }
 
 static bool parse_count(const char *s, long *out)
@@ -304,11 +354,28 @@ static bool parse_count(const char *s, long *out)
 	*out = (long)v;
 	return true;
 }
-/* The checks that need every option. */
-static int validate(GenJob *job)
+
+/* ---- options ------------------------------------------------------------ */
+
+static bool wants_words(const GenJob *job)
+{
+	return job->words || job->in.nspecs || job->sample ||
+	       job->max_length >= 0 || job->min_length || job->split ||
+	       job->format_given || job->labels != GEN_LABELS_WORD ||
+	       job->report || job->alphabet || job->horizon;
+}
+
+/* The checks of the family and formula modes. */
+static int validate_family(GenJob *job)
 {
 	const Family *f = job->family;
 	bool has_k = job->k.lo != -2;
+	if (job->in.nspecs)
+		return cli_usage_error("--family and -f/-F/-P exclude each "
+				       "other");
+	if (job->alphabet)
+		return cli_usage_error("a family has its own alphabet "
+				       "(no --alphabet)");
 	if (!f->kmin && has_k)
 		return cli_usage_error("family '%s' takes no --k", f->name);
 	if (f->kmin && !has_k)
@@ -326,68 +393,105 @@ static int validate(GenJob *job)
 		if (job->k.hi > GEN_MAX_K)
 			return cli_usage_error("--k above %d", GEN_MAX_K);
 	}
-	if (!job->words) {
-		if (job->max_length >= 0 || job->sample || job->min_length)
-			return cli_usage_error("length and sample options "
-					       "need --words");
-		return EXIT_YES;
-	}
-	if (job->to)
-		return cli_usage_error("--to prints formulas, not --words");
-	if (f->kmin && job->k.lo != job->k.hi)
-		return cli_usage_error("--words takes one value of --k");
-	if (job->max_length < 0)
-		return cli_usage_error("--words needs --max-length");
-	if (job->max_length > GEN_MAX_LENGTH)
-		return cli_usage_error("--max-length above %d", GEN_MAX_LENGTH);
-	if (job->min_length > job->max_length)
-		return cli_usage_error("--min-length exceeds --max-length");
+	if (wants_words(job) && job->to)
+		return cli_usage_error("--to prints formulas, not words");
+	if (wants_words(job) && f->kmin && job->k.lo != job->k.hi)
+		return cli_usage_error("words take one value of --k");
 	return EXIT_YES;
 }
 
-static int option(GenJob *job, int opt, const char *arg, bool *list)
+/* The checks of the words mode. */
+static int validate_words(GenJob *job)
 {
+	if (!job->split && job->max_length < 0)
+		return cli_usage_error("words need --max-length (or --split)");
+	if (job->split && (job->max_length >= 0 || job->min_length))
+		return cli_usage_error("--split gives the lengths: no "
+				       "--min-length/--max-length");
+	if (job->max_length > GEN_MAX_LENGTH)
+		return cli_usage_error("--max-length above %d", GEN_MAX_LENGTH);
+	if (job->min_length > job->max_length && !job->split)
+		return cli_usage_error("--min-length exceeds --max-length");
+	if (job->labels == GEN_LABELS_PREDICTION &&
+	    job->format != GEN_FORMAT_JSONL)
+		return cli_usage_error("--labels=prediction writes sets of "
+				       "letters: use --format=jsonl");
+	return EXIT_YES;
+}
+
+static int option(GenJob *job, int opt, const char *arg)
+{
+	static const char *const labels[] = {"word", "position", "prediction"};
+	static const char *const formats[] = {"tsv", "jsonl", "cr"};
 	long v;
+	int e;
 	switch (opt) {
-	case OPT_LIST:
-		*list = true;
-		return EXIT_YES;
-	case OPT_PRELUDE:
-		job->prelude = true;
-		return EXIT_YES;
-	case OPT_FAMILY:
+	case OPT_LIST: job->list = true; return EXIT_YES;
+	case OPT_PRELUDE: job->prelude = true; return EXIT_YES;
+	case OPT_FAMILY: {
 		job->family = family_find(arg);
-		return job->family ? EXIT_YES
-				   : cli_usage_error("unknown family '%s' "
-						     "(see 'tally gen --list')",
-						     arg);
+		if (job->family)
+			return EXIT_YES;
+		char *hint = family_hint(arg);
+		int st = cli_usage_error("unknown family '%s'%s (see 'tally gen "
+					 "--list')", arg, hint);
+		free(hint);
+		return st;
+	}
 	case OPT_K:
 		return parse_k(arg, &job->k)
 			       ? EXIT_YES
 			       : cli_usage_error("bad --k '%s' (expected K, "
 						 "K..M or ..M)", arg);
-	case OPT_TO:
-		job->to = arg;
+	case OPT_TO: job->to = arg; return EXIT_YES;
+	case OPT_WORDS: job->words = true; return EXIT_YES;
+	case 'q': job->quiet = true; return EXIT_YES;
+	case OPT_JSON: job->json = true; return EXIT_YES;
+	case OPT_ALPHABET: job->alphabet = arg; return EXIT_YES;
+	case OPT_SPLIT: job->split = arg; return EXIT_YES;
+	case OPT_REPORT: job->report = arg; return EXIT_YES;
+	case OPT_RATIO:
+		return parse_ratio(arg, job->ratio)
+			       ? EXIT_YES
+			       : cli_usage_error("--ratio: expected M:N "
+				 "(members to non-members, each 0..1000, not "
+				 "both 0), not '%s'", arg);
+	case OPT_LABELS:
+		if ((e = parse_enum(arg, "labels", labels, 3, &opt)))
+			return e;
+		job->labels = (GenLabels)opt;
 		return EXIT_YES;
-	case OPT_WORDS:
-		job->words = true;
+	case OPT_FORMAT:
+		if ((e = parse_enum(arg, "format", formats, 3, &opt)))
+			return e;
+		job->format = (GenFormat)opt;
+		job->format_given = true;
 		return EXIT_YES;
-	case OPT_JSON:
-		job->json = true;
-		return EXIT_YES;
+	case OPT_MAX_STATES:
+		return limit_parse_count(arg, &job->max_states)
+			       ? EXIT_YES
+			       : cli_usage_error("--max-states: expected a "
+						 "positive count, not '%s'", arg);
 	case 'n':
 	case OPT_MIN_LENGTH:
 	case OPT_SAMPLE:
 	case OPT_SEED:
-		if (!parse_count(arg, &v))
-			return cli_usage_error("expected a number, found '%s'",
-					       arg);
+	case OPT_RANDOM:
+	case OPT_HORIZON:
+		if (!parse_count(arg, &v) || (opt == OPT_RANDOM && v > 100))
+			return cli_usage_error("expected a number%s, found '%s'",
+					       opt == OPT_RANDOM ? " up to 100"
+								 : "", arg);
 		if (opt == 'n')
 			job->max_length = v;
 		else if (opt == OPT_MIN_LENGTH)
 			job->min_length = v;
 		else if (opt == OPT_SAMPLE)
-			job->sample = v;
+			job->sample = (uint64_t)v;
+		else if (opt == OPT_RANDOM)
+			job->random_pct = (unsigned)v;
+		else if (opt == OPT_HORIZON)
+			job->horizon = (size_t)v;
 		else
 			job->seed = (uint64_t)v;
 		return EXIT_YES;
@@ -396,9 +500,139 @@ static int option(GenJob *job, int opt, const char *arg, bool *list)
 	}
 }
 
+/* ---- words -------------------------------------------------------------- */
+
+/* The family's formula (and domain) as -f inputs; the texts are kept
+ * until the end. */
+static void family_inputs(GenJob *job, char **text)
+{
+	long k = job->family->kmin ? job->k.lo : 0;
+	text[0] = job->family->formula(k);
+	inputs_option(&job->in, 'f', text[0]);
+	if (job->family->domain) {
+		text[1] = job->family->domain(k);
+		inputs_option(&job->in, 'f', text[1]);
+	}
+}
+
+/* The splits: --split, or one covering --min-length..--max-length. */
+static int make_splits(GenJob *job, GenSpec *sp)
+{
+	if (job->split) {
+		int st = parse_splits(job->split, &sp->splits, &sp->nsplits);
+		if (st != EXIT_YES)
+			return st;
+		sp->named_splits = true;
+	} else {
+		sp->splits = xcalloc(1, sizeof *sp->splits);
+		sp->nsplits = 1;
+		strcpy(sp->splits[0].name, "all");
+		sp->splits[0].lo = (size_t)job->min_length;
+		sp->splits[0].hi = (size_t)job->max_length;
+	}
+	bool counted = true;
+	for (size_t i = 0; i < sp->nsplits; i++)
+		counted &= sp->splits[i].count != 0;
+	sp->every_word = !job->sample && !counted;
+	if (sp->every_word && sp->named_splits)
+		return cli_usage_error("--split needs --sample or a count per "
+				       "split");
+	for (size_t i = 0; i < sp->nsplits && !sp->every_word; i++)
+		if (sp->splits[i].hi > GEN_MAX_SAMPLED)
+			return cli_usage_error("sampled words of length above "
+					       "%d", GEN_MAX_SAMPLED);
+	return EXIT_YES;
+}
+
+static int check_spec(const GenJob *job, const GenSpec *sp)
+{
+	size_t maxlen = 0;
+	for (size_t i = 0; i < sp->nsplits; i++) {
+		if (sp->splits[i].hi > maxlen)
+			maxlen = sp->splits[i].hi;
+		if (sp->format == GEN_FORMAT_CR && sp->splits[i].lo == 0)
+			return cli_usage_error("--format=cr: the empty word has "
+				"no line in .cr word files; use lengths from 1");
+	}
+	if (sp->labels == GEN_LABELS_PREDICTION && job->horizon &&
+	    job->horizon < maxlen)
+		return cli_usage_error("--horizon=%zu is below the longest "
+				       "words (%zu)", job->horizon, maxlen);
+	for (size_t i = 0; i < sp->alpha->n; i++)
+		if (strcmp(sym_name(sp->alpha->syms, sp->alpha->letters[i]),
+			   GEN_EOS) == 0)
+			return cli_usage_error("a letter is named %s, the end "
+					       "of the word", GEN_EOS);
+	if (sp->alpha->n == 0)
+		return cli_usage_error("the alphabet is empty: give letters "
+				       "with --alphabet");
+	return EXIT_YES;
+}
+
+static int run_words(GenJob *job)
+{
+	char *text[2] = {NULL, NULL};
+	GenSpec sp = {0};
+	Alphabet alpha = {0};
+	int st = validate_words(job);
+	if (st != EXIT_YES)
+		return st;
+	if (job->family)
+		family_inputs(job, text);
+	if ((st = make_splits(job, &sp)) != EXIT_YES)
+		goto done;
+	if (!inputs_load(&job->in, false)) {
+		st = inputs_failure(&job->in);
+		goto done;
+	}
+	size_t want = job->family && job->family->domain ? 2 : 1;
+	if (job->in.nunits != want) {
+		st = cli_usage_error("gen takes one formula or program, not "
+				     "%zu", job->in.nunits);
+		goto done;
+	}
+	Node roots[2] = {job->in.units[0].output,
+			 want == 2 ? job->in.units[1].output : NODE_NONE};
+	alphabet_init_units(&alpha, job->in.store, roots, want, job->in.units,
+			    want, job->family ? job->family->alphabet
+					      : job->alphabet);
+	sp.store = job->in.store;
+	sp.root = roots[0];
+	sp.domain = roots[1];
+	sp.alpha = &alpha;
+	sp.family = job->family;
+	sp.k = job->family && job->family->kmin ? job->k.lo : 0;
+	sp.sample = job->sample;
+	sp.ratio[0] = job->ratio[0];
+	sp.ratio[1] = job->ratio[1];
+	sp.random_pct = job->random_pct;
+	sp.seed = job->seed;
+	sp.labels = job->labels;
+	sp.format = job->format;
+	sp.report = job->report;
+	sp.quiet = job->quiet;
+	sp.max_states = job->max_states;
+	sp.limits = &job->limits;
+	sp.source = job->family ? text[0] : job->in.specs[0].text;
+	if ((st = check_spec(job, &sp)) != EXIT_YES)
+		goto done;
+	size_t maxlen = 0;
+	for (size_t i = 0; i < sp.nsplits; i++)
+		maxlen = sp.splits[i].hi > maxlen ? sp.splits[i].hi : maxlen;
+	sp.horizon = job->horizon ? job->horizon : 2 * maxlen;
+	st = gen_data_run(&sp);
+done:
+	alphabet_free(&alpha);
+	free(sp.splits);
+	free(text[0]);
+	free(text[1]);
+	return st;
+}
+
 int cmd_gen(int argc, char **argv)
 {
 	static const struct option longopts[] = {
+		CLI_INPUT_OPTIONS,
 		{"list", no_argument, NULL, OPT_LIST},
 		{"prelude", no_argument, NULL, OPT_PRELUDE},
 		{"family", required_argument, NULL, OPT_FAMILY},
@@ -409,44 +643,63 @@ int cmd_gen(int argc, char **argv)
 		{"min-length", required_argument, NULL, OPT_MIN_LENGTH},
 		{"sample", required_argument, NULL, OPT_SAMPLE},
 		{"seed", required_argument, NULL, OPT_SEED},
+		{"alphabet", required_argument, NULL, OPT_ALPHABET},
+		{"split", required_argument, NULL, OPT_SPLIT},
+		{"ratio", required_argument, NULL, OPT_RATIO},
+		{"random", required_argument, NULL, OPT_RANDOM},
+		{"labels", required_argument, NULL, OPT_LABELS},
+		{"horizon", required_argument, NULL, OPT_HORIZON},
+		{"format", required_argument, NULL, OPT_FORMAT},
+		{"report", required_argument, NULL, OPT_REPORT},
+		{"max-states", required_argument, NULL, OPT_MAX_STATES},
 		{"json", no_argument, NULL, OPT_JSON},
+		{"quiet", no_argument, NULL, 'q'},
+		LIMIT_OPTIONS,
 		{"help", no_argument, NULL, 'h'},
 		{0},
 	};
-	GenJob job = {NULL, {-2, -2}, NULL, false, false, false, 0, -1, 0, 1};
-	bool list = false;
-	int opt;
-	while ((opt = getopt_long(argc, argv, "n:h", longopts, NULL)) != -1) {
-		if (opt == 'h') {
+	GenJob job = {.k = {-2, -2}, .max_length = -1, .seed = 1,
+		      .ratio = {1, 1}, .random_pct = 10,
+		      .max_states = 2000000};
+	inputs_init(&job.in);
+	limit_init(&job.limits);
+	int opt, st = EXIT_YES;
+	while ((opt = getopt_long(argc, argv, "f:F:P:n:qh", longopts, NULL)) !=
+	       -1) {
+		bool ok = true;
+		if (inputs_option(&job.in, opt, optarg))
+			continue;
+		if (limit_option(&job.limits, opt, optarg, &ok)) {
+			if (!ok)
+				st = EXIT_USAGE;
+		} else if (opt == 'h') {
 			cli_print_help(help);
-			return EXIT_YES;
+			goto done;
+		} else {
+			st = option(&job, opt, optarg);
 		}
-		int status = option(&job, opt, optarg, &list);
-		if (status != EXIT_YES)
-			return status;
+		if (st != EXIT_YES)
+			goto done;
 	}
-	if (optind < argc)
-		return cli_usage_error("unexpected argument '%s'", argv[optind]);
-	if (job.prelude) {
+	if (optind < argc) {
+		st = cli_usage_error("unexpected argument '%s'", argv[optind]);
+	} else if (job.prelude) {
 		list_prelude();
-		return EXIT_YES;
-	}
-	if (list) {
+	} else if (job.list) {
 		list_families(job.json);
-		return EXIT_YES;
+	} else if (!job.family && !job.in.nspecs) {
+		st = cli_usage_error("--family=NAME, -f/-F/-P or --list is "
+				     "required (see 'tally gen --help')");
+	} else if (job.family && (st = validate_family(&job)) != EXIT_YES) {
+		;
+	} else if (!wants_words(&job)) {
+		st = print_formulas(&job);
+	} else {
+		if (job.json && !job.format_given)
+			job.format = GEN_FORMAT_JSONL;
+		st = run_words(&job);
 	}
-	if (!job.family)
-		return cli_usage_error("--family=NAME or --list is required "
-				       "(see 'tally gen --help')");
-	int status = validate(&job);
-	if (status != EXIT_YES)
-		return status;
-	if (!job.words)
-		return print_formulas(&job);
-	long k = job.family->kmin ? job.k.lo : 0;
-	if (job.sample)
-		sample_words(&job, k);
-	else
-		all_words(&job, k);
-	return EXIT_YES;
+done:
+	inputs_free(&job.in);
+	return st;
 }

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "commands.h"
 #include "hierarchy.h"
 #include "families.h"
@@ -24,12 +25,15 @@
 static const char help[] =
 	"Usage: tally search [OPTION]... (-f FORMULA | -F FILE | -P PROGRAM |\n"
 	"          --family=NAME | --positive=FILE --negative=FILE | --separate=D)\n"
-	"Find the least depth at which some formula agrees with the target on\n"
-	"the sample and print the smallest formula found there, verified on a\n"
-	"fresh sample and on every word up to a length; for every shallower\n"
-	"depth print words that no formula of that depth (within the stated\n"
-	"bounds) tells apart.  With --separate=D, list the smallest depth-(D+1)\n"
-	"formulas whose language on the sample no depth-<=D formula matches.\n\n"
+	"Find the least depth at which a formula agrees with the target on the\n"
+	"sample and verify the smallest one found there (a fresh sample, every\n"
+	"word up to a length, the decision engine); while it fails, add the\n"
+	"words where it differs to the sample and search again.  'least depth'\n"
+	"is printed only for a verified formula.  For every shallower depth,\n"
+	"print pairs the target separates that no formula of that depth within\n"
+	"the class (constants <= C, T counts per comparison) tells apart, as\n"
+	"an exact check shows.  With --separate=D, list the smallest\n"
+	"depth-(D+1) formulas of the search that separate such a pair.\n\n"
 	CLI_INPUT_HELP
 	"Target:\n"
 	"      --target-formula=F the target formula (the same as -f F)\n"
@@ -42,7 +46,12 @@ static const char help[] =
 	"      --count=N          with --separate: how many formulas (default 10)\n"
 	"      --alphabet=LETTERS letters besides the target's (default ab for\n"
 	"                         --separate)\n"
-	"      --max-depth=D      the deepest depth searched (default 5)\n"
+	"      --max-depth=D      the deepest depth searched (default 5; a target\n"
+	"                         formula's own depth when smaller)\n"
+	"      --two-sided        search formulas with future counts #> too,\n"
+	"                         on whole words (implied by a target with #>)\n"
+	"      --max-errors=N     labelled words: the least depth whose best\n"
+	"                         formula gets at most N words wrong (listed)\n"
 	SEARCH_CLI_HELP
 	"  -h, --help             show this help and exit\n\n"
 	"Examples:\n"
@@ -50,7 +59,11 @@ static const char help[] =
 	"  tally search --family=lk --k=3\n"
 	"  tally search --separate=1 --alphabet=ab --count=3\n\n"
 	"Exit status 0: found and verified (--separate: something found);\n"
-	"1: not found up to --max-depth, or the verification failed.\n";
+	"1: no verified formula up to --max-depth (the target's own depth).\n";
+
+/* A target's constants raise C up to this much (beyond, the bank and
+ * the checks of indistinguishability grow too large). */
+enum { SEPARATE_TRIES = 2000, SEARCH_TARGET_C = 4 };
 
 enum {
 	OPT_TARGET = OPT__COMMAND_BASE,
@@ -62,6 +75,8 @@ enum {
 	OPT_COUNT,
 	OPT_ALPHABET,
 	OPT_MAXDEPTH,
+	OPT_MAXERRORS,
+	OPT_TWOSIDED,
 };
 
 typedef struct {
@@ -80,6 +95,9 @@ typedef struct {
 	VEC(bool) labels;
 	char *target_text;
 	char *family_text;           /* a tally gen family's formula */
+	TargetShape shape;           /* a formula target's */
+	bool has_shape;
+	bool whole;                  /* two-sided: whole-word samples */
 	const char *family_alphabet; /* and its letters */
 } Search;
 
@@ -160,7 +178,8 @@ static bool read_words(Search *s, const char *path, bool label)
 	return ok;
 }
 
-/* The same word with both labels is an error; duplicates are merged. */
+/* The same word with both labels is an error (naming the word);
+ * duplicates are merged. */
 static bool check_labels(Search *s)
 {
 	for (size_t i = 0; i < s->words.len; i++)
@@ -169,8 +188,16 @@ static bool check_labels(Search *s)
 			    memcmp(s->words.data[i].w, s->words.data[j].w,
 				   s->words.data[i].len) == 0 &&
 			    s->labels.data[i] != s->labels.data[j]) {
-				cli_usage_error("word %zu of the positive and negative "
-						"files is labelled both ways", i + 1);
+				Buf b = {0};
+				for (size_t k = 0; k < s->words.data[i].len; k++) {
+					const char *name = sym_name(store_syms(s->in.store),
+								    s->letters[s->words.data[i].w[k]]);
+					buf_printf(&b, "%s%s", k && strlen(name) > 1 ? " " : "",
+						   name);
+				}
+				cli_usage_error("the word \"%s\" is in both --positive and "
+						"--negative", b.data ? b.data : "");
+				buf_free(&b);
 				return false;
 			}
 	return true;
@@ -195,8 +222,7 @@ static void add_alphabet(Search *s, const char *spec)
 static int set_formula_target(Search *s, Node f)
 {
 	if (store_flags(s->in.store, f) & FLAG_FUTURE)
-		return cli_usage_error("the target uses #>: signatures are taken on "
-				       "prefixes, so search needs past-only formulas");
+		s->whole = true; /* its words must be judged whole */
 	size_t n;
 	Sym *syms = store_letters(s->in.store, f, &n);
 	for (size_t i = 0; i < n; i++) {
@@ -207,6 +233,19 @@ static int set_formula_target(Search *s, Node f)
 	s->tg.kind = TARGET_FORMULA;
 	s->tg.node = f;
 	s->target_text = tl_print_brief(s->in.store, f, SYNTAX_TL);
+	/* the class must hold the target: its constants and counts, and
+	 * no deeper search than its own depth */
+	search_target_shape(s->in.store, f, &s->shape);
+	s->has_shape = true;
+	if (s->whole && s->shape.outside &&
+	    strcmp(s->shape.outside, SEARCH_OUTSIDE_FUTURE) == 0)
+		s->shape.outside = NULL; /* two-sided formulas are searched */
+	if (!s->o.C_given && s->shape.C > s->o.C)
+		s->o.C = s->shape.C < SEARCH_TARGET_C ? s->shape.C : SEARCH_TARGET_C;
+	if (!s->o.T_given && s->shape.T > s->o.T)
+		s->o.T = s->shape.T < INDIST_MAX_T ? s->shape.T : INDIST_MAX_T;
+	if (!s->shape.outside && s->shape.depth < s->maxd)
+		s->maxd = s->shape.depth;
 	return EXIT_YES;
 }
 
@@ -257,54 +296,151 @@ static int set_target(Search *s)
 
 /* ---- output ----------------------------------------------------------------- */
 
-static void print_search(Search *s, const Sample *S, Bank *b, const SearchResult *r,
-			 const Verification *v)
+/* Why there is no verified formula (NULL when there is one). */
+static const char *failure(Search *s, const Solution *sol, char *buf, size_t n)
+{
+	const SearchResult *r = &sol->r;
+	if (r->found && r->formula && sol->have_v && sol->v.ok)
+		return NULL;
+	if (r->noisy && r->found && r->formula && sol->have_v &&
+	    sol->v.fresh_bad <= s->o.max_errors)
+		return NULL; /* wrong on the words it lists, at most N */
+	if (r->stop != BANK_OK)
+		snprintf(buf, n, "a limit stopped the search during depth %u",
+			 r->tried);
+	else if (r->found && s->o.lim.hit != LIMIT_NONE)
+		snprintf(buf, n, "a limit stopped the verification of the candidate "
+			 "of depth %u", r->depth);
+	else if (r->found && !r->formula)
+		return "a limit stopped the extraction of the formula";
+	else if (r->found && sol->exhausted)
+		snprintf(buf, n, "the candidates of depth %u kept failing "
+			 "verification (%u rounds of counterexamples)", r->depth,
+			 sol->rounds);
+	else if (r->found)
+		snprintf(buf, n, "the candidate of depth %u failed verification",
+			 r->depth);
+	else if (s->has_shape && s->shape.outside)
+		snprintf(buf, n, "no Boolean combination of the search's comparisons "
+			 "agrees with the target on the sample; the target is outside "
+			 "the class as written (%s)", s->shape.outside);
+	else if (s->has_shape && s->shape.depth <= s->maxd)
+		snprintf(buf, n, "no Boolean combination of the search's comparisons "
+			 "agrees with the target on the sample; the target has depth "
+			 "%u itself, so the search's grammar lacks a formula it needs",
+			 s->shape.depth);
+	else
+		snprintf(buf, n, "no Boolean combination of the search's comparisons "
+			 "agrees with the target on the sample");
+	return buf;
+}
+
+/* The labelled words a noisy formula gets wrong, by the evaluator. */
+static void print_errors(Search *s, const Sample *S, const SearchResult *r,
+			 const Solution *sol)
+{
+	printf("wrong: %zu of the %zu labelled words (at most %zu allowed)%s",
+	       sol->v.fresh_bad, s->words.len, s->o.max_errors,
+	       r->nerrors ? ":" : "");
+	for (size_t i = 0; i < r->nerrors; i++) {
+		char *w = sample_word_brief(S, r->errors[i]);
+		size_t k = 0;
+		while (k < s->words.len &&
+		       sample_node(S, s->words.data[k].w, s->words.data[k].len) !=
+			       r->errors[i])
+			k++;
+		printf("%s \"%s\" (labelled %s)", i ? "," : "", w,
+		       k < s->words.len && s->labels.data[k] ? "in" : "out");
+		free(w);
+	}
+	printf("\n");
+}
+
+/* The lines known before the search (printed first, so that a limit
+ * leaves them). */
+static void print_header(Search *s, const SearchState *ss)
+{
+	if (s->o.json || s->o.csv)
+		return;
+	printf("target: %s\n", s->target_text);
+	if (s->has_shape)
+		printf("target depth: %u%s%s\n", s->shape.depth,
+		       s->shape.outside ? "; outside the class as written: " : "",
+		       s->shape.outside ? s->shape.outside : "");
+	printf("sample: %s\n", ss->S->desc);
+	search_print_bounds(&s->o, ss->bank);
+	fflush(stdout);
+}
+
+static void print_search(Search *s, const SearchState *ss, const Solution *sol)
 {
 	Store *st = s->in.store;
+	const Sample *S = ss->S;
+	const SearchResult *r = &sol->r;
+	const Verification *v = sol->have_v ? &sol->v : NULL;
+	char why[320];
+	const char *fail = failure(s, sol, why, sizeof why);
 	char *f = r->found && r->formula ? tl_print(st, r->formula, SYNTAX_TL, NULL) : NULL;
 	unsigned long long size = f ? store_size(st, r->formula) : 0;
+	unsigned upto = r->stop != BANK_OK ? r->tried : r->found ? r->depth : s->maxd;
 	if (s->o.json) {
 		json_t *o = json_envelope();
 		json_object_set_new(o, "target", json_string(s->target_text));
 		json_object_set_new(o, "sample", json_string(S->desc));
 		json_object_set_new(o, "max_const", json_integer(s->o.C));
-		json_object_set_new(o, "grammar", json_string(bank_grammar(b)));
+		json_object_set_new(o, "counts", json_integer(s->o.T));
+		json_object_set_new(o, "grammar", json_string(bank_grammar(ss->bank)));
 		json_object_set_new(o, "refuted", search_json_refutations(S, r));
-		json_object_set_new(o, "least_depth", f ? json_integer(r->depth) : json_null());
+		json_object_set_new(o, "least_depth", fail ? json_null() : json_integer(r->depth));
+		json_object_set_new(o, "failure", fail ? json_string(fail) : json_null());
 		json_object_set_new(o, "formula", f ? json_string(f) : json_null());
 		json_object_set_new(o, "size", json_integer((json_int_t)size));
-		json_object_set_new(o, "large", json_boolean(r->large));
-		json_object_set_new(o, "verified", json_boolean(v && v->ok));
+		json_object_set_new(o, "verified", json_boolean(!fail));
 		json_object_set_new(o, "evidence", json_string(v ? v->kind : "none"));
 		json_object_set_new(o, "verification", json_string(v ? v->text : ""));
+		json_object_set_new(o, "counterexamples", json_integer(sol->rounds));
+		if (r->noisy) {
+			json_t *wr = json_array();
+			for (size_t i = 0; i < r->nerrors; i++) {
+				char *w = sample_word_text(S, r->errors[i]);
+				json_array_append_new(wr, json_string(w));
+				free(w);
+			}
+			json_object_set_new(o, "wrong_words", wr);
+		}
 		json_emit(o);
 	} else if (s->o.csv) {
 		puts("target,least_depth,size,verified,evidence,formula");
 		search_csv_field(s->target_text, false);
-		if (f)
+		if (!fail)
 			printf("%u,", r->depth);
 		else
 			printf(",");
-		printf("%llu,%s,%s,", size, v && v->ok ? "yes" : "no", v ? v->kind : "none");
+		printf("%llu,%s,%s,", size, fail ? "no" : "yes", v ? v->kind : "none");
 		search_csv_field(f ? f : "", true);
 	} else {
-		printf("target: %s\n", s->target_text);
-		printf("sample: %s\n", S->desc);
-		printf("bounds: constants <= %u; %s\n", s->o.C, bank_grammar(b));
+		if (sol->rounds) /* the sample grew */
+			printf("sample: %s\n", S->desc);
 		search_print_refutations(S, r, "");
-		if (f) {
+		if (!fail) {
 			printf("least depth: %u\n", r->depth);
 			printf("formula: %s\n", f);
 			printf("size: %llu%s\n", size,
-			       r->large ? " (large: probable sample artefact)" : "");
-			if (v)
-				printf("verified: %s\n", v->text);
-		} else if (r->found) {
-			printf("least depth: %u (no formula: a limit stopped its "
-			       "extraction)\n", r->depth);
-		} else if (r->stop == BANK_OK) {
-			printf("not found up to depth %u\n", s->maxd);
+			       r->large ? " (a Boolean combination of the greedy "
+					  "comparisons)" : "");
+			if (r->noisy)
+				print_errors(s, S, r, sol);
+		} else {
+			printf("no verified formula up to depth %u: %s\n", upto, fail);
+			if (f)
+				printf("candidate (not verified): %s\n", f);
 		}
+		if (v)
+			printf("verified: %s\n", v->text);
+		if (sol->rounds)
+			printf("counterexamples: %u rounds added words where a "
+			       "candidate differed from the target to the sample\n",
+			       sol->rounds);
 	}
 	free(f);
 }
@@ -316,48 +452,32 @@ static int run_search(Search *s)
 	unsigned dmax = labels ? 0 : s->maxd > 1 ? s->maxd - 1 : 1;
 	if (dmax > 4)
 		dmax = 4;
-	Sample *S = search_sample(&s->o, store_syms(st), s->letters, s->nletters, 1, dmax,
-				  s->words.data, s->words.len, false);
-	Sample *fresh = labels ? NULL
-			       : search_sample(&s->o, store_syms(st), s->letters,
-					       s->nletters, 1, dmax, NULL, 0, true);
-	Sample *exh = labels ? NULL
-			     : search_exhaustive_sample(&s->o, store_syms(st), s->letters,
-							s->nletters);
-	Word64 *care = xmalloc(2 * S->nwords * sizeof(Word64)), *label = care + S->nwords;
-	target_sig(&s->tg, S, st, care, label);
-	BankOptions bo;
-	search_bank_options(&s->o, &bo);
-	Bank *b = bank_new(S, st, &bo);
+	SearchState ss;
+	search_state_init(&ss, &s->o, st, s->letters, s->nletters, 1, dmax,
+			  s->words.data, s->words.len, labels, s->whole);
+	print_header(s, &ss);
 	search_progress(&s->o, "searching");
-	SearchResult r;
-	search_run(b, S, st, care, label, s->maxd, &r);
+	Solution sol;
+	search_solve(&ss, &s->tg, s->maxd, &sol);
 	search_progress_done(&s->o);
-	Verification v = {0};
-	bool have_v = r.found && r.formula;
-	if (have_v)
-		verify_formula(&s->tg, st, r.formula, labels ? S : fresh, exh,
-			       s->o.decide_len, &s->o.lim, &v);
-	print_search(s, S, b, &r, have_v ? &v : NULL);
+	print_search(s, &ss, &sol);
 	fflush(stdout);
-	int status = have_v && v.ok ? EXIT_YES : EXIT_NO;
-	if (r.stop == BANK_OK && s->o.lim.hit != LIMIT_NONE)
-		status = limit_report(&s->o.lim, "the formula was found; its "
-				      "verification stopped");
-	if (r.stop != BANK_OK) {
+	char why[320];
+	int status = failure(s, &sol, why, sizeof why) ? EXIT_NO : EXIT_YES;
+	const SearchResult *r = &sol.r;
+	if (r->stop == BANK_OK && s->o.lim.hit != LIMIT_NONE)
+		status = limit_report(&s->o.lim, "what is printed was established "
+				      "before it");
+	if (r->stop != BANK_OK) {
 		char what[64];
 		snprintf(what, sizeof what, "depths 0..%u searched (partial "
-			 "result)", r.found ? r.depth : r.tried ? r.tried - 1 : 0);
-		status = r.tried || r.found ? search_limit_report(&s->o, r.stop, what)
-				 : search_limit_report(&s->o, r.stop, "no depth "
+			 "result)", r->found ? r->depth : r->tried ? r->tried - 1 : 0);
+		status = r->tried || r->found ? search_limit_report(&s->o, r->stop, what)
+				 : search_limit_report(&s->o, r->stop, "no depth "
 						       "searched");
 	}
-	verify_free(&v);
-	free(care);
-	bank_free(b);
-	sample_free(S);
-	sample_free(fresh);
-	sample_free(exh);
+	solution_free(&sol);
+	search_state_free(&ss);
 	return status;
 }
 
@@ -403,79 +523,53 @@ static void print_separation(Search *s, const Sample *S, Bank *b, const Separati
 	free(sig);
 	Node n = bank_node(b, sp->entry);
 	char *f = tl_print(s->in.store, n, SYNTAX_TL, NULL);
-	char *w1 = sample_word_text(S, sp->pair.pos), *w2 = sample_word_text(S, sp->pair.neg);
-	char *c1 = sp->parikh ? sample_word_text(S, sp->cert.pos) : NULL;
-	char *c2 = sp->parikh ? sample_word_text(S, sp->cert.neg) : NULL;
-	if (s->o.json) {
-		json_t *o = json_envelope();
-		json_object_set_new(o, "depth", json_integer((json_int_t)s->separate + 1));
-		json_object_set_new(o, "formula", json_string(f));
-		json_object_set_new(o, "size", json_integer((json_int_t)store_size(s->in.store, n)));
-		json_object_set_new(o, "prelude_name", name ? json_string(name) : json_null());
-		json_t *pr = json_array();
-		json_array_append_new(pr, json_string(w1));
-		json_array_append_new(pr, json_string(w2));
-		json_object_set_new(o, "bounded_pair", pr);
-		if (c1) {
-			json_t *cp = json_array();
-			json_array_append_new(cp, json_string(c1));
-			json_array_append_new(cp, json_string(c2));
-			json_object_set_new(o, "parikh_certificate", cp);
+	unsigned long long size = store_size(s->in.store, n);
+	char cls[80];
+	search_class_brief(search_bounds(&s->o), cls, sizeof cls);
+	if (s->o.json || s->o.csv) {
+		char *w1 = sample_word_text(S, sp->pair.pos);
+		char *w2 = sample_word_text(S, sp->pair.neg);
+		if (s->o.json) {
+			json_t *o = json_envelope();
+			json_object_set_new(o, "depth", json_integer((json_int_t)s->separate + 1));
+			json_object_set_new(o, "formula", json_string(f));
+			json_object_set_new(o, "size", json_integer((json_int_t)size));
+			json_object_set_new(o, "prelude_name", name ? json_string(name) : json_null());
+			json_t *pr = json_array();
+			json_array_append_new(pr, json_string(w1));
+			json_array_append_new(pr, json_string(w2));
+			json_object_set_new(o, "indistinguishable_pair", pr);
+			json_object_set_new(o, "same_parikh", json_boolean(sp->parikh));
+			json_object_set_new(o, "sample", json_string(S->desc));
+			json_object_set_new(o, "max_const", json_integer(s->o.C));
+			json_object_set_new(o, "counts", json_integer(s->o.T));
+			json_emit(o);
 		} else {
-			json_object_set_new(o, "parikh_certificate", json_null());
+			if (i == 0)
+				puts("depth,size,prelude_name,accepted,rejected,"
+				     "same_parikh,formula");
+			printf("%ld,%llu,%s,", s->separate + 1, size, name ? name : "");
+			search_csv_field(w1, false);
+			search_csv_field(w2, false);
+			printf("%s,", sp->parikh ? "yes" : "no");
+			search_csv_field(f, true);
 		}
-		if (sp->witness) {
-			char *p1 = sample_word_text(S, sp->wpair.pos);
-			char *p2 = sample_word_text(S, sp->wpair.neg);
-			json_t *wp = json_array();
-			json_array_append_new(wp, json_string(p1));
-			json_array_append_new(wp, json_string(p2));
-			json_object_set_new(o, "witness_pair", wp);
-			free(p1);
-			free(p2);
-		} else {
-			json_object_set_new(o, "witness_pair", json_null());
-		}
-		json_object_set_new(o, "sample", json_string(S->desc));
-		json_object_set_new(o, "max_const", json_integer(s->o.C));
-		json_emit(o);
-	} else if (s->o.csv) {
-		if (i == 0)
-			puts("depth,size,prelude_name,accepted,rejected,"
-			     "parikh_accepted,parikh_rejected,formula");
-		printf("%ld,%llu,%s,", s->separate + 1,
-		       (unsigned long long)store_size(s->in.store, n), name ? name : "");
-		search_csv_field(w1, false);
-		search_csv_field(w2, false);
-		search_csv_field(c1 ? c1 : "", false);
-		search_csv_field(c2 ? c2 : "", false);
-		search_csv_field(f, true);
+		free(w1);
+		free(w2);
 	} else {
+		char *w1 = sample_word_brief(S, sp->pair.pos);
+		char *w2 = sample_word_brief(S, sp->pair.neg);
 		printf("%zu. %s  (depth %ld, size %llu%s%s)\n", i + 1, f, s->separate + 1,
-		       (unsigned long long)store_size(s->in.store, n),
-		       name ? "; on the sample: " : "", name ? name : "");
-		printf("   accepts \"%s\", rejects \"%s\"; every depth-<=%ld formula "
-		       "within the bounds gives them the same value\n", w1, w2, s->separate);
-		if (c1)
-			printf("   certificate: \"%s\" (accepted) and \"%s\" (rejected) have "
-			       "the same last letter and Parikh vector, so no depth-1 "
-			       "formula separates them (any constants)\n", c1, c2);
-		if (sp->witness) {
-			char *p1 = sample_word_text(S, sp->wpair.pos);
-			char *p2 = sample_word_text(S, sp->wpair.neg);
-			printf("   witness pair: it accepts \"%s\" and rejects \"%s\" "
-			       "(u.s s s' s' / u.s s' s s' with u in L_%ld): no depth-%ld "
-			       "formula with constants below u's block lengths separates "
-			       "them\n", p1, p2, s->separate, s->separate);
-			free(p1);
-			free(p2);
-		}
+		       size, name ? "; on the sample: " : "", name ? name : "");
+		printf("   accepts \"%s\", rejects \"%s\": within %s, no depth-<=%ld "
+		       "formula separates them\n", w1, w2, cls, s->separate);
+		if (sp->parikh)
+			printf("   (the same last letter and Parikh vector: no depth-1 "
+			       "formula separates them, whatever its constants)\n");
+		free(w1);
+		free(w2);
 	}
 	free(f);
-	free(w1);
-	free(w2);
-	free(c1);
-	free(c2);
 	free(name);
 }
 
@@ -492,24 +586,29 @@ static int run_separate(Search *s)
 	Bank *b = bank_new(S, st, &bo);
 	search_progress(&s->o, "building the bank to depth %u", D + 1);
 	Separation *out = xcalloc(s->count + 1, sizeof *out);
-	size_t n = search_separate(b, S, D, s->count, out);
+	size_t n = search_separate(b, S, D, search_bounds(&s->o), s->count,
+				   SEPARATE_TRIES, out);
 	search_progress_done(&s->o);
-	bool stopped = bank_depth(b) < D + 1;
+	bool stopped = bank_depth(b) < D + 1 || s->o.lim.hit != LIMIT_NONE;
 	if (!s->o.json && !s->o.csv) {
 		printf("separating depth %u from depth <= %u\n", D + 1, D);
 		printf("sample: %s\n", S->desc);
-		printf("bounds: constants <= %u; %s\n", s->o.C, bank_grammar(b));
+		search_print_bounds(&s->o, b);
 	}
 	for (size_t i = 0; i < n; i++)
 		print_separation(s, S, b, &out[i], i);
+	if (n == 0 && !s->o.json && !s->o.csv && !stopped)
+		printf("none found: no depth-%u formula of the search separates a "
+		       "pair of the sample that the class cannot (%d pairs checked "
+		       "at most)\n", D + 1, SEPARATE_TRIES);
 	fflush(stdout);
 	int status = n ? EXIT_YES : EXIT_NO;
 	if (stopped) {
 		char what[80];
-		snprintf(what, sizeof what, "the bank stopped before depth %u "
-			 "(%zu separations printed)", D + 1, n);
-		status = search_limit_report(&s->o, s->o.lim.hit != LIMIT_NONE
-						  ? BANK_TIME : BANK_CAP, what);
+		snprintf(what, sizeof what, "%zu separations printed", n);
+		status = s->o.lim.hit != LIMIT_NONE
+				 ? limit_report(&s->o.lim, what)
+				 : search_limit_report(&s->o, BANK_CAP, what);
 	}
 	free(out);
 	bank_free(b);
@@ -532,6 +631,8 @@ static int parse(Search *s, int argc, char **argv)
 		{"count", required_argument, NULL, OPT_COUNT},
 		{"alphabet", required_argument, NULL, OPT_ALPHABET},
 		{"max-depth", required_argument, NULL, OPT_MAXDEPTH},
+		{"max-errors", required_argument, NULL, OPT_MAXERRORS},
+		{"two-sided", no_argument, NULL, OPT_TWOSIDED},
 		SEARCH_CLI_OPTIONS,
 		{"help", no_argument, NULL, 'h'},
 		{0},
@@ -572,10 +673,21 @@ static int parse(Search *s, int argc, char **argv)
 			if (*end || !*optarg || s->maxd > 8)
 				return cli_usage_error("--max-depth must be 0..8");
 			break;
+		case OPT_MAXERRORS: {
+			uint64_t v;
+			if (!cli_parse_count(optarg, 1000000, &v))
+				return cli_usage_error("bad --max-errors '%s'", optarg);
+			s->o.max_errors = (size_t)v;
+			break;
+		}
+		case OPT_TWOSIDED: s->whole = true; break;
 		case 'h': cli_print_help(help); return -1;
 		default: return EXIT_USAGE;
 		}
 	}
+	if (s->o.max_errors && !s->pos)
+		return cli_usage_error("--max-errors goes with --positive and "
+				       "--negative (labelled words)");
 	if (s->family && strcmp(s->family, "lk") != 0 &&
 	    strcmp(s->family, "lk-predict") != 0) {
 		/* a family of tally gen (its formula and alphabet), else a

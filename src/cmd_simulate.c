@@ -14,6 +14,7 @@
 #include "echo.h"
 #include "eval.h"
 #include "fixed.h"
+#include "json.h"
 #include "limit.h"
 #include "mem.h"
 #include "model.h"
@@ -42,6 +43,9 @@ static const char help[] =
 	"Words:\n"
 	"  -w, --word=WORD        a word (repeatable); otherwise stdin lines when\n"
 	"                         the model comes from a file\n"
+	"      --json             one JSON object per word: word, accepted\n"
+	"                         (the verdicts only; not with --trace or the\n"
+	"                         checks below)\n"
 	"      --trace            after each verdict, the residual stream per\n"
 	"                         layer and position next to the formula's values\n"
 	"Checks against the formula stored in the model (tally's evaluator):\n"
@@ -84,27 +88,57 @@ static const char help[] =
 
 enum { OPT_SEMANTICS = OPT__COMMAND_BASE, OPT_TRACE, OPT_CHECK, OPT_MAXLEN,
        OPT_RANDOM, OPT_LENGTH, OPT_SEED, OPT_BREAKDOWN, OPT_MAXSTATES,
-       OPT_PERIODICITY, OPT_DIM, OPT_PRECISION };
+       OPT_PERIODICITY, OPT_DIM, OPT_PRECISION, OPT_SIM_JSON };
+
+/* Whether stdin holds more than blanks (those read are JSON blanks). */
+static bool stdin_has_text(void)
+{
+	int c;
+	while ((c = getc(stdin)) == ' ' || c == '\t' || c == '\n' || c == '\r')
+		;
+	if (c == EOF)
+		return false;
+	ungetc(c, stdin);
+	return true;
+}
+
+/* Where the model comes from, in every message that is about it. */
+static const char model_sources[] =
+	"tally simulate reads the model (the JSON that tally compile writes) "
+	"from MODEL, -m/--model=FILE or standard input";
 
 static bool read_model(const char *path, Model *m)
 {
+	bool from_stdin = strcmp(path, "-") == 0;
+	if (from_stdin && !stdin_has_text()) {
+		cli_usage_error("no model: standard input is empty; %s",
+				model_sources);
+		return false;
+	}
 	json_error_t jerr;
-	json_t *j = strcmp(path, "-") == 0
-			    ? json_loadf(stdin, JSON_DECODE_ANY |
-							JSON_REJECT_DUPLICATES,
-					 &jerr)
-			    : json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
+	json_t *j = from_stdin ? json_loadf(stdin, JSON_DECODE_ANY |
+							  JSON_REJECT_DUPLICATES,
+					    &jerr)
+			       : json_load_file(path, JSON_REJECT_DUPLICATES,
+						&jerr);
 	if (!j) {
-		cli_usage_error("%s: %s (line %d)",
-				strcmp(path, "-") ? path : "stdin", jerr.text,
-				jerr.line);
+		const char *why = strchr(jerr.text, ':');
+		if (!from_stdin && jerr.line < 1) /* not opened */
+			cli_usage_error("cannot open model '%s'%s", path,
+					why ? why : "");
+		else if (from_stdin)
+			cli_usage_error("stdin: %s (line %d); %s",
+					jerr.text, jerr.line, model_sources);
+		else
+			cli_usage_error("%s: %s (line %d)", path, jerr.text,
+					jerr.line);
 		return false;
 	}
 	char *err = NULL;
 	bool ok = model_from_json(j, m, &err);
 	json_decref(j);
 	if (!ok) {
-		cli_usage_error("%s: %s", strcmp(path, "-") ? path : "stdin", err);
+		cli_usage_error("%s: %s", from_stdin ? "stdin" : path, err);
 		free(err);
 	}
 	return ok;
@@ -140,7 +174,7 @@ typedef struct {
 	SimCheck *sc;
 	VEC(uint32_t) word; /* --trace */
 	Echo echo;
-	bool trace, rejected;
+	bool trace, rejected, json;
 	bool stopped; /* a limit was reached in the current word */
 	size_t done;  /* words whose verdict was printed */
 } Run;
@@ -168,6 +202,25 @@ static void on_text(void *ctx, const char *bytes, size_t n)
 	echo_add(&((Run *)ctx)->echo, bytes, n);
 }
 
+/* --json: {"command": "simulate", "word", "accepted"}; the word is
+ * held in memory for the object. */
+static void json_verdict(Run *r, bool acc)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+	if (mem) {
+		echo_write(&r->echo, mem);
+		fclose(mem);
+	}
+	json_t *o = json_envelope();
+	json_t *w = text ? json_stringn(text, len) : NULL;
+	json_object_set_new(o, "word", w ? w : json_null());
+	json_object_set_new(o, "accepted", json_boolean(acc));
+	json_emit(o);
+	free(text);
+}
+
 static bool on_end(void *ctx)
 {
 	Run *r = ctx;
@@ -177,8 +230,12 @@ static bool on_end(void *ctx)
 	}
 	bool acc = simcheck_accepts(r->sc);
 	r->rejected |= !acc;
-	echo_write(&r->echo, stdout);
-	printf("\t%s\n", acc ? "accept" : "reject");
+	if (r->json) {
+		json_verdict(r, acc);
+	} else {
+		echo_write(&r->echo, stdout);
+		printf("\t%s\n", acc ? "accept" : "reject");
+	}
 	if (r->trace) {
 		simcheck_trace(r->sc, r->word.data, r->word.len, stdout);
 		putchar('\n');
@@ -263,11 +320,11 @@ static bool feed_stdin(WordReader *wr, const Run *run)
 
 /* The words of -w or stdin: exit status. */
 static int run_words(SimCheck *sc, const char *const *words, size_t nwords,
-		     bool trace, bool check, Limits *limits)
+		     bool trace, bool check, bool json, Limits *limits)
 {
 	if (!trace)
 		simcheck_streaming(sc);
-	Run run = {.sc = sc, .trace = trace};
+	Run run = {.sc = sc, .trace = trace, .json = json};
 	WordSink sink = {&run, on_letters, on_restart, on_text, on_end};
 	WordReader wr;
 	word_reader_init(&wr, simcheck_alphabet(sc), false, &sink,
@@ -301,6 +358,7 @@ int cmd_simulate(int argc, char **argv)
 		{"semantics", required_argument, NULL, OPT_SEMANTICS},
 		{"word", required_argument, NULL, 'w'},
 		{"trace", no_argument, NULL, OPT_TRACE},
+		{"json", no_argument, NULL, OPT_SIM_JSON},
 		{"check-against-formula", no_argument, NULL, OPT_CHECK},
 		{"max-length", required_argument, NULL, OPT_MAXLEN},
 		{"random", required_argument, NULL, OPT_RANDOM},
@@ -318,7 +376,7 @@ int cmd_simulate(int argc, char **argv)
 	Semantics sem = {.kind = SEM_KNEEDEEP};
 	const char *path = NULL;
 	VEC(const char *) words = {0};
-	bool trace = false, check = false, breakdown = false;
+	bool trace = false, check = false, breakdown = false, json = false;
 	size_t maxstates = 10000000, maxlen = 8, nrandom = 0, rlen = 1000, seed = 1;
 	size_t period = 0, dim = 0;
 	bool maxlen_given = false;
@@ -346,6 +404,7 @@ int cmd_simulate(int argc, char **argv)
 			}
 			break;
 		case OPT_TRACE: trace = true; break;
+		case OPT_SIM_JSON: json = true; break;
 		case OPT_CHECK: check = true; break;
 		case OPT_MAXLEN:
 			if (!parse_count("--max-length", optarg, 100000000, &maxlen))
@@ -477,6 +536,11 @@ int cmd_simulate(int argc, char **argv)
 		if (words.len == 0)
 			goto done;
 	}
+	if (json && (trace || check || breakdown || period)) {
+		status = cli_usage_error("--json writes the verdicts of words "
+					 "only (not with --trace or the checks)");
+		goto done;
+	}
 	if (words.len == 0 && strcmp(path, "-") == 0) {
 		status = cli_usage_error("no words: give -w WORD (the model is "
 					 "on stdin), or --check-against-formula");
@@ -484,7 +548,7 @@ int cmd_simulate(int argc, char **argv)
 	}
 	{
 		int st = run_words(sc, words.data, words.len, trace, check,
-				   &limits);
+				   json, &limits);
 		if (!check || st != EXIT_YES)
 			status = st;
 	}

@@ -36,6 +36,7 @@ typedef struct {
 	VEC(Feature) feats;
 	VEC(Component) comps;
 	double range;
+	size_t fanin;     /* the largest gate fan-in */
 	char *err;
 } Compiler;
 
@@ -359,6 +360,8 @@ static Gate gate_of(Compiler *c, Node n)
 
 static void add_gate(Compiler *c, Layer *ly, Gate g, size_t *gcap)
 {
+	if (g.nin > c->fanin)
+		c->fanin = g.nin;
 	if (c->o->ffn == FFN_RELU) {
 		relu_gate(c, ly, &g);
 		free(g.in);
@@ -585,6 +588,18 @@ double compile_t5_bias(int p, int s)
 	return 0;
 }
 
+/* The largest modulus of a MOD reachable from root (0: none). */
+static uint32_t max_mod(Store *st, Node root)
+{
+	unsigned char *mark = store_reachable(st, &root, 1);
+	uint32_t top = 0;
+	for (Node n = 1; n <= root; n++)
+		if (mark[n] && store_op(st, n) == OP_MOD && store_aux(st, n) > top)
+			top = store_aux(st, n);
+	free(mark);
+	return top;
+}
+
 static bool check_fragment(Compiler *c, Node root)
 {
 	unsigned f = store_flags(c->st, root);
@@ -604,6 +619,12 @@ static bool check_fragment(Compiler *c, Node root)
 					   "are periodic and cannot single "
 					   "out position i-1 at every length)"
 					 : "");
+	else if ((f & FLAG_MOD) && pe == PE_ROPE &&
+		 max_mod(c->st, root) > COMPILE_ROPE_MAX_MOD)
+		c->err = message("MOD(%u, .) through RoPE: the compiler checks "
+				 "each RoPE head on two periods and takes moduli "
+				 "up to %d", max_mod(c->st, root),
+				 COMPILE_ROPE_MAX_MOD);
 	else if ((f & FLAG_PREV) && pe == PE_ALIBI && c->slope == 0)
 		c->err = message("no ALiBi slope in F_{%d,%d} gives a window of "
 				 "exactly 2 that the gates can read: more "
@@ -626,22 +647,30 @@ static double rope_amplitude(Compiler *c, uint32_t m)
 	return a > c->t5c ? a : c->t5c; /* the other keys' logit is -A */
 }
 
-/* The RoPE MOD heads on one period (the rotated values repeat with
- * period m): every MOD component of layer 1 against i mod m. */
+/* The RoPE MOD heads on two periods: the logit to every key after BOS is
+ * -A, and the one to BOS repeats with period m (the rotations are exact
+ * functions of i mod m), so two periods decide every length.  The
+ * simulator visits every key of a RoPE head, so the check costs about
+ * (2m)^2/2 key visits: moduli are bounded (COMPILE_ROPE_MAX_MOD). */
 static bool check_rope_mod(Compiler *c, Node core)
 {
 	if (c->m->nletters == 0)
 		return true; /* only the empty word */
+	uint32_t top = 0;
+	for (Node n = 1; n <= core; n++)
+		if (c->bool_comp[n] && store_op(c->st, n) == OP_MOD &&
+		    store_aux(c->st, n) > top)
+			top = store_aux(c->st, n);
 	Semantics kd = {.kind = SEM_KNEEDEEP, .p = c->o->p, .s = c->o->s};
 	Sim *sim = sim_new(c->m, &kd);
 	bool ok = true;
-	for (size_t i = 1; i <= 2 * 64 && ok; i++) {
+	for (size_t i = 1; i <= 2 * (size_t)top && ok; i++) {
 		sim_push(sim, 1);
 		for (Node n = 1; n <= core && ok; n++) {
 			if (!c->bool_comp[n] || store_op(c->st, n) != OP_MOD)
 				continue;
 			uint32_t m = store_aux(c->st, n), r = store_aux2(c->st, n);
-			if (i > 2 * m)
+			if (i > 2 * (size_t)m)
 				continue;
 			bool want = i % m == r;
 			ok = (sim_residual(sim, i, 1)[c->bool_comp[n]] > 0) == want;
@@ -800,6 +829,7 @@ static bool build(Compiler *c, Node root, const Sym *letters, size_t nl,
 	info->depth = store_depth(st, root);
 	info->heads = model_nheads(m);
 	info->features = m->nfeats;
+	info->max_fanin = c->fanin;
 	if ((store_flags(st, root) & FLAG_PREV) && c->o->pe == PE_T5)
 		info->t5_bias = -c->t5c;
 	if ((store_flags(st, root) & FLAG_PREV) && c->o->pe == PE_ALIBI) {

@@ -40,7 +40,8 @@
  * that does not round to 0 is BOS's, and only when i = r (mod m); the
  * head then outputs 1, and otherwise, every weight being 0, the plain
  * average floor(2^s/(i+1))/2^s < 1 (see build_mod_rope).  MOD costs a
- * layer when it occurs inside a count.
+ * layer when it occurs inside a count.  compile_formula checks the heads
+ * on two periods (m <= COMPILE_ROPE_MAX_MOD).
  *
  * With sinusoidal features (sinusoidal), MOD(m, r) is the feature
  * cos(2 pi (i - r)/m) (angle 2/m, phase -2r/m, times pi), rounded exactly,
@@ -92,6 +93,7 @@ typedef struct {
 	double t5_bias; /* -C, the T5 bias of the buckets a Y head ignores */
 	size_t features; /* sinusoidal features (one per MOD atom) */
 	double rope_amplitude; /* the largest A of the RoPE MOD heads */
+	size_t max_fanin; /* the largest number of inputs of an and/or gate */
 } CompileInfo;
 
 /* The ALiBi slope of a Y head at precision (p, s): the smallest a in
@@ -104,6 +106,11 @@ double compile_alibi_slope(int p, int s);
 /* -C for the T5 Y heads: the least integer C with round(exp(-C)) = 0 in
  * F_{p,s} (kneedeep), or 0 when none is in F_{p,s}. */
 double compile_t5_bias(int p, int s);
+
+/* The largest m of MOD(m, r) through RoPE: each head is checked on two
+ * periods by the simulator, about (2m)^2/2 key visits (a second at the
+ * bound). */
+#define COMPILE_ROPE_MAX_MOD 2048
 
 /* Builds the model of the Boolean root over the alphabet (token t >= 1 is
  * letters[t-1]); source is the formula text stored in the model.  False

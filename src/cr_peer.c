@@ -338,6 +338,86 @@ static const char *hint(CrTokKind k)
 	}
 }
 
+/* Brackets are balanced in every statement the grammar reads, so an
+ * unbalanced one is the first thing to report, at the bracket itself.
+ * False when the brackets of tokens [start, stop) balance. */
+static bool bracket_error(const CrTree *t, size_t start, size_t stop,
+			  const Source *src, Diag *d)
+{
+	size_t *open = xmalloc((stop - start + 1) * sizeof *open), n = 0;
+	bool bad = true;
+	for (size_t i = start; i < stop; i++) {
+		const CrTok *k = &t->toks.data[i];
+		if (k->kind == CT_LPAREN || k->kind == CT_LBRACK) {
+			open[n++] = i;
+			continue;
+		}
+		if (k->kind != CT_RPAREN && k->kind != CT_RBRACK)
+			continue;
+		CrTokKind want = k->kind == CT_RPAREN ? CT_LPAREN : CT_LBRACK;
+		if (n == 0) {
+			diag_error(d, src, k->start, "'%s' closes nothing: no "
+				   "'%s' is open", cr_tok_name(k->kind),
+				   cr_tok_name(want));
+			goto done;
+		}
+		const CrTok *o = &t->toks.data[open[n - 1]];
+		if (o->kind != want) {
+			int line, col;
+			diag_position(src, o->start, &line, &col);
+			diag_error(d, src, k->start, "expected '%s' to close "
+				   "'%s' at %d:%d, found '%s'",
+				   o->kind == CT_LPAREN ? ")" : "]",
+				   cr_tok_name(o->kind), line, col,
+				   cr_tok_name(k->kind));
+			goto done;
+		}
+		n--;
+	}
+	if (n > 0) {
+		const CrTok *o = &t->toks.data[open[n - 1]];
+		diag_error(d, src, o->start, "this '%s' is never closed: "
+			   "expected '%s' before the statement ends",
+			   cr_tok_name(o->kind),
+			   o->kind == CT_LPAREN ? ")" : "]");
+		goto done;
+	}
+	bad = false;
+done:
+	free(open);
+	return bad;
+}
+
+/* A word of another notation where the grammar has an operator: 'and',
+ * 'or' and 'not' are names in .cr files.  The offending word is the
+ * token at far, or for 'not' the one before it (`not "b"` reads 'not' as
+ * a name and stops at "b").  False when neither is such a word. */
+static bool word_error(const CrTree *t, size_t start, size_t far,
+		       const Source *src, Diag *d)
+{
+	static const struct {
+		const char *word, *op;
+	} words[] = {{"and", "&&"}, {"or", "||"}, {"not", "!"}};
+	for (size_t back = 0; back < 2 && back <= far - start; back++) {
+		const CrTok *k = &t->toks.data[far - back];
+		if (k->kind != CT_VAR)
+			continue;
+		for (size_t w = 0; w < sizeof words / sizeof words[0]; w++) {
+			size_t n = strlen(words[w].word);
+			if (back == 1 && strcmp(words[w].word, "not") != 0)
+				continue;
+			if (k->end - k->start != n ||
+			    memcmp(src->text + k->start, words[w].word, n) != 0)
+				continue;
+			diag_error(d, src, k->start, "'%s' is a name in .cr "
+				   "files, not an operator: use %s for %s",
+				   words[w].word, words[w].op, words[w].word);
+			return true;
+		}
+	}
+	return false;
+}
+
 uint32_t cr_peer_rhs(CrTree *t, size_t *pos, const Source *src, Diag *d)
 {
 	Peer p = {.t = t, .start = *pos, .stop = *pos};
@@ -359,7 +439,10 @@ uint32_t cr_peer_rhs(CrTree *t, size_t *pos, const Source *src, Diag *d)
 	}
 	if (!root) {
 		const CrTok *bad = &t->toks.data[p.far];
-		if (p.fatal)
+		if (bracket_error(t, p.start, p.stop, src, d) ||
+		    word_error(t, p.start, p.far, src, d))
+			;
+		else if (p.fatal)
 			diag_error(d, src, t->toks.data[p.start].start,
 				   "statement too complex or too deeply nested "
 				   "for the .cr reader (split it)");

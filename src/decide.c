@@ -724,8 +724,14 @@ static void report_limit(const Decision *d)
 			   : "a limit was reached", what);
 }
 
+const char *decide_only_method;
+
 int decide_run(Inputs *in, DecideTask task, const DecideOptions *o)
 {
+	if (decide_only_method && strcmp(o->method, decide_only_method) != 0)
+		return cli_usage_error("this program runs --method=%s only, not "
+				       "%s (tally runs every method)",
+				       decide_only_method, o->method);
 	Decision d = {.in = in, .task = task, .o = o};
 	method_result_init(&d.res);
 	if (!build_roots(&d))

@@ -106,4 +106,8 @@ int decide_option(DecideOptions *o, int opt, const char *arg);
  * status. */
 int decide_run(Inputs *in, DecideTask task, const DecideOptions *o);
 
+/* When set (tally-mpi: "explore"), the one --method decide_run accepts;
+ * any other is a usage error. */
+extern const char *decide_only_method;
+
 #endif

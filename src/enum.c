@@ -24,6 +24,7 @@ typedef struct {
 	RecipeKind kind;
 	uint32_t a, b; /* operand blocks (R_LETTER: letter, R_MOD: m, r) */
 	int a1, a2, c;
+	bool f1, f2;   /* R_CMP1, R_CMP2: the count is a future one #> */
 } Recipe;
 
 typedef VEC(uint32_t) Bucket;
@@ -38,7 +39,8 @@ typedef struct {
 	VEC(Block) blocks;
 	Word64 *arena;        /* block signatures */
 	size_t acap;
-	int32_t **cnt;        /* per block, lazily: #[block] at every node */
+	int32_t **cnt;        /* per block and direction, lazily: #[block]
+			       * (or #>[block]) at every node: [2 i + fut] */
 	size_t cntcap;
 	Bucket *bucket;       /* [d * (max_size + 1) + s] */
 	EnumEmit emit;
@@ -56,11 +58,16 @@ static Bucket *bucket(En *e, unsigned d, unsigned s)
 	return &e->bucket[d * (e->o->max_size + 1) + s];
 }
 
-static Node scaled_count(Store *st, int a, Node psi)
+static Node count_node(Store *st, Node psi, bool fut)
+{
+	return fut ? store_make_fcount(st, psi) : store_make_count(st, psi);
+}
+
+static Node scaled_count(Store *st, int a, Node psi, bool fut)
 {
 	fmpz_t c;
 	fmpz_init_set_si(c, a);
-	Node t = store_make_scale(st, c, store_make_count(st, psi));
+	Node t = store_make_scale(st, c, count_node(st, psi, fut));
 	fmpz_clear(c);
 	return t;
 }
@@ -78,12 +85,12 @@ static Node build(En *e, const Recipe *r)
 	case R_OR: return store_make_or2(st, B[r->a].node, B[r->b].node);
 	case R_PREV: return store_make_prev(st, B[r->a].node);
 	case R_CMP1:
-		return store_make_cmp(st, REL_GE, store_make_count(st, B[r->a].node),
+		return store_make_cmp(st, REL_GE, count_node(st, B[r->a].node, r->f1),
 				      store_make_const_si(st, r->c));
 	case R_CMP2:
 		return store_make_cmp(st, REL_GE,
-				      store_make_add2(st, scaled_count(st, r->a1, B[r->a].node),
-						      scaled_count(st, r->a2, B[r->b].node)),
+				      store_make_add2(st, scaled_count(st, r->a1, B[r->a].node, r->f1),
+						      scaled_count(st, r->a2, B[r->b].node, r->f2)),
 				      store_make_const_si(st, r->c));
 	}
 	return NODE_NONE;
@@ -133,21 +140,25 @@ static void consider(En *e, const Word64 *sig, unsigned d, unsigned s, const Rec
 	e->cur->merged++;
 }
 
-static const int32_t *counts(En *e, uint32_t i)
+static const int32_t *counts(En *e, uint32_t i, bool fut)
 {
-	if (i >= e->cntcap) {
+	size_t k = 2 * (size_t)i + fut;
+	if (k >= e->cntcap) {
 		size_t cap = e->cntcap ? e->cntcap : 256;
-		while (cap <= i)
+		while (cap <= k)
 			cap *= 2;
 		e->cnt = xrealloc(e->cnt, cap * sizeof *e->cnt);
 		memset(e->cnt + e->cntcap, 0, (cap - e->cntcap) * sizeof *e->cnt);
 		e->cntcap = cap;
 	}
-	if (!e->cnt[i]) {
-		e->cnt[i] = xmalloc(e->S->nbits * sizeof(int32_t));
-		sample_counts(e->S, bsig(e, i), e->cnt[i]);
+	if (!e->cnt[k]) {
+		e->cnt[k] = xmalloc(e->S->nbits * sizeof(int32_t));
+		if (fut)
+			sample_fcounts(e->S, bsig(e, i), e->cnt[k]);
+		else
+			sample_counts(e->S, bsig(e, i), e->cnt[k]);
 	}
-	return e->cnt[i];
+	return e->cnt[k];
 }
 
 /* ---- the generators of one layer ------------------------------------------ */
@@ -156,15 +167,15 @@ static void leaves(En *e)
 {
 	const Sample *S = e->S;
 	for (size_t x = 0; x < S->nletters; x++) {
-		Recipe r = {R_LETTER, (uint32_t)x, 0, 0, 0, 0};
+		Recipe r = {R_LETTER, (uint32_t)x, 0, 0, 0, 0, 0, 0};
 		consider(e, S->letter + x * e->nw, 0, 1, &r);
 	}
-	Recipe t = {R_TRUE, 0, 0, 0, 0, 0};
+	Recipe t = {R_TRUE, 0, 0, 0, 0, 0, 0, 0};
 	consider(e, S->valid, 0, 1, &t);
 	for (unsigned m = 2; m <= e->o->max_mod; m++)
 		for (unsigned r = 0; r < m; r++) {
 			sample_mod(S, m, r, e->tmp);
-			Recipe rc = {R_MOD, m, r, 0, 0, 0};
+			Recipe rc = {R_MOD, m, r, 0, 0, 0, 0, 0};
 			consider(e, e->tmp, 0, 1, &rc);
 		}
 }
@@ -175,21 +186,28 @@ static void atoms1(En *e, unsigned d, unsigned s)
 		return;
 	Bucket *b = bucket(e, d - 1, s - 2);
 	Word64 *planes = xmalloc(e->o->max_const * e->nw * sizeof(Word64));
-	for (size_t k = 0; k < b->len && e->stop == ENUM_DONE; k++) {
-		sample_thresholds(e->S, bsig(e, b->data[k]), e->o->max_const, planes);
-		for (unsigned c = 1; c <= e->o->max_const; c++) {
-			Recipe r = {R_CMP1, b->data[k], 0, 0, 0, (int)c};
-			consider(e, planes + (c - 1) * e->nw, d, s, &r);
+	for (int fut = 0; fut <= (int)e->o->future; fut++)
+		for (size_t k = 0; k < b->len && e->stop == ENUM_DONE; k++) {
+			if (fut)
+				sample_fthresholds(e->S, bsig(e, b->data[k]),
+						   e->o->max_const, planes);
+			else
+				sample_thresholds(e->S, bsig(e, b->data[k]),
+						  e->o->max_const, planes);
+			for (unsigned c = 1; c <= e->o->max_const; c++) {
+				Recipe r = {R_CMP1, b->data[k], 0, 0, 0, (int)c, fut, 0};
+				consider(e, planes + (c - 1) * e->nw, d, s, &r);
+			}
 		}
-	}
 	free(planes);
 }
 
 /* a1 #[i] + a2 #[j] >= c for blocks i <= j of sizes s1 + s2 = s - 3,
  * the deeper of depth d - 1. */
-static void atoms2_pair(En *e, unsigned d, unsigned s, uint32_t i, uint32_t j)
+static void atoms2_pair(En *e, unsigned d, unsigned s, uint32_t i, uint32_t j,
+			bool fi, bool fj)
 {
-	const int32_t *ci = counts(e, i), *cj = counts(e, j);
+	const int32_t *ci = counts(e, i, fi), *cj = counts(e, j, fj);
 	int M = (int)e->o->max_coeff, K = (int)e->o->max_const;
 	const Sample *S = e->S;
 	for (int ac = 0; ac <= K; ac++)
@@ -206,7 +224,7 @@ static void atoms2_pair(En *e, unsigned d, unsigned s, uint32_t i, uint32_t j)
 						if (sig_bit(S->valid, n) &&
 						    (int64_t)a1 * ci[n] + (int64_t)a2 * cj[n] >= c)
 							sig_set(e->tmp, n);
-					Recipe r = {R_CMP2, i, j, a1, a2, c};
+					Recipe r = {R_CMP2, i, j, a1, a2, c, fi, fj};
 					consider(e, e->tmp, d, s, &r);
 				}
 		}
@@ -230,7 +248,12 @@ static void atoms2(En *e, unsigned d, unsigned s)
 						 * two lists can hold the same blocks */
 						if (s1 == s2 && i > j)
 							continue;
-						atoms2_pair(e, d, s, i, j);
+						for (int dir = 0; dir < (e->o->future ? 4 : 1); dir++) {
+							/* i == j: one of the two mixed directions */
+							if (i == j && dir == 2)
+								continue;
+							atoms2_pair(e, d, s, i, j, dir & 1, dir >> 1);
+						}
 					}
 			}
 	}
@@ -248,7 +271,7 @@ static void unary(En *e, unsigned d, unsigned s, RecipeKind kind)
 			sig_not(e->tmp, bsig(e, i), e->S->valid, e->nw);
 		else
 			sample_prev(e->S, bsig(e, i), e->tmp);
-		Recipe r = {kind, i, 0, 0, 0, 0};
+		Recipe r = {kind, i, 0, 0, 0, 0, 0, 0};
 		consider(e, e->tmp, d, s, &r);
 	}
 }
@@ -277,7 +300,7 @@ static void binary(En *e, unsigned d, unsigned s)
 								sig_and(e->tmp, bsig(e, i), bsig(e, j), e->nw);
 							else
 								sig_or(e->tmp, bsig(e, i), bsig(e, j), e->nw);
-							Recipe r = {op ? R_OR : R_AND, i, j, 0, 0, 0};
+							Recipe r = {op ? R_OR : R_AND, i, j, 0, 0, 0, 0, 0};
 							consider(e, e->tmp, d, s, &r);
 						}
 					}

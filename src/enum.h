@@ -6,7 +6,8 @@
  * depth d >= 1 the comparisons
  *     #[psi] >= c                        c = 1..max_const
  *     a1 #[psi1] + a2 #[psi2] >= c       |a_i| = 1..max_coeff, |c| <= max_const
- * over formulas psi of depth < d (one of them of depth d - 1).  Sizes:
+ * over formulas psi of depth < d (one of them of depth d - 1), each count
+ * also a future one #> when asked (on a whole-word sample).  Sizes:
  * 1 for Q_x, true and MOD; 1 + the operands for !, &, |, Y; 1 plus
  * (1 + size psi) per count for a comparison.
  *
@@ -38,6 +39,7 @@ typedef struct {
 	unsigned max_const, max_coeff;
 	unsigned max_mod; /* MOD(m, r) for m = 2..max_mod (0: none) */
 	bool prev;        /* Y */
+	bool future;      /* #> counts too (a whole-word sample, sample.h) */
 	struct Limits *limits; /* the user's (limit.h), polled per candidate;
 				* NULL: none */
 } EnumOptions;

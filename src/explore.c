@@ -292,6 +292,10 @@ static void word_search(const Query *q, MethodResult *out)
 				out->status = MR_DIFFERENT;
 				for (size_t i = 0; i < len; i++)
 					runs_push_ui(&out->witness, w[i], 1);
+				/* The words of this length after the witness
+				 * were not checked: the shorter ones were (as
+				 * the merging search says). */
+				len = len ? len - 1 : 0;
 				goto done;
 			}
 			/* Next word of this length (odometer, last letter
@@ -317,6 +321,8 @@ done:
 	query_codes_free(&let);
 }
 
+MethodFn explore_merge_hook;
+
 void explore_decide(const Query *q, MethodResult *out)
 {
 	bool future = (store_flags(q->store, q->root[0]) |
@@ -327,6 +333,8 @@ void explore_decide(const Query *q, MethodResult *out)
 			out->reason = xstrdup("future counts #>: whole words, "
 					      "no state merging");
 		}
+	} else if (explore_merge_hook) {
+		explore_merge_hook(q, out);
 	} else {
 		merge_search(q, out);
 	}

@@ -25,4 +25,8 @@
 
 void explore_decide(const Query *q, MethodResult *out);
 
+/* The merging search, when set (tally-mpi: mpi_explore.h's distributed
+ * one, the same answers); NULL: the one of explore.c. */
+extern MethodFn explore_merge_hook;
+
 #endif

@@ -71,6 +71,17 @@ static char *lk_predict_formula(long k)
 	return buf_take(&b);
 }
 
+/* The domain of lk-predict: nonempty words that start with a and have at
+ * most k blocks (abab... of length k + 1 is not a subsequence). */
+static char *lk_prefix_formula(long k)
+{
+	Buf b = {0};
+	buf_puts(&b, "1 <= #[Q_a & #[Q_b] < 1] & !(");
+	subsequence(&b, 'a', k + 1);
+	buf_putc(&b, ')');
+	return buf_take(&b);
+}
+
 #define FIXED_FORMULA(fn, text) \
 	static char *fn(long k) { (void)k; return copy(text); }
 
@@ -360,47 +371,48 @@ const Family family_table[] = {
 	 "L_k: exactly k nonempty alternating blocks starting with a "
 	 "(a+, a+b+, a+b+a+, ...); needs depth k",
 	 KNEE_DEEP ", §6.3 and thm:TLCl_depth",
-	 lk_formula, lk_member, NULL, lk_positive},
+	 lk_formula, lk_member, NULL, lk_positive, NULL},
 	{"lk-predict", "ab", 3,
 	 "next-token prediction for L_k: agree with L_k on every prefix of "
 	 "its members (k >= 3); needs depth k-2",
 	 KNEE_DEEP ", def:prediction_task, cor:prediction_task_depth",
-	 lk_predict_formula, lk_member, lk_prefix, lk_positive},
+	 lk_predict_formula, lk_member, lk_prefix, lk_positive,
+	 lk_prefix_formula},
 	{"ek", "abe", 1,
 	 "E_k: L_k with a neutral letter e (a word is in E_k iff deleting "
 	 "its e's gives a word of L_k); the L_k formula unchanged",
 	 KNEE_DEEP ", positional encodings (v2+)",
-	 lk_formula, ek_member, NULL, ek_positive},
+	 lk_formula, ek_member, NULL, ek_positive, NULL},
 	{"dyck1", "()", 0,
 	 "Dyck-1: balanced parentheses, the empty word included; depth 2",
 	 COUNTING "; Knee-Deep Example 2.3",
-	 dyck1_formula, dyck1_member, NULL, dyck1_positive},
+	 dyck1_formula, dyck1_member, NULL, dyck1_positive, NULL},
 	{"majority", "ab", 0, "MAJORITY: more a's than b's; depth 1",
 	 COUNTING, majority_formula, majority_member, NULL,
-	 majority_positive},
+	 majority_positive, NULL},
 	{"anbn", "ab", 0, "a^n b^n, n >= 1; depth 2",
 	 "a standard counting language; formula of tally's prelude "
 	 "(logic.md §10)",
-	 anbn_formula, anbn_member, NULL, anbn_positive},
+	 anbn_formula, anbn_member, NULL, anbn_positive, NULL},
 	{"anbncn", "abc", 0, "a^n b^n c^n, n >= 0 (COUNT(3)); depth 2",
 	 COUNTING ", the COUNT(3) program as a formula",
-	 anbncn_formula, anbncn_member, NULL, anbncn_positive},
+	 anbncn_formula, anbncn_member, NULL, anbncn_positive, NULL},
 	{"first-a", "ab", 0,
 	 "the first letter is a; depth 2 (depth 1 cannot: abb vs bab)",
 	 KNEE_DEEP " (witness pairs, logic.md §6.6)",
-	 first_a_formula, first_a_member, NULL, first_a_positive},
+	 first_a_formula, first_a_member, NULL, first_a_positive, NULL},
 	{"subseq-ab", "ab", 0,
 	 "ab is a scattered subsequence (Sigma* a Sigma* b Sigma*); depth 2",
 	 KNEE_DEEP ", §6.3 subsequence tests",
-	 subseq_ab_formula, subseq_ab_member, NULL, subseq_ab_positive},
+	 subseq_ab_formula, subseq_ab_member, NULL, subseq_ab_positive, NULL},
 	{"d1", "ab", 0, "D_1 = (ab)*, bounded Dyck of depth 1; depth 2",
 	 "Yang, Veseli, Barloy et al., arXiv 2608.13433, Def. 7",
-	 d1_formula, d1_member, NULL, d1_positive},
+	 d1_formula, d1_member, NULL, d1_positive, NULL},
 	{"parity-twosided", "01", 0,
 	 "PARITY (an odd number of 1s) in the two-sided logic TL[#<, #>]; "
 	 "not definable with past counts only",
 	 KNEE_DEEP " (two-sided logic; Lean ParityTwoSided)",
-	 parity_formula, parity_member, NULL, parity_positive},
+	 parity_formula, parity_member, NULL, parity_positive, NULL},
 };
 const size_t family_count = sizeof family_table / sizeof family_table[0];
 

@@ -42,6 +42,9 @@ typedef struct {
 	/* Writes a random member of length n into w; false when there is
 	 * none of that length. */
 	bool (*positive)(char *w, size_t n, long k, FamilyRng *r);
+	/* The domain as a formula (sampling draws words from it), NULL
+	 * when in_domain is. */
+	char *(*domain)(long k);
 } Family;
 
 extern const Family family_table[];

@@ -34,4 +34,11 @@ bool lang_count(const Store *s, Node root, const Alphabet *alpha,
 		AcceptAt accept, size_t maxlen, Limits *lim,
 		LangCountEmit emit, void *arg);
 
+/* When set (tally-mpi: mpi_count.h's distributed count, the same
+ * answers), lang_count hands its arguments to it. */
+typedef bool (*LangCountFn)(const Store *s, Node root, const Alphabet *alpha,
+			    AcceptAt accept, size_t maxlen, Limits *lim,
+			    LangCountEmit emit, void *arg);
+extern LangCountFn lang_count_hook;
+
 #endif

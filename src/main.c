@@ -7,7 +7,6 @@
 
 #include "cli.h"
 #include "commands.h"
-#include "json.h"
 #include "mem.h"
 #include "suggest.h"
 
@@ -27,7 +26,7 @@ static const Command commands[] = {
 	{"print", cmd_print, "print a formula or program in another syntax"},
 	{"translate", cmd_print, "the same as print"},
 	{"repl", cmd_repl, "interactive: definitions, values, : commands"},
-	{"gen", cmd_gen, "named families: formulas and labelled words"},
+	{"gen", cmd_gen, "named families; labelled datasets of any formula"},
 	{"compile", cmd_compile, "compile a formula to a rounded transformer (JSON)"},
 	{"simulate", cmd_simulate, "run a compiled transformer bit-exactly"},
 	{"enum", cmd_enum, "formulas by depth and size, one per behaviour"},
@@ -75,20 +74,8 @@ int main(int argc, char **argv)
 		return EXIT_YES;
 	}
 	for (size_t i = 0; i < NCOMMANDS; i++)
-		if (strcmp(name, commands[i].name) == 0) {
-			/* getopt names argv[0] in its messages */
-			static char prog[32];
-			snprintf(prog, sizeof prog, "tally %s", name);
-			argv[1] = prog;
-			json_set_command(commands[i].name);
-			int status = commands[i].run(argc - 1, argv + 1);
-			/* --batch: a record that did not load makes the end
-			 * an input error, after the others were done. */
-			if (cli_batch_failed && status != EXIT_LIMIT &&
-			    status != EXIT_INTERNAL)
-				status = EXIT_USAGE;
-			return status;
-		}
+		if (strcmp(name, commands[i].name) == 0)
+			return cli_run_command(name, commands[i].run, argc, argv);
 	Suggest sg;
 	suggest_init(&sg, name, strlen(name));
 	for (size_t i = 0; i < NCOMMANDS; i++)

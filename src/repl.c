@@ -502,26 +502,6 @@ static void run_help(Repl *r, char *arg)
 	free(body);
 }
 
-static void run_word(Repl *r, char *arg)
-{
-	arg = (char *)skip_blank(arg);
-	size_t n = strlen(arg);
-	while (n > 0 && (arg[n - 1] == ' ' || arg[n - 1] == '\t'))
-		arg[--n] = '\0';
-	if (n == 0) {
-		if (r->word)
-			printf("example word: \"%s\"\n", r->word);
-		else
-			puts("no example word (:word WORD sets one)");
-		return;
-	}
-	if (strcmp(arg, "\"\"") == 0 || strcmp(arg, "''") == 0)
-		arg[0] = '\0';
-	free(r->word);
-	r->word = xstrdup(arg);
-	printf("example word: \"%s\"\n", r->word);
-}
-
 static void run_examples(Repl *r, char *arg)
 {
 	arg = (char *)skip_blank(arg);
@@ -536,37 +516,27 @@ static void run_examples(Repl *r, char *arg)
 	printf("examples %s\n", r->examples ? "on" : "off");
 }
 
-/* The letters allowed in :eval and :trace words: :alphabet's, and the
- * example word's (it was typed as a word of the language). */
-static char *word_alphabet(Repl *r)
+/* A word's letter that no input mentions is reported by the word reader
+ * (word.c) in tally eval's words; the REPL's way to add letters is
+ * :alphabet.  Prints the captured diagnostics so, with PREFIX ("" or
+ * ":word: ") in place of "word N: " when given. */
+static void show_word_errors(const Buf *b, const char *prefix)
 {
-	if (!r->word || !*r->word)
-		return r->alphabet ? xstrdup(r->alphabet) : NULL;
-	Buf b = {0};
-	buf_puts(&b, "");
-	const char *a = r->alphabet ? r->alphabet : "";
-	bool split = strpbrk(a, ", \t") != NULL;
-	for (const char *p = a; *p;) {
-		const char *q = p + 1;
-		while (!split && ((unsigned char)*q & 0xc0) == 0x80)
-			q++;
-		if (split)
-			q = p + strlen(p);
-		buf_append(&b, p, (size_t)(q - p));
-		buf_putc(&b, ',');
-		p = q;
-	}
-	for (const char *p = r->word; *p;) {
-		const char *q = p + 1;
-		while (((unsigned char)*q & 0xc0) == 0x80)
-			q++;
-		if (*p != ',' && *p != ' ' && *p != '\t') {
-			buf_append(&b, p, (size_t)(q - p));
-			buf_putc(&b, ',');
+	const char *p = b->data ? b->data : "";
+	const char *opt = "--alphabet", *w;
+	for (; *p; p++) {
+		if (strncmp(p, opt, strlen(opt)) == 0) {
+			fputs(":alphabet", stderr);
+			p += strlen(opt) - 1;
+		} else if (prefix && strncmp(p, "word ", 5) == 0 &&
+			   (w = p + 5 + strspn(p + 5, "0123456789")) > p + 5 &&
+			   strncmp(w, ": ", 2) == 0) {
+			fputs(prefix, stderr);
+			p = w + 1;
+		} else {
+			fputc(*p, stderr);
 		}
-		p = q;
 	}
-	return buf_take(&b);
 }
 
 /* The session as one program: every definition, in order, then the
@@ -602,14 +572,88 @@ static void eval_on(Repl *r, const char *const *words, size_t n, bool trace)
 	}
 	Unit u;
 	session_unit(r, r->last, &u);
-	char *alphabet = word_alphabet(r);
-	EvalOptions eo = {.alphabet = alphabet, .trace = trace, .whi = SIZE_MAX};
-	Diag d = {.out = stderr};
+	EvalOptions eo = {.alphabet = r->alphabet, .trace = trace,
+			  .whi = SIZE_MAX};
+	Buf errors = {0};
+	Diag d = {.capture = &errors};
 	fflush(stdout);
 	if (cmd_eval_words(r->store, &u, 1, &eo, words, n, &d) == EXIT_USAGE)
 		r->failed = true;
-	free(alphabet);
+	fflush(stdout);
+	show_word_errors(&errors, NULL);
+	buf_free(&errors);
 	unit_free(&u);
+}
+
+static void no_letters(void *ctx, const Sym *s, size_t n)
+{
+	(void)ctx, (void)s, (void)n;
+}
+
+static void no_restart(void *ctx)
+{
+	(void)ctx;
+}
+
+static void no_text(void *ctx, const char *bytes, size_t n)
+{
+	(void)ctx, (void)bytes, (void)n;
+}
+
+static bool no_end(void *ctx)
+{
+	(void)ctx;
+	return true;
+}
+
+/* Whether :eval would read w: the same alphabet (the session's letters
+ * and :alphabet's) and the same reader; false after its message.  A
+ * session without a formula yet has nothing to check against. */
+static bool word_fits(Repl *r, const char *w)
+{
+	if (r->last == NODE_NONE)
+		return true;
+	Unit u;
+	session_unit(r, r->last, &u);
+	Alphabet a;
+	alphabet_init_units(&a, r->store, &r->last, 1, &u, 1, r->alphabet);
+	WordSink sink = {NULL, no_letters, no_restart, no_text, no_end};
+	Buf errors = {0};
+	Diag d = {.capture = &errors};
+	WordReader wr;
+	word_reader_init(&wr, &a, false, &sink, &d);
+	bool ok = word_one(&wr, w, strlen(w));
+	word_reader_free(&wr);
+	show_word_errors(&errors, ":word: ");
+	buf_free(&errors);
+	alphabet_free(&a);
+	unit_free(&u);
+	return ok;
+}
+
+static void run_word(Repl *r, char *arg)
+{
+	arg = (char *)skip_blank(arg);
+	size_t n = strlen(arg);
+	while (n > 0 && (arg[n - 1] == ' ' || arg[n - 1] == '\t'))
+		arg[--n] = '\0';
+	if (n == 0) {
+		if (r->word)
+			printf("example word: \"%s\"\n", r->word);
+		else
+			puts("no example word (:word WORD sets one)");
+		return;
+	}
+	if (strcmp(arg, "\"\"") == 0 || strcmp(arg, "''") == 0)
+		arg[0] = '\0';
+	/* the example word is a word :eval takes: it adds no letter */
+	if (!word_fits(r, arg)) {
+		r->failed = true;
+		return;
+	}
+	free(r->word);
+	r->word = xstrdup(arg);
+	printf("example word: \"%s\"\n", r->word);
 }
 
 /* Words separated by blanks; "" or '' is the empty word. */

@@ -10,6 +10,8 @@
 #include "buf.h"
 #include "eval.h"
 #include "mem.h"
+#include "splitmix.h"
+#include "vec.h"
 
 /* Bits [from, to) of a. */
 static void set_range(Word64 *a, size_t from, size_t to)
@@ -179,6 +181,35 @@ char *sample_word_text(const Sample *S, size_t bit)
 	return buf_take(&b);
 }
 
+char *sample_word_brief(const Sample *S, size_t bit)
+{
+	if (S->spaced || S->length[bit] <= SAMPLE_BRIEF_LEN)
+		return sample_word_text(S, bit);
+	uint8_t *w = xmalloc(S->length[bit] + 1);
+	size_t len = sample_word(S, bit, w);
+	Buf b = {0};
+	bool letters = false; /* the last token is plain letters */
+	for (size_t i = 0; i < len;) {
+		size_t j = i;
+		while (j < len && w[j] == w[i])
+			j++;
+		if (j - i >= 3) {
+			buf_printf(&b, "%s%s^%zu", b.len ? " " : "", S->names[w[i]],
+				   j - i);
+			letters = false;
+		} else {
+			if (!letters && b.len)
+				buf_puts(&b, " ");
+			for (size_t k = i; k < j; k++)
+				buf_puts(&b, S->names[w[k]]);
+			letters = true;
+		}
+		i = j;
+	}
+	free(w);
+	return buf_take(&b);
+}
+
 /* Level L from level L-1 when the parent level fills whole words: each
  * child block is the parent block with psi's letter-x slice applied. */
 static void level_words(const Sample *S, unsigned L, const Word64 *psi,
@@ -296,6 +327,82 @@ void sample_thresholds(const Sample *S, const Word64 *psi, unsigned C,
 		chain_thresholds(S, &S->chains[c], psi, C, planes);
 }
 
+size_t sample_chain_end(const Sample *S, size_t c)
+{
+	return S->chains[c].first + (S->chains[c].word.len - S->n - 1);
+}
+
+void sample_fcounts(const Sample *S, const Word64 *psi, int32_t *cnt)
+{
+	memset(cnt, 0, S->nbits * sizeof *cnt);
+	for (size_t c = 0; c < S->nchains; c++) {
+		int32_t k = 0;
+		for (size_t b = sample_chain_end(S, c) + 1; b-- > S->chains[c].first;) {
+			k += sig_bit(psi, b);
+			cnt[b] = k;
+		}
+	}
+}
+
+void sample_fthresholds(const Sample *S, const Word64 *psi, unsigned C,
+			Word64 *planes)
+{
+	size_t nw = S->nwords;
+	memset(planes, 0, C * nw * sizeof(Word64));
+	for (size_t c = 0; c < S->nchains; c++) {
+		unsigned k = 0;
+		for (size_t b = sample_chain_end(S, c) + 1; b-- > S->chains[c].first;) {
+			if (k < C && sig_bit(psi, b))
+				k++;
+			for (unsigned t = 0; t < k; t++)
+				sig_set(planes + t * nw, b);
+		}
+	}
+}
+
+Sample *sample_build_whole(const SymTab *syms, const Sym *letters,
+			   size_t nletters, unsigned n, const SampleWord *extra,
+			   size_t nextra, const char *extra_desc)
+{
+	VEC(SampleWord) all = {0};
+	size_t total = 0;
+	uint8_t w[64];
+	for (unsigned L = 1; L <= n && L < sizeof w; L++) {
+		size_t count = 1;
+		for (unsigned i = 0; i < L; i++)
+			count *= nletters;
+		for (size_t v = 0; v < count; v++) {
+			size_t x = v;
+			for (unsigned i = 0; i < L; i++, x /= nletters)
+				w[i] = (uint8_t)(x % nletters);
+			SampleWord c = {xmalloc(L), L};
+			memcpy(c.w, w, L);
+			VEC_PUSH(all, c);
+			total++;
+		}
+	}
+	for (size_t i = 0; i < nextra; i++) {
+		SampleWord c = {xmalloc(extra[i].len + 1), extra[i].len};
+		memcpy(c.w, extra[i].w, extra[i].len);
+		if (c.len)
+			VEC_PUSH(all, c);
+		else
+			free(c.w);
+	}
+	Sample *S = sample_build(syms, letters, nletters, 0, all.data, all.len, NULL);
+	S->whole = true;
+	S->whole_n = n;
+	free(S->desc);
+	Buf b = {0};
+	buf_printf(&b, "whole words: all %zu words of length 1..%u", total, n);
+	if (extra_desc && nextra)
+		buf_printf(&b, " + %s", extra_desc);
+	buf_printf(&b, " (%zu positions)", S->npoints);
+	S->desc = buf_take(&b);
+	sample_words_free(all.data, all.len);
+	return S;
+}
+
 void sample_counts(const Sample *S, const Word64 *psi, int32_t *cnt)
 {
 	/* parents come before their children in bit order */
@@ -346,14 +453,49 @@ static void walk(Walk *wk, unsigned L, size_t u)
 	}
 }
 
+/* Every word judged whole: the tree's words one by one, the chains at
+ * their ends. */
+static void eval_whole(const Sample *S, Evaluator *ev, Word64 *out)
+{
+	Sym *w = xmalloc((S->nbits + 1) * sizeof *w);
+	uint8_t *ix = xmalloc(S->nbits + 1);
+	for (size_t b = 0; b < S->nbits; b++) {
+		if (!sig_bit(S->valid, b) || S->length[b] > S->n)
+			continue;
+		size_t len = sample_word(S, b, ix);
+		for (size_t i = 0; i < len; i++)
+			w[i] = S->letters[ix[i]];
+		eval_reset(ev);
+		eval_push_many(ev, w, len);
+		if (eval_accepts(ev, 0))
+			sig_set(out, b);
+	}
+	/* a chain's positions are words too, unless the sample is of whole
+	 * words (then only its end is one) */
+	for (size_t c = 0; c < S->nchains; c++) {
+		const Chain *ch = &S->chains[c];
+		for (size_t L = S->whole ? ch->word.len : S->n + 1; L <= ch->word.len;
+		     L++) {
+			eval_reset(ev);
+			for (size_t k = 0; k < L; k++)
+				eval_push(ev, S->letters[ch->word.w[k]]);
+			if (eval_accepts(ev, 0))
+				sig_set(out, ch->first + (L - S->n - 1));
+		}
+	}
+	free(w);
+	free(ix);
+}
+
 bool sample_eval(const Sample *S, const Store *st, Node f, Word64 *out)
 {
 	Evaluator *ev = eval_new(st, &f, 1, ACCEPT_LAST);
-	if (!eval_streams(ev)) {
-		eval_free(ev);
-		return false;
-	}
 	memset(out, 0, S->nwords * sizeof(Word64));
+	if (S->whole || !eval_streams(ev)) {
+		eval_whole(S, ev, out);
+		eval_free(ev);
+		return true;
+	}
 	eval_reset(ev);
 	if (eval_accepts(ev, 0))
 		sig_set(out, 0);
@@ -378,12 +520,81 @@ bool sample_eval(const Sample *S, const Store *st, Node f, Word64 *out)
 	return true;
 }
 
-static uint64_t splitmix(uint64_t *x)
+bool sample_eval_positions(const Sample *S, const Store *st, Node f, Word64 *out)
 {
-	uint64_t z = (*x += 0x9e3779b97f4a7c15u);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
+	if (!S->whole)
+		return sample_eval(S, st, f, out);
+	Evaluator *ev = eval_new(st, &f, 1, ACCEPT_LAST);
+	memset(out, 0, S->nwords * sizeof(Word64));
+	eval_reset(ev);
+	if (eval_accepts(ev, 0)) /* the empty word, at the root */
+		sig_set(out, 0);
+	Sym *w = xmalloc((S->nbits + 1) * sizeof *w);
+	bool ok = true;
+	for (size_t c = 0; c < S->nchains && ok; c++) {
+		const Chain *ch = &S->chains[c];
+		for (size_t k = 0; k < ch->word.len; k++)
+			w[k] = S->letters[ch->word.w[k]];
+		EvalTable *t = eval_table(ev, w, ch->word.len);
+		ok = eval_table_first(t) <= 1 && eval_table_last(t) >= ch->word.len;
+		for (size_t k = 0; ok && k < ch->word.len; k++)
+			if (eval_table_bool(t, f, k + 1))
+				sig_set(out, ch->first + k);
+		eval_table_free(t);
+	}
+	free(w);
+	eval_free(ev);
+	return ok;
+}
+
+void sample_witness_pair(const unsigned *blocks, unsigned d, SampleWord *out)
+{
+	size_t len = 0;
+	for (unsigned i = 0; i < d; i++)
+		len += blocks[i];
+	uint8_t *u = xmalloc(len + 4);
+	len = 0;
+	for (unsigned blk = 0; blk < d; blk++)
+		for (unsigned j = 0; j < blocks[blk]; j++)
+			u[len++] = (uint8_t)(blk & 1);
+	uint8_t s = (uint8_t)((d - 1) & 1), t = (uint8_t)(1 - s);
+	const uint8_t tail[2][4] = {{s, s, t, t}, {s, t, s, t}};
+	for (int p = 0; p < 2; p++) {
+		out[p].w = xmalloc(len + 4);
+		memcpy(out[p].w, u, len);
+		memcpy(out[p].w + len, tail[p], 4);
+		out[p].len = len + 4;
+	}
+	free(u);
+}
+
+void sample_middle_pair(const unsigned *blocks, unsigned d, SampleWord *out)
+{
+	size_t len = 0;
+	for (unsigned i = 0; i < d; i++)
+		len += blocks[i];
+	out[0].w = xmalloc(len + 1);
+	out[0].len = len;
+	len = 0;
+	size_t cut = 0; /* the first letter of the middle block's successor */
+	for (unsigned blk = 0; blk < d; blk++) {
+		if (blk == d / 2 + 1)
+			cut = len;
+		for (unsigned j = 0; j < blocks[blk]; j++)
+			out[0].w[len++] = (uint8_t)(blk & 1);
+	}
+	out[1].w = xmalloc(len + 1);
+	out[1].len = len;
+	memcpy(out[1].w, out[0].w, len);
+	out[1].w[cut - 1] = out[0].w[cut];
+	out[1].w[cut] = out[0].w[cut - 1];
+}
+
+void sample_random_blocks(unsigned d, unsigned lo, unsigned hi, uint64_t *rng,
+			  unsigned *blocks)
+{
+	for (unsigned i = 0; i < d; i++)
+		blocks[i] = lo + (unsigned)(splitmix64_next(rng) % (hi - lo + 1));
 }
 
 SampleWord *sample_witness_pairs(unsigned count, unsigned dmin, unsigned dmax,
@@ -391,26 +602,15 @@ SampleWord *sample_witness_pairs(unsigned count, unsigned dmin, unsigned dmax,
 {
 	SampleWord *out = xcalloc(2 * (size_t)count + 1, sizeof *out);
 	uint64_t rng = seed;
+	unsigned *blocks = xmalloc((dmax + 1) * sizeof *blocks);
 	for (unsigned i = 0; i < count; i++) {
 		unsigned d = dmin + i % (dmax - dmin + 1);
-		size_t len = 0, cap = (size_t)d * hi + 4;
-		uint8_t *u = xmalloc(cap);
-		for (unsigned blk = 0; blk < d; blk++) {
-			unsigned bl = lo + (unsigned)(splitmix(&rng) % (hi - lo + 1));
-			for (unsigned j = 0; j < bl; j++)
-				u[len++] = (uint8_t)(blk & 1);
-		}
-		uint8_t s = (uint8_t)((d - 1) & 1), t = (uint8_t)(1 - s);
-		const uint8_t tail[2][4] = {{s, s, t, t}, {s, t, s, t}};
-		for (int p = 0; p < 2; p++) {
-			SampleWord *w = &out[2 * i + p];
-			w->w = xmalloc(len + 4);
-			memcpy(w->w, u, len);
-			memcpy(w->w + len, tail[p], 4);
-			w->len = len + 4;
-		}
-		free(u);
+		/* deeper formulas count further: blocks grow with d */
+		unsigned f = 1u << (d - 1 < 4 ? d - 1 : 4);
+		sample_random_blocks(d, lo * f, hi * f, &rng, blocks);
+		sample_witness_pair(blocks, d, &out[2 * i]);
 	}
+	free(blocks);
 	return out;
 }
 

@@ -30,12 +30,48 @@ static size_t blocks(const uint8_t *w, size_t len)
 	return k;
 }
 
+/* On a whole-word sample: words are judged at the ends of their chains. */
+static bool target_whole(const Target *t, const Sample *S, const Store *st,
+			 Word64 *care, Word64 *label)
+{
+	if (t->kind == TARGET_FORMULA)
+		sample_eval(S, st, t->node, label);
+	for (size_t c = 0; c < S->nchains; c++) {
+		const SampleWord *w = &S->chains[c].word;
+		size_t end = sample_chain_end(S, c);
+		if (t->kind == TARGET_FORMULA) {
+			sig_set(care, end);
+			sig_set(care, 0); /* the empty word, at the root */
+		} else if (t->kind == TARGET_PREDICT) {
+			size_t k = blocks(w->w, w->len);
+			if (k == SIZE_MAX || k > t->m)
+				continue;
+			sig_set(care, end);
+			if (k == t->m)
+				sig_set(label, end);
+		} else {
+			for (size_t i = 0; i < t->nwords; i++)
+				if (t->words[i].len == w->len &&
+				    memcmp(t->words[i].w, w->w, w->len) == 0) {
+					sig_set(care, end);
+					if (t->labels[i])
+						sig_set(label, end);
+				}
+		}
+	}
+	for (size_t i = 0; i < S->nwords; i++)
+		label[i] &= care[i];
+	return true;
+}
+
 bool target_sig(const Target *t, const Sample *S, const Store *st,
 		Word64 *care, Word64 *label)
 {
 	size_t nw = S->nwords;
 	memset(care, 0, nw * sizeof(Word64));
 	memset(label, 0, nw * sizeof(Word64));
+	if (S->whole)
+		return target_whole(t, S, st, care, label);
 	if (t->kind == TARGET_FORMULA) {
 		memcpy(care, S->valid, nw * sizeof(Word64));
 		return sample_eval(S, st, t->node, label);
@@ -84,6 +120,47 @@ size_t search_check(const Sample *S, const Store *st, Node f,
 	return bad;
 }
 
+void search_target_shape(const Store *st, Node f, TargetShape *out)
+{
+	*out = (TargetShape){store_depth(st, f), 0, 0, NULL};
+	unsigned flags = store_flags(st, f);
+	if (flags & FLAG_FUTURE)
+		out->outside = SEARCH_OUTSIDE_FUTURE;
+	else if (flags & FLAG_PREV)
+		out->outside = "it uses Y";
+	else if (flags & FLAG_MOD)
+		out->outside = "it uses MOD";
+	unsigned char *mark = store_reachable(st, &f, 1);
+	for (Node n = 1; n <= f; n++) {
+		if (!mark[n])
+			continue;
+		Op op = store_op(st, n);
+		if (op == OP_ITE || op == OP_MIN || op == OP_MAX) {
+			if (!out->outside)
+				out->outside = "it uses ?:, min or max";
+			continue;
+		}
+		if (op != OP_CMP)
+			continue;
+		Linear l;
+		store_linear(st, store_kid(st, n, 0), &l);
+		if (l.n > out->T)
+			out->T = (unsigned)l.n;
+		fmpz_t m;
+		fmpz_init(m);
+		for (size_t i = 0; i <= l.n; i++) {
+			fmpz_abs(m, i < l.n ? l.coefs + i : l.constant);
+			unsigned v = fmpz_cmp_ui(m, 1000) > 0 ? 1000
+							      : (unsigned)fmpz_get_ui(m);
+			if (v > out->C)
+				out->C = v;
+		}
+		fmpz_clear(m);
+		store_linear_free(&l);
+	}
+	free(mark);
+}
+
 /* ---- atoms ------------------------------------------------------------ */
 
 /* The letters and the count atoms of depth <= d, as borrowed canonical
@@ -108,8 +185,8 @@ static void collect_atoms_if(const Bank *b, const Sample *S, unsigned d,
 	}
 	for (size_t i = 0; i < hi; i++) {
 		const Entry *e = bank_entry(b, i);
-		if ((e->kind != ENTRY_ATOM && e->kind != ENTRY_DIFF) ||
-		    (!with_diff && e->uses_diff))
+		if ((e->kind != ENTRY_ATOM && e->kind != ENTRY_LIN) ||
+		    (!with_diff && e->linear))
 			continue;
 		a->sig[a->n] = bank_canonical(b, e);
 		a->entry[a->n++] = i;
@@ -205,27 +282,133 @@ static void drop_pure(Parts *p)
 	p->ncls = next;
 }
 
-/* Shortest positive and negative word of up to SEARCH_PAIRS classes. */
-static void witness_pairs(const Parts *p, const Sample *S, Refutation *r)
+/* ---- certified pairs ------------------------------------------------- */
+
+typedef struct {
+	size_t pos, neg, len;
+} Cand2;
+
+typedef VEC(Cand2) Cands;
+
+static int cmp_cand2(const void *x, const void *y)
 {
-	r->npairs = 0;
-	for (uint32_t c = 0; c < p->ncls && r->npairs < SEARCH_PAIRS; c++) {
-		size_t pos = SIZE_MAX, neg = SIZE_MAX;
-		for (size_t i = 0; i < p->n; i++) {
-			if (p->cls[i] != c)
-				continue;
-			size_t *slot = p->lab[i] ? &pos : &neg;
-			if (*slot == SIZE_MAX ||
-			    S->length[p->bit[i]] < S->length[*slot])
-				*slot = p->bit[i];
-		}
-		r->pairs[r->npairs++] = (WordPair){pos, neg};
-	}
+	const Cand2 *p = x, *q = y;
+	if (p->len != q->len)
+		return p->len < q->len ? -1 : 1;
+	if (p->pos != q->pos)
+		return p->pos < q->pos ? -1 : 1;
+	return p->neg < q->neg ? -1 : p->neg > q->neg;
 }
 
-/* Is the target a Boolean function of the atoms on the care set? */
+enum { CERT_CLASSES = 256, CERT_SHORT = 3, CERT_TRIES = 96 };
+
+/* Ends of chains (where the witness pairs lie), flagged per bit. */
+static bool *chain_ends(const Sample *S)
+{
+	bool *end = xcalloc(S->nbits + 1, 1);
+	for (size_t c = 0; c < S->nchains; c++)
+		end[S->chains[c].first + (S->chains[c].word.len - S->n - 1)] = true;
+	return end;
+}
+
+typedef struct {
+	size_t bit[2][CERT_SHORT]; /* by label, shortest first */
+	size_t n[2];
+} Shortest;
+
+static void keep_short(Shortest *sh, int lab, size_t bit, const Sample *S)
+{
+	size_t *arr = sh->bit[lab];
+	size_t k = sh->n[lab] < CERT_SHORT ? sh->n[lab]++ : CERT_SHORT;
+	while (k > 0 && S->length[arr[k - 1]] > S->length[bit]) {
+		if (k < CERT_SHORT)
+			arr[k] = arr[k - 1];
+		k--;
+	}
+	if (k < CERT_SHORT)
+		arr[k] = bit;
+}
+
+/* Candidates of the classes below CERT_CLASSES, in one pass: in each
+ * class its CERT_SHORT shortest words of either label paired, and its
+ * ends of chains paired across labels; sorted by length, each pair
+ * once. */
+static void all_candidates(const Parts *p, const Sample *S, const bool *end,
+			   Cands *out)
+{
+	uint32_t nc = p->ncls < CERT_CLASSES ? p->ncls : CERT_CLASSES;
+	Shortest *sh = xcalloc(nc + 1, sizeof *sh);
+	VEC(size_t) ends = {0};
+	for (size_t i = 0; i < p->n; i++) {
+		if (p->cls[i] >= nc)
+			continue;
+		keep_short(&sh[p->cls[i]], p->lab[i], p->bit[i], S);
+		if (end[p->bit[i]])
+			VEC_PUSH(ends, i);
+	}
+	for (uint32_t c = 0; c < nc; c++)
+		for (size_t i = 0; i < sh[c].n[1]; i++)
+			for (size_t j = 0; j < sh[c].n[0]; j++) {
+				size_t x = sh[c].bit[1][i], y = sh[c].bit[0][j];
+				Cand2 cd = {x, y, S->length[x] + S->length[y]};
+				VEC_PUSH(*out, cd);
+			}
+	for (size_t i = 0; i < ends.len; i++)
+		for (size_t j = 0; j < ends.len; j++) {
+			size_t x = ends.data[i], y = ends.data[j];
+			if (p->cls[x] != p->cls[y] || !p->lab[x] || p->lab[y])
+				continue;
+			Cand2 cd = {p->bit[x], p->bit[y],
+				    S->length[p->bit[x]] + S->length[p->bit[y]]};
+			VEC_PUSH(*out, cd);
+		}
+	VEC_FREE(ends);
+	free(sh);
+	qsort(out->data, out->len, sizeof *out->data, cmp_cand2);
+	size_t m = 0;
+	for (size_t i = 0; i < out->len; i++)
+		if (m == 0 || out->data[i].pos != out->data[m - 1].pos ||
+		    out->data[i].neg != out->data[m - 1].neg)
+			out->data[m++] = out->data[i];
+	out->len = m;
+}
+
+/* Pairs of the conflicting classes that no formula of F_d(cls) tells
+ * apart, shortest first (up to SEARCH_PAIRS, after at most CERT_TRIES
+ * checks). */
+static void certify(const Parts *p, const Sample *S, unsigned d,
+		    IndistBounds cls, Limits *lim, Refutation *r)
+{
+	Cands cands = {0};
+	bool *end = chain_ends(S);
+	all_candidates(p, S, end, &cands);
+	free(end);
+	uint8_t *u = xmalloc(S->nbits + 1), *v = xmalloc(S->nbits + 1);
+	r->npairs = 0;
+	r->checked = 0;
+	for (size_t i = 0; i < cands.len && r->checked < CERT_TRIES &&
+			   r->npairs < SEARCH_PAIRS; i++) {
+		if (limit_poll(lim))
+			break;
+		size_t ul = sample_word(S, cands.data[i].pos, u);
+		size_t vl = sample_word(S, cands.data[i].neg, v);
+		r->checked++;
+		if (indist_pair(u, ul, v, vl, S->nletters, d, cls, lim) != INDIST_NONE)
+			continue;
+		r->pairs[r->npairs] = (WordPair){cands.data[i].pos, cands.data[i].neg};
+		r->parikh[r->npairs++] = indist_parikh(u, ul, v, vl, S->nletters);
+	}
+	free(u);
+	free(v);
+	VEC_FREE(cands);
+}
+
+/* Is the target a Boolean function of the atoms on the care set?  When
+ * not, the conflicting classes are counted and, with `cert`, their
+ * candidate pairs certified against the class at depth d. */
 static bool partition_test(const Atoms *a, const Sample *S, const Word64 *care,
-			   const Word64 *label, Refutation *r)
+			   const Word64 *label, const IndistBounds *cert,
+			   unsigned d, Limits *lim, Refutation *r)
 {
 	Parts p;
 	parts_init(&p, S, care, label);
@@ -237,8 +420,10 @@ static bool partition_test(const Atoms *a, const Sample *S, const Word64 *care,
 	}
 	bool ok = p.n == 0;
 	r->natoms = a->n;
-	if (!ok)
-		witness_pairs(&p, S, r);
+	r->nconflict = p.ncls;
+	r->npairs = 0;
+	if (!ok && cert)
+		certify(&p, S, d, *cert, lim, r);
 	parts_free(&p);
 	return ok;
 }
@@ -498,28 +683,41 @@ static size_t greedy_cover(const Word64 *rows, size_t n, const Word64 *neg,
 	return remaining ? 0 : m;
 }
 
-static Node pair_conjunction(Bank *b, const Sample *S, Store *st, const Atoms *a,
-			     const Word64 *pos, const Word64 *neg)
+/* The literals (an atom or its negation) that miss at most tol of the
+ * positive points, smallest first, at most PAIR_MAX of them. */
+static Lit *literals(Bank *b, const Sample *S, Store *st, const Atoms *a,
+		     const Word64 *pos, size_t tol, size_t *n)
 {
-	size_t nw = S->nwords, n = 0;
+	size_t nw = S->nwords;
 	Lit *lits = xmalloc(2 * (a->n + 1) * sizeof *lits);
 	Word64 *x = xmalloc(nw * sizeof(Word64));
+	*n = 0;
 	for (size_t i = 0; i < a->n; i++) {
 		atom_sig(b, S, a, i, x);
 		for (int ng = 0; ng < 2; ng++) {
 			if (ng)
 				sig_not(x, x, S->valid, nw);
-			bool covers = true;
-			for (size_t k = 0; k < nw && covers; k++)
-				covers = (pos[k] & ~x[k]) == 0;
-			if (covers)
-				lits[n++] = (Lit){i, ng != 0,
+			size_t miss = 0;
+			for (size_t k = 0; k < nw && miss <= tol; k++)
+				miss += (size_t)__builtin_popcountll(pos[k] & ~x[k]);
+			if (miss <= tol)
+				lits[(*n)++] = (Lit){i, ng != 0,
 					store_size(st, atom_node(b, S, st, a->entry[i]))};
 		}
 	}
-	qsort(lits, n, sizeof *lits, cmp_lit);
-	if (n > PAIR_MAX)
-		n = PAIR_MAX;
+	free(x);
+	qsort(lits, *n, sizeof *lits, cmp_lit);
+	if (*n > PAIR_MAX)
+		*n = PAIR_MAX;
+	return lits;
+}
+
+static Node pair_conjunction(Bank *b, const Sample *S, Store *st, const Atoms *a,
+			     const Word64 *pos, const Word64 *neg)
+{
+	size_t nw = S->nwords, n = 0;
+	Lit *lits = literals(b, S, st, a, pos, 0, &n);
+	Word64 *x = xmalloc(nw * sizeof(Word64));
 	/* the rows: neg & literal, one signature per literal */
 	Word64 *rows = xmalloc((n + 1) * nw * sizeof(Word64));
 	for (size_t i = 0; i < n; i++) {
@@ -567,6 +765,60 @@ static Node pair_conjunction(Bank *b, const Sample *S, Store *st, const Atoms *a
 	return out;
 }
 
+/* With noisy labels: the smallest conjunction of two literals getting at
+ * most tol words wrong (positives it misses, negatives it keeps), or
+ * NODE_NONE. */
+static Node tolerant_pair(Bank *b, const Sample *S, Store *st, const Atoms *a,
+			  const Word64 *pos, const Word64 *neg, size_t tol)
+{
+	size_t nw = S->nwords, n = 0;
+	Lit *lits = literals(b, S, st, a, pos, tol, &n);
+	Word64 *x = xmalloc(nw * sizeof(Word64));
+	/* per literal: the positives it misses, the negatives it keeps */
+	Word64 *miss = xmalloc((n + 1) * nw * sizeof(Word64));
+	Word64 *keep = xmalloc((n + 1) * nw * sizeof(Word64));
+	for (size_t i = 0; i < n; i++) {
+		atom_sig(b, S, a, lits[i].atom, x);
+		if (lits[i].neg)
+			sig_not(x, x, S->valid, nw);
+		for (size_t k = 0; k < nw; k++) {
+			miss[i * nw + k] = pos[k] & ~x[k];
+			keep[i * nw + k] = neg[k] & x[k];
+		}
+	}
+	uint64_t best = UINT64_MAX;
+	size_t bi = 0, bj = 0;
+	for (size_t i = 0; i < n && !limit_poll(bank_limits(b)); i++)
+		for (size_t j = i + 1; j < n && lits[i].size + lits[j].size < best; j++) {
+			size_t wrong = 0;
+			for (size_t k = 0; k < nw && wrong <= tol; k++)
+				wrong += (size_t)__builtin_popcountll(
+					(miss[i * nw + k] | miss[j * nw + k]) |
+					(keep[i * nw + k] & keep[j * nw + k]));
+			if (wrong <= tol) {
+				best = lits[i].size + lits[j].size;
+				bi = i;
+				bj = j;
+			}
+		}
+	Node out = NODE_NONE;
+	if (best != UINT64_MAX) {
+		Node l[2];
+		size_t idx[2] = {bi, bj};
+		for (int k = 0; k < 2; k++) {
+			l[k] = atom_node(b, S, st, a->entry[lits[idx[k]].atom]);
+			if (lits[idx[k]].neg)
+				l[k] = store_make_not(st, l[k]);
+		}
+		out = store_make_and(st, l, 2);
+	}
+	free(miss);
+	free(keep);
+	free(x);
+	free(lits);
+	return out;
+}
+
 /* The smaller of two candidate formulas (NODE_NONE loses). */
 static Node smaller(const Store *st, Node p, Node q)
 {
@@ -604,7 +856,7 @@ static Node extract_over(Bank *b, const Sample *S, Store *st, const Atoms *a,
 		bool same = true;
 		for (size_t k = 0; k < nw && same; k++)
 			same = ((s[k] ^ label[k]) & care[k]) == 0;
-		if (same && (with_diff || !bank_entry(b, i)->uses_diff))
+		if (same && (with_diff || !bank_entry(b, i)->linear))
 			small = smaller(st, small, bank_node(b, i));
 	}
 	free(s);
@@ -621,7 +873,8 @@ static void extract(Bank *b, const Sample *S, Store *st, const Atoms *a,
 	Refutation unused;
 	Node small = NODE_NONE, dnf = NODE_NONE;
 	collect_atoms_if(b, S, r->depth, false, &plain);
-	if (plain.n < a->n && partition_test(&plain, S, care, label, &unused))
+	if (plain.n < a->n &&
+	    partition_test(&plain, S, care, label, NULL, 0, NULL, &unused))
 		small = extract_over(b, S, st, &plain, false, care, label, r->depth,
 				     &r->chosen, &dnf);
 	atoms_free(&plain);
@@ -636,10 +889,29 @@ static void extract(Bank *b, const Sample *S, Store *st, const Atoms *a,
 	r->large = !small;
 }
 
+void search_certify(Bank *b, const Sample *S, const Word64 *care,
+		    const Word64 *label, IndistBounds cls, SearchResult *r)
+{
+	r->cls = cls;
+	r->certified = true;
+	for (unsigned d = 0; d < r->tried && d <= bank_depth(b); d++) {
+		Atoms a;
+		collect_atoms(b, S, d, &a);
+		partition_test(&a, S, care, label, &cls, d, bank_limits(b),
+			       &r->refuted[d]);
+		atoms_free(&a);
+	}
+}
+
 void search_run(Bank *b, const Sample *S, Store *st, const Word64 *care,
-		const Word64 *label, unsigned maxd, SearchResult *r)
+		const Word64 *label, unsigned maxd, const IndistBounds *cls,
+		SearchResult *r)
 {
 	memset(r, 0, sizeof *r);
+	if (cls) {
+		r->cls = *cls;
+		r->certified = true;
+	}
 	if (maxd > SEARCH_MAXD)
 		maxd = SEARCH_MAXD;
 	for (unsigned d = 0; d <= maxd; d++) {
@@ -650,7 +922,8 @@ void search_run(Bank *b, const Sample *S, Store *st, const Word64 *care,
 		}
 		Atoms a;
 		collect_atoms(b, S, d, &a);
-		bool ok = partition_test(&a, S, care, label, &r->refuted[d]);
+		bool ok = partition_test(&a, S, care, label, cls, d, bank_limits(b),
+					 &r->refuted[d]);
 		if (ok) {
 			r->found = true;
 			r->depth = d;
@@ -669,6 +942,106 @@ void search_run(Bank *b, const Sample *S, Store *st, const Word64 *care,
 	}
 }
 
+/* The majority label of each class of the partition by the atoms (ties:
+ * in) into out; the words of the minorities into r->errors; their
+ * number. */
+static size_t majority(const Atoms *a, const Sample *S, const Word64 *care,
+		       const Word64 *label, Word64 *out, SearchResult *r)
+{
+	Parts p;
+	parts_init(&p, S, care, label);
+	for (size_t i = 0; i < a->n; i++)
+		split(&p, a->sig[i]);
+	memset(p.npos, 0, p.ncls * sizeof *p.npos);
+	memset(p.nneg, 0, p.ncls * sizeof *p.nneg);
+	for (size_t i = 0; i < p.n; i++)
+		(p.lab[i] ? p.npos : p.nneg)[p.cls[i]]++;
+	memcpy(out, label, S->nwords * sizeof(Word64));
+	size_t wrong = 0;
+	r->nerrors = 0;
+	for (size_t i = 0; i < p.n; i++) {
+		bool maj = p.npos[p.cls[i]] >= p.nneg[p.cls[i]];
+		if (p.lab[i] == maj)
+			continue;
+		wrong++;
+		if (r->nerrors < SEARCH_ERRORS_MAX)
+			r->errors[r->nerrors++] = p.bit[i];
+		out[p.bit[i] >> 6] ^= (Word64)1 << (p.bit[i] & 63);
+	}
+	parts_free(&p);
+	return wrong;
+}
+
+/* The labelled words r->formula gets wrong, by the evaluator. */
+static void noisy_errors(const Sample *S, const Store *st, const Word64 *care,
+			 const Word64 *label, SearchResult *r)
+{
+	Word64 *sig = xmalloc(S->nwords * sizeof(Word64));
+	r->nerrors = 0;
+	if (sample_eval(S, st, r->formula, sig))
+		for (size_t w = 0; w < S->nwords; w++)
+			for (Word64 d = (sig[w] ^ label[w]) & care[w]; d; d &= d - 1)
+				if (r->nerrors < SEARCH_ERRORS_MAX)
+					r->errors[r->nerrors++] =
+						w * 64 + (size_t)__builtin_ctzll(d);
+	free(sig);
+}
+
+void search_run_noisy(Bank *b, const Sample *S, Store *st, const Word64 *care,
+		      const Word64 *label, unsigned maxd, size_t max_errors,
+		      SearchResult *r)
+{
+	memset(r, 0, sizeof *r);
+	r->noisy = true;
+	if (maxd > SEARCH_MAXD)
+		maxd = SEARCH_MAXD;
+	Word64 *fixed = xmalloc(S->nwords * sizeof(Word64));
+	for (unsigned d = 0; d <= maxd; d++) {
+		BankStop stop = bank_build(b, d);
+		if (stop != BANK_OK && bank_depth(b) < d) {
+			r->stop = stop;
+			break;
+		}
+		Atoms a;
+		collect_atoms(b, S, d, &a);
+		size_t wrong = majority(&a, S, care, label, fixed, r);
+		r->refuted[d].natoms = a.n;
+		r->refuted[d].wrong = wrong;
+		if (wrong <= max_errors) {
+			r->found = true;
+			r->depth = d;
+			/* the majority labels fitted exactly, or a smaller
+			 * formula that gets at most max_errors wrong */
+			extract(b, S, st, &a, care, fixed, r);
+			Word64 *pos = xmalloc(2 * S->nwords * sizeof(Word64));
+			Word64 *neg = pos + S->nwords;
+			sig_and(pos, care, label, S->nwords);
+			sig_not(neg, label, care, S->nwords);
+			Node t = tolerant_pair(b, S, st, &a, pos, neg, max_errors);
+			Node u = tolerant_pair(b, S, st, &a, neg, pos, max_errors);
+			if (u)
+				t = smaller(st, t, store_make_not(st, u));
+			if (t && smaller(st, r->formula, t) == t) {
+				r->formula = t;
+				r->large = false;
+			}
+			free(pos);
+			atoms_free(&a);
+			if ((r->stop = bank_limit_stop(bank_limits(b))) != BANK_OK)
+				r->formula = NODE_NONE;
+			else
+				noisy_errors(S, st, care, label, r);
+			break;
+		}
+		r->nerrors = 0;
+		r->tried = d + 1;
+		atoms_free(&a);
+		if ((r->stop = bank_limit_stop(bank_limits(b))) != BANK_OK)
+			break;
+	}
+	free(fixed);
+}
+
 /* ---- separation --------------------------------------------------------- */
 
 static int cmp_gsize(const void *x, const void *y, void *ctx)
@@ -681,170 +1054,151 @@ static int cmp_gsize(const void *x, const void *y, void *ctx)
 	return *(const size_t *)x < *(const size_t *)y ? -1 : 1;
 }
 
-/* Key of a node for the depth-1 certificate: last letter and Parikh
- * vector (two words with equal keys agree on every depth-1 formula). */
-static void parikh_key(const Sample *S, size_t bit, uint32_t *key)
+/* The verdicts of the exact check, per pair of bits (a small cache: the
+ * same pairs come back for many entries). */
+typedef struct {
+	size_t *key; /* 2 per slot, SIZE_MAX empty */
+	int8_t *val; /* 1 certified, 0 not */
+	size_t n, cap;
+} PairCache;
+
+static size_t cache_slot(const PairCache *c, size_t x, size_t y)
 {
-	memset(key, 0, (S->nletters + 1) * sizeof *key);
-	key[0] = UINT32_MAX;
-	for (size_t b = bit; b != UINT32_MAX && b != 0; b = S->parent[b])
-		for (size_t x = 0; x < S->nletters; x++)
-			if (sig_bit(S->letter + x * S->nwords, b)) {
-				key[1 + x]++;
-				if (b == bit)
-					key[0] = (uint32_t)x;
-			}
+	size_t h = (x * 0x9e3779b97f4a7c15u) ^ (y + 0x632be59bd9b4e019u);
+	for (size_t i = h & (c->cap - 1);; i = (i + 1) & (c->cap - 1))
+		if (c->key[2 * i] == SIZE_MAX ||
+		    (c->key[2 * i] == x && c->key[2 * i + 1] == y))
+			return i;
 }
 
-static const Sample *key_sample;
-static uint32_t *key_table;
-static int cmp_key(const void *x, const void *y)
+static void cache_grow(PairCache *c)
 {
-	size_t k = key_sample->nletters + 1;
-	return memcmp(key_table + *(const size_t *)x * k,
-		      key_table + *(const size_t *)y * k, k * sizeof(uint32_t));
-}
-
-/* A pair with equal keys that sig separates (shortest words), or false. */
-static bool parikh_pair(const Sample *S, const size_t *order, const uint32_t *keys,
-			size_t n, const Word64 *sig, WordPair *out)
-{
-	size_t k = S->nletters + 1, best = SIZE_MAX;
-	for (size_t i = 0; i < n;) {
-		size_t j = i;
-		size_t pos = SIZE_MAX, neg = SIZE_MAX;
-		while (j < n && memcmp(keys + order[i] * k, keys + order[j] * k,
-				       k * sizeof(uint32_t)) == 0) {
-			size_t bit = order[j];
-			size_t *slot = sig_bit(sig, bit) ? &pos : &neg;
-			if (*slot == SIZE_MAX)
-				*slot = bit;
-			j++;
+	PairCache old = *c;
+	c->cap = old.cap ? 2 * old.cap : 256;
+	c->key = xmalloc(2 * c->cap * sizeof *c->key);
+	c->val = xmalloc(c->cap);
+	for (size_t i = 0; i < 2 * c->cap; i++)
+		c->key[i] = SIZE_MAX;
+	for (size_t i = 0; i < old.cap; i++)
+		if (old.key[2 * i] != SIZE_MAX) {
+			size_t k = cache_slot(c, old.key[2 * i], old.key[2 * i + 1]);
+			c->key[2 * k] = old.key[2 * i];
+			c->key[2 * k + 1] = old.key[2 * i + 1];
+			c->val[k] = old.val[i];
 		}
-		if (pos != SIZE_MAX && neg != SIZE_MAX &&
-		    S->length[pos] < best) {
-			best = S->length[pos];
-			*out = (WordPair){pos, neg};
-		}
-		i = j;
-	}
-	return best != SIZE_MAX;
+	free(old.key);
+	free(old.val);
 }
 
-/* The sample's witness pairs with u in L_D: consecutive chains of equal
- * length that differ only in their last three letters, u having D blocks;
- * their end bits, two per pair. */
-static size_t witness_ends(const Sample *S, unsigned D, size_t *ends)
+/* Whether no formula of F_D(cls) separates the words of bits x and y
+ * (-1: not decided, the budget of checks is spent). */
+static int certified(const Sample *S, PairCache *c, size_t x, size_t y,
+		     unsigned D, IndistBounds cls, size_t *left, Limits *lim)
 {
-	size_t m = 0;
-	for (size_t c = 0; c + 1 < S->nchains; c += 2) {
-		const SampleWord *x = &S->chains[c].word, *y = &S->chains[c + 1].word;
-		if (x->len != y->len || x->len < 4 ||
-		    memcmp(x->w, y->w, x->len - 3) != 0)
-			continue;
-		size_t k = 1; /* the blocks of u = the first len - 4 letters */
-		for (size_t i = 1; i < x->len - 4; i++)
-			if (x->w[i] != x->w[i - 1])
-				k++;
-		if (k != D)
-			continue;
-		ends[m++] = S->chains[c].first + (x->len - S->n - 1);
-		ends[m++] = S->chains[c + 1].first + (y->len - S->n - 1);
+	if (x > y) {
+		size_t t = x;
+		x = y;
+		y = t;
 	}
-	return m;
+	if (2 * (c->n + 1) > c->cap)
+		cache_grow(c);
+	size_t k = cache_slot(c, x, y);
+	if (c->key[2 * k] != SIZE_MAX)
+		return c->val[k];
+	if (*left == 0 || limit_poll(lim))
+		return -1;
+	(*left)--;
+	uint8_t *u = xmalloc(S->nbits + 1), *v = xmalloc(S->nbits + 1);
+	size_t ul = sample_word(S, x, u), vl = sample_word(S, y, v);
+	c->val[k] = indist_pair(u, ul, v, vl, S->nletters, D, cls, lim) == INDIST_NONE;
+	c->key[2 * k] = x;
+	c->key[2 * k + 1] = y;
+	c->n++;
+	free(u);
+	free(v);
+	return c->val[k];
 }
 
-size_t search_separate(Bank *b, const Sample *S, unsigned D, size_t max,
-		       Separation *out)
+static bool same_parikh(const Sample *S, size_t x, size_t y)
+{
+	uint8_t *u = xmalloc(S->nbits + 1), *v = xmalloc(S->nbits + 1);
+	size_t ul = sample_word(S, x, u), vl = sample_word(S, y, v);
+	bool same = indist_parikh(u, ul, v, vl, S->nletters);
+	free(u);
+	free(v);
+	return same;
+}
+
+enum { SEP_PER_ENTRY = 8 };
+
+/* A certified pair that sig separates within one class of the depth-<=D
+ * partition: the candidates of all_candidates with the entry's values
+ * as labels, Parikh-equal ones first at D = 1. */
+static bool separated_pair(const Sample *S, Parts *p, const bool *end,
+			   const Word64 *sig, unsigned D, IndistBounds cls,
+			   PairCache *cache,
+			   size_t *left, Limits *lim, Separation *out)
+{
+	for (size_t i = 0; i < p->n; i++)
+		p->lab[i] = sig_bit(sig, p->bit[i]);
+	Cands cands = {0};
+	all_candidates(p, S, end, &cands);
+	bool found = false;
+	for (int pass = D == 1 ? 0 : 1; pass < 2 && !found; pass++)
+		for (size_t i = 0, n = 0; i < cands.len && n < SEP_PER_ENTRY && !found;
+		     i++) {
+			size_t x = cands.data[i].pos, y = cands.data[i].neg;
+			bool pk = D == 1 && same_parikh(S, x, y);
+			if (pass == 0 && !pk)
+				continue;
+			n++;
+			if (!pk && certified(S, cache, x, y, D, cls, left, lim) != 1)
+				continue;
+			out->pair = (WordPair){x, y};
+			out->parikh = pk;
+			found = true;
+		}
+	VEC_FREE(cands);
+	return found;
+}
+
+size_t search_separate(Bank *b, const Sample *S, unsigned D, IndistBounds cls,
+		       size_t max, size_t tries, Separation *out)
 {
 	size_t nw = S->nwords;
-	if (bank_build(b, D + 1) != BANK_OK && bank_depth(b) < D + 1)
+	if (bank_build_full(b, D + 1) != BANK_OK && bank_depth(b) < D + 1)
 		return 0;
-	/* the full partition of the sample by the depth-<=D atoms */
+	/* the partition of the sample by the depth-<=D comparisons */
 	Atoms a;
 	collect_atoms(b, S, D, &a);
-	Word64 *all = xmalloc(nw * sizeof(Word64));
-	memcpy(all, S->valid, nw * sizeof(Word64));
 	Parts p;
-	parts_init(&p, S, all, all);
+	parts_init(&p, S, S->valid, S->valid);
 	for (size_t i = 0; i < a.n; i++)
 		split(&p, a.sig[i]);
 	atoms_free(&a);
-	uint32_t *cls_of = xmalloc(S->nbits * sizeof *cls_of);
-	for (size_t i = 0; i < p.n; i++)
-		cls_of[p.bit[i]] = p.cls[i];
-	/* depth-1 certificate keys */
-	size_t k = S->nletters + 1;
-	uint32_t *keys = xmalloc(S->nbits * k * sizeof *keys);
-	size_t *order = xmalloc(p.n * sizeof *order);
-	for (size_t i = 0; i < p.n; i++) {
-		order[i] = p.bit[i];
-		parikh_key(S, p.bit[i], keys + p.bit[i] * k);
-	}
-	key_sample = S;
-	key_table = keys;
-	qsort(order, p.n, sizeof *order, cmp_key);
-	/* the depth-(D+1) entries, smallest first */
 	size_t lo = bank_first(b, D + 1), hi = bank_first(b, D + 2), m = 0;
 	size_t *ents = xmalloc((hi - lo + 1) * sizeof *ents);
 	for (size_t i = lo; i < hi; i++)
 		ents[i - lo] = i;
 	qsort_r(ents, hi - lo, sizeof *ents, cmp_gsize, b);
 	Word64 *sig = xmalloc(nw * sizeof(Word64));
-	size_t *pos = xmalloc(p.ncls * sizeof *pos), *neg = xmalloc(p.ncls * sizeof *neg);
-	size_t *ends = xmalloc((S->nchains + 1) * sizeof *ends);
-	size_t nends = witness_ends(S, D, ends);
-	/* every entry is tried: those with a certificate go first */
-	Separation *all_sep = xmalloc((hi - lo + 1) * sizeof *all_sep);
-	for (size_t e = 0; e < hi - lo; e++) {
+	PairCache cache = {0};
+	size_t left = tries;
+	bool *end = chain_ends(S);
+	for (size_t e = 0; e < hi - lo && m < max && left > 0; e++) {
+		if (limit_poll(bank_limits(b)))
+			break;
 		bank_sig(b, bank_entry(b, ents[e]), sig);
-		for (uint32_t c = 0; c < p.ncls; c++)
-			pos[c] = neg[c] = SIZE_MAX;
-		WordPair best = {SIZE_MAX, SIZE_MAX};
-		for (size_t i = 0; i < p.n; i++) {
-			size_t bit = p.bit[i];
-			uint32_t c = cls_of[bit];
-			size_t *slot = sig_bit(sig, bit) ? &pos[c] : &neg[c];
-			if (*slot == SIZE_MAX)
-				*slot = bit;
-			if (pos[c] != SIZE_MAX && neg[c] != SIZE_MAX &&
-			    (best.pos == SIZE_MAX ||
-			     S->length[pos[c]] + S->length[neg[c]] <
-				     S->length[best.pos] + S->length[best.neg]))
-				best = (WordPair){pos[c], neg[c]};
-		}
-		if (best.pos == SIZE_MAX)
-			continue;
-		Separation *s = &all_sep[m++];
-		s->entry = ents[e];
-		s->pair = best;
-		s->parikh = D == 1 && parikh_pair(S, order, keys, p.n, sig, &s->cert);
-		s->witness = false;
-		for (size_t w = 0; w + 1 < nends && !s->witness; w += 2) {
-			bool x = sig_bit(sig, ends[w]), y = sig_bit(sig, ends[w + 1]);
-			if (x != y) {
-				s->witness = true;
-				s->wpair = x ? (WordPair){ends[w], ends[w + 1]}
-					     : (WordPair){ends[w + 1], ends[w]};
-			}
-		}
+		out[m].entry = ents[e];
+		if (separated_pair(S, &p, end, sig, D, cls, &cache, &left,
+				   bank_limits(b), &out[m]))
+			m++;
 	}
-	size_t kept = 0;
-	for (int pass = 1; pass >= 0; pass--)
-		for (size_t i = 0; i < m && kept < max; i++)
-			if ((all_sep[i].parikh || all_sep[i].witness) == (pass == 1))
-				out[kept++] = all_sep[i];
-	free(all_sep);
-	free(ends);
-	m = kept;
-	free(pos);
-	free(neg);
+	free(end);
+	free(cache.key);
+	free(cache.val);
 	free(sig);
 	free(ents);
-	free(order);
-	free(keys);
-	free(cls_of);
-	free(all);
 	parts_free(&p);
 	return m;
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "json.h"
 #include "mem.h"
 #include "print.h"
@@ -15,15 +16,19 @@
 typedef struct {
 	char *label;
 	Node node;
+	size_t input; /* the unit it belongs to */
 } Row;
 
 struct Trace {
 	const Store *s;
-	VEC(Row) rows;
+	VEC(Row) rows;   /* by input; a subformula of two inputs is in both */
+	VEC(char *) inputs; /* each input's label (its source) */
 	VEC(Node) nodes; /* the rows' nodes, once each: the table's roots */
 };
 
-static void add_row(Trace *tr, char *label, Node node)
+/* A label of at most LABEL_MAX bytes: longer ones are cut at a
+ * character boundary and end in "...". */
+static void cut_label(char *label)
 {
 	if (strlen(label) > LABEL_MAX) {
 		size_t cut = LABEL_MAX - 3;
@@ -31,8 +36,33 @@ static void add_row(Trace *tr, char *label, Node node)
 			cut--;
 		strcpy(label + cut, "...");
 	}
-	Row r = {label, node};
+}
+
+static void add_row(Trace *tr, char *label, Node node)
+{
+	cut_label(label);
+	Row r = {label, node, tr->inputs.len - 1};
 	VEC_PUSH(tr->rows, r);
+}
+
+/* An input as the command line gave it: "-f TEXT" (on one line) or the
+ * file's name. */
+static void add_input(Trace *tr, const Unit *u)
+{
+	Buf b = {0};
+	buf_puts(&b, "");
+	if (u->src && strcmp(u->src->name, "-f") == 0) {
+		buf_puts(&b, "-f ");
+		for (size_t i = 0; i < u->src->len && b.len <= LABEL_MAX; i++)
+			buf_putc(&b, u->src->text[i] == '\n' ||
+					     u->src->text[i] == '\t'
+					     ? ' ' : u->src->text[i]);
+	} else {
+		buf_puts(&b, u->src ? u->src->name : "(built in)");
+	}
+	char *label = buf_take(&b);
+	cut_label(label);
+	VEC_PUSH(tr->inputs, label);
 }
 
 /* The rows' nodes, once each: the roots of the trace's table. */
@@ -97,9 +127,11 @@ Trace *trace_new(const Store *s, const Unit *units, size_t nunits)
 	Trace *tr = xcalloc(1, sizeof *tr);
 	tr->s = s;
 	size_t nn = store_node_count(s) + 1;
-	unsigned char *seen = xcalloc(nn, 1);
+	unsigned char *seen = xmalloc(nn);
 	for (size_t u = 0; u < nunits; u++) {
 		const Unit *un = &units[u];
+		add_input(tr, un);
+		memset(seen, 0, nn); /* each input shows all of its rows */
 		Sym *names = unit_name_map(un, s);
 		SymTab *syms = store_syms((Store *)s);
 		if (un->ndefs > 0) {
@@ -115,7 +147,10 @@ Trace *trace_new(const Store *s, const Unit *units, size_t nunits)
 		} else {
 			unsigned char *mark = internal_sums(s, un->output);
 			for (Node n = 1; n <= un->output; n++)
-				if (mark[n] == REACHED && !seen[n] && shown(s, n)) {
+				if (mark[n] == REACHED && !seen[n] &&
+				    (shown(s, n) || n == un->output)) {
+					/* (the output has a row even when
+					 * it is a letter or a constant) */
 					seen[n] = 1;
 					add_row(tr, tl_print(s, n, SYNTAX_TL, names), n);
 				}
@@ -135,6 +170,9 @@ void trace_free(Trace *tr)
 	for (size_t i = 0; i < tr->rows.len; i++)
 		free(tr->rows.data[i].label);
 	VEC_FREE(tr->rows);
+	for (size_t i = 0; i < tr->inputs.len; i++)
+		free(tr->inputs.data[i]);
+	VEC_FREE(tr->inputs);
 	VEC_FREE(tr->nodes);
 	free(tr);
 }
@@ -239,7 +277,19 @@ void trace_print(const Trace *tr, const EvalTable *given, const Sym *word,
 			if (width(cells[r * ncol + c]) > w[c])
 				w[c] = width(cells[r * ncol + c]);
 	}
-	for (size_t r = 0; r < nrow; r++) {
+	/* With several inputs, "-- input N: SOURCE" before each one's rows
+	 * (also when it has none: a letter, a constant). */
+	size_t next_input = 0;
+	for (size_t r = 0; r <= nrow; r++) {
+		size_t input = r < 2 ? 0 : r < nrow ? tr->rows.data[r - 2].input
+						   : tr->inputs.len;
+		for (; r >= 2 && next_input <= input &&
+		       next_input < tr->inputs.len && tr->inputs.len > 1;
+		     next_input++)
+			fprintf(out, "-- input %zu: %s\n", next_input + 1,
+				tr->inputs.data[next_input]);
+		if (r == nrow)
+			break;
 		pad(out, r == 0 ? "position" : r == 1 ? "letter"
 						    : tr->rows.data[r - 2].label,
 		    lw, false);
@@ -279,6 +329,8 @@ json_t *trace_json(const Trace *tr, const EvalTable *given, const Sym *word,
 		json_object_set_new(row, "label",
 				    json_string(tr->rows.data[r].label));
 		json_object_set_new(row, "sort", json_string(b ? "bool" : "int"));
+		json_object_set_new(row, "input",
+				    json_integer((json_int_t)tr->rows.data[r].input + 1));
 		for (size_t p = first; p <= last && first <= last; p++) {
 			if (b) {
 				json_array_append_new(
@@ -295,6 +347,10 @@ json_t *trace_json(const Trace *tr, const EvalTable *given, const Sym *word,
 	json_object_set_new(o, "positions", pos);
 	json_object_set_new(o, "letters", let);
 	json_object_set_new(o, "rows", rows);
+	json_t *inputs = json_array();
+	for (size_t i = 0; i < tr->inputs.len; i++)
+		json_array_append_new(inputs, json_string(tr->inputs.data[i]));
+	json_object_set_new(o, "inputs", inputs);
 	eval_table_free(own);
 	return o;
 }

@@ -81,10 +81,21 @@ void trace_html_word(Buf *b, json_t *trace, const char *word, size_t n,
 		buf_puts(b, "</td>");
 	}
 	buf_puts(b, "</tr>\n");
-	json_t *row;
+	json_t *row, *inputs = json_object_get(trace, "inputs");
+	json_int_t shown = 0; /* the inputs whose header row is out */
 	json_array_foreach(json_object_get(trace, "rows"), i, row) {
 		bool boolean = strcmp(json_string_value(json_object_get(row, "sort")),
 				      "bool") == 0;
+		/* several inputs: a header row before each one's rows */
+		json_int_t in = json_integer_value(json_object_get(row, "input"));
+		for (; json_array_size(inputs) > 1 && shown < in; shown++) {
+			buf_printf(b, "<tr><th class=\"i\" colspan=\"%zu\">"
+				      "input %lld: ", json_array_size(pos) + 1,
+				   (long long)shown + 1);
+			escaped_str(b, json_string_value(
+					       json_array_get(inputs, (size_t)shown)));
+			buf_puts(b, "</th></tr>\n");
+		}
 		buf_puts(b, "<tr><th>");
 		escaped_str(b, json_string_value(json_object_get(row, "label")));
 		buf_puts(b, "</th>");

@@ -16,22 +16,72 @@
 #include "mona.h"
 #include "presburger.h"
 
-/* Disagreements of f with t on S (SIZE_MAX: not evaluable); the first
- * bad word's text in *bad_word. */
-static size_t check_on(const Target *t, const Store *st, Node f,
-		       const Sample *S, char **bad_word)
+static void add_cex(Verification *v, const uint8_t *w, size_t len)
 {
-	Word64 *care = xmalloc(2 * S->nwords * sizeof(Word64));
-	Word64 *label = care + S->nwords;
-	size_t bad = SIZE_MAX, first;
+	if (v->ncex >= VERIFY_CEX || len > VERIFY_CEX_MAXLEN)
+		return;
+	for (size_t i = 0; i < v->ncex; i++)
+		if (v->cex[i].len == len && memcmp(v->cex[i].w, w, len) == 0)
+			return;
+	v->cex[v->ncex].w = xmalloc(len + 1);
+	memcpy(v->cex[v->ncex].w, w, len);
+	v->cex[v->ncex++].len = len;
+}
+
+/* Disagreements of f with t on S (SIZE_MAX: not evaluable); the first
+ * bad word's text in *bad_word, the shortest bad words into v->cex (bits
+ * go by length in the tree). */
+static size_t check_on(const Target *t, const Store *st, Node f,
+		       const Sample *S, char **bad_word, Verification *v)
+{
+	size_t nw = S->nwords;
+	Word64 *care = xmalloc(3 * nw * sizeof(Word64));
+	Word64 *label = care + nw, *sig = label + nw;
+	size_t bad = SIZE_MAX;
 	*bad_word = NULL;
-	if (target_sig(t, S, st, care, label)) {
-		bad = search_check(S, st, f, care, label, &first);
-		if (bad && bad != SIZE_MAX)
-			*bad_word = sample_word_text(S, first);
+	if (target_sig(t, S, st, care, label) && sample_eval(S, st, f, sig)) {
+		bad = 0;
+		uint8_t *w = xmalloc(S->nbits + 1);
+		for (size_t i = 0; i < nw; i++) {
+			Word64 d = (sig[i] ^ label[i]) & care[i];
+			bad += (size_t)__builtin_popcountll(d);
+			for (; d && v->ncex < VERIFY_CEX; d &= d - 1) {
+				size_t bit = i * 64 + (size_t)__builtin_ctzll(d);
+				if (!*bad_word)
+					*bad_word = sample_word_text(S, bit);
+				add_cex(v, w, sample_word(S, bit, w));
+			}
+		}
+		free(w);
 	}
 	free(care);
 	return bad;
+}
+
+/* The decision engine's witness as letter indices of S (false when a
+ * letter is not S's or the word is too long to add). */
+static void witness_cex(const MethodResult *r, const Sample *S, Verification *v)
+{
+	fmpz_t len;
+	fmpz_init(len);
+	runs_length(&r->witness, len);
+	if (fmpz_cmp_ui(len, VERIFY_CEX_MAXLEN) <= 0) {
+		size_t n = fmpz_get_ui(len), k = 0;
+		uint8_t *w = xmalloc(n + 1);
+		bool ok = true;
+		for (size_t i = 0; i < r->witness.n && ok; i++) {
+			size_t x = 0;
+			while (x < S->nletters && S->letters[x] != r->witness.letter[i])
+				x++;
+			ok = x < S->nletters;
+			for (ulong j = fmpz_get_ui(r->witness.count + i); ok && j > 0; j--)
+				w[k++] = (uint8_t)x;
+		}
+		if (ok)
+			add_cex(v, w, k);
+		free(w);
+	}
+	fmpz_clear(len);
 }
 
 static int cmp_sym(const void *x, const void *y)
@@ -102,6 +152,7 @@ static void decide_check(const Target *t, Store *st, Node f, const Sample *S,
 	} else if (r.status == MR_DIFFERENT) {
 		v->ok = false;
 		buf_printf(b, "; tally equiv (%s): NOT equivalent", name);
+		witness_cex(&r, S, v);
 	}
 	method_result_free(&r);
 	free(alpha);
@@ -114,16 +165,19 @@ void verify_formula(const Target *t, Store *st, Node f, const Sample *fresh,
 	Buf b = {0};
 	char *w1 = NULL, *w2 = NULL;
 	v->kind = "sample only";
-	v->fresh_bad = check_on(t, st, f, fresh, &w1);
+	v->ncex = 0;
+	v->fresh_bad = check_on(t, st, f, fresh, &w1, v);
 	v->exh_bad = 0;
 	v->exh_len = exh ? exh->n : 0;
 	v->exh_words = exh ? exh->npoints : 0;
 	if (exh && t->kind != TARGET_LABELS)
-		v->exh_bad = check_on(t, st, f, exh, &w2);
+		v->exh_bad = check_on(t, st, f, exh, &w2, v);
 	v->ok = v->fresh_bad == 0 && v->exh_bad == 0;
-	if (t->kind == TARGET_LABELS)
-		buf_printf(&b, "%s every label", v->fresh_bad ? "DISAGREES with"
-							     : "consistent with");
+	if (t->kind == TARGET_LABELS && v->fresh_bad)
+		buf_printf(&b, "DISAGREES with %zu of the %zu labels", v->fresh_bad,
+			   t->nwords);
+	else if (t->kind == TARGET_LABELS)
+		buf_puts(&b, "consistent with every label");
 	else if (v->fresh_bad == SIZE_MAX)
 		buf_puts(&b, "not checked (the formula has #>)");
 	else
@@ -138,7 +192,8 @@ void verify_formula(const Target *t, Store *st, Node f, const Sample *fresh,
 			   w2 ? "\")" : "");
 	if (decide_len && v->ok)
 		decide_check(t, st, f, fresh, decide_len, lim, v, &b);
-	buf_printf(&b, "; evidence: %s", v->kind);
+	buf_printf(&b, "; evidence: %s%s", v->kind, t->kind == TARGET_LABELS
+					? " (relative to the labelled words)" : "");
 	v->text = buf_take(&b);
 	free(w1);
 	free(w2);
@@ -148,4 +203,7 @@ void verify_free(Verification *v)
 {
 	free(v->text);
 	v->text = NULL;
+	for (size_t i = 0; i < v->ncex; i++)
+		free(v->cex[i].w);
+	v->ncex = 0;
 }

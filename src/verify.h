@@ -18,6 +18,8 @@
 #include "sample.h"
 #include "search.h"
 
+enum { VERIFY_CEX = 4, VERIFY_CEX_MAXLEN = 4096 };
+
 typedef struct {
 	bool ok;           /* no disagreement anywhere */
 	size_t fresh_bad;  /* disagreements on the fresh sample */
@@ -28,6 +30,11 @@ typedef struct {
 	size_t bound;      /* the decision engine's length bound */
 	const char *kind;  /* "proof", "bound" or "sample only" */
 	char *text;        /* one line for the output */
+	/* Words where the formula and the target differ, shortest first
+	 * (letter indices of the sample's alphabet): from the fresh sample,
+	 * all words up to the length, then the decision engine. */
+	SampleWord cex[VERIFY_CEX];
+	size_t ncex;
 } Verification;
 
 /* fresh: the fresh sample (for labelled words: the search sample, whose

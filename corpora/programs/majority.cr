@@ -1,2 +1,2 @@
-// MAJORITY: more a's than b's (Yang & Chiang 2024; logic.md §10).  Depth 1.
+// MAJORITY: more a's than b's (Yang & Chiang 2024).  Depth 1.
 majority = #"b" < #"a"

@@ -2,7 +2,8 @@
 #
 # Environment: TALLY (the binary), BENCHBIN (where genword, floor and
 # runstat were built).  BENCH_N (default 10^8), BENCH_STREAM_N (10^9),
-# BENCH_LANG_LEN (20), BENCH_TOKEN_N (10^7), BENCH_PY_N (the word lengths
+# BENCH_LANG_LEN (20), BENCH_TOKEN_N (10^7), BENCH_GEN_N (10^6 words for
+# tally gen), BENCH_PY_N (the word lengths
 # for the Python interpreter, "10000 100000 1000000") and BENCH_REPS (3)
 # scale the runs.  PY_CRASP: a checkout of the Python C-RASP interpreter
 # (PYTHON: its Python, default python3); without it that part is skipped.  Prints a table;
@@ -214,15 +215,38 @@ printf '%-34s %12s %10s   (target < 64 MB: %s)\n' "  peak RSS of tally (MB)" "" 
 	"$(awk "BEGIN{printf \"%.1f\", $rss / 1024}")" \
 	"$(test "$rss" -lt 65536 && echo met || echo MISSED)"
 
-# tally lang: the tree of all words over ( and ) up to length LL.
+# tally gen: a balanced dataset of GN words of length 100 of a depth-3
+# formula (uniform members, mutated and random non-members, no
+# duplicates, every label from the evaluator), against the floor of
+# writing as many bytes of random letters.
+GN=${BENCH_GEN_N:-1000000}
+input=/dev/null
+t=$(measure "$work/g.out" "$TALLY" gen -q --sample="$GN" --min-length=100 \
+	--max-length=100 -f '#[Q_a & #[Q_b & #[Q_a] < #[Q_b]] >= 1] > #[Q_b]')
+test "$(wc -l < "$work/raw")" = "$GN" || die "gen: not $GN words"
+bytes=$(wc -c < "$work/raw")
+f=$(measure "$work/f.out" "$BENCHBIN/genword" ab "$bytes" 3)
+printf '%-34s %12s %10s %10s %7sx\n' "gen, depth 3, length 100 (words)" \
+	"$GN" "$t" "$f" "$(awk "BEGIN{printf \"%.2f\", $t / ($f > 0 ? $f : 0.001)}")"
+printf '%-34s %12s\n' "  words per minute" \
+	"$(awk "BEGIN{printf \"%.3g\", $GN * 60 / ($t > 0 ? $t : 0.001)}")"
+rm -f "$work/raw" "$work/g.out" "$work/f.out"
+
+# tally lang: the tree of all words over ( and ) up to length LL, walked
+# by the listing; --count counts per merged machine state instead.
 nodes=$(awk "BEGIN{printf \"%.0f\", 2^($LL + 1) - 1}")
 input=/dev/null
 t=$(measure "$work/l.out" "$TALLY" lang -f dyck1 --max-length "$LL" \
-	--alphabet='()' --count)
-printf '%-34s %12s %10s %10s\n' "lang dyck1 --count, tree nodes" "$nodes" \
+	--alphabet='()')
+printf '%-34s %12s %10s %10s\n' "lang dyck1 listing, tree nodes" "$nodes" \
 	"$t" "-"
 printf '%-34s %12s\n' "  tree nodes per second" \
 	"$(awk "BEGIN{printf \"%.3g\", $nodes / ($t > 0 ? $t : 0.001)}")"
+c=$(measure "$work/l.out" "$TALLY" lang -f dyck1 --max-length "$LL" \
+	--alphabet='()' --count)
+printf '%-34s %12s %10s %10s %7sx\n' "lang dyck1 --count (merged states)" \
+	"$((LL + 1)) lengths" "$c" "$t" \
+	"$(awk "BEGIN{printf \"%.3f\", $c / ($t > 0 ? $t : 0.001)}")"
 
 # ---- the decision engine (tally equiv / check) --------------------------
 # decide_run LABEL UNITS COMMAND...: wall time, states and peak RSS of one

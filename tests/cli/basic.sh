@@ -109,6 +109,18 @@ cmp -s out.txt want.txt || fail "print from stdin: $(cat out.txt)"
 test "$(grep -c '^depth: ' out.txt)" = 3 || fail "info from stdin: $(cat out.txt)"
 test "$(sed -n 1p out.txt)" = 'depth: 2' || fail "info from stdin: first depth"
 grep -qx 'letters: a b' out.txt || fail "info from stdin: letters"
+# No formula on stdin is no input, exit 2, as a terminal on stdin is
+# (it used to be an empty result, exit 0, off a terminal).
+for cmd in info print translate; do
+	for input in "" "\n  \n-- a comment\n"; do
+		status=0
+		printf "$input" | "$TALLY" $cmd > out.txt 2> err.txt || status=$?
+		test "$status" = 2 || fail "$cmd, no formula on stdin: exit $status"
+		grep -q '^tally: error: no input: standard input holds no formula' err.txt ||
+			fail "$cmd, no formula on stdin: $(cat err.txt)"
+		test ! -s out.txt || fail "$cmd, no formula on stdin: output"
+	done
+done
 # -F - reads stdin as one file: definitions, the last formula is checked.
 printf 'let c = #[Q_a];\nc >= 2\n' | "$TALLY" print -F - > out.txt
 grep -q '#\[Q_a\] >= 2\|c >= 2' out.txt || fail "print -F -: $(cat out.txt)"
@@ -126,9 +138,19 @@ grep -q '^tally: <stdin>:2:6: error:' lines.err || fail "bad stdin line: $(cat l
 run 0 "$TALLY" demo > demo.txt
 grep -q '^depth: 2' demo.txt || fail "demo: no depth line"
 test "$(grep -c '^\$ tally ' demo.txt)" -ge 4 || fail "demo: too few sections"
+# The evidence of a verified formula (hierarchy's "tally equiv (mona)
+# proves it equivalent") depends on the second each method gets
+# (verify.c): a loaded machine may get the explore bound instead, so it
+# is left out of the comparison.
+no_evidence() { sed 's/; tally equiv (.*//'; }
 grep '^\$ tally ' demo.txt | sed 's/^\$ tally //' | while read -r cmd; do
 	awk -v c="$ tally $cmd" '$0 == c { on = 1; next }
-		on && (/^\$ / || /^$/ || /^   /) { exit } on' demo.txt > want.txt
-	eval "\"\$TALLY\" $cmd" | grep -v "^$" > got.txt || true
+		on && (/^\$ / || /^$/ || /^   /) { exit } on' demo.txt |
+		no_evidence > want.txt
+	eval "\"\$TALLY\" $cmd" | grep -v "^$" | no_evidence > got.txt || true
 	diff -u want.txt got.txt || fail "demo section differs: tally $cmd"
+	# tally-demo(1) describes every section (by the command's page)
+	page=$(printf '%s\n' "$cmd" | sed 's/ .*//; s/translate/print/')
+	grep -q "tally\\\\-$page" "$top_srcdir/man/tally-demo.1" ||
+		fail "tally-demo(1) does not describe the section 'tally $cmd'"
 done

@@ -190,7 +190,26 @@ error 'L := "a"' "a .cr file defines with '=', not ':='"
 error 'L = x * 2' "'*' multiplies a number by a count"
 error 'L = #"a" < #"b" < 3' "cannot read '<' here"
 error 'L = ' "the statement ends too early"
-error 'L = (((' "the statement ends too early"
+
+# error_at PROGRAM COLUMN MESSAGE: the diagnostic is at line 1, COLUMN and
+# its caret under that column (not at the end of the statement).
+error_at() {
+	error "$1" "tally: p.cr:1:$2: error: $3"
+	caret=$(sed -n 3p err.txt)
+	test "$caret" = "$(printf "%$2s" '^')" ||
+		fail "[$1]: caret [$caret], wanted one at column $2"
+}
+## brackets are checked first, with the caret at the one at fault
+error_at 'L = #("a" && (#"b" == 0)' 6 "this '(' is never closed: expected ')' before the statement ends"
+error_at 'L = (((' 7 "this '(' is never closed"
+error_at 'L = #[pred "a"' 6 "this '[' is never closed: expected ']'"
+error_at 'L = #("a"]' 10 "expected ')' to close '(' at 1:6, found ']'"
+error_at 'L = #"a")' 9 "')' closes nothing: no '(' is open"
+## words of other notations: what to write
+error_at 'L = "a" and "b"' 9 "'and' is a name in .cr files, not an operator: use && for and"
+error_at 'L = "a" or #"b" > 0' 9 "'or' is a name in .cr files, not an operator: use || for or"
+error_at 'L = not "b"' 5 "'not' is a name in .cr files, not an operator: use ! for not"
+error_at 'L = "a" && not "b"' 12 "'not' is a name in .cr files, not an operator: use ! for not"
 
 ## hostile input: a diagnostic, never a crash; long chains stay linear
 awk 'BEGIN { printf "x = "; for (i = 0; i < 5000; i++) printf "("; printf "\"a\""; for (i = 0; i < 5000; i++) printf ")"; print "" }' > deep.cr

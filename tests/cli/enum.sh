@@ -41,7 +41,13 @@ run 0 "$TALLY" enum --alphabet=a --depth=0..1 --size=..4 --with-y --with-mod=2 -
 grep -q 'Y' y.txt || fail "--with-y printed no Y"
 
 run 4 "$TALLY" enum --depth=2 --size=..30 --max-memory=1 --quiet
-run 2 "$TALLY" enum --with-future
+# Future counts: whole words; every printed formula's value at every
+# position of every word is recomputed by the evaluator (--check), no two
+# share a signature hash, and #> occurs.
+run 0 "$TALLY" enum --with-future --depth=1 --size=..5 --length=4 --check --format='%h %f' > fut.txt
+grep -q '#>' fut.txt || fail "--with-future printed no #>"
+cut -d' ' -f1 fut.txt | sort | uniq -d > fdup.txt
+test ! -s fdup.txt || fail "--with-future: two formulas share a signature hash"
 run 2 "$TALLY" enum --depth=x
 run 2 "$TALLY" enum --size=3..
 run 2 "$TALLY" enum --max-coeff=0

@@ -1,7 +1,10 @@
 # gen.sh -- tally gen: every family's formula against its membership
 # function (written separately in src/families.c), on all words up to a
 # length and on long random words; the membership functions against the
-# hand-labelled words of corpora/languages; reproducible sampling; errors.
+# hand-labelled words of corpora/languages; the datasets of any formula
+# (balance per length, no duplicates, labels re-checked by tally eval,
+# splits, reproducible seeds, prediction labels against tally lang, the
+# leakage report's baselines against tally eval); errors.
 . "$top_srcdir/tests/lib.sh"
 
 # agree FAMILY K N [GEN-OPTION...]: the labels of `tally gen --words` are
@@ -9,8 +12,8 @@
 agree() {
 	family=$1 k=$2; shift 2
 	kopt=; test "$k" = - || kopt=--k=$k
-	"$TALLY" gen --family="$family" $kopt --words "$@" > labels ||
-		fail "gen --words $family $k"
+	"$TALLY" gen --family="$family" $kopt --words "$@" > labels \
+		2> report.txt || fail "gen --words $family $k"
 	test -s labels || fail "no words for $family $k"
 	formula=$("$TALLY" gen --family="$family" $kopt) ||
 		fail "gen $family $k"
@@ -96,7 +99,7 @@ for f in lk lk-predict ek dyck1 majority anbn anbncn first-a subseq-ab d1 \
 done
 test "$("$TALLY" gen --list --json | wc -l)" -eq \
 	"$(grep -c '^[a-z]' list)" || fail "--list --json count"
-"$TALLY" gen --family=lk --k=2 --words -n 2 --json | head -1 > j
+"$TALLY" gen --family=lk --k=2 --words -n 2 --json 2> /dev/null | head -1 > j
 grep -q '"word": *""' j && grep -q '"label": *0' j || fail "json word: $(cat j)"
 
 # Formulas: one per k, in any print format; depth k for L_k.
@@ -117,6 +120,222 @@ done
 test "$("$TALLY" gen --family=lk --k=1..2 --to=crasp | grep -c '^$')" -eq 1 ||
 	fail "programs not separated by one empty line"
 
+# ---- datasets of any formula ------------------------------------------
+labels_of() { sed -e 's/	accept$/	1/' -e 's/	reject$/	0/'; }
+
+# balanced FILE [M N]: at every length, M members for N non-members
+# (default 1:1), counted from the TSV labels.
+balanced() {
+	awk -F '\t' -v M="${2:-1}" -v N="${3:-1}" '
+		{ n = length($1); c[n, $2]++; L[n] = 1 }
+		END { for (n in L) if (c[n, 1] * N != c[n, 0] * M) {
+			print "length " n ": " c[n, 1] + 0 " members, " \
+				c[n, 0] + 0 " non-members"; bad = 1 }
+		      exit bad }' "$1"
+}
+
+# relabel FORMULA FILE: the TSV's words with tally eval's verdicts
+# (the labels checked by another command than gen).
+relabel() {
+	cut -f1 "$2" | "$TALLY" eval -f "$1" | labels_of > relabelled || true
+	cut -f1,2 "$2" | cmp -s - relabelled ||
+		{ cut -f1,2 "$2" | diff - relabelled | head -5; fail "$1: labels"; }
+}
+
+# The dyck1 dataset of the issue: exactly 5000/5000, balanced at every
+# (even) length, no duplicates, the labels tally eval's, and no trivial
+# baseline above 60 %.
+"$TALLY" gen -f dyck1 --sample=10000 --min-length=50 --max-length=100 \
+	--seed=1 --report=dyck.json > dyck.tsv 2> dyck.err ||
+	fail "dyck1 dataset: $(cat dyck.err)"
+test "$(cut -f2 dyck.tsv | sort | uniq -c | awk '{ printf "%s:%s ", $2, $1 }')" = \
+	"0:5000 1:5000 " || fail "dyck1: not 5000/5000"
+balanced dyck.tsv || fail "dyck1: a length is not balanced"
+test -z "$(cut -f1 dyck.tsv | sort | uniq -d | head -1)" ||
+	fail "dyck1: duplicate words"
+awk -F '\t' 'length($1) < 50 || length($1) > 100 || length($1) % 2 { exit 1 }' \
+	dyck.tsv || fail "dyck1: a length out of range, or odd"
+relabel dyck1 dyck.tsv
+grep -q 'left out 25 lengths (no members): 51 53' dyck.err ||
+	fail "dyck1: the odd lengths are not reported: $(cat dyck.err)"
+# the baselines: parity, last letter and depth 1 at most 60 %, and the
+# depth-1 formula of the report scores what the report says (tally eval)
+for b in length_parity last_letter accuracy; do
+	v=$(tr -d ' \n' < dyck.json | sed -n "s/.*\"$b\":\([0-9.]*\).*/\1/p")
+	test -n "$v" || fail "report: no $b"
+	awk -v v="$v" 'BEGIN { exit !(v <= 0.6) }' || fail "dyck1 $b: $v"
+done
+formula=$(tr -d '\n' < dyck.json | sed -n 's/.*"formula": "\([^"]*\)", *"accuracy".*//; s/.*"depth1": {[^}]*"formula": "\(\([^"\\]\|\\.\)*\)".*/\1/p' | sed 's/\\"/"/g')
+acc=$(tr -d ' \n' < dyck.json | sed -n 's/.*"depth1":{"accuracy":\([0-9.]*\).*/\1/p')
+test -n "$formula" && test -n "$acc" || fail "report: no depth-1 formula"
+cut -f1 dyck.tsv | "$TALLY" eval --alphabet='()' -f "$formula" | labels_of |
+	paste - dyck.tsv | awk -F '\t' -v acc="$acc" '
+		{ right += ($2 == $4) }
+		END { d = right / NR - acc; exit !(d < 0.0001 && d > -0.0001) }' ||
+	fail "the depth-1 baseline $formula does not score $acc"
+
+# Same seed, same bytes; another seed, other words.
+"$TALLY" gen -f dyck1 --sample=10000 --min-length=50 --max-length=100 \
+	--seed=1 2> /dev/null | cmp -s - dyck.tsv || fail "same seed, other bytes"
+"$TALLY" gen -f dyck1 --sample=10000 --min-length=50 --max-length=100 \
+	--seed=2 2> /dev/null | cmp -s - dyck.tsv && fail "the seed is ignored"
+
+# Sparse languages: anbn has one member per even length, so 26 lengths
+# give 26 distinct members at most, said on stderr.
+"$TALLY" gen -f anbn --sample=1000 --min-length=50 --max-length=100 \
+	> anbn.tsv 2> anbn.err || fail "anbn"
+test "$(wc -l < anbn.tsv)" = 52 || fail "anbn: $(wc -l < anbn.tsv) words"
+balanced anbn.tsv || fail "anbn: not balanced"
+grep -q 'only 52 of 1000 words exist' anbn.err || fail "anbn: $(cat anbn.err)"
+relabel anbn anbn.tsv
+# another ratio, and the non-members of mutated members keep the last
+# letter (none uniformly random here)
+"$TALLY" gen -f L_4 --sample=300 --min-length=10 --max-length=30 \
+	--ratio=2:1 --random=0 > l4.tsv 2> /dev/null || fail "L_4 2:1"
+test "$(wc -l < l4.tsv)" = 300 || fail "L_4: not 300 words"
+balanced l4.tsv 2 1 || fail "L_4: not 2:1 at every length"
+relabel L_4 l4.tsv
+awk -F '\t' '$2 == 0 && substr($1, length($1)) != "b" { bad++ }
+	END { exit bad > 0 }' l4.tsv || fail "L_4: a mutant changed the last letter"
+"$TALLY" gen -f L_4 --sample=300 --min-length=10 --max-length=30 \
+	--ratio=1:0 --seed=3 2> /dev/null | cut -f2 | sort -u > only
+test "$(cat only)" = 1 || fail "--ratio=1:0 gave non-members"
+
+# Splits: disjoint, balanced on their own, in their ranges, own counts.
+"$TALLY" gen -f L_3 --sample=1000 --split=train:1..50,test:51..100 \
+	--labels=position > l3.tsv 2> /dev/null || fail "L_3 splits"
+for sp in train test; do
+	grep "	$sp\$" l3.tsv > "$sp.tsv"
+	test "$(wc -l < "$sp.tsv")" = 500 || fail "$sp: $(wc -l < "$sp.tsv") words"
+	balanced "$sp.tsv" || fail "$sp: not balanced"
+done
+awk -F '\t' 'length($1) > 50 { exit 1 }' train.tsv || fail "train lengths"
+awk -F '\t' 'length($1) < 51 { exit 1 }' test.tsv || fail "test lengths"
+# overlapping ranges: still no word in two splits
+"$TALLY" gen -f majority --split=a:5..12:400,b:5..12:300 > ab.tsv 2> /dev/null ||
+	fail "overlapping splits"
+test "$(grep -c '	a$' ab.tsv) $(grep -c '	b$' ab.tsv)" = "400 300" ||
+	fail "split counts"
+test -z "$(cut -f1 ab.tsv | sort | uniq -d | head -1)" ||
+	fail "a word in two splits"
+relabel majority ab.tsv
+
+# Position labels: the verdict of every prefix, by tally eval.
+awk -F '\t' '{ for (i = 0; i <= length($1); i++) print substr($1, 1, i) }' \
+	train.tsv | "$TALLY" eval -f L_3 --alphabet=ab | labels_of | cut -f2 |
+	awk -v F=train.tsv 'BEGIN { while ((getline l < F) > 0) {
+			split(l, f, "\t"); w[++n] = f[1]; want[n] = f[3] } }
+		{ got = got $0 }
+		length(got) == length(w[k + 1]) + 1 {
+			k++; if (got != want[k]) { print w[k] ": " got " " want[k]; bad = 1 }
+			got = "" }
+		END { exit bad || k != n }' || fail "position labels"
+
+# Prediction labels against tally lang: the letters that continue a
+# prefix into a member of length <= the horizon, and </s> on members.
+"$TALLY" gen -f L_3 --sample=60 --min-length=1 --max-length=6 --horizon=8 \
+	--labels=prediction --format=jsonl > pred.jsonl 2> /dev/null ||
+	fail "prediction labels"
+"$TALLY" lang -f L_3 --alphabet=ab -n 8 > members
+awk 'BEGIN { while ((getline m < "members") > 0) {
+		mem[m] = 1
+		for (i = 0; i < length(m); i++)
+			nxt[substr(m, 1, i), substr(m, i + 1, 1)] = 1 } }
+	{ w = $0; sub(/^\{"word": "/, "", w); sub(/".*/, "", w)
+	  l = $0; sub(/.*"labels": \[/, "", l); sub(/\], "horizon".*/, "", l)
+	  gsub(/ /, "", l); gsub(/\],\[/, "|", l); gsub(/[][]/, "", l)
+	  n = split(l, row, "|")
+	  if (n != length(w) + 1) { print "rows: " $0; bad = 1 }
+	  for (i = 0; i < n; i++) {
+		p = substr(w, 1, i)
+		want = (nxt[p, "a"] ? "\"a\"" : "")
+		want = want (nxt[p, "b"] ? (want ? "," : "") "\"b\"" : "")
+		want = want (mem[p] ? (want ? "," : "") "\"</s>\"" : "")
+		if (row[i + 1] != want) { print w " at " i ": " row[i + 1] " want " want; bad = 1 }
+	  } }
+	END { exit bad }' pred.jsonl || fail "prediction labels disagree with tally lang"
+
+# lk-predict: prefixes of members of L_k only, labelled by L_k.
+"$TALLY" gen --family=lk-predict --k=4 --sample=200 --min-length=10 \
+	--max-length=30 > lkp.tsv 2> /dev/null || fail "lk-predict sample"
+balanced lkp.tsv || fail "lk-predict: not balanced"
+awk -F '\t' '{ w = $1; b = (substr(w, 1, 1) == "a"); if (!b) exit 1
+	for (i = 2; i <= length(w); i++) b += substr(w, i, 1) != substr(w, i - 1, 1)
+	if (b > 4 || (b == 4) != $2) exit 1 }' lkp.tsv ||
+	fail "lk-predict: a word outside the domain or mislabelled"
+
+# Formats: JSONL fields, tokens for long letters, .cr files tally eval reads.
+"$TALLY" gen -f dyck1 --sample=4 --min-length=2 --max-length=4 --format=jsonl \
+	2> /dev/null > d.jsonl || fail "jsonl"
+grep -q '^{"word": "[()]*", "label": [01], "length": [0-9]*}$' d.jsonl ||
+	fail "jsonl record: $(head -1 d.jsonl)"
+"$TALLY" gen -f '#[Q_open] > #[Q_close]' --sample=4 --min-length=2 \
+	--max-length=3 --format=jsonl 2> /dev/null > tok.jsonl || fail "tokens"
+grep -q '"word": \["[a-z]*", "[a-z]*"' tok.jsonl || fail "token list: $(head -1 tok.jsonl)"
+"$TALLY" gen -f dyck1 --sample=20 --min-length=2 --max-length=8 --format=cr \
+	2> /dev/null > d.cr || fail "cr"
+test "$(grep -c '^// label=' d.cr)" = 20 || fail "cr records"
+"$TALLY" eval -f dyck1 --word-format=cr < d.cr | labels_of | cut -f2 > got ||
+	true
+sed -n 's|^// label=\([01]\).*|\1|p' d.cr | cmp -s - got || fail "cr labels"
+
+# A formula with future counts: no exact counts, rejection sampling says so.
+"$TALLY" gen --family=parity-twosided --sample=40 --min-length=5 \
+	--max-length=9 > par.tsv 2> par.err || fail "parity-twosided"
+grep -q 'rejection sampling' par.err || fail "no fallback note"
+balanced par.tsv || fail "parity: not balanced"
+
+# tally eval --check-labels reads the datasets back: the issue's L_3
+# dataset passes, and fails after one label is flipped (word, position,
+# prediction), in JSONL, TSV and .cr.
+"$TALLY" gen -f L_3 --sample=1000 --split=train:1..50,test:51..100 \
+	--labels=position --format=jsonl 2> /dev/null > l3.jsonl || fail "L_3 jsonl"
+run 0 "$TALLY" eval --check-labels -f L_3 < l3.jsonl 2> err
+sed '7s/"label": \([01]\)/"label": X\1/; 7s/X0/1/; 7s/X1/0/' l3.jsonl > flip.jsonl
+cmp -s l3.jsonl flip.jsonl && fail "nothing flipped"
+run 1 "$TALLY" eval --check-labels -f L_3 < flip.jsonl > out 2> err
+grep -q '^line 7: ' out || fail "flipped label not reported: $(cat out)"
+sed '9s/"labels": \[0/"labels": [1/' l3.jsonl > flip.jsonl
+run 1 "$TALLY" eval --check-labels -f L_3 < flip.jsonl > out 2> err
+grep -q '^line 9: .*after 0 letters' out || fail "position label: $(cat out)"
+run 0 "$TALLY" eval --check-labels -f L_3 < l3.tsv 2> err
+awk -F '\t' 'NR == 5 { $2 = 1 - $2 } 1' OFS='\t' l3.tsv > flip.tsv
+run 1 "$TALLY" eval --check-labels -f L_3 < flip.tsv > out 2> err
+run 0 "$TALLY" eval --check-labels -f L_3 < pred.jsonl 2> err
+awk '!done && /\["a", "b"\]/ { sub(/\["a", "b"\]/, "[\"b\"]"); done = 1 } 1' \
+	pred.jsonl > flip.jsonl
+cmp -s pred.jsonl flip.jsonl && fail "no prediction label flipped"
+run 1 "$TALLY" eval --check-labels -f L_3 < flip.jsonl > out 2> err
+run 0 "$TALLY" eval --check-labels -f dyck1 < d.cr 2> err
+sed -e '1s/label=0/label=X/; 1s/label=1/label=0/; 1s/label=X/label=1/' \
+	d.cr > flip.cr
+cmp -s d.cr flip.cr && fail "no .cr label flipped"
+run 1 "$TALLY" eval --check-labels -f dyck1 < flip.cr > out 2> err
+# a formula with future counts: every prefix evaluated whole
+run 0 "$TALLY" eval --check-labels --alphabet=01 \
+	-f "$("$TALLY" gen --family=parity-twosided)" < par.tsv 2> err
+printf 'ab\t2\n' | run 2 "$TALLY" eval --check-labels -f L_2 2> err
+printf '{"word": "ab"}\n' | run 2 "$TALLY" eval --check-labels -f L_2 2> err
+printf 'ab\t1\t0101\n' | run 2 "$TALLY" eval --check-labels -f L_2 2> err
+printf 'ab\t1\n' | run 2 "$TALLY" eval --check-labels -f L_2 -w ab 2> err
+
+# The Knee-Deep commands of tally-gen(1), as documented but for L_3 and
+# with fewer words: they run, and their labels check.
+sed -n 's/^for k in 1 2 3 4 5; do tally \(gen .*\); done$/\1/p' \
+	"$top_srcdir/man/tally-gen.1" | sed -e 's/\\-/-/g' -e 's/\$k/3/g' \
+	-e 's/--sample=20000/--sample=400/' -e 's/:2000/:40/g' > kd.cmds
+test "$(wc -l < kd.cmds)" = 2 || fail "the Knee-Deep commands of tally-gen(1)"
+while read -r cmd; do
+	eval "\"\$TALLY\" $cmd" || fail "Knee-Deep: $cmd"
+done < kd.cmds
+for f in L_3.recognition L_3.prediction; do
+	test -s $f.jsonl && test -s $f.json || fail "$f: no data or report"
+	run 0 "$TALLY" eval --check-labels -f L_3 < $f.jsonl 2> err
+done
+test "$(grep -c '"split": "test2"' L_3.prediction.jsonl)" = 40 ||
+	fail "prediction split test2"
+grep -q '"label": 0' L_3.prediction.jsonl && fail "prediction: a non-member"
+
 # Errors: exit 2 and a message.
 run 2 "$TALLY" gen 2> err
 run 2 "$TALLY" gen --family=nosuch 2> err
@@ -130,7 +349,6 @@ run 2 "$TALLY" gen --family=lk --k=3..2 2> err
 run 2 "$TALLY" gen --family=dyck1 --k=2 2> err
 run 2 "$TALLY" gen --family=lk --k=1..2 --words -n 3 2> err
 run 2 "$TALLY" gen --family=lk --k=2 --words 2> err
-run 2 "$TALLY" gen --family=lk --k=2 -n 3 2> err
 run 2 "$TALLY" gen --family=lk --k=2 --words -n 3 --min-length=4 2> err
 run 2 "$TALLY" gen --family=lk --k=2 --words -n -1 2> err
 run 2 "$TALLY" gen --family=parity-twosided --to=crasp > /dev/null 2> err
@@ -139,3 +357,23 @@ run 2 "$TALLY" gen --list extra 2> err
 run 2 "$TALLY" gen --family=lk --k=257 2> err
 run 0 "$TALLY" gen --family=lk --k=256 > /dev/null
 run 2 "$TALLY" gen --family=lk --k=2 --words --sample=1 -n 100000001 2> err
+run 2 "$TALLY" gen -f dyck1 --sample=4 -n 4 --split=a:1..4 2> err
+run 2 "$TALLY" gen -f dyck1 --split=train:1..4 2> err
+run 2 "$TALLY" gen -f dyck1 --sample=4 --split=1x:1..4 2> err
+run 2 "$TALLY" gen -f dyck1 --sample=4 --split=a:1..4,a:5..6 2> err
+run 2 "$TALLY" gen -f dyck1 --sample=4 --split=a:4.. 2> err
+run 2 "$TALLY" gen -f dyck1 --sample=4 -n 4 --ratio=0:0 2> err
+run 2 "$TALLY" gen -f dyck1 --sample=4 -n 4 --ratio=x 2> err
+run 2 "$TALLY" gen -f dyck1 --sample=4 -n 4 --random=101 2> err
+run 2 "$TALLY" gen -f dyck1 --sample=4 -n 4 --labels=nosuch 2> err
+run 2 "$TALLY" gen -f dyck1 --sample=4 -n 4 --format=nosuch 2> err
+run 2 "$TALLY" gen -f dyck1 --sample=4 -n 4 --labels=prediction 2> err
+grep -q 'format=jsonl' err || fail "prediction in TSV: $(cat err)"
+run 2 "$TALLY" gen -f dyck1 --sample=4 -n 4 --format=cr 2> err
+run 2 "$TALLY" gen -f dyck1 --sample=4 -n 4 --labels=prediction \
+	--format=jsonl --horizon=3 2> err
+run 2 "$TALLY" gen -f dyck1 -f majority --sample=4 -n 4 2> err
+run 2 "$TALLY" gen --family=dyck1 -f dyck1 -n 4 2> err
+run 2 "$TALLY" gen -f '#>[Q_a] > 0' --sample=4 -n 4 --labels=prediction \
+	--format=jsonl 2> err
+run 2 "$TALLY" gen -f 'Q_a &' -n 4 2> err

@@ -127,11 +127,13 @@ try 2 "$TALLY" info -f ''
 printf -- '-- a comment\n// another\n\n   \n' > comments.tl
 try 2 "$TALLY" info -F comments.tl
 err_has 'expected a formula, found empty input'
-# One formula per stdin line: no lines, no results (a stream, like cat).
-try 0 "$TALLY" info < empty.tl
+# One formula per stdin line: no formula at all is no input, an error as
+# for -f '' and -F empty.tl above (and as a terminal on stdin).
+try 2 "$TALLY" info < empty.tl
+err_has 'no input: standard input holds no formula'
 out_is ''
 printf '\n-- only a comment\n\n' > blank.tl
-try 0 "$TALLY" print < blank.tl
+try 2 "$TALLY" print < blank.tl
 out_is ''
 
 # Binary junk from a fixed linear congruential generator (portable awk:

@@ -88,3 +88,12 @@ grep -q '"source":"blocks.tl:4"' out.json || fail "blocks source: $(cat out.json
 "$T" check --sat --batch=many.tl > out.txt || true
 grep -q '^1	satisfiable	witness: ' out.txt || fail "check --batch: $(cat out.txt)"
 grep -q '^2	satisfiable	witness: ' out.txt || fail "check --batch: $(cat out.txt)"
+# simulate: one object per word, its verdict as tally eval's.
+"$T" compile -f majority > m.json
+"$T" simulate -m m.json --json -w aab -w b | v simulate > /dev/null || fail "simulate"
+"$T" simulate -m m.json --json -w aab -w b > out.json || true
+grep -q '"word":"aab","accepted":true' out.json || fail "simulate aab: $(cat out.json)"
+grep -q '"word":"b","accepted":false' out.json || fail "simulate b: $(cat out.json)"
+# gen --list --json: results; the dataset's JSONL records are a file
+# format of their own (tally-gen(1)), checked there.
+"$T" gen --list --json | v gen || fail "gen --list --json"

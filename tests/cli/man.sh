@@ -13,10 +13,16 @@
 #     line of an .EX/.EE (or .nf/.fi) block of the EXAMPLES section whose
 #     first word is `tally` or that pipes into `| tally `; the lines after
 #     it in the same block, up to the next example, are its expected
-#     output (stdout and stderr; trailing empty lines ignored).  Examples
-#     run in one scratch directory, in page order, so a later example may
-#     read a file an earlier one wrote.  Example lines may use only the
-#     roff escapes \- \(aq \(dq \e \& (undone here).
+#     output (stdout and stderr; trailing empty lines ignored).  A block
+#     with no example line whose preceding text ends in "prints" (or
+#     "prints:") is the output of the example before it, wherever the
+#     page places it; a block of `tally> ` lines is a REPL session, whose
+#     inputs are replayed through `tally repl --echo` and must print the
+#     block.  A block of output after an example whose output is already
+#     shown is an error (which one would be checked?).  Examples run in
+#     one scratch directory, in page order, so a later example may read a
+#     file an earlier one wrote.  Example lines may use only the roff
+#     escapes \- \(aq \(dq \e \& (undone here).
 . "$top_srcdir/tests/lib.sh"
 man=$top_srcdir/man
 
@@ -125,17 +131,44 @@ if command -v groff > /dev/null 2>&1; then
 fi
 
 # The examples of one page as files PREFIX.N.cmd, with PREFIX.N.out when
-# the page shows the output.
+# the page shows the output (in the example's block, or in a block of its
+# own after text ending in "prints"), and PREFIX.N.repl for a REPL
+# session shown as a transcript (PREFIX.N.out is then the transcript).
+# A second output for one example is written to PREFIX.N.twice.
 examples() {
 	plain "$1" | awk -v pfx="$2" '
-		/^\.SH/ { ex = ($0 ~ /^\.SH +"?EXAMPLES/); block = 0; next }
-		ex && /^\.(EX|nf)/ { block = 1; out = ""; next }
-		ex && /^\.(EE|fi)/ { block = 0; out = ""; next }
-		!(ex && block) { next }
+		function flush_block() {
+			if (nlines == 0 || has_ex) return
+			if (body[1] ~ /^tally> /) {
+				n++
+				for (i = 1; i <= nlines; i++) {
+					print body[i] > (pfx "." n ".out")
+					if (body[i] ~ /^tally> /)
+						print substr(body[i], 8) > \
+							(pfx "." n ".repl")
+				}
+				return
+			}
+			if (!prints || n == 0) return
+			f = pfx "." n ".out"
+			if (shown[n]) f = pfx "." n ".twice"
+			for (i = 1; i <= nlines; i++) print body[i] > f
+			shown[n] = 1
+		}
+		/^\.SH/ { ex = ($0 ~ /^\.SH +"?EXAMPLES/); block = 0
+			prints = 0; next }
+		!ex { next }
+		/^\.(EX|nf)/ { block = 1; out = ""; nlines = 0; has_ex = 0
+			next }
+		/^\.(EE|fi)/ { flush_block(); block = 0; out = ""; prints = 0
+			next }
+		!block && /^\./ { next }
+		!block { prints = ($0 ~ /(^|[ \t])prints:?[ \t]*$/); next }
 		/^tally / || /\| *tally / {
-			n++; printf "%s\n", $0 > (pfx "." n ".cmd")
+			n++; has_ex = 1; printf "%s\n", $0 > (pfx "." n ".cmd")
 			out = pfx "." n ".out"; next }
-		out != "" { print > out }'
+		out != "" { print > out; shown[n] = 1; next }
+		{ body[++nlines] = $0 }'
 }
 
 trim() { sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' "$1"; }
@@ -147,11 +180,19 @@ for page in "$man"/*.[1-9]; do
 	rm -f ex.*
 	examples "$page" ex
 	i=1
-	while test -f "ex.$i.cmd"; do
-		line=$(cat "ex.$i.cmd")
+	while test -f "ex.$i.cmd" || test -f "ex.$i.repl"; do
+		test ! -f "ex.$i.twice" ||
+			fail "$name: two outputs shown for $(cat "ex.$i.cmd")"
 		n=$((n + 1))
 		got=0
-		eval "$line" > example.out 2>&1 < /dev/null || got=$?
+		if test -f "ex.$i.repl"; then
+			line="tally repl --echo (the session of $(head -n 1 "ex.$i.repl"))"
+			"$TALLY" repl --echo < "ex.$i.repl" > example.out 2>&1 ||
+				got=$?
+		else
+			line=$(cat "ex.$i.cmd")
+			eval "$line" > example.out 2>&1 < /dev/null || got=$?
+		fi
 		case $got in
 		0 | 1) ;;
 		*) cat example.out

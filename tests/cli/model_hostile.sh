@@ -181,7 +181,7 @@ try 2 "$TALLY" simulate array.json -w ab
 err_has 'array.json: expected a model (a JSON object), found an array'
 { cat base.json; echo '{}'; } > trailing.json
 try 2 "$TALLY" simulate -w ab < trailing.json
-err_has 'stdin: end of file expected'
+err_has 'end of file expected near'
 printf '{}\n' > empty.json
 try 2 "$TALLY" simulate empty.json -w ab
 err_has 'empty.json: format: missing'

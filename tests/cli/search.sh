@@ -1,7 +1,9 @@
 #!/bin/sh
 # tests/cli/search.sh -- tally search: least depths of known languages,
-# --separate with its depth-1 certificate, labelled words, usage errors.
-# Found formulas are re-checked here with tally eval / tally lang.
+# formulas with count against count, --separate with its pairs, labelled
+# words, honest failures, usage errors.  Found formulas are re-checked
+# here with tally eval / tally lang; the pairs printed as indistinguishable
+# are checked against a plain reference in tests/unit/check_search.c.
 . "$top_srcdir/tests/lib.sh"
 
 field() { sed -n "s/^$1: //p" "$2"; }
@@ -9,7 +11,9 @@ field() { sed -n "s/^$1: //p" "$2"; }
 # first letter a: depth 2 (logic.md §10); depth 1 is refuted with a pair
 run 0 "$TALLY" search -f first_a --quiet > first.txt
 test "$(field 'least depth' first.txt)" = 2 || fail "first_a: least depth"
-grep -q '^depth 1: no Boolean combination' first.txt || fail "first_a: no refutation"
+grep -q '^depth 1: within constants <= 1, 2 counts per comparison, no depth-<=1 formula separates "' first.txt ||
+	fail "first_a: no refutation"
+grep -q '^bounds: C = 1, T = 2: ' first.txt || fail "first_a: no class on the bounds line"
 f=$(field formula first.txt)
 "$TALLY" lang -f "$f" --max-length 8 --alphabet=ab > got.txt
 "$TALLY" lang -f first_a --max-length 8 --alphabet=ab > want.txt
@@ -25,31 +29,57 @@ run 0 "$TALLY" search --family=ek --k=2 --length=7 --csv --quiet > e2.csv
 test "$(sed 1d e2.csv | cut -d, -f2,4)" = "2,yes" || fail "E_2 via --family=ek"
 run 2 "$TALLY" search --family=ek
 
-# --separate=1: among the first three results a depth-2 formula with a
-# certificate pair; the pair is checked here: same last letter, same
-# Parikh vector, and the formula separates it (tally eval).
+# --separate=1: each formula separates its pair (tally eval), has depth 2,
+# and a pair marked same_parikh has the same last letter and Parikh
+# vector (checked here in awk).
 run 0 "$TALLY" search --separate=1 --alphabet=ab --count=3 --csv --quiet > sep.csv
-line=$(sed -n 2p sep.csv)
-w1=$(echo "$line" | cut -d, -f6 | tr -d '"')
-w2=$(echo "$line" | cut -d, -f7 | tr -d '"')
-f=$(echo "$line" | cut -d, -f8- | sed 's/^"//; s/"$//; s/""/"/g')
-test -n "$w1" && test -n "$w2" || fail "no certificate among the first results"
+test "$(sed 1d sep.csv | wc -l)" = 3 || fail "separate=1: not three formulas"
 parikh() { echo "$1" | awk '{ print gsub(/a/, "a"), gsub(/b/, "b"), substr($0, length($0)) }'; }
-test "$(parikh "$w1")" = "$(parikh "$w2")" || fail "certificate $w1/$w2: Parikh or last letter differ"
-run 0 "$TALLY" eval -f "$f" --alphabet=ab -w "$w1"
-run 1 "$TALLY" eval -f "$f" --alphabet=ab -w "$w2"
-test "$("$TALLY" info -f "$f" | sed -n 's/^depth: //p')" = 2 || fail "separating formula depth"
+sed 1d sep.csv | while IFS= read -r line; do
+	w1=$(echo "$line" | cut -d, -f4 | tr -d '"')
+	w2=$(echo "$line" | cut -d, -f5 | tr -d '"')
+	pk=$(echo "$line" | cut -d, -f6)
+	f=$(echo "$line" | cut -d, -f7- | sed 's/^"//; s/"$//; s/""/"/g')
+	run 0 "$TALLY" eval -f "$f" --alphabet=ab -w "$w1"
+	run 1 "$TALLY" eval -f "$f" --alphabet=ab -w "$w2"
+	test "$("$TALLY" info -f "$f" | sed -n 's/^depth: //p')" = 2 || fail "separating formula depth"
+	if test "$pk" = yes; then
+		test "$(parikh "$w1")" = "$(parikh "$w2")" || fail "pair $w1/$w2: Parikh or last letter differ"
+	fi
+done
+grep -q ',yes,' sep.csv || fail "separate=1: no pair with the same Parikh vector"
 
-# --separate=2: the first result separates a witness pair with u in L_2
-# (same last letter, same Parikh vector; the formula separates it).
+# --separate=2: the same at depth 3.
+run 0 "$TALLY" search --separate=2 --count=2 --csv --quiet > sep2.csv
+sed 1d sep2.csv | while IFS= read -r line; do
+	w1=$(echo "$line" | cut -d, -f4 | tr -d '"')
+	w2=$(echo "$line" | cut -d, -f5 | tr -d '"')
+	f=$(echo "$line" | cut -d, -f7- | sed 's/^"//; s/"$//; s/""/"/g')
+	run 0 "$TALLY" eval -f "$f" --alphabet=ab -w "$w1"
+	run 1 "$TALLY" eval -f "$f" --alphabet=ab -w "$w2"
+done
 run 0 "$TALLY" search --separate=2 --count=1 --quiet > sep2.txt
-grep -q '^   witness pair: it accepts' sep2.txt || fail "separate=2: no witness pair"
-w1=$(sed -n 's/^   witness pair: it accepts "\([ab]*\)" and rejects "\([ab]*\)".*/\1/p' sep2.txt)
-w2=$(sed -n 's/^   witness pair: it accepts "\([ab]*\)" and rejects "\([ab]*\)".*/\2/p' sep2.txt)
-test "$(parikh "$w1")" = "$(parikh "$w2")" || fail "witness pair $w1/$w2"
-f=$(sed -n 's/^1\. \(.*\)  (depth 3, .*/\1/p' sep2.txt)
-run 0 "$TALLY" eval -f "$f" --alphabet=ab -w "$w1"
-run 1 "$TALLY" eval -f "$f" --alphabet=ab -w "$w2"
+grep -q '^   accepts ".*", rejects ".*": within constants <= 1, 2 counts per comparison, no depth-<=2 formula separates them$' sep2.txt ||
+	fail "separate=2: the sentence"
+
+# Formulas with count against count and equalities: found at their own
+# depth and verified (the depth is the one tally info gives the target).
+for f in '#[Q_a] = 2*#[Q_b]' '#[Q_a & #[Q_b] >= 1] > #[Q_b]' '#[Q_b & #[Q_a] = 2] >= 1'; do
+	own=$("$TALLY" info -f "$f" | sed -n 's/^depth: //p') # (run sets $want)
+	run 0 "$TALLY" search -f "$f" --csv --quiet > t.csv
+	test "$(sed 1d t.csv | cut -d, -f2,4)" = "$own,yes" || fail "$f: $(cat t.csv)"
+	g=$(sed 1d t.csv | cut -d, -f6- | sed 's/^"//; s/"$//; s/""/"/g')
+	"$TALLY" lang -f "$g" --max-length 9 --alphabet=ab > got.txt
+	"$TALLY" lang -f "$f" --max-length 9 --alphabet=ab > want.txt
+	cmp -s got.txt want.txt || fail "$f: found formula $g differs up to length 9"
+done
+
+# A target outside the class (Y): no 'least depth', but 'no verified
+# formula up to depth d' and why; exit 1.
+run 1 "$TALLY" search -f 'Q_b & Y Q_a' --max-depth=2 --rounds=1 --quiet > y.txt
+grep -q '^least depth' y.txt && fail "Y: a least depth without a verified formula"
+grep -q '^no verified formula up to depth 2: ' y.txt || fail "Y: no failure line: $(cat y.txt)"
+grep -q '^target depth: 0; outside the class as written: it uses Y$' y.txt || fail "Y: target line"
 
 # Labelled words of a depth-2 language (a^n b^n): a depth-2 formula that
 # agrees with every label (checked with tally eval).
@@ -68,12 +98,60 @@ grep -q 'accept$' negv.txt && fail "anbn labels: a negative word is accepted"
 run 0 "$TALLY" search --positive=mpos.txt --negative=mneg.txt --quiet > maj.txt
 test "$(field 'least depth' maj.txt)" = 1 || fail "majority labels: least depth"
 
+# Two-sided: a target with #> is searched on whole words (at the last
+# position #>[Q_b] is just Q_b, so depth 0), and --two-sided finds L_3 at
+# depth 2 with a future count; both re-checked with tally lang.
+run 0 "$TALLY" search -f 'Q_a & #>[Q_b] < 1' --csv --quiet > fut.csv
+test "$(sed 1d fut.csv | cut -d, -f2,4)" = "0,yes" || fail "#> target: $(cat fut.csv)"
+run 0 "$TALLY" search --family=lk --k=3 --two-sided --csv --quiet > two.csv
+test "$(sed 1d two.csv | cut -d, -f2,4)" = "2,yes" || fail "two-sided L_3: $(cat two.csv)"
+g=$(sed 1d two.csv | cut -d, -f6- | sed 's/^"//; s/"$//; s/""/"/g')
+case $g in *'#>'*) ;; *) fail "two-sided L_3 without #>: $g" ;; esac
+"$TALLY" lang -f "$g" --max-length 9 --alphabet=ab > got.txt
+"$TALLY" lang -f L_3 --max-length 9 --alphabet=ab > want.txt
+cmp -s got.txt want.txt || fail "two-sided L_3: $g differs up to length 9"
+
+# Noisy labels: one word of L_2's labels is mislabelled.  Without
+# --max-errors a formula fits it; with --max-errors=1 the least depth is
+# 2 and the word is listed as the one the formula gets wrong (checked
+# here with tally eval: the formula rejects it, and accepts every other
+# positive word).
+"$TALLY" lang -f L_2 --max-length 8 --alphabet=ab > npos.txt
+"$TALLY" lang -f '!L_2' --max-length 6 --alphabet=ab > nneg.txt
+echo aababbb >> npos.txt
+run 0 "$TALLY" search --positive=npos.txt --negative=nneg.txt --max-errors=1 --quiet > noisy.txt
+test "$(field 'least depth' noisy.txt)" = 2 || fail "noisy labels: least depth"
+grep -q '^wrong: 1 of the 141 labelled words (at most 1 allowed): "aababbb" (labelled in)$' noisy.txt ||
+	fail "noisy labels: the wrong word: $(cat noisy.txt)"
+f=$(field formula noisy.txt)
+run 1 "$TALLY" eval -f "$f" --alphabet=ab -w aababbb
+grep -v '^aababbb$' npos.txt > clean.txt
+run 0 "$TALLY" eval -f "$f" --alphabet=ab < clean.txt > /dev/null
+# the same word in both files is an error that names it
+echo aababbb > both.txt
+"$TALLY" search --positive=npos.txt --negative=both.txt --quiet 2> both.err && fail "contradictory labels accepted"
+grep -q '"aababbb" is in both --positive and --negative' both.err || fail "the contradictory word is not named"
+run 2 "$TALLY" search -f Q_a --max-errors=1
+
+# Three letters: the default sample stays small (length 8, 9841 words).
+run 0 "$TALLY" search --family=lk --k=1 --alphabet=abc --quiet > abc.txt
+grep -q '^sample: all 9841 words of length <= 8 ' abc.txt || fail "three letters: $(grep sample abc.txt)"
+
+# A limit: what was established is printed, then the limit line, exit 4.
+st=0
+"$TALLY" search --family=lk --k=3 --alphabet=abc --timeout=1 --quiet > lim.txt 2> lim.err || st=$?
+test "$st" = 4 || fail "timeout: exit $st"
+grep -q '^target: ' lim.txt && grep -q '^sample: ' lim.txt || fail "timeout: nothing printed"
+grep -q '^tally: limit: --timeout=1 reached' lim.err || fail "timeout: no limit line"
+
 # JSON
 run 0 "$TALLY" search -f 'Q_a & #[Q_b] >= 1' --json --quiet > one.json
 grep -q '"least_depth": *1' one.json || fail "json least depth"
 
 # limits
 run 4 "$TALLY" search --family=lk --k=4 --max-signatures=50 --quiet
+run 2 "$TALLY" search -f Q_a --counts=9
+run 2 "$TALLY" search -f Q_a --base=0
 
 # usage errors
 echo ab > p.txt
@@ -81,7 +159,6 @@ run 2 "$TALLY" search --positive=p.txt
 run 2 "$TALLY" search --positive=p.txt --negative=p.txt
 run 2 "$TALLY" search --positive=missing.txt --negative=p.txt
 run 2 "$TALLY" search --family=lk
-run 2 "$TALLY" search -f 'Q_a & #>[Q_b] >= 1'
 run 2 "$TALLY" search
 run 2 "$TALLY" search -f Q_a stray
 run 2 "$TALLY" search --separate=9

@@ -24,3 +24,31 @@ printf ':trcae\n:chek sat Q_a\n' | "$T" repl > out.txt 2> err.txt || true
 grep -q "unknown command ':trcae'; did you mean ':trace'?" err.txt ||
 	fail ":trcae: $(cat err.txt)"
 grep -q "did you mean ':check'?" err.txt || fail ":chek: $(cat err.txt)"
+
+# Families: '_' for '-', the family whose formula a prelude name is (an
+# exact test: the same node), else a typo; the suggestion is a family.
+try 2 "$T" gen --family=first_a
+grep -q "unknown family 'first_a'; did you mean 'first-a'?" err.txt || fail "first_a: $(cat err.txt)"
+try 2 "$T" gen --family=sub_ab
+grep -q "did you mean 'subseq-ab' (the prelude's sub_ab)?" err.txt || fail "sub_ab: $(cat err.txt)"
+try 2 "$T" gen --family=L_3
+grep -q "did you mean '--family=lk --k=3' (the prelude's L_3)?" err.txt || fail "L_3: $(cat err.txt)"
+try 2 "$T" gen --family=majorty
+grep -q "did you mean 'majority'?" err.txt || fail "majorty: $(cat err.txt)"
+try 2 "$T" gen --family=zzzzzz
+! grep -q "did you mean" err.txt || fail "zzzzzz family: $(cat err.txt)"
+# ... and each suggestion is right: the family's formula is the prelude's
+expect_out "equivalent" sh -c '"$1" equiv -f sub_ab -f "$("$1" gen --family=subseq-ab)" | head -n 1' sh "$T"
+expect_out "equivalent" sh -c '"$1" equiv -f L_3 -f "$("$1" gen --family=lk --k=3)" | head -n 1' sh "$T"
+
+# simulate without a model says where a model comes from.
+try 2 "$T" simulate -w ab < /dev/null
+grep -q "no model: standard input is empty; tally simulate reads the model .* from MODEL, -m/--model=FILE or standard input" err.txt ||
+	fail "simulate, empty stdin: $(cat err.txt)"
+echo majority > notamodel.txt
+try 2 "$T" simulate -w ab < notamodel.txt
+grep -q "stdin: invalid token near 'majority' (line 1); tally simulate reads the model" err.txt ||
+	fail "simulate, a formula on stdin: $(cat err.txt)"
+try 2 "$T" simulate -m no-such-model.json -w ab
+grep -q "cannot open model 'no-such-model.json': No such file or directory$" err.txt ||
+	fail "simulate, no such file: $(cat err.txt)"

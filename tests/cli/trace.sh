@@ -47,10 +47,10 @@ grep -q '^U        0 1$' u.txt || fail "unused U: $(cat u.txt)"
 
 # 5. --json: the same rows and values.
 run 0 "$TALLY" eval --trace --json -f "$X" -w ba > x.json
-grep -q '"rows":\[{"label":"X","sort":"bool","values":\[0,1\]},{"label":"Z","sort":"bool","values":\[0,1\]}\]' x.json ||
+grep -q '"rows":\[{"label":"X","sort":"bool","input":1,"values":\[0,1\]},{"label":"Z","sort":"bool","input":1,"values":\[0,1\]}\]' x.json ||
 	fail "X & Q_a: JSON trace: $(cat x.json)"
 run 0 "$TALLY" eval --trace --json -f "$ST" -w ba > st.json
-grep -q '{"label":"S","sort":"int","values":\[1,2\]},{"label":"T","sort":"int","values":\[1,3\]}' st.json ||
+grep -q '{"label":"S","sort":"int","input":1,"values":\[1,2\]},{"label":"T","sort":"int","input":1,"values":\[1,3\]}' st.json ||
 	fail "S + #a: JSON trace: $(cat st.json)"
 
 # 6. --html: the same rows (a true cell is marked).
@@ -82,3 +82,37 @@ grep -q '^S("ab") = \[2, 4\]  int, depth 1$' repl_c.out ||
 # 9. equiv --trace: the counterexample's rows, the same way.
 run 1 "$TALLY" equiv --trace -f "$X" -f false > eq.txt
 grep -q '^X        0 1$' eq.txt || fail "equiv --trace: $(cat eq.txt)"
+
+# 10. Several inputs: a label line "-- input N: SOURCE" before each
+# input's rows, every input with all of its rows (#[Q_a] is in two) and
+# its output row even when that is a letter; JSON rows carry "input"
+# and the trace the inputs' labels; HTML a header row per input.
+tab=$(printf '\t')
+run 1 "$TALLY" eval --trace -f '#[Q_a] > 0' -f majority -f Q_a -w ab > multi.txt
+cat > multi.want <<MULTI
+ab${tab}accept${tab}reject${tab}reject
+position        1 2
+letter          a b
+-- input 1: -f #[Q_a] > 0
+#[Q_a]          1 1
+#[Q_a] > 0      1 1
+-- input 2: -f majority
+#[Q_a]          1 1
+#[Q_b]          0 1
+#[Q_b] < #[Q_a] 1 0
+-- input 3: -f Q_a
+Q_a             1 0
+
+MULTI
+diff -u multi.want multi.txt || fail "several inputs: text trace"
+run 1 "$TALLY" eval --trace --json -f '#[Q_a] > 0' -f majority -w ab > multi.json
+grep -q '"inputs":\["-f #\[Q_a\] > 0","-f majority"\]' multi.json &&
+	grep -q '{"label":"#\[Q_b\] < #\[Q_a\]","sort":"bool","input":2,' multi.json &&
+	grep -q '{"label":"#\[Q_a\]","sort":"int","input":1,' multi.json ||
+	fail "several inputs: JSON trace $(cat multi.json)"
+run 1 "$TALLY" eval --trace --html -f '#[Q_a] > 0' -f majority -w ab > multi.html
+test "$(grep -c '<th class="i" colspan="3">input [12]: -f ' multi.html)" = 2 ||
+	fail "several inputs: HTML trace"
+# one input: no label line
+run 0 "$TALLY" eval --trace -f '#[Q_a] > 0' -w aa > one.txt
+! grep -q '^-- input' one.txt || fail "one input: a label line"

@@ -8,7 +8,7 @@
 
 #include "mem.h"
 
-/* ---- the pool ------------------------------------------------------------- */
+/* ---- the pool ------------------------------------------------------------ */
 
 void pool_init(Pool *p)
 {
@@ -100,7 +100,7 @@ static Tree *copy(Pool *p, const Tree *e)
 	return c;
 }
 
-/* ---- queries ---------------------------------------------------------------- */
+/* ---- queries ------------------------------------------------------------- */
 
 unsigned ast_letters(const Tree *e)
 {
@@ -138,7 +138,7 @@ unsigned ast_depth(const Tree *e)
 		    e->kind == E_ZERO);
 }
 
-/* ---- generation ------------------------------------------------------------ */
+/* ---- generation ---------------------------------------------------------- */
 
 typedef struct {
 	Pool *p;
@@ -302,8 +302,12 @@ static Tree *comparison(Gen *g, unsigned depth)
 			e->k[0] = mk2(g->p, E_SCALE, e->k[0], NULL);
 			fmpz_set_si(e->k[0]->num, chance(g->r, 50) ? 2 : -1);
 		}
+		/* Now and then a threshold reached only past the methods'
+		 * --max-length but within brute force's reach. */
 		e->k[1] = mk(g->p, E_CONST);
-		fmpz_set_ui(e->k[1]->num, rng_below(g->r, 5));
+		fmpz_set_ui(e->k[1]->num, chance(g->r, 70)
+						  ? rng_below(g->r, 5)
+						  : 5 + rng_below(g->r, 5));
 		if (chance(g->r, 30)) {
 			Tree *t = e->k[0];
 			e->k[0] = e->k[1];
@@ -349,7 +353,7 @@ Tree *ast_formula(Pool *p, Rng *r, const AstOptions *o)
 	return formula(&g, o->depth);
 }
 
-/* ---- near-copies ------------------------------------------------------------ */
+/* ---- near-copies --------------------------------------------------------- */
 
 static void collect(Tree *e, Tree ***all, size_t *n, size_t *cap)
 {
@@ -418,7 +422,7 @@ Tree *ast_mutate(Pool *p, Rng *r, const Tree *e, const AstOptions *o)
 	return c;
 }
 
-/* ---- equivalent rewrites -------------------------------------------------- */
+/* ---- equivalent rewrites ------------------------------------------------- */
 
 typedef struct {
 	Pool *p;

@@ -100,7 +100,7 @@ char *ast_print_crasp(const Tree *e, Rng *r);
  * parenthesised so that both groupings agree. */
 char *ast_print_cr(const Tree *e, Rng *r);
 
-/* ---- evaluation (ast_eval.c) ----------------------------------------------- */
+/* ---- evaluation (ast_eval.c) --------------------------------------------- */
 
 /* Whether e accepts the word w[0..n) (letters as numbers 0, 1, ...) at
  * its last position, or with eos at an appended end marker. */

@@ -31,6 +31,7 @@ typedef struct {
 	int code[BRUTE_MAX_LETTERS]; /* letter numbers of the trees: a = 0 */
 	AcceptAt accept;
 	size_t maxlen;         /* brute force covers lengths 0..maxlen */
+	size_t method_len;     /* the methods' --max-length (< maxlen) */
 } Problem;
 
 typedef struct {

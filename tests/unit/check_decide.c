@@ -203,6 +203,32 @@ START_TEST(explore_future)
 }
 END_TEST
 
+/* What explore says it checked when it finds a word: the lengths below
+ * the word's (its own length only in part), with #> as without. */
+START_TEST(explore_bound_of_witness)
+{
+	Sym alpha[2] = {letter("a"), letter("b")};
+	const char *const pairs[][2] = {
+		{"#[Q_a] >= 1 & Q_a", "false"},
+		{"#[Q_a] >= 1 & Q_a & #>[true] >= 1", "false"},
+	};
+	for (size_t i = 0; i < 2; i++) {
+		Query q;
+		query_init(&q, parse(pairs[i][0]), parse(pairs[i][1]), alpha,
+			   2, ACCEPT_LAST, 6);
+		MethodResult r;
+		method_result_init(&r);
+		explore_decide(&q, &r);
+		ck_assert_int_eq(r.status, MR_DIFFERENT);
+		char *w = text_of(&r.witness);
+		ck_assert_str_eq(w, "a"); /* "b" is not looked at */
+		free(w);
+		ck_assert_uint_eq(r.bound, 0);
+		method_result_free(&r);
+	}
+}
+END_TEST
+
 /* ---- the pairs of the issue ------------------------------------------ */
 
 /* L_k of the prelude for any k: alternating subsequence tests, with
@@ -597,6 +623,7 @@ Suite *decide_suite(void)
 	tcase_set_timeout(tc, 600 * test_multiplier());
 	tcase_add_loop_test(tc, explore_past, 0, 2);
 	tcase_add_loop_test(tc, explore_future, 0, 1);
+	tcase_add_test(tc, explore_bound_of_witness);
 	tcase_add_test(tc, lk_shortest);
 	tcase_add_test(tc, dyck_pair_bounded);
 	tcase_add_test(tc, exhaustion_and_limits);

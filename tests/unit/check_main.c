@@ -25,6 +25,8 @@ static const struct {
 	{"passes", passes_suite},
 	{"word", word_suite},
 	{"trace", trace_suite},
+	{"gen", gen_suite},
+	{"exactness", exactness_suite},
 };
 
 /* Whether NAME is a word of the space-separated list. */

@@ -21,5 +21,7 @@ Suite *pe_suite(void);
 Suite *passes_suite(void);
 Suite *word_suite(void);
 Suite *trace_suite(void);
+Suite *gen_suite(void);
+Suite *exactness_suite(void);
 
 #endif

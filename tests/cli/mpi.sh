@@ -1,0 +1,165 @@
+# tests/cli/mpi.sh -- tally-mpi prints what tally prints: the same bytes
+# on stdout and stderr and the same exit status, whatever the number of
+# ranks (the serial tally is the reference; the counterexample and the
+# counts are also checked against what is known independently).  tally
+# itself does not link MPI.  Skipped (77) when tally-mpi was not built
+# (configure found no MPI, or --without-mpi) or no mpirun is on PATH.
+. "$top_srcdir/tests/lib.sh"
+T=$TALLY
+M=${TALLY_MPI:-$(dirname "$TALLY")/tally-mpi}
+if ! test -x "$M"; then
+	echo "mpi.sh: tally-mpi was not built; skipped"
+	exit 77
+fi
+MPIRUN=${MPIRUN:-mpirun}
+if ! command -v "$MPIRUN" > /dev/null 2>&1; then
+	echo "mpi.sh: no $MPIRUN on PATH; skipped"
+	exit 77
+fi
+
+# The single-process tally never links MPI; tally-mpi does.
+if command -v ldd > /dev/null 2>&1; then
+	! ldd "$T" | grep -q 'libmpi' || fail "tally links MPI: $(ldd "$T" | grep mpi)"
+	ldd "$M" | grep -q 'libmpi' || fail "tally-mpi does not link libmpi"
+fi
+
+# Open MPI: -q keeps mpirun's own banners (a rank's non-zero exit) off
+# stderr; as root it wants --allow-run-as-root and both variables; in a
+# container without ptrace its single-copy transport fails, so it is
+# turned off; more ranks than cores need oversubscription.
+opts=
+if "$MPIRUN" --version 2>&1 | grep -q 'Open MPI'; then
+	opts="-q --oversubscribe"
+	if test "$(id -u)" = 0; then
+		opts="$opts --allow-run-as-root"
+		OMPI_ALLOW_RUN_AS_ROOT=1
+		OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+		export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM
+	fi
+	: "${OMPI_MCA_btl_vader_single_copy_mechanism:=none}"
+	export OMPI_MCA_btl_vader_single_copy_mechanism
+fi
+# Sanitizer builds: MPI's own allocations outlive MPI_Finalize, in
+# plugins already unloaded (no suppression can name them), so the leak
+# check is off for tally-mpi (tally's own runs keep it).
+mpi_asan="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+
+# An mpirun that cannot start two processes here (no usable transport,
+# a restricted container) says nothing about tally-mpi.
+# shellcheck disable=SC2086
+if ! timeout "${TRY_BOUND:-120}" "$MPIRUN" $opts -np 2 true > probe.txt 2>&1
+then
+	cat probe.txt
+	echo "mpi.sh: $MPIRUN cannot start two processes here; skipped"
+	exit 77
+fi
+
+# mpi NP ARGS...: tally-mpi on NP ranks, output in mpi.out/mpi.err, the
+# status in $got (a hang is a failure: timeout's 124).
+mpi() {
+	np=$1; shift
+	got=0
+	# shellcheck disable=SC2086
+	ASAN_OPTIONS=$mpi_asan timeout "${TRY_BOUND:-120}" "$MPIRUN" $opts \
+		-np "$np" "$M" "$@" \
+		> mpi.out 2> mpi.err < /dev/null || got=$?
+	test "$got" != 124 || fail "tally-mpi hung: $*"
+}
+
+# same NP ARGS...: tally and tally-mpi on NP ranks agree byte for byte.
+same() {
+	np=$1; shift
+	want=0
+	"$T" "$@" > tally.out 2> tally.err < /dev/null || want=$?
+	mpi "$np" "$@"
+	test "$got" = "$want" ||
+		{ cat mpi.err; fail "exit $got on $np ranks, tally $want: $*"; }
+	cmp -s tally.out mpi.out || { diff tally.out mpi.out || true
+		fail "stdout differs on $np ranks: $*"; }
+	cmp -s tally.err mpi.err || { diff tally.err mpi.err || true
+		fail "stderr differs on $np ranks: $*"; }
+}
+
+dyck_a="#['('] = #[')'] & #[#['('] < #[')']] = 0"
+dyck_b="#['('] = #[')'] & #[')' & #[')'] = #['('] + 1] = 0"
+depth2="Q_a & 1 <= #[Q_a & #[Q_b] < 1] & 1 <= #[Q_a & 1 <= #[Q_b]]"
+
+# The Dyck-1 pair to length 40: bounded, 3.
+same 2 equiv --method=explore --max-length 40 -f "$dyck_a" -f "$dyck_b"
+test "$want" = 3 || fail "dyck pair: exit $want"
+# Not equivalent at depth 3, in one job: L_3 against a depth-2 attempt
+# (the corpus's shortest witness ababa); three letters; a proof with
+# its certificate.
+tab=$(printf '\t')
+{
+	printf '%s\t%s\tab\tnot-equivalent\tababa\n' L_3 "$depth2"
+	printf '%s\t%s\tabc\n' "#[Q_b & #[Q_a] > 2*#[Q_c]] < 4" \
+		"#[Q_b & #[Q_a] > 2*#[Q_c]] < 4 | #[Q_c & Y Q_a] > 4"
+	printf '%s\t%s\tab\tequivalent\n' "Y Q_a & MOD(3, 1)" \
+		"Y Q_a & MOD(3, 1) & (Q_a | Q_b)"
+} > pairs.tsv
+same 2 equiv --method=explore --certificate --pairs=pairs.tsv
+grep -q "^1${tab}not equivalent${tab}counterexample: ababa (accepted by second)" \
+	mpi.out || fail "L_3 pair: $(cat mpi.out)"
+# A depth-3 pair whose first separating length holds many words, spread
+# over the ranks: the least one in shortlex order is a^5 b^3 a (the
+# longest run of a's first).
+# Under a tiny --max-states too: tally's first check of the state count
+# comes after the counterexample's parent.
+same 3 equiv --method=explore --json --max-states 1 -f L_3 \
+	-f "L_3 & (#[Q_a] < 6 | #[Q_b] < 3)"
+grep -q '"word":"aaaaabbba"' mpi.out || fail "L_3 threshold pair: $(cat mpi.out)"
+
+# Dyck-1 counts to 24: Catalan numbers at even lengths, 0 at odd ones.
+same 2 lang -f dyck1 -n 24 --count
+awk 'BEGIN { c = 1; for (n = 0; n <= 24; n++) {
+	if (n % 2) { print n "\t0"; continue }
+	print n "\t" c; k = n / 2; c = c * 2 * (2 * k + 1) / (k + 2) } }' > catalan.txt
+cmp -s catalan.txt mpi.out || { diff catalan.txt mpi.out; fail "dyck1 counts"; }
+
+# Limits: --max-states stops where tally stops (the same states counted,
+# mid-level too), exit 4 with tally's message.
+same 2 equiv --method=explore --max-states 1 --max-length 100 \
+	-f "$dyck_a" -f "$dyck_b"
+test "$want" = 4 || fail "--max-states=1: exit $want"
+same 2 equiv --method=explore --max-states 1000 --max-length 100 \
+	-f "$dyck_a" -f "$dyck_b"
+# Three letters: tally stops at 1581 in the level of the counterexample,
+# holding 1582 states; at 1582 the counterexample comes first.
+abc1="#[Q_b & #[Q_a] > 2*#[Q_c]] < 4"
+abc2="#[Q_b & #[Q_a] > 2*#[Q_c]] < 4 | #[Q_c & Y Q_a] > 4"
+same 3 equiv --method=explore --max-states 1581 -f "$abc1" -f "$abc2"
+test "$want" = 4 || fail "--max-states=1581: exit $want"
+same 2 equiv --method=explore --max-states 1582 -f "$abc1" -f "$abc2"
+test "$want" = 1 || fail "--max-states=1582: exit $want"
+mpi 2 equiv --method=explore --timeout=0.5 -f majority -f "2*#[Q_a] > #[true]"
+test "$got" = 4 || fail "--timeout: exit $got"
+grep -q '^tally: limit: --timeout=0.5 reached; every word up to length' mpi.err ||
+	fail "--timeout: $(cat mpi.err)"
+mpi 2 lang -f dyck1 -n 100000 --count --max-memory=1M
+test "$got" = 4 || fail "lang --max-memory: exit $got"
+grep -q '^tally: limit: --max-memory reached' mpi.err ||
+	fail "lang --max-memory: $(cat mpi.err)"
+
+# What is not distributed is refused, not run N times over.
+mpi 2 equiv -f L_2 -f L_3
+test "$got" = 2 || fail "auto: exit $got"
+grep -q 'runs --method=explore only' mpi.err || fail "auto: $(cat mpi.err)"
+# A rank that cannot read the inputs (stdin reaches rank 0 only) ends
+# the job, never a hang.
+got=0
+echo L_3 | ASAN_OPTIONS=$mpi_asan timeout "${TRY_BOUND:-120}" "$MPIRUN" \
+	$opts -np 2 "$M" equiv --method=explore -F - -f L_4 \
+	> mpi.out 2> mpi.err || got=$?
+test "$got" = 2 || fail "stdin: exit $got: $(cat mpi.err)"
+grep -q 'rank 1 stopped before the distributed work' mpi.err ||
+	fail "stdin: $(cat mpi.err)"
+
+# The page names every command of tally-mpi --help.
+"$M" --help > help.txt
+for cmd in $(sed -n '/^Commands:/,/^$/s/^  \([a-z]*\) .*/\1/p' help.txt); do
+	grep -q "^\\.B $cmd\$" "$top_srcdir/man/tally-mpi.1" ||
+		fail "tally-mpi.1 lacks the command $cmd"
+done
+sed 's/\\-/-/g' "$top_srcdir/man/tally-mpi.1" | grep -q 'allow-run-as-root' ||
+	fail "tally-mpi.1 does not say how to run as root"
