@@ -30,8 +30,8 @@ test "$got" = "tensor([[$row]])" ||
 
 # The same over the corpus, and the rest, in one process (importing torch
 # costs seconds).
-"$py" - "$TALLY" "$top_srcdir" << 'EOF' ||
-	fail "tally_torch disagrees with tally (above)"
+status=0
+"$py" - "$TALLY" "$top_srcdir" << 'EOF' || status=$?
 import itertools
 import json
 import random
@@ -353,6 +353,7 @@ except Exception as e:  # noqa: BLE001 (any parse error)
 if failed:
     sys.exit(f"{len(failed)} checks failed")
 EOF
+test "$status" = 0 || fail "tally_torch disagrees with tally (above)"
 
 # The plot renders in headless Chromium (a screenshot larger than a blank
 # page's), and the browser measures it: 30 points, each inside its panel,
