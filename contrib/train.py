@@ -10,16 +10,22 @@ Usage: train.py [--tally=PATH] [--out=DIR] [--quick] [--seeds=1,2]
 Tasks, for k = 3, 4, 5, on words over a, b (L_k: k alternating blocks
 a+ b+ a+ ..., starting with a):
   prediction   the words are members of L_k; the label at every
-               position is whether the prefix is in L_k (Knee-Deep's
-               next-token task: the prefix has reached its k-th block).
-               A C-RASP program of depth k-2 solves it.
-  recognition  the words are members and near misses (tally gen's
-               sample: one swap of neighbours or one changed letter);
-               the label at every position is whether the prefix is in
-               L_k.  Needs depth k.
-Words come from `tally gen --family=lk --k=K --words --sample=N`, labels
-from `tally eval --trace --json` of the family's formula on each word
-(its last row: the verdict on every prefix), never from the models.
+               position is whether the prefix is in L_k.  This is
+               Knee-Deep's next-token task: on a prefix of a member the
+               letters that may follow are the current one and either
+               the other letter (the prefix is not in L_k) or the end
+               (it is), so one bit says which.  A C-RASP program of
+               depth k-2 solves it.
+  recognition  the words are members and non-members, half and half at
+               every length (tally gen's sample: nine in ten are
+               members with letters swapped, the same length and where
+               possible the same letter counts and last letter); the
+               label at every position is whether the prefix is in L_k.
+               Needs depth k.
+Words and labels come from `tally gen --family=lk --k=K --words
+--sample=N --labels=position` (the verdict of L_k's formula on every
+prefix; --ratio=1:0 for members only), checked again by `tally eval
+--check-labels`, never from the models.
 
 Models: torch's nn.TransformerEncoder (post-norm layers, ReLU, no
 dropout) of depth 1..5 under a causal mask, no positional encoding
@@ -82,31 +88,35 @@ class Tally:
     def formula(self, family, k):
         return self.run(["gen", "--family=" + family, f"--k={k}"]).strip()
 
-    def sample(self, k, lo, hi, n, seed):
-        """n random words of L_k's sample: (word, member)."""
+    def sample(self, k, lo, hi, n, seed, members):
+        """n words of L_k's sample (members only, or half near misses)
+        and the verdict of L_k's formula on every nonempty prefix, both
+        from tally gen; the labels checked again by tally eval."""
         out = self.run(["gen", "--family=lk", f"--k={k}", "--words",
                         f"--sample={n}", f"--min-length={lo}",
-                        f"--max-length={hi}", f"--seed={seed}"])
-        return [(w, lab == "1") for w, lab in
-                (line.split("\t") for line in out.splitlines())]
+                        f"--max-length={hi}", f"--seed={seed}",
+                        "--labels=position", "--format=jsonl", "-q"] +
+                       (["--ratio=1:0"] if members else []))
+        self.check_labels(self.formula("lk", k), out)
+        rows = [json.loads(line) for line in out.splitlines()]
+        if len(rows) != n:
+            sys.exit(f"train.py: tally gen gave {len(rows)} words, not {n}")
+        return [r["word"] for r in rows], [r["labels"][1:] for r in rows]
 
-    def labels(self, formula, words):
-        """The formula's verdict at every position of every word."""
-        out = self.run(["eval", "-f", formula, "--alphabet=ab", "--trace",
-                        "--json"], words)
-        return [json.loads(line)["trace"]["rows"][-1]["values"]
-                for line in out.splitlines()]
+    def check_labels(self, formula, jsonl):
+        r = subprocess.run([self.path, "eval", "--check-labels", "-f",
+                            formula], input=jsonl, capture_output=True,
+                           text=True)
+        if r.returncode:
+            sys.exit(f"train.py: tally eval --check-labels: {r.stdout}"
+                     f"{r.stderr}")
 
 
 def dataset(tally, task, k, lo, hi, n, seed):
-    """n words and their per-position labels (lists of 0/1)."""
-    words, tries = [], 0
-    while len(words) < n:
-        got = tally.sample(k, max(lo, k), hi, 2 * n, seed + 7919 * tries)
-        words += [w for w, member in got if member or task == "recognition"]
-        tries += 1
-    words = words[:n]
-    return words, tally.labels(tally.formula("lk", k), words)
+    """n words and their per-position labels (lists of 0/1): members of
+    L_k for the prediction task, members and near misses (half and
+    half at every length) for recognition."""
+    return tally.sample(k, max(lo, k), hi, n, seed, task == "prediction")
 
 
 def batches(words, labels, size, shuffle=None):
@@ -395,7 +405,8 @@ def svg_plot(tsv, path):
                 if got:
                     pts.append((X(d), Y(sum(got) / len(got))))
                 for g in got:  # each seed
-                    out.append(f'<circle class="point" cx="{X(d):.1f}" '
+                    out.append(f'<circle class="point" data-language="L_{k}"'
+                               f' data-depth="{d}" cx="{X(d):.1f}" '
                                f'cy="{Y(g):.1f}" r="3.5" fill="{col}"/>')
             if pts:  # the mean over the seeds
                 out.append('<polyline fill="none" stroke="{}" '
@@ -405,20 +416,17 @@ def svg_plot(tsv, path):
             if task == "prediction" and k in PAPER:
                 for d in depths:
                     if d <= len(PAPER[k]):
-                        out.append(f'<circle class="paper" cx="{X(d):.1f}" '
+                        out.append(f'<circle class="paper" data-language='
+                                   f'"L_{k}" data-depth="{d}" '
+                                   f'cx="{X(d):.1f}" '
                                    f'cy="{Y(PAPER[k][d - 1]):.1f}" r="7" '
                                    f'fill="none" stroke="{col}"/>')
             for r in rows:
                 if r["task"] == task and int(r["language"][2:]) == k and \
-                        r["init"] == "compiled" and \
-                        r.get("loss", "bce") == "bce":
-                    x, y = X(int(r["depth"])) + 14, Y(float(r[last]))
-                    if x + 8 > x0 + pw:  # keep it inside the frame
-                        x -= 28
-                    out.append(f'<text class="compiled" x="{x:.1f}" '
-                               f'y="{y + 6:.1f}" fill="{col}" '
-                               'text-anchor="middle" font-size="16">'
-                               '&#9733;</text>')
+                        r["init"] == "compiled":
+                    out.append(compiled_mark(r, X(int(r["depth"])),
+                                             Y(float(r[last])), col,
+                                             x0 + pw))
         out.append("</g>")
     ly = H - 44
     x = left
@@ -431,12 +439,27 @@ def svg_plot(tsv, path):
     out.append(f'<text x="{x}" y="{ly}">&#9679; trained from random '
                '(one per seed; line: their mean) &#160; &#9675; Knee-Deep '
                'fig. 2</text>')
-    out.append(f'<text x="{left}" y="{ly + 20}">&#9733; tally compile\'s '
-               'weights, then the same training &#160; dashed: the least '
-               'depth in theory (prediction k-2, recognition k)</text>')
+    out.append(f'<text x="{left}" y="{ly + 20}">tally compile\'s weights '
+               'trained: &#9733; hinge loss, &#9734; cross-entropy &#160; '
+               'dashed: the least depth in theory (prediction k-2, '
+               'recognition k)</text>')
     out.append("</svg>")
     with open(path, "w") as f:
         f.write("\n".join(out) + "\n")
+
+
+def compiled_mark(r, x, y, col, right):
+    """A run from tally compile's weights: a star right of its depth's
+    points (left of them at the frame's edge), filled after the hinge
+    loss, hollow and further out after cross-entropy."""
+    hinge = r.get("loss", "bce") == "hinge"
+    off = 14 if hinge else 28
+    x = x + off if x + off + 8 <= right else x - off  # inside the frame
+    star = "&#9733;" if hinge else "&#9734;"
+    return (f'<text class="compiled" data-language="{r["language"]}" '
+            f'data-depth="{r["depth"]}" data-loss="{r.get("loss", "bce")}" '
+            f'x="{x:.1f}" y="{y + 6:.1f}" fill="{col}" '
+            f'text-anchor="middle" font-size="16">{star}</text>')
 
 
 def report(out):

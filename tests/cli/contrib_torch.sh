@@ -6,17 +6,30 @@
 # float16), the Boolean components of the residual stream against
 # tally simulate --trace, bfloat16's breakdown length, padding, the
 # refusal of broken models, and the SVG plot of contrib/train.py in
-# headless Chromium.  Ground truth always comes from tally.
-# Skips (77) without a python3 that imports torch.
+# headless Chromium (the committed plot of corpora/experiments/ and one
+# of a made-up table).  Ground truth always comes from tally.
+# The Python: $TALLY_PYTHON, else the first of python3 and
+# /usr/bin/python3 that imports torch (a pyenv shim on PATH may lack
+# it); none skips (77), except under CI (scripts/bootstrap installs
+# python3-torch and chromium there), where a missing one fails.  A
+# sanitizer build runs the one-liner only: the rest checks Python
+# against tally, and ran in the normal build.
 . "$top_srcdir/tests/lib.sh"
 
-py=$(for p in python3 /usr/bin/python3; do
-	"$p" -c 'import torch' 2> /dev/null && { echo "$p"; break; }
-done) || true
-test -n "$py" || {
-	echo "contrib_torch.sh: no python3 with torch, skipped"
+missing() {
+	test -z "${CI:-}" || fail "CI: $1 (scripts/bootstrap installs it)"
+	echo "contrib_torch.sh: $1, skipped"
 	exit 77
 }
+py=$(for p in ${TALLY_PYTHON:-} python3 /usr/bin/python3; do
+	"$p" -c 'import torch' 2> /dev/null && { echo "$p"; break; }
+done) || true
+test -n "$py" || missing "no python3 that imports torch"
+browser=
+for b in chromium chromium-browser google-chrome; do
+	command -v "$b" > /dev/null 2>&1 && { browser=$b; break; }
+done
+test -n "$browser" || missing "no Chromium"
 
 # The issue's "done when", verbatim: the verdicts tally eval --trace gives
 # in its last row.
@@ -27,6 +40,10 @@ row=$("$TALLY" eval -f dyck1 --trace -w '())(' | sed '/^$/d' | tail -n 1 |
 	awk '{ print $(NF-3) ", " $(NF-2) ", " $(NF-1) ", " $NF }')
 test "$got" = "tensor([[$row]])" ||
 	fail "dyck1 one-liner: got $got, trace $row"
+if test -n "${TALLY_SANITIZED:-}"; then
+	echo "contrib_torch.sh: sanitizer build, the one-liner only"
+	exit 0
+fi
 
 # The same over the corpus, and the rest, in one process (importing torch
 # costs seconds).
@@ -222,6 +239,16 @@ for seed, (name, args, maxlen, mode) in enumerate(CORPUS):
         printed = str(m64(torch.tensor([word])))
         check(printed == f"tensor([[{', '.join(map(str, want))}]])",
               f"{name}: print(m(ids)) gives {printed}, the trace {want}")
+        # a batch without a mask: batch x length verdicts, row by row
+        # the words' own; the letters in the file's order
+        other = long_words[0][:12]
+        out = m64(torch.tensor([other, word]))
+        check(tuple(out.shape) == (2, 12) and out[1].tolist() == want and
+              out[0].tolist() == traced(m64, mfile, other, "eval"),
+              f"{name}: a batch of two words gives {out.tolist()}")
+        with open(mfile) as f:
+            check(m64.alphabet == json.load(f)["alphabet"],
+                  f"{name}: model.alphabet is {m64.alphabet}")
         agree(name + " float64", m64, mfile, "eval", maxlen,
               long_words if mode == "exact" else ())
     # the formats against tally simulate: in tally's order of sums always;
@@ -330,93 +357,152 @@ try:
 except tally_torch.ModelError as e:
     check("d_model" in str(e), f"a repeated key: {e}")
 
-# The plot of contrib/train.py, from a table of known accuracies: a
-# point per run, 100 % on the top grid line, 0 % on the bottom one.
+# The plots of contrib/train.py: the committed one must be what train.py
+# draws from the committed table; a made-up table (0 % below the least
+# depth, 100 % from it) gives a second one.  For each, what the browser
+# must measure below (want-NAME.js), read from the table here: every
+# run's accuracy on the longest words, the paper's figure-2 values of
+# the prediction task (copied from the paper independently of train.py).
 import train  # noqa: E402
-head = ["task", "language", "depth", "init", "seed", "acc_81_160"]
-with open("runs.tsv", "w") as f:
+EXP = TOP + "/corpora/experiments/lk-depth"
+head = ["task", "language", "depth", "init", "loss", "seed", "acc_81_160"]
+with open("made-up.tsv", "w") as f:
     f.write("\t".join(head) + "\n")
-    for task in ("prediction", "recognition"):
+    for task, least in (("prediction", -2), ("recognition", 0)):
         for k in (3, 4, 5):
             for d in range(1, 6):
-                acc = 100 if d >= train.LEAST[task](k) else 0
-                f.write(f"{task}\tL_{k}\t{d}\trandom\t1\t{acc}\n")
-            f.write(f"{task}\tL_{k}\t{train.LEAST[task](k)}\tcompiled\t1"
-                    "\t100\n")
-train.svg_plot("runs.tsv", "plot.svg")
-try:
-    import xml.dom.minidom
-    xml.dom.minidom.parse("plot.svg")
-except Exception as e:  # noqa: BLE001 (any parse error)
-    check(False, f"plot.svg is not well-formed XML: {e}")
+                acc = 100 if d >= k + least else 0
+                f.write(f"{task}\tL_{k}\t{d}\trandom\tbce\t1\t{acc}\n")
+            for loss in ("bce", "hinge"):
+                f.write(f"{task}\tL_{k}\t{k + least}\tcompiled\t{loss}\t1"
+                        "\t100\n")
+train.svg_plot("made-up.tsv", "made-up.svg")
+train.svg_plot(EXP + ".tsv", "fresh.svg")
+with open(EXP + ".svg") as f, open("fresh.svg") as g:
+    check(f.read() == g.read(), "corpora/experiments/lk-depth.svg is not "
+          "what train.py --report draws from lk-depth.tsv")
+PAPER = {"L_3": [100, 100, 100, 100, 100], "L_4": [21.7, 100, 100, 100, 100],
+         "L_5": [11.3, 50.6, 100, 100, 100]}
+for name, tsv in (("made-up", "made-up.tsv"), ("committed", EXP + ".tsv")):
+    with open(tsv) as f:
+        cols = f.readline().rstrip("\n").split("\t")
+        rows = [dict(zip(cols, line.rstrip("\n").split("\t"))) for line in f]
+    last = [c for c in cols if c.startswith("acc_")][-1]
+    points = [[r["task"], r["language"], int(r["depth"]), float(r[last])]
+              for r in rows if r["init"] == "random"]
+    ran = {(p[1], p[2]) for p in points}  # the paper's beside the runs
+    paper = [["prediction", k, d + 1, a] for k, accs in PAPER.items()
+             for d, a in enumerate(accs) if (k, d + 1) in ran]
+    want = dict(points=points, paper=paper,
+                compiled=sum(r["init"] == "compiled" for r in rows))
+    with open(f"want-{name}.js", "w") as f:
+        f.write(f"var want = {json.dumps(want)};\n")
+    with open(f"want-{name}.txt", "w") as f:
+        f.write(f"panels=2 points={len(points)}/{len(points)} "
+                f"paper={len(paper)}/{len(paper)} "
+                f"compiled={want['compiled']} order=true texts=true\n")
 
 if failed:
     sys.exit(f"{len(failed)} checks failed")
 EOF
 test "$status" = 0 || fail "tally_torch disagrees with tally (above)"
 
-# The plot renders in headless Chromium (a screenshot larger than a blank
-# page's), and the browser measures it: 30 points, each inside its panel,
-# on the 100 % grid line or on the 0 % one as the table says, every text
-# inside the picture.
-browser=
-for b in chromium chromium-browser google-chrome; do
-	command -v "$b" > /dev/null 2>&1 && { browser=$b; break; }
-done
-if test -n "$browser"; then
-	chrome() {
-		HOME=$PWD timeout 120 "$browser" --headless --no-sandbox \
-			--disable-gpu --user-data-dir="$PWD/profile" \
-			--window-size=900,460 "$@" 2> chrome.err
-	}
-	chrome --screenshot="$PWD/plot.png" "file://$PWD/plot.svg" > /dev/null ||
-		fail "chromium failed: $(tail -3 chrome.err)"
-	printf '<svg xmlns="http://www.w3.org/2000/svg" %s/>\n' \
-		'width="900" height="460"' > blank.svg
-	chrome --screenshot="$PWD/blank.png" "file://$PWD/blank.svg" > /dev/null ||
-		fail "chromium failed on a blank picture"
-	test "$(wc -c < plot.png)" -gt "$(($(wc -c < blank.png) * 4))" ||
-		fail "the plot renders like a blank picture"
+# The plots render in headless Chromium (a screenshot larger than a
+# blank page's), and the browser measures them: two panels; each run's
+# point inside its panel at the height of its accuracy (within 1 %,
+# matched by language and depth), the paper's points likewise, the
+# points of a language left to right by depth; a star per run from
+# tally compile's weights, in its panel; every text inside the picture.
+chrome() {
+	HOME=$PWD timeout 120 "$browser" --headless --no-sandbox \
+		--disable-gpu --user-data-dir="$PWD/profile" \
+		--window-size=900,460 "$@" 2> chrome.err
+}
+printf '<svg xmlns="http://www.w3.org/2000/svg" %s/>\n' \
+	'width="900" height="460"' > blank.svg
+chrome --screenshot="$PWD/blank.png" "file://$PWD/blank.svg" > /dev/null ||
+	fail "chromium failed on a blank picture"
+cp "$top_srcdir/corpora/experiments/lk-depth.svg" committed.svg
+for name in made-up committed; do
+	rm -f plot.png
+	chrome --screenshot="$PWD/plot.png" "file://$PWD/$name.svg" \
+		> /dev/null || fail "chromium failed: $(tail -3 chrome.err)"
+	test -s plot.png &&
+		test "$(wc -c < plot.png)" -gt "$(($(wc -c < blank.png) * 4))" ||
+		fail "$name.svg renders like a blank picture"
 	{
 		printf '<!DOCTYPE html><html><body style="margin:0">\n'
-		cat plot.svg
+		cat "$name.svg"
+		printf '<script>\n'
+		cat "want-$name.js"
 		cat << 'EOF'
-<script>
 (function () {
   var svg = document.querySelector('svg').getBoundingClientRect();
   var inside = function (r, b) {
     return r.left >= b.left - 0.5 && r.right <= b.right + 0.5 &&
       r.top >= b.top - 0.5 && r.bottom <= b.bottom + 0.5;
   };
-  var panels = document.querySelectorAll('g.panel'), n = 0, ok = true;
+  // every wanted (task, language, depth, value) is used once, by a mark
+  // whose height in its panel's frame is within 1 % of the value
+  var match = function (list, task, mark, frame) {
+    var r = mark.getBoundingClientRect(), cy = (r.top + r.bottom) / 2;
+    var got = (frame.bottom - cy) / frame.height * 100;
+    var lang = mark.getAttribute('data-language');
+    var depth = +mark.getAttribute('data-depth');
+    if (r.left < frame.left || r.right > frame.right)
+      return false;
+    for (var i = 0; i < list.length; i++) {
+      var w = list[i];
+      if (!w.used && w[0] === task && w[1] === lang && w[2] === depth &&
+          Math.abs(w[3] - got) < 1)
+        return (w.used = true);
+    }
+    return false;
+  };
+  var panels = document.querySelectorAll('g.panel');
+  var pts = 0, paper = 0, compiled = 0, order = true, n = 0, m = 0;
   for (var i = 0; i < panels.length; i++) {
+    var task = panels[i].getAttribute('data-task');
     var frame = panels[i].querySelector('rect').getBoundingClientRect();
-    var pts = panels[i].querySelectorAll('circle.point');
-    for (var j = 0; j < pts.length; j++) {
-      var r = pts[j].getBoundingClientRect(), cy = (r.top + r.bottom) / 2;
-      ok = ok && r.left >= frame.left && r.right <= frame.right &&
-        (Math.abs(cy - frame.top) < 1 || Math.abs(cy - frame.bottom) < 1);
-      n++;
+    var marks = panels[i].querySelectorAll('circle.point');
+    var x = {};
+    for (var j = 0; j < marks.length; j++, n++) {
+      pts += match(want.points, task, marks[j], frame);
+      var lang = marks[j].getAttribute('data-language');
+      var r = marks[j].getBoundingClientRect();
+      order = order && (!(lang in x) || r.left > x[lang]);
+      x[lang] = r.left;
+    }
+    marks = panels[i].querySelectorAll('circle.paper');
+    for (j = 0; j < marks.length; j++, m++)
+      paper += match(want.paper, task, marks[j], frame);
+    marks = panels[i].querySelectorAll('text.compiled');
+    for (j = 0; j < marks.length; j++) {  // its centre, give or take 10px
+      r = marks[j].getBoundingClientRect();
+      var cy = (r.top + r.bottom) / 2;
+      compiled += r.left >= frame.left && r.right <= frame.right &&
+        cy >= frame.top - 10 && cy <= frame.bottom + 10;
     }
   }
   var texts = document.querySelectorAll('text'), fits = true;
   for (var k = 0; k < texts.length; k++)
     fits = fits && inside(texts[k].getBoundingClientRect(), svg);
   var p = document.createElement('pre');
-  p.textContent = 'RESULT panels=' + panels.length + ' points=' + n +
-    ' placed=' + ok + ' texts=' + fits + ' END';
+  p.textContent = 'RESULT panels=' + panels.length + ' points=' + pts +
+    '/' + n + ' paper=' + paper + '/' + m + ' compiled=' + compiled +
+    ' order=' + order + ' texts=' + fits + ' END';
   document.body.appendChild(p);
 })();
 </script>
 </body></html>
 EOF
-	} > plot.html
-	chrome --dump-dom "file://$PWD/plot.html" > dom.txt ||
+	} > "$name.html"
+	chrome --dump-dom "file://$PWD/$name.html" > dom.txt ||
 		fail "chromium failed: $(tail -3 chrome.err)"
 	got=$(sed -n 's/.*<pre>RESULT \(.*\) END<\/pre>.*/\1/p' dom.txt)
-	test "$got" = "panels=2 points=30 placed=true texts=true" ||
-		fail "rendered plot: [$got]"
-fi
+	test "$got" = "$(cat "want-$name.txt")" ||
+		fail "rendered $name.svg: [$got], wanted [$(cat "want-$name.txt")]"
+done
 
 # The command line names the field too.
 sed 's/"out":3}/"out":3,"ropes":[]}/' m.json > bad.json
