@@ -366,7 +366,8 @@ def svg_plot(tsv, path):
            f'<rect width="{W}" height="{H}" fill="white"/>',
            f'<text x="{W / 2}" y="24" text-anchor="middle" font-size="16" '
            f'font-weight="bold">L_k: accuracy on words of '
-           f'{last[4:].replace("_", "..")} letters by depth</text>']
+           f'{last[4:].replace("_", "..")} letters by depth (trained on '
+           f'shorter words)</text>']
     dmax = max(depths + [5])
     for p, task in enumerate(tasks):
         x0 = left + p * (pw + 90)
@@ -441,8 +442,7 @@ def svg_plot(tsv, path):
                'fig. 2</text>')
     out.append(f'<text x="{left}" y="{ly + 20}">tally compile\'s weights '
                'trained: &#9733; hinge loss, &#9734; cross-entropy &#160; '
-               'dashed: the least depth in theory (prediction k-2, '
-               'recognition k)</text>')
+               'dashed: least depth in theory (k-2; k)</text>')
     out.append("</svg>")
     with open(path, "w") as f:
         f.write("\n".join(out) + "\n")
@@ -454,7 +454,7 @@ def compiled_mark(r, x, y, col, right):
     loss, hollow and further out after cross-entropy."""
     hinge = r.get("loss", "bce") == "hinge"
     off = 14 if hinge else 28
-    x = x + off if x + off + 8 <= right else x - off  # inside the frame
+    x = x + off if x + off + 12 <= right else x - off  # inside the frame
     star = "&#9733;" if hinge else "&#9734;"
     return (f'<text class="compiled" data-language="{r["language"]}" '
             f'data-depth="{r["depth"]}" data-loss="{r.get("loss", "bce")}" '
