@@ -3,6 +3,7 @@
 #include "mpi_share.h"
 
 #include <limits.h>
+#include <stdint.h>
 #include <string.h>
 
 #include <mpi.h>
@@ -119,5 +120,8 @@ const Share *mpi_share(void)
 {
 	job_share.rank = mpi_job_rank();
 	job_share.size = mpi_job_size();
+	/* the bank's entries name their owner in 16 bits */
+	if (job_share.size > UINT16_MAX)
+		mpi_job_too_large("a job of more than 65535 ranks");
 	return &job_share;
 }
