@@ -1106,6 +1106,9 @@ static BankStop build(Bank *b, unsigned d, bool full)
 				return stop;
 			b->first[nd + 1] = b->e.len;
 			b->top_atoms = true;
+			if (b->sh)
+				b->sh->layer("bank, its comparisons", nd,
+					     sigset_count(b->set));
 		}
 		if (nd == d && !full)
 			break;
@@ -1118,6 +1121,8 @@ static BankStop build(Bank *b, unsigned d, bool full)
 			return stop;
 		b->built = (int)nd;
 		b->top_atoms = false;
+		if (b->sh)
+			b->sh->layer("bank, complete", nd, sigset_count(b->set));
 	}
 	return BANK_OK;
 }

@@ -16,6 +16,9 @@
  * pieces. */
 enum { PIECE = 1 << 30 };
 
+/* Bytes this rank sent to other ranks (TALLY_MPI_STATS). */
+static uint64_t sent;
+
 static void begin(uint64_t fingerprint)
 {
 	mpi_job_begin(fingerprint);
@@ -23,6 +26,7 @@ static void begin(uint64_t fingerprint)
 
 static void or_words(uint64_t *buf, size_t n)
 {
+	sent += n * 8 * (uint64_t)(mpi_job_size() - 1);
 	for (size_t at = 0; at < n; at += PIECE / 8) {
 		size_t k = n - at < PIECE / 8 ? n - at : PIECE / 8;
 		MPI_Allreduce(MPI_IN_PLACE, buf + at, (int)k, MPI_UINT64_T,
@@ -58,6 +62,8 @@ static void *exchange(void *const *send, const size_t *lens, size_t *len)
 			mpi_job_too_large("a block of the bank's candidates");
 		sc[r] = (int)lens[r];
 		total += lens[r];
+		if (r != mpi_job_rank())
+			sent += lens[r];
 	}
 	MPI_Alltoall(sc, 1, MPI_INT, rc, 1, MPI_INT, MPI_COMM_WORLD);
 	int *sd = displs(sc, size, "a block of the bank's candidates");
@@ -84,6 +90,7 @@ static void *allgather(const void *mine, size_t len, size_t *total)
 	if (len > INT_MAX)
 		mpi_job_too_large("a rank's part of the search's partition");
 	int n = (int)len;
+	sent += len * (uint64_t)(size - 1);
 	int *count = xmalloc((size_t)size * sizeof *count);
 	MPI_Allgather(&n, 1, MPI_INT, count, 1, MPI_INT, MPI_COMM_WORLD);
 	int *d = displs(count, size, "the search's partition");
@@ -97,6 +104,8 @@ static void *allgather(const void *mine, size_t len, size_t *total)
 
 static void bcast(void *p, size_t len)
 {
+	if (mpi_job_rank() == 0)
+		sent += len * (uint64_t)(mpi_job_size() - 1);
 	for (size_t at = 0; at < len; at += PIECE) {
 		size_t k = len - at < PIECE ? len - at : PIECE;
 		MPI_Bcast((unsigned char *)p + at, (int)k, MPI_BYTE, 0,
@@ -111,9 +120,16 @@ static void agree(Limits *lim)
 	lim->hit = a.hit; /* a rank's own reading alone does not count */
 }
 
+static void layer(const char *what, unsigned depth, uint64_t owned)
+{
+	if (mpi_job_stats_on())
+		mpi_job_stats_of(what, "depth", depth, "signatures", owned, sent);
+}
+
 static Share job_share = {
 	.begin = begin, .or_words = or_words, .exchange = exchange,
 	.allgather = allgather, .bcast = bcast, .agree = agree,
+	.layer = layer,
 };
 
 const Share *mpi_share(void)

@@ -38,6 +38,9 @@ typedef struct Share {
 	/* The job's limits: any rank's deadline, the job's memory against
 	 * --max-memory; afterwards lim->hit is the same on every rank. */
 	void (*agree)(struct Limits *lim);
+	/* The end of a phase of the bank's depth (statistics only):
+	 * `owned`, this rank's signatures. */
+	void (*layer)(const char *what, unsigned depth, uint64_t owned);
 } Share;
 
 /* NULL in tally; set by tally-mpi for the distributed commands. */
