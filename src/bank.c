@@ -15,7 +15,7 @@
 #include "share.h"
 #include "vec.h"
 
-enum { MAXD = 15, BLOCK = 2048 };
+enum { MAXD = 15, BLOCK = 2048, SUBBLOCK = 256 };
 
 struct Bank {
 	const Sample *S;
@@ -321,6 +321,15 @@ static void flush(Bank *b, unsigned d)
 		b->stats[d].kept++;
 	}
 	VEC_FREE(recs);
+}
+
+/* Collective, in a shared bank: the end of a part of a block (every
+ * SUBBLOCK sources), so that the queues stay small; the order of the
+ * entries is the same, and the limits are still checked per block. */
+static void flush_part(Bank *b, unsigned d, size_t done)
+{
+	if (b->sh && done && done % SUBBLOCK == 0)
+		flush(b, d);
 }
 
 void bank_pin(Bank *b, const size_t *idx, size_t n)
@@ -887,6 +896,7 @@ static BankStop build_twos(Bank *b, unsigned d)
 		TwoJob job = {b, pairs.data + lo, cnt, sigs, cands, lo};
 		pfor(b->o.jobs, n, two_slice, &job);
 		for (size_t p = 0; p < n; p++) {
+			flush_part(b, d, p);
 			if (b->sh && (lo + p) % (size_t)b->sh->size !=
 					     (size_t)b->sh->rank)
 				continue;
@@ -971,7 +981,7 @@ static BankStop build_combos(Bank *b, unsigned d, size_t lo_atom, size_t hi_atom
 		size_t n = hi_atom - lo < BLOCK ? hi_atom - lo : BLOCK;
 		ComboJob job = {b, lo, sigs, cands};
 		pfor(b->o.jobs, n, combo_slice, &job);
-		for (size_t i = 0; i < n; i++)
+		for (size_t i = 0; i < n; i++) {
 			for (size_t o = 0; o < per && bank_mine(b, &b->e.data[lo + i]);
 			     o++) {
 				/* variant-major: every letter's Q & a first */
@@ -984,6 +994,8 @@ static BankStop build_combos(Bank *b, unsigned d, size_t lo_atom, size_t hi_atom
 					       .kind = ENTRY_COMBO, .child = (uint32_t)(lo + i),
 					       .x = (uint8_t)(k / VARIANTS), .y = (uint8_t)v});
 			}
+			flush_part(b, d, i + 1);
+		}
 		flush(b, d);
 		stop = limits(b);
 	}
