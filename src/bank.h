@@ -33,8 +33,14 @@
  * insertions (hash set, Store) happen on the calling thread in a fixed
  * order, so the result does not depend on the number of threads.
  *
+ * Over several processes (share.h, tally-mpi) the signatures are shared
+ * out by hash: the candidates of a block are sent to the owners of their
+ * signatures, who keep them in the block's order, and every process
+ * appends the kept entries in that order, so the entries, their numbers
+ * and the statistics are those of one process, whatever the number.
+ *
  * Ownership: a Bank borrows its Sample and Store (both must outlive it)
- * and owns its SigSet and entries.
+ * and owns its SigSet (its own signatures), entries and pinned copies.
  */
 #ifndef TALLY_BANK_H
 #define TALLY_BANK_H
