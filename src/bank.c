@@ -308,7 +308,8 @@ static void flush(Bank *b, unsigned d)
 		}
 	}
 	free(all);
-	qsort(recs.data, recs.len, sizeof *recs.data, cmp_rec_key);
+	if (recs.len) /* (no array at all when none was kept) */
+		qsort(recs.data, recs.len, sizeof *recs.data, cmp_rec_key);
 	for (size_t i = 0; i < recs.len; i++) {
 		Entry e = recs.data[i].e;
 		e.linear = e.kind == ENTRY_LIN ||

@@ -500,7 +500,8 @@ static void all_candidates(const Parts *p, const Sample *S, const bool *end,
 		}
 	VEC_FREE(ends);
 	free(sh);
-	qsort(out->data, out->len, sizeof *out->data, cmp_cand2);
+	if (out->len) /* (no array at all when there is no candidate) */
+		qsort(out->data, out->len, sizeof *out->data, cmp_cand2);
 	size_t m = 0;
 	for (size_t i = 0; i < out->len; i++)
 		if (m == 0 || out->data[i].pos != out->data[m - 1].pos ||
