@@ -51,34 +51,44 @@ static int *displs(const int *count, int size, const char *what)
 	return d;
 }
 
+/* Each queue goes straight to its rank (no staging copy): the counts by
+ * one all-to-all, then a receive and a send per other rank. */
 static void *exchange(void *const *send, const size_t *lens, size_t *len)
 {
-	int size = mpi_job_size();
+	int size = mpi_job_size(), me = mpi_job_rank();
 	int *sc = xmalloc((size_t)size * sizeof *sc);
 	int *rc = xmalloc((size_t)size * sizeof *rc);
-	size_t total = 0;
 	for (int r = 0; r < size; r++) {
 		if (lens[r] > INT_MAX)
 			mpi_job_too_large("a block of the bank's candidates");
 		sc[r] = (int)lens[r];
-		total += lens[r];
-		if (r != mpi_job_rank())
+		if (r != me)
 			sent += lens[r];
 	}
 	MPI_Alltoall(sc, 1, MPI_INT, rc, 1, MPI_INT, MPI_COMM_WORLD);
-	int *sd = displs(sc, size, "a block of the bank's candidates");
 	int *rd = displs(rc, size, "a block of the bank's candidates");
-	unsigned char *sb = xmalloc(total + 1);
-	for (int r = 0; r < size; r++)
-		if (lens[r])
-			memcpy(sb + sd[r], send[r], lens[r]);
 	size_t in = (size_t)rd[size - 1] + (size_t)rc[size - 1];
 	unsigned char *rb = xmalloc(in + 1);
-	MPI_Alltoallv(sb, sc, sd, MPI_BYTE, rb, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
-	free(sb);
+	MPI_Request *req = xmalloc(2 * (size_t)size * sizeof *req);
+	int nreq = 0;
+	for (int r = 0; r < size; r++) {
+		if (r == me || !rc[r])
+			continue;
+		MPI_Irecv(rb + rd[r], rc[r], MPI_BYTE, r, 0, MPI_COMM_WORLD,
+			  &req[nreq++]);
+	}
+	for (int r = 0; r < size; r++) {
+		if (r == me || !sc[r])
+			continue;
+		MPI_Isend(send[r], sc[r], MPI_BYTE, r, 0, MPI_COMM_WORLD,
+			  &req[nreq++]);
+	}
+	if (rc[me])
+		memcpy(rb + rd[me], send[me], (size_t)rc[me]);
+	MPI_Waitall(nreq, req, MPI_STATUSES_IGNORE);
+	free(req);
 	free(sc);
 	free(rc);
-	free(sd);
 	free(rd);
 	*len = in;
 	return rb;
