@@ -12,9 +12,10 @@
 #include <time.h>
 
 #include "mem.h"
+#include "share.h"
 #include "vec.h"
 
-enum { MAXD = 15, BLOCK = 2048 };
+enum { MAXD = 15, BLOCK = 2048, SUBBLOCK = 256 };
 
 struct Bank {
 	const Sample *S;
@@ -29,6 +30,12 @@ struct Bank {
 	double seconds; /* wall time spent in bank_build */
 	double cpu;     /* CPU time of all threads spent there */
 	char grammar[400];
+	/* Shared over processes (share.h; NULL: one process): the
+	 * candidates of the current block queued per owner, the copies of
+	 * signatures pinned here. */
+	const Share *sh;
+	VEC(unsigned char) *out;
+	VEC(Word64 *) pins;
 };
 
 Bank *bank_new(const Sample *S, Store *st, const BankOptions *opt)
@@ -41,6 +48,14 @@ Bank *bank_new(const Sample *S, Store *st, const BankOptions *opt)
 		b->o.jobs = 1;
 	b->set = sigset_new(S->nwords);
 	b->built = -1;
+	b->sh = share_job;
+	if (b->sh) {
+		b->out = xcalloc((size_t)b->sh->size, sizeof *b->out);
+		int64_t facts[8] = {(int64_t)S->nbits, (int64_t)S->nwords,
+				    (int64_t)S->nletters, b->o.C, b->o.counts,
+				    b->o.base, b->o.base1, (int64_t)b->o.max_sigs};
+		b->sh->begin(sig_hash((const Word64 *)facts, 8));
+	}
 	if (b->o.C == 0)
 		b->o.C = 1;
 	if (b->o.counts >= 2)
@@ -64,6 +79,12 @@ void bank_free(Bank *b)
 		return;
 	sigset_free(b->set);
 	VEC_FREE(b->e);
+	for (int r = 0; b->sh && r < b->sh->size; r++)
+		VEC_FREE(b->out[r]);
+	free(b->out);
+	for (size_t i = 0; i < b->pins.len; i++)
+		free(b->pins.data[i]);
+	VEC_FREE(b->pins);
 	free(b);
 }
 
@@ -87,14 +108,28 @@ size_t bank_bytes(const Bank *b)
 	       store_node_count(b->st) * 64;
 }
 
+const Share *bank_share(const Bank *b) { return b->sh; }
+
+bool bank_mine(const Bank *b, const Entry *e)
+{
+	return !b->sh || e->owner == b->sh->rank;
+}
+
 const Word64 *bank_canonical(const Bank *b, const Entry *e)
 {
-	return sigset_get(b->set, e->sig);
+	if (bank_mine(b, e))
+		return sigset_get(b->set, e->sig);
+	return e->pin ? b->pins.data[e->pin - 1] : NULL;
 }
 
 void bank_sig(const Bank *b, const Entry *e, Word64 *out)
 {
 	const Word64 *c = bank_canonical(b, e);
+	if (!c) {
+		fprintf(stderr, "tally: internal error: a signature this process "
+			"does not hold (bank.c)\n");
+		abort();
+	}
 	if (e->neg)
 		sig_not(out, c, b->S->valid, b->S->nwords);
 	else
@@ -132,6 +167,195 @@ static bool insert(Bank *b, const Word64 *sig, const Cand *c, Entry e)
 	e.neg = c->neg;
 	VEC_PUSH(b->e, e);
 	return true;
+}
+
+/* ---- a bank shared over processes ------------------------------------- */
+
+/* A candidate on its way to its owner: its place in the block's order,
+ * its hash, its entry (neg set); the signature follows. */
+typedef struct {
+	uint64_t key, hash;
+	Entry e;
+} Rec;
+
+static int owner_of(const Share *sh, uint64_t hash)
+{
+	return (int)((hash >> 32) % (uint64_t)sh->size);
+}
+
+/* The candidate of place `key` in the block: inserted now (one
+ * process), else queued for its owner (bank_flush). */
+static void emit(Bank *b, uint64_t key, const Word64 *sig, const Cand *c,
+		 Entry e)
+{
+	if (!b->sh) {
+		insert(b, sig, c, e);
+		return;
+	}
+	size_t nw = b->S->nwords, sz = sizeof(Rec) + nw * sizeof(Word64);
+	int r = owner_of(b->sh, c->hash);
+	mem_grow((void **)&b->out[r].data, &b->out[r].cap, b->out[r].len + sz, 1);
+	Rec h = {key, c->hash, e};
+	h.e.neg = c->neg;
+	memcpy(b->out[r].data + b->out[r].len, &h, sizeof h);
+	memcpy(b->out[r].data + b->out[r].len + sizeof h, sig, nw * sizeof(Word64));
+	b->out[r].len += sz;
+}
+
+/* Which counts of an entry with this own signature can be nonzero (the
+ * root is never counted). */
+static uint8_t nonzero(const Bank *b, const Word64 *own)
+{
+	size_t nw = b->S->nwords;
+	Word64 any = own[0] & ~(Word64)1, anyn = (b->S->valid[0] & ~own[0]) & ~(Word64)1;
+	for (size_t w = 1; w < nw; w++) {
+		any |= own[w];
+		anyn |= b->S->valid[w] & ~own[w];
+	}
+	return (uint8_t)((any != 0) | (anyn != 0) << 1);
+}
+
+static int cmp_rec_key(const void *x, const void *y)
+{
+	uint64_t p = ((const Rec *)x)->key, q = ((const Rec *)y)->key;
+	return p < q ? -1 : p > q;
+}
+
+/* The owner's step: the block's candidates it received, in the block's
+ * order, each kept unless its signature is known; returns the kept ones
+ * (Recs without signatures) after the counts of those received and of
+ * those kept. */
+static unsigned char *own_block(Bank *b, const unsigned char *in, size_t len,
+				size_t *outlen)
+{
+	size_t nw = b->S->nwords, sz = sizeof(Rec) + nw * sizeof(Word64);
+	size_t n = len / sz;
+	const unsigned char **at = xmalloc((n + 1) * sizeof *at);
+	Rec *keys = xmalloc((n + 1) * sizeof *keys);
+	for (size_t i = 0; i < n; i++) {
+		memcpy(&keys[i], in + i * sz, sizeof(Rec));
+		keys[i].e.sig = (uint32_t)i; /* where it came from */
+	}
+	qsort(keys, n, sizeof *keys, cmp_rec_key);
+	for (size_t i = 0; i < n; i++)
+		at[i] = in + (size_t)keys[i].e.sig * sz + sizeof(Rec);
+	uint64_t got = n, head = 2 * sizeof got;
+	unsigned char *kept = xmalloc(head + (n + 1) * sizeof(Rec));
+	size_t m = 0;
+	Word64 *own = xmalloc(nw * sizeof(Word64));
+	for (size_t i = 0; i < n; i++) {
+		const Word64 *sig = (const Word64 *)at[i];
+		bool fresh;
+		size_t k = sigset_insert_hashed(b->set, sig, keys[i].hash, &fresh);
+		if (!fresh)
+			continue;
+		Rec r = keys[i];
+		r.e.sig = (uint32_t)k;
+		r.e.owner = (uint16_t)b->sh->rank;
+		if (r.e.neg)
+			sig_not(own, sig, b->S->valid, nw);
+		else
+			memcpy(own, sig, nw * sizeof(Word64));
+		r.e.nz = nonzero(b, own);
+		memcpy(kept + head + m++ * sizeof(Rec), &r, sizeof r);
+	}
+	memcpy(kept, &got, sizeof got);
+	got = m;
+	memcpy(kept + sizeof got, &got, sizeof got);
+	free(own);
+	free(keys);
+	free(at);
+	*outlen = head + m * sizeof(Rec);
+	return kept;
+}
+
+/* Collective: the end of a block.  The queued candidates go to their
+ * owners, who keep the new signatures; every rank then appends the kept
+ * entries in the block's order, as one process inserting them would. */
+static void flush(Bank *b, unsigned d)
+{
+	if (!b->sh)
+		return;
+	int N = b->sh->size;
+	void **send = xmalloc((size_t)N * sizeof *send);
+	size_t *lens = xmalloc((size_t)N * sizeof *lens), len, total;
+	for (int r = 0; r < N; r++) {
+		send[r] = b->out[r].data;
+		lens[r] = b->out[r].len;
+	}
+	unsigned char *in = b->sh->exchange(send, lens, &len);
+	for (int r = 0; r < N; r++)
+		b->out[r].len = 0;
+	free(send);
+	free(lens);
+	unsigned char *kept = own_block(b, in, len, &len);
+	free(in);
+	unsigned char *all = b->sh->allgather(kept, len, &total);
+	free(kept);
+	/* per rank: its counts received and kept, its kept Recs */
+	VEC(Rec) recs = {0};
+	for (size_t at = 0; at < total;) {
+		uint64_t got, nk;
+		memcpy(&got, all + at, sizeof got);
+		b->stats[d].generated += got;
+		at += sizeof got;
+		memcpy(&nk, all + at, sizeof nk);
+		at += sizeof nk;
+		for (uint64_t i = 0; i < nk; i++, at += sizeof(Rec)) {
+			Rec r;
+			memcpy(&r, all + at, sizeof r);
+			VEC_PUSH(recs, r);
+		}
+	}
+	free(all);
+	if (recs.len) /* (no array at all when none was kept) */
+		qsort(recs.data, recs.len, sizeof *recs.data, cmp_rec_key);
+	for (size_t i = 0; i < recs.len; i++) {
+		Entry e = recs.data[i].e;
+		e.linear = e.kind == ENTRY_LIN ||
+			   ((e.kind == ENTRY_ATOM || e.kind == ENTRY_COMBO ||
+			     e.kind == ENTRY_PAIR) && b->e.data[e.child].linear) ||
+			   (e.kind == ENTRY_PAIR && b->e.data[e.child2].linear);
+		e.node = NODE_NONE;
+		e.pin = 0;
+		VEC_PUSH(b->e, e);
+		b->stats[d].kept++;
+	}
+	VEC_FREE(recs);
+}
+
+/* Collective, in a shared bank: the end of a part of a block (every
+ * SUBBLOCK sources), so that the queues stay small; the order of the
+ * entries is the same, and the limits are still checked per block. */
+static void flush_part(Bank *b, unsigned d, size_t done)
+{
+	if (b->sh && done && done % SUBBLOCK == 0)
+		flush(b, d);
+}
+
+void bank_pin(Bank *b, const size_t *idx, size_t n)
+{
+	if (!b->sh || n == 0)
+		return;
+	size_t nw = b->S->nwords;
+	Word64 *buf = xcalloc(n * nw + 1, sizeof(Word64));
+	for (size_t i = 0; i < n; i++) {
+		const Entry *e = &b->e.data[idx[i]];
+		if (e->owner == b->sh->rank)
+			memcpy(buf + i * nw, sigset_get(b->set, e->sig),
+			       nw * sizeof(Word64));
+	}
+	b->sh->or_words(buf, n * nw);
+	for (size_t i = 0; i < n; i++) {
+		Entry *e = &b->e.data[idx[i]];
+		if (bank_canonical(b, e))
+			continue;
+		Word64 *c = xmalloc(nw * sizeof(Word64));
+		memcpy(c, buf + i * nw, nw * sizeof(Word64));
+		VEC_PUSH(b->pins, c);
+		e->pin = (uint32_t)b->pins.len;
+	}
+	free(buf);
 }
 
 static Node letter(Bank *b, size_t x)
@@ -262,14 +486,26 @@ BankStop bank_limit_stop(Limits *lim)
 	return lim->hit == LIMIT_TIME ? BANK_TIME : BANK_MEMORY;
 }
 
+BankStop bank_stop_now(const Bank *b)
+{
+	if (!b->sh)
+		return bank_limit_stop(b->o.limits);
+	if (!b->o.limits)
+		return BANK_OK;
+	b->sh->agree(b->o.limits);
+	LimitKind k = b->o.limits->hit;
+	return k == LIMIT_NONE ? BANK_OK : k == LIMIT_TIME ? BANK_TIME : BANK_MEMORY;
+}
+
+/* After each block (the signatures are the entries, on every rank). */
 static BankStop limits(const Bank *b)
 {
 	if (b->o.progress && b->built >= 0)
 		b->o.progress(b->o.progress_ctx, bank_depth(b) + !b->top_atoms,
-			      sigset_count(b->set));
-	if (b->o.max_sigs && sigset_count(b->set) >= b->o.max_sigs)
+			      b->e.len);
+	if (b->o.max_sigs && b->e.len >= b->o.max_sigs)
 		return BANK_CAP;
-	return bank_limit_stop(b->o.limits);
+	return bank_stop_now(b);
 }
 
 /* ---- depth 0 ---------------------------------------------------------- */
@@ -281,7 +517,9 @@ static void build_base(Bank *b)
 	Word64 *sig = xmalloc(nw * sizeof(Word64));
 	/* every set of letters (small alphabets), else single letters */
 	unsigned top = A <= 6 ? 1u << A : 0;
-	for (unsigned pass = 0; pass < 2; pass++)
+	uint64_t key = 0;
+	/* tiny: rank 0 makes them all */
+	for (unsigned pass = 0; pass < 2 && (!b->sh || b->sh->rank == 0); pass++)
 		for (unsigned mask = 0; mask < (A <= 6 ? top : A + 1); mask++) {
 			unsigned m = A <= 6 ? mask : (mask ? 1u << (mask - 1) : 0);
 			unsigned pc = (unsigned)__builtin_popcount(m);
@@ -296,11 +534,12 @@ static void build_base(Bank *b)
 					sig_or(sig, sig, S->letter + x * nw, nw);
 			Cand c;
 			finish(S, sig, &c);
-			insert(b, sig, &c, (Entry){.depth = 0,
+			emit(b, key++, sig, &c, (Entry){.depth = 0,
 				.gsize = pc ? 2 * pc - 1 : 1, .kind = ENTRY_BASE,
 				.c = (int32_t)m});
 		}
 	free(sig);
+	flush(b, 0);
 }
 
 /* ---- atoms ------------------------------------------------------------ */
@@ -346,6 +585,8 @@ static void atom_slice(void *ctx, size_t lo, size_t hi)
 	Word64 *psi = xmalloc((C + 2) * nw * sizeof(Word64)), *planes = psi + nw;
 	for (size_t i = lo; i < hi; i++) {
 		const Entry *e = &j->b->e.data[j->args[i].entry];
+		if (!bank_mine(j->b, e))
+			continue; /* its owner's */
 		bank_sig(j->b, e, psi);
 		if (j->args[i].pol)
 			sig_not(psi, psi, S->valid, nw);
@@ -388,6 +629,18 @@ static int cmp_arg_size(const void *x, const void *y, void *ctx)
 	return (int)p->fut - (int)q->fut;
 }
 
+enum { PIN_BATCH = 64 };
+
+/* Collective: copies of the arguments' signatures on every rank. */
+static void pin_args(Bank *b, const Arg *args, size_t n)
+{
+	size_t *idx = xmalloc((n + 1) * sizeof *idx);
+	for (size_t i = 0; i < n; i++)
+		idx[i] = args[i].entry;
+	bank_pin(b, idx, n);
+	free(idx);
+}
+
 /* Both polarities of the entries [lo, hi) whose count is not always 0,
  * smallest first, at most max of them (0: all); distinct counts only
  * when `distinct` (the root is never counted, so psi and psi | root
@@ -410,7 +663,15 @@ static Arg *count_args_of(Bank *b, size_t lo, size_t hi, size_t max,
 			   distinct ? sigset_new(nw) : NULL};
 	*n = 0;
 	for (size_t k = 0; k < m && (!max || *n < max); k++) {
-		bank_sig(b, &b->e.data[args[k].entry], sig);
+		const Entry *e = &b->e.data[args[k].entry];
+		if (b->sh && !distinct) { /* no signature needed */
+			if (e->nz >> args[k].pol & 1)
+				args[(*n)++] = args[k];
+			continue;
+		}
+		if (b->sh && k % PIN_BATCH == 0)
+			pin_args(b, args + k, m - k < PIN_BATCH ? m - k : PIN_BATCH);
+		bank_sig(b, e, sig);
 		if (args[k].pol)
 			sig_not(sig, sig, b->S->valid, nw);
 		sig[0] &= ~(Word64)1; /* the root is never counted */
@@ -452,15 +713,18 @@ static BankStop build_atoms(Bank *b, unsigned d)
 		AtomJob job = {b, args + lo, sigs, cands};
 		pfor(b->o.jobs, n, atom_slice, &job);
 		for (size_t i = 0; i < n; i++)
-			for (unsigned k = 0; k < K; k++) {
+			for (unsigned k = 0; k < K && bank_mine(b,
+					&b->e.data[args[lo + i].entry]); k++) {
 				const Arg *a = &args[lo + i];
 				Entry e = {.depth = d,
 					   .gsize = b->e.data[a->entry].gsize + a->pol + 2,
 					   .kind = ENTRY_ATOM, .child = a->entry,
 					   .pol = a->pol, .fut = a->fut};
 				one_count(C, k, &e.rel, &e.c);
-				insert(b, sigs + (i * K + k) * nw, &cands[i * K + k], e);
+				emit(b, i * K + k, sigs + (i * K + k) * nw,
+				     &cands[i * K + k], e);
 			}
+		flush(b, d);
 		stop = limits(b);
 	}
 	free(args);
@@ -510,17 +774,21 @@ typedef struct {
 	int32_t *const *cnt; /* per argument */
 	Word64 *sigs;        /* per pair: coefs * kinds signatures */
 	Cand *cands;
+	size_t first;        /* the block's first pair (the deal) */
 } TwoJob;
 
 static void two_slice(void *ctx, size_t lo, size_t hi)
 {
 	TwoJob *j = ctx;
 	const Sample *S = j->b->S;
+	const Share *sh = j->b->sh;
 	size_t nw = S->nwords;
 	unsigned C = j->b->o.C, NC = two_coefs(C), NK = two_kinds(C);
 	int nb = 2 * (int)C + 3; /* values clamped to [-C-1, C+1] */
 	Word64 *bucket = xmalloc((size_t)nb * nw * sizeof(Word64));
 	for (size_t p = lo; p < hi; p++) {
+		if (sh && (j->first + p) % (size_t)sh->size != (size_t)sh->rank)
+			continue; /* dealt to another rank */
 		const int32_t *x = j->cnt[j->pairs[p].i], *y = j->cnt[j->pairs[p].j];
 		for (unsigned k = 0; k < NC; k++) {
 			int a1, a2;
@@ -594,6 +862,7 @@ static BankStop build_twos(Bank *b, unsigned d)
 	const Sample *S = b->S;
 	size_t nargs, top, nw = S->nwords;
 	Arg *args = two_args(b, d, &nargs, &top);
+	pin_args(b, args, nargs); /* every rank counts them all */
 	int32_t **cnt = xcalloc(nargs + 1, sizeof *cnt);
 	Word64 *sig = xmalloc(nw * sizeof(Word64));
 	for (size_t i = 0; i < nargs; i++) {
@@ -625,9 +894,13 @@ static BankStop build_twos(Bank *b, unsigned d)
 	BankStop stop = BANK_OK;
 	for (size_t lo = 0; lo < pairs.len && stop == BANK_OK; lo += block) {
 		size_t n = pairs.len - lo < block ? pairs.len - lo : block;
-		TwoJob job = {b, pairs.data + lo, cnt, sigs, cands};
+		TwoJob job = {b, pairs.data + lo, cnt, sigs, cands, lo};
 		pfor(b->o.jobs, n, two_slice, &job);
 		for (size_t p = 0; p < n; p++) {
+			flush_part(b, d, p);
+			if (b->sh && (lo + p) % (size_t)b->sh->size !=
+					     (size_t)b->sh->rank)
+				continue;
 			const Arg *x = &args[pairs.data[lo + p].i];
 			const Arg *y = &args[pairs.data[lo + p].j];
 			for (unsigned k = 0; k < NC; k++) {
@@ -643,10 +916,11 @@ static BankStop build_twos(Bank *b, unsigned d)
 							    (a1 != 1) + (abs(a2) != 1)};
 					two_kind(C, q, &e.rel, &e.c);
 					size_t at = (p * NC + k) * NK + q;
-					insert(b, sigs + at * nw, &cands[at], e);
+					emit(b, at, sigs + at * nw, &cands[at], e);
 				}
 			}
 		}
+		flush(b, d);
 		stop = limits(b);
 	}
 	for (size_t i = 0; i < nargs; i++)
@@ -677,6 +951,8 @@ static void combo_slice(void *ctx, size_t lo, size_t hi)
 	size_t nw = S->nwords, A = S->nletters;
 	Word64 *a = xmalloc(2 * nw * sizeof(Word64)), *na = a + nw;
 	for (size_t i = lo; i < hi; i++) {
+		if (!bank_mine(j->b, &j->b->e.data[j->first + i]))
+			continue; /* its owner's */
 		bank_sig(j->b, &j->b->e.data[j->first + i], a);
 		sig_not(na, a, S->valid, nw);
 		for (size_t x = 0; x < A; x++) {
@@ -706,17 +982,22 @@ static BankStop build_combos(Bank *b, unsigned d, size_t lo_atom, size_t hi_atom
 		size_t n = hi_atom - lo < BLOCK ? hi_atom - lo : BLOCK;
 		ComboJob job = {b, lo, sigs, cands};
 		pfor(b->o.jobs, n, combo_slice, &job);
-		for (size_t i = 0; i < n; i++)
-			for (size_t o = 0; o < per; o++) {
+		for (size_t i = 0; i < n; i++) {
+			for (size_t o = 0; o < per && bank_mine(b, &b->e.data[lo + i]);
+			     o++) {
 				/* variant-major: every letter's Q & a first */
 				size_t k = (o % A) * VARIANTS + o / A;
 				int v = (int)(k % VARIANTS);
-				insert(b, sigs + (i * per + k) * nw, &cands[i * per + k],
+				emit(b, i * per + o, sigs + (i * per + k) * nw,
+				     &cands[i * per + k],
 				       (Entry){.depth = d,
 					       .gsize = b->e.data[lo + i].gsize + 2 + (v & 1),
 					       .kind = ENTRY_COMBO, .child = (uint32_t)(lo + i),
 					       .x = (uint8_t)(k / VARIANTS), .y = (uint8_t)v});
 			}
+			flush_part(b, d, i + 1);
+		}
+		flush(b, d);
 		stop = limits(b);
 	}
 	free(sigs);
@@ -760,11 +1041,16 @@ static BankStop build_pairs(Bank *b, unsigned d, size_t lo_atom, size_t hi_atom)
 	qsort_r(at, n, sizeof *at, cmp_entry_size, b);
 	if (n > BANK_PAIRS)
 		n = BANK_PAIRS;
+	bank_pin(b, at, n);
 	Word64 *x = xmalloc(3 * nw * sizeof(Word64)), *y = x + nw, *t = y + nw;
+	uint64_t key = 0;
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = i + 1; j < n; j++)
 			for (unsigned v = 0; v < 4; v++)
-				for (size_t c = 0; c < S->nletters; c++) {
+				for (size_t c = 0; c < S->nletters; c++, key++) {
+					if (b->sh && key % (uint64_t)b->sh->size !=
+							     (uint64_t)b->sh->rank)
+						continue; /* dealt to another rank */
 					bank_sig(b, &b->e.data[at[i]], x);
 					bank_sig(b, &b->e.data[at[j]], y);
 					if (v & 1)
@@ -775,7 +1061,7 @@ static BankStop build_pairs(Bank *b, unsigned d, size_t lo_atom, size_t hi_atom)
 					sig_and(t, t, S->letter + c * nw, nw);
 					Cand cd;
 					finish(S, t, &cd);
-					insert(b, t, &cd, (Entry){.depth = d,
+					emit(b, key, t, &cd, (Entry){.depth = d,
 						.gsize = b->e.data[at[i]].gsize +
 							 b->e.data[at[j]].gsize + 3 + (v & 1) +
 							 (v >> 1),
@@ -785,6 +1071,7 @@ static BankStop build_pairs(Bank *b, unsigned d, size_t lo_atom, size_t hi_atom)
 				}
 	free(x);
 	free(at);
+	flush(b, d);
 	return limits(b);
 }
 
@@ -832,6 +1119,9 @@ static BankStop build(Bank *b, unsigned d, bool full)
 				return stop;
 			b->first[nd + 1] = b->e.len;
 			b->top_atoms = true;
+			if (b->sh)
+				b->sh->layer("bank, its comparisons", nd,
+					     sigset_count(b->set));
 		}
 		if (nd == d && !full)
 			break;
@@ -844,6 +1134,8 @@ static BankStop build(Bank *b, unsigned d, bool full)
 			return stop;
 		b->built = (int)nd;
 		b->top_atoms = false;
+		if (b->sh)
+			b->sh->layer("bank, complete", nd, sigset_count(b->set));
 	}
 	return BANK_OK;
 }

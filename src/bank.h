@@ -33,8 +33,14 @@
  * insertions (hash set, Store) happen on the calling thread in a fixed
  * order, so the result does not depend on the number of threads.
  *
+ * Over several processes (share.h, tally-mpi) the signatures are shared
+ * out by hash: the candidates of a block are sent to the owners of their
+ * signatures, who keep them in the block's order, and every process
+ * appends the kept entries in that order, so the entries, their numbers
+ * and the statistics are those of one process, whatever the number.
+ *
  * Ownership: a Bank borrows its Sample and Store (both must outlive it)
- * and owns its SigSet and entries.
+ * and owns its SigSet (its own signatures), entries and pinned copies.
  */
 #ifndef TALLY_BANK_H
 #define TALLY_BANK_H
@@ -70,6 +76,14 @@ typedef struct {
 	bool pol, pol2; /* ATOM, LIN: count the negation */
 	bool fut, fut2; /* ATOM, LIN: a future count #> (whole-word samples) */
 	bool linear;    /* a comparison of two counts occurs in the formula */
+	/* Shared over processes (share.h): the signature is held by rank
+	 * `owner` alone (sig indexes its SigSet); pin is this process's copy
+	 * of one it does not own (index + 1, 0: none); nz says which counts
+	 * can be nonzero (bit 0: #[e], bit 1: #[!e]).  One process: owner
+	 * and pin are 0, nz unused. */
+	uint16_t owner;
+	uint8_t nz;
+	uint32_t pin;
 } Entry;
 
 typedef struct {
@@ -133,6 +147,23 @@ double bank_cpu_seconds(const Bank *b); /* CPU time, all threads */
 struct Limits *bank_limits(const Bank *b);
 /* BANK_TIME or BANK_MEMORY when one of lim is reached, else BANK_OK. */
 BankStop bank_limit_stop(struct Limits *lim);
+/* The same, pooled over the processes of a shared job (share.h):
+ * collective there, so that every rank stops alike. */
+BankStop bank_stop_now(const Bank *b);
+
+/* ---- a bank shared over processes (share.h) ----
+ * The entries (recipes) are on every rank, each signature only on its
+ * owner (by hash); bank_canonical() is NULL for one this process neither
+ * owns nor pinned, and bank_sig() must not be asked for it. */
+const struct Share *bank_share(const Bank *b);
+/* This process computes with the entry's signature (it owns it; one
+ * process: always). */
+bool bank_mine(const Bank *b, const Entry *e);
+/* Collective: copies of the signatures of entries idx[0..n) (the same
+ * list on every rank) on every rank, kept with the bank.  One process:
+ * nothing to do. */
+void bank_pin(Bank *b, const size_t *idx, size_t n);
+
 /* Describes the bank's grammar and its bounds. */
 const char *bank_grammar(const Bank *b);
 

@@ -295,6 +295,12 @@ bool mpi_job_stats_on(void)
 void mpi_job_stats(const char *what, size_t len, uint64_t states,
 		   uint64_t sent)
 {
+	mpi_job_stats_of(what, "length", len, "states", states, sent);
+}
+
+void mpi_job_stats_of(const char *what, const char *step, size_t len,
+		      const char *unit, uint64_t states, uint64_t sent)
+{
 	uint64_t mine[3] = {states, sent, limit_peak_memory()};
 	uint64_t *all = xmalloc((size_t)job_size * 3 * sizeof *all);
 	mpi_job_allgather(mine, 3, all);
@@ -307,10 +313,10 @@ void mpi_job_stats(const char *what, size_t len, uint64_t states,
 	}
 	free(all);
 	if (job_rank == 0)
-		fprintf(stderr, "tally-mpi: %s: length %zu, %llu states, %llu "
+		fprintf(stderr, "tally-mpi: %s: %s %zu, %llu %s, %llu "
 			"bytes sent between ranks so far, peak memory of a rank "
-			"%llu MiB, %.2f s\n", what, len,
-			(unsigned long long)states, (unsigned long long)bytes,
+			"%llu MiB, %.2f s\n", what, step, len,
+			(unsigned long long)states, unit, (unsigned long long)bytes,
 			(unsigned long long)(peak >> 20), limit_now() - job_start);
 }
 

@@ -92,6 +92,10 @@ bool mpi_job_stats_on(void);
  * and sent: this rank's, summed here). */
 void mpi_job_stats(const char *what, size_t len, uint64_t states,
 		   uint64_t sent);
+/* The same line with other words for the step and the things counted
+ * ("depth", "signatures": the bank of mpi_share.c). */
+void mpi_job_stats_of(const char *what, const char *step, size_t len,
+		      const char *unit, uint64_t states, uint64_t sent);
 
 /* A count too large for one MPI call: "tally: limit: ..." and the job
  * ends with exit 4 (never a truncated message). */

@@ -1,10 +1,11 @@
 /* mpi_main.c -- tally-mpi: tally's commands whose engines are
  * distributed, run by every rank of an MPI job (mpi_job.h).
  *
- * The commands are tally's own (cmd_equiv, cmd_check, cmd_lang of
- * libtally.a): this driver only installs the distributed engines in
- * their hooks -- explore's merging search (mpi_explore.h) and lang
- * --count (mpi_count.h) -- and restricts equiv and check to
+ * The commands are tally's own (cmd_equiv, cmd_check, cmd_lang,
+ * cmd_hierarchy, cmd_search of libtally.a): this driver only installs
+ * the distributed engines in their hooks -- explore's merging search
+ * (mpi_explore.h), lang --count (mpi_count.h), the search engine's
+ * seam (share.h, mpi_share.h) -- and restricts equiv and check to
  * --method=explore, the one method that is distributed.  Work outside
  * the hooks (parsing, the checks decide.c makes before printing, lang's
  * word listing, explore of formulas with #>) is done by every rank
@@ -24,24 +25,31 @@
 #include "mpi_count.h"
 #include "mpi_explore.h"
 #include "mpi_job.h"
+#include "mpi_share.h"
 
 typedef struct {
 	const char *name;
 	int (*run)(int argc, char **argv);
 	const char *summary;
+	bool search; /* the search engine's (share.h); else explore's */
 } Command;
 
 static const Command commands[] = {
-	{"equiv", cmd_equiv, "two inputs, the same language? (--method=explore)"},
+	{"equiv", cmd_equiv, "two inputs, the same language? (--method=explore)",
+	 false},
 	{"check", cmd_check, "satisfiability, validity, implication "
-			     "(--method=explore)"},
-	{"lang", cmd_lang, "accepted words (--count is distributed)"},
+			     "(--method=explore)", false},
+	{"lang", cmd_lang, "accepted words (--count is distributed)", false},
+	{"hierarchy", cmd_hierarchy, "the depth-hierarchy table (the bank is "
+				     "shared out)", true},
+	{"search", cmd_search, "least-depth formulas, --separate (the bank is "
+			       "shared out)", true},
 };
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
 
 /* tally's other commands, which this program does not run (yet). */
 static const char *const local_only[] = {
-	"hierarchy", "search", "enum", "gen", "demo", "eval", "info", "print",
+	"enum", "gen", "demo", "eval", "info", "print",
 	"translate", "repl", "compile", "simulate",
 };
 
@@ -56,7 +64,7 @@ static void usage(FILE *out)
 	for (size_t i = 0; i < NCOMMANDS; i++)
 		fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
 	fputs("\n'tally-mpi COMMAND --help' is tally's help of the command.\n"
-	      "Not distributed yet: hierarchy, search, enum, gen (use tally).\n"
+	      "Not distributed yet: enum, gen (use tally).\n"
 	      "Inputs must be readable by every rank (stdin reaches rank 0\n"
 	      "only); --timeout, --max-memory and --max-states bound the whole\n"
 	      "job.  Open MPI refuses to run as root without\n"
@@ -65,7 +73,8 @@ static void usage(FILE *out)
 	      "Examples:\n"
 	      "  mpirun -np 4 tally-mpi equiv --method=explore --max-length 200 \\\n"
 	      "    -f dyck1 -f \"#['('] = #[')'] & #[')' & #[')'] = #['('] + 1] = 0\"\n"
-	      "  mpirun -np 4 tally-mpi lang -f dyck1 -n 400 --count\n\n",
+	      "  mpirun -np 4 tally-mpi lang -f dyck1 -n 400 --count\n"
+	      "  mpirun -np 4 tally-mpi hierarchy --k=1..6 --quiet\n\n",
 	      out);
 	fputs(cli_exit_help, out);
 }
@@ -88,9 +97,19 @@ static int dispatch(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	const char *name = argv[1];
-	for (size_t i = 0; i < NCOMMANDS; i++)
-		if (strcmp(name, commands[i].name) == 0)
-			return cli_run_command(name, commands[i].run, argc, argv);
+	for (size_t i = 0; i < NCOMMANDS; i++) {
+		if (strcmp(name, commands[i].name) != 0)
+			continue;
+		if (commands[i].search) {
+			/* the verification's explore is rank 0's own */
+			share_job = mpi_share();
+		} else {
+			explore_merge_hook = mpi_explore_merge;
+			lang_count_hook = mpi_count;
+			decide_only_method = "explore";
+		}
+		return cli_run_command(name, commands[i].run, argc, argv);
+	}
 	return unknown(name);
 }
 
@@ -109,8 +128,5 @@ int main(int argc, char **argv)
 		return EXIT_YES;
 	}
 	mpi_job_init(&argc, &argv);
-	explore_merge_hook = mpi_explore_merge;
-	lang_count_hook = mpi_count;
-	decide_only_method = "explore";
 	return mpi_job_end(dispatch(argc, argv));
 }

@@ -10,6 +10,7 @@
 
 #include "limit.h"
 #include "mem.h"
+#include "share.h"
 #include "vec.h"
 
 /* ---- targets ---------------------------------------------------------- */
@@ -165,11 +166,16 @@ void search_target_shape(const Store *st, Node f, TargetShape *out)
 
 /* The letters and the count atoms of depth <= d, as borrowed canonical
  * signatures (polarity does not matter for a partition), with their
- * entries (SIZE_MAX + x for letter x). */
+ * entries (SIZE_MAX + x for letter x).  In a bank shared over processes
+ * (share.h) every rank lists every atom, but computes with those it owns
+ * (mine: the letters on rank 0) and has the signatures of those and of
+ * the ones pinned (atoms_pin); sig is NULL for the others. */
 typedef struct {
 	const Word64 **sig;
 	size_t *entry;
 	size_t n;
+	bool *mine; /* NULL: one process, all */
+	const Share *sh; /* the bank's (NULL: one process) */
 } Atoms;
 
 static void collect_atoms_if(const Bank *b, const Sample *S, unsigned d,
@@ -179,7 +185,12 @@ static void collect_atoms_if(const Bank *b, const Sample *S, unsigned d,
 	a->sig = xmalloc((S->nletters + hi) * sizeof *a->sig);
 	a->entry = xmalloc((S->nletters + hi) * sizeof *a->entry);
 	a->n = 0;
+	const Share *sh = bank_share(b);
+	a->sh = sh;
+	a->mine = sh ? xmalloc(S->nletters + hi + 1) : NULL;
 	for (size_t x = 0; x < S->nletters; x++) {
+		if (sh)
+			a->mine[a->n] = sh->rank == 0;
 		a->sig[a->n] = S->letter + x * S->nwords;
 		a->entry[a->n++] = SIZE_MAX - x;
 	}
@@ -188,9 +199,34 @@ static void collect_atoms_if(const Bank *b, const Sample *S, unsigned d,
 		if ((e->kind != ENTRY_ATOM && e->kind != ENTRY_LIN) ||
 		    (!with_diff && e->linear))
 			continue;
+		if (sh)
+			a->mine[a->n] = bank_mine(b, e);
 		a->sig[a->n] = bank_canonical(b, e);
 		a->entry[a->n++] = i;
 	}
+}
+
+static bool atom_mine(const Atoms *a, size_t i)
+{
+	return !a->mine || a->mine[i];
+}
+
+/* Collective (shared bank): the signatures of atoms idx[0..n) on every
+ * rank. */
+static void atoms_pin(Bank *b, Atoms *a, const size_t *idx, size_t n)
+{
+	if (!bank_share(b))
+		return;
+	size_t *ent = xmalloc((n + 1) * sizeof *ent), m = 0;
+	for (size_t i = 0; i < n; i++)
+		if (a->entry[idx[i]] < bank_count(b))
+			ent[m++] = a->entry[idx[i]];
+	bank_pin(b, ent, m);
+	for (size_t i = 0; i < n; i++)
+		if (a->entry[idx[i]] < bank_count(b))
+			a->sig[idx[i]] = bank_canonical(b, bank_entry(b,
+							a->entry[idx[i]]));
+	free(ent);
 }
 
 static void collect_atoms(const Bank *b, const Sample *S, unsigned d, Atoms *a)
@@ -202,6 +238,7 @@ static void atoms_free(Atoms *a)
 {
 	free(a->sig);
 	free(a->entry);
+	free(a->mine);
 }
 
 /* ---- the partition test ------------------------------------------------ */
@@ -280,6 +317,105 @@ static void drop_pure(Parts *p)
 	}
 	p->n = m;
 	p->ncls = next;
+}
+
+/* ---- the partition over processes (a shared bank) ---------------------- */
+
+/* Each point's class becomes its pair (class, c[i]), numbered by first
+ * point; a point with c[i] == UINT32_MAX is dead (in a pure class). */
+static void refine(Parts *p, const uint32_t *c, bool *dead)
+{
+	size_t cap = 64;
+	while (cap < 4 * (p->n + 1))
+		cap *= 2;
+	uint64_t *key = xmalloc(cap * sizeof *key);
+	uint32_t *val = xmalloc(cap * sizeof *val), next = 0;
+	memset(key, 0xff, cap * sizeof *key);
+	for (size_t i = 0; i < p->n; i++) {
+		if (dead[i] || c[i] == UINT32_MAX) {
+			dead[i] = true;
+			continue;
+		}
+		uint64_t k = (uint64_t)p->cls[i] << 32 | c[i];
+		size_t h = (size_t)((k * 0x9e3779b97f4a7c15u) >> 17) & (cap - 1);
+		while (key[h] != UINT64_MAX && key[h] != k)
+			h = (h + 1) & (cap - 1);
+		if (key[h] == UINT64_MAX) {
+			key[h] = k;
+			val[h] = next++;
+		}
+		p->cls[i] = val[h];
+	}
+	p->ncls = next;
+	free(key);
+	free(val);
+}
+
+/* The partition of p's points by the atoms of every rank: each rank
+ * splits by its own, and the ranks' classes are met.  The classes, and
+ * their numbers (by first point), are those of one process splitting by
+ * every atom; with drop, only the classes that mix labels stay (a class
+ * pure for one rank's atoms is pure for all of them). */
+static void parts_shared(Parts *p, const Atoms *a, bool drop)
+{
+	size_t n0 = p->n;
+	if (n0 == 0)
+		return;
+	size_t *bit0 = xmalloc(n0 * sizeof *bit0);
+	bool *lab0 = xmalloc(n0);
+	memcpy(bit0, p->bit, n0 * sizeof *bit0);
+	memcpy(lab0, p->lab, n0);
+	if (drop)
+		drop_pure(p);
+	size_t done = 0;
+	for (size_t i = 0; i < a->n && p->n > 0; i++) {
+		if (!atom_mine(a, i))
+			continue;
+		split(p, a->sig[i]);
+		if (drop && ++done % 16 == 0)
+			drop_pure(p);
+	}
+	if (drop)
+		drop_pure(p);
+	uint32_t *loc = xmalloc(n0 * sizeof *loc);
+	for (size_t j = 0, i = 0; j < n0; j++)
+		loc[j] = i < p->n && p->bit[i] == bit0[j] ? p->cls[i++] : UINT32_MAX;
+	size_t total;
+	uint32_t *all = a->sh->allgather(loc, n0 * sizeof *loc, &total);
+	free(loc);
+	memcpy(p->bit, bit0, n0 * sizeof *bit0);
+	memcpy(p->lab, lab0, n0);
+	memset(p->cls, 0, n0 * sizeof *p->cls);
+	p->n = n0;
+	p->ncls = 1;
+	bool *dead = xcalloc(n0, 1);
+	for (int r = 0; r < a->sh->size; r++)
+		refine(p, all + (size_t)r * n0, dead);
+	size_t m = 0;
+	for (size_t i = 0; i < n0; i++)
+		if (!dead[i]) {
+			p->bit[m] = p->bit[i];
+			p->lab[m] = p->lab[i];
+			p->cls[m++] = p->cls[i];
+		}
+	p->n = m;
+	if (drop)
+		drop_pure(p);
+	free(dead);
+	free(all);
+	free(bit0);
+	free(lab0);
+}
+
+/* Splits p by every atom (no classes dropped). */
+static void split_all(Parts *p, const Atoms *a)
+{
+	if (a->sh) {
+		parts_shared(p, a, false);
+		return;
+	}
+	for (size_t i = 0; i < a->n; i++)
+		split(p, a->sig[i]);
 }
 
 /* ---- certified pairs ------------------------------------------------- */
@@ -364,7 +500,8 @@ static void all_candidates(const Parts *p, const Sample *S, const bool *end,
 		}
 	VEC_FREE(ends);
 	free(sh);
-	qsort(out->data, out->len, sizeof *out->data, cmp_cand2);
+	if (out->len) /* (no array at all when there is no candidate) */
+		qsort(out->data, out->len, sizeof *out->data, cmp_cand2);
 	size_t m = 0;
 	for (size_t i = 0; i < out->len; i++)
 		if (m == 0 || out->data[i].pos != out->data[m - 1].pos ||
@@ -412,18 +549,28 @@ static bool partition_test(const Atoms *a, const Sample *S, const Word64 *care,
 {
 	Parts p;
 	parts_init(&p, S, care, label);
-	drop_pure(&p);
-	for (size_t i = 0; i < a->n && p.n > 0; i++) {
-		split(&p, a->sig[i]);
-		if (i % 16 == 15 || i + 1 == a->n)
-			drop_pure(&p);
+	if (a->sh) {
+		parts_shared(&p, a, true);
+	} else {
+		drop_pure(&p);
+		for (size_t i = 0; i < a->n && p.n > 0; i++) {
+			split(&p, a->sig[i]);
+			if (i % 16 == 15 || i + 1 == a->n)
+				drop_pure(&p);
+		}
 	}
 	bool ok = p.n == 0;
 	r->natoms = a->n;
 	r->nconflict = p.ncls;
 	r->npairs = 0;
-	if (!ok && cert)
-		certify(&p, S, d, *cert, lim, r);
+	if (!ok && cert) {
+		/* rank 0 checks the pairs (exact, polled: a limit there must
+		 * not make the ranks differ) and tells the others */
+		if (!a->sh || a->sh->rank == 0)
+			certify(&p, S, d, *cert, lim, r);
+		if (a->sh)
+			a->sh->bcast(r, sizeof *r);
+	}
 	parts_free(&p);
 	return ok;
 }
@@ -456,7 +603,23 @@ static uint64_t pairs_of(uint64_t p, uint64_t n) { return p * n; }
 
 /* Greedy: repeatedly the atom separating the most conflicting pairs.
  * Fills chosen (atom indices) and the DNF of the pure positive classes. */
-static size_t greedy(Bank *b, const Sample *S, Store *st, const Atoms *a,
+/* Collective (shared bank): the best (gain, atom) of every rank: the
+ * largest gain, the first atom among equals, as one process would pick. */
+static void best_over_ranks(const Share *sh, uint64_t *best, size_t *bi)
+{
+	uint64_t mine[2] = {*best, *bi}, *all;
+	size_t total;
+	all = sh->allgather(mine, sizeof mine, &total);
+	for (int r = 0; r < sh->size; r++)
+		if (all[2 * r] > *best || (all[2 * r] == *best && all[2 * r] &&
+					    all[2 * r + 1] < *bi)) {
+			*best = all[2 * r];
+			*bi = all[2 * r + 1];
+		}
+	free(all);
+}
+
+static size_t greedy(Bank *b, const Sample *S, Store *st, Atoms *a,
 		     const Word64 *care, const Word64 *label, size_t *chosen,
 		     size_t maxchosen, Node *dnf)
 {
@@ -477,6 +640,8 @@ static size_t greedy(Bank *b, const Sample *S, Store *st, const Atoms *a,
 			pn[2 * k + 1] = sig_popcount(cls.data[k].neg, nw);
 		}
 		for (size_t i = 0; i < a->n && !limit_poll(bank_limits(b)); i++) {
+			if (!atom_mine(a, i))
+				continue;
 			uint64_t gain = 0;
 			for (size_t k = 0; k < cls.len; k++) {
 				uint64_t p1 = sig_popcount_and(cls.data[k].pos, a->sig[i], nw);
@@ -491,9 +656,12 @@ static size_t greedy(Bank *b, const Sample *S, Store *st, const Atoms *a,
 			}
 		}
 		free(pn);
+		if (a->sh)
+			best_over_ranks(a->sh, &best, &bi);
 		if (bi == SIZE_MAX)
 			break;
 		chosen[nch++] = bi;
+		atoms_pin(b, a, &bi, 1);
 		atom_sig(b, S, a, bi, act);
 		Node lit = atom_node(b, S, st, a->entry[bi]);
 		VEC(Cls) next = {0};
@@ -685,14 +853,34 @@ static size_t greedy_cover(const Word64 *rows, size_t n, const Word64 *neg,
 
 /* The literals (an atom or its negation) that miss at most tol of the
  * positive points, smallest first, at most PAIR_MAX of them. */
-static Lit *literals(Bank *b, const Sample *S, Store *st, const Atoms *a,
+static int cmp_u64(const void *x, const void *y)
+{
+	uint64_t p = *(const uint64_t *)x, q = *(const uint64_t *)y;
+	return p < q ? -1 : p > q;
+}
+
+/* Collective (shared bank): every rank's list, merged in order. */
+static uint64_t *merge_over_ranks(const Share *sh, uint64_t *mine, size_t *n)
+{
+	if (!sh)
+		return mine;
+	size_t total;
+	uint64_t *all = sh->allgather(mine, *n * sizeof *mine, &total);
+	free(mine);
+	*n = total / sizeof *all;
+	qsort(all, *n, sizeof *all, cmp_u64);
+	return all;
+}
+
+static Lit *literals(Bank *b, const Sample *S, Store *st, Atoms *a,
 		     const Word64 *pos, size_t tol, size_t *n)
 {
-	size_t nw = S->nwords;
-	Lit *lits = xmalloc(2 * (a->n + 1) * sizeof *lits);
+	size_t nw = S->nwords, m = 0;
+	uint64_t *code = xmalloc(2 * (a->n + 1) * sizeof *code);
 	Word64 *x = xmalloc(nw * sizeof(Word64));
-	*n = 0;
 	for (size_t i = 0; i < a->n; i++) {
+		if (!atom_mine(a, i))
+			continue;
 		atom_sig(b, S, a, i, x);
 		for (int ng = 0; ng < 2; ng++) {
 			if (ng)
@@ -701,18 +889,34 @@ static Lit *literals(Bank *b, const Sample *S, Store *st, const Atoms *a,
 			for (size_t k = 0; k < nw && miss <= tol; k++)
 				miss += (size_t)__builtin_popcountll(pos[k] & ~x[k]);
 			if (miss <= tol)
-				lits[(*n)++] = (Lit){i, ng != 0,
-					store_size(st, atom_node(b, S, st, a->entry[i]))};
+				code[m++] = 2 * (uint64_t)i + (uint64_t)ng;
 		}
 	}
 	free(x);
+	code = merge_over_ranks(a->sh, code, &m);
+	/* the sizes in the order of the atoms: the Store grows alike */
+	Lit *lits = xmalloc((m + 1) * sizeof *lits);
+	for (size_t k = 0; k < m; k++) {
+		size_t i = (size_t)(code[k] / 2);
+		lits[k] = (Lit){i, code[k] & 1,
+				store_size(st, atom_node(b, S, st, a->entry[i]))};
+	}
+	free(code);
+	*n = m;
 	qsort(lits, *n, sizeof *lits, cmp_lit);
 	if (*n > PAIR_MAX)
 		*n = PAIR_MAX;
+	if (a->sh) {
+		size_t *idx = xmalloc((*n + 1) * sizeof *idx);
+		for (size_t k = 0; k < *n; k++)
+			idx[k] = lits[k].atom;
+		atoms_pin(b, a, idx, *n);
+		free(idx);
+	}
 	return lits;
 }
 
-static Node pair_conjunction(Bank *b, const Sample *S, Store *st, const Atoms *a,
+static Node pair_conjunction(Bank *b, const Sample *S, Store *st, Atoms *a,
 			     const Word64 *pos, const Word64 *neg)
 {
 	size_t nw = S->nwords, n = 0;
@@ -768,7 +972,7 @@ static Node pair_conjunction(Bank *b, const Sample *S, Store *st, const Atoms *a
 /* With noisy labels: the smallest conjunction of two literals getting at
  * most tol words wrong (positives it misses, negatives it keeps), or
  * NODE_NONE. */
-static Node tolerant_pair(Bank *b, const Sample *S, Store *st, const Atoms *a,
+static Node tolerant_pair(Bank *b, const Sample *S, Store *st, Atoms *a,
 			  const Word64 *pos, const Word64 *neg, size_t tol)
 {
 	size_t nw = S->nwords, n = 0;
@@ -833,7 +1037,7 @@ static Node smaller(const Store *st, Node p, Node q)
  * differences may answer directly): the smallest of the greedy atoms'
  * small enumeration, the two-literal or greedy conjunctions and their
  * duals, and a matching bank entry; NODE_NONE if none, *dnf the fallback. */
-static Node extract_over(Bank *b, const Sample *S, Store *st, const Atoms *a,
+static Node extract_over(Bank *b, const Sample *S, Store *st, Atoms *a,
 			 bool with_diff, const Word64 *care, const Word64 *label,
 			 unsigned depth, size_t *nchosen, Node *dnf)
 {
@@ -851,14 +1055,23 @@ static Node extract_over(Bank *b, const Sample *S, Store *st, const Atoms *a,
 	free(pos);
 	/* a guarded bank entry may itself be the answer (Q_x & atom) */
 	Word64 *s = xmalloc(nw * sizeof(Word64));
+	size_t m = 0;
+	uint64_t *hit = xmalloc((bank_first(b, depth + 1) + 1) * sizeof *hit);
 	for (size_t i = 0; i < bank_first(b, depth + 1); i++) {
+		if (!bank_mine(b, bank_entry(b, i)))
+			continue;
 		bank_sig(b, bank_entry(b, i), s);
 		bool same = true;
 		for (size_t k = 0; k < nw && same; k++)
 			same = ((s[k] ^ label[k]) & care[k]) == 0;
-		if (same && (with_diff || !bank_entry(b, i)->linear))
-			small = smaller(st, small, bank_node(b, i));
+		if (same)
+			hit[m++] = i;
 	}
+	hit = merge_over_ranks(a->sh, hit, &m);
+	for (size_t k = 0; k < m; k++)
+		if (with_diff || !bank_entry(b, hit[k])->linear)
+			small = smaller(st, small, bank_node(b, hit[k]));
+	free(hit);
 	free(s);
 	return small;
 }
@@ -866,7 +1079,7 @@ static Node extract_over(Bank *b, const Sample *S, Store *st, const Atoms *a,
 /* Prefers formulas without difference atoms (simpler, and in the
  * threshold fragment that MONA decides) when those atoms give a small
  * formula; else all atoms. */
-static void extract(Bank *b, const Sample *S, Store *st, const Atoms *a,
+static void extract(Bank *b, const Sample *S, Store *st, Atoms *a,
 		    const Word64 *care, const Word64 *label, SearchResult *r)
 {
 	Atoms plain;
@@ -931,13 +1144,13 @@ void search_run(Bank *b, const Sample *S, Store *st, const Word64 *care,
 			atoms_free(&a);
 			/* A formula whose extraction a limit cut short is no
 			 * answer; the least depth is. */
-			if ((r->stop = bank_limit_stop(bank_limits(b))) != BANK_OK)
+			if ((r->stop = bank_stop_now(b)) != BANK_OK)
 				r->formula = NODE_NONE;
 			return;
 		}
 		r->tried = d + 1;
 		atoms_free(&a);
-		if ((r->stop = bank_limit_stop(bank_limits(b))) != BANK_OK)
+		if ((r->stop = bank_stop_now(b)) != BANK_OK)
 			return;
 	}
 }
@@ -950,8 +1163,7 @@ static size_t majority(const Atoms *a, const Sample *S, const Word64 *care,
 {
 	Parts p;
 	parts_init(&p, S, care, label);
-	for (size_t i = 0; i < a->n; i++)
-		split(&p, a->sig[i]);
+	split_all(&p, a);
 	memset(p.npos, 0, p.ncls * sizeof *p.npos);
 	memset(p.nneg, 0, p.ncls * sizeof *p.nneg);
 	for (size_t i = 0; i < p.n; i++)
@@ -1027,7 +1239,7 @@ void search_run_noisy(Bank *b, const Sample *S, Store *st, const Word64 *care,
 			}
 			free(pos);
 			atoms_free(&a);
-			if ((r->stop = bank_limit_stop(bank_limits(b))) != BANK_OK)
+			if ((r->stop = bank_stop_now(b)) != BANK_OK)
 				r->formula = NODE_NONE;
 			else
 				noisy_errors(S, st, care, label, r);
@@ -1036,7 +1248,7 @@ void search_run_noisy(Bank *b, const Sample *S, Store *st, const Word64 *care,
 		r->nerrors = 0;
 		r->tried = d + 1;
 		atoms_free(&a);
-		if ((r->stop = bank_limit_stop(bank_limits(b))) != BANK_OK)
+		if ((r->stop = bank_stop_now(b)) != BANK_OK)
 			break;
 	}
 	free(fixed);
@@ -1129,7 +1341,7 @@ static bool same_parikh(const Sample *S, size_t x, size_t y)
 	return same;
 }
 
-enum { SEP_PER_ENTRY = 8 };
+enum { SEP_PER_ENTRY = 8, SEP_CHUNK = 64 };
 
 /* A certified pair that sig separates within one class of the depth-<=D
  * partition: the candidates of all_candidates with the entry's values
@@ -1173,8 +1385,7 @@ size_t search_separate(Bank *b, const Sample *S, unsigned D, IndistBounds cls,
 	collect_atoms(b, S, D, &a);
 	Parts p;
 	parts_init(&p, S, S->valid, S->valid);
-	for (size_t i = 0; i < a.n; i++)
-		split(&p, a.sig[i]);
+	split_all(&p, &a);
 	atoms_free(&a);
 	size_t lo = bank_first(b, D + 1), hi = bank_first(b, D + 2), m = 0;
 	size_t *ents = xmalloc((hi - lo + 1) * sizeof *ents);
@@ -1184,16 +1395,37 @@ size_t search_separate(Bank *b, const Sample *S, unsigned D, IndistBounds cls,
 	Word64 *sig = xmalloc(nw * sizeof(Word64));
 	PairCache cache = {0};
 	size_t left = tries;
-	bool *end = chain_ends(S);
-	for (size_t e = 0; e < hi - lo && m < max && left > 0; e++) {
-		if (limit_poll(bank_limits(b)))
-			break;
-		bank_sig(b, bank_entry(b, ents[e]), sig);
-		out[m].entry = ents[e];
-		if (separated_pair(S, &p, end, sig, D, cls, &cache, &left,
-				   bank_limits(b), &out[m]))
-			m++;
+	bool *end = chain_ends(S), stopped = false;
+	const Share *sh = bank_share(b);
+	/* shared bank: the entries in chunks, their signatures pinned on
+	 * every rank; rank 0 checks them and tells the others */
+	for (size_t e = 0; e < hi - lo && m < max && left > 0 && !stopped;) {
+		size_t upto = hi - lo;
+		if (sh) {
+			upto = e + SEP_CHUNK < upto ? e + SEP_CHUNK : upto;
+			bank_pin(b, ents + e, upto - e);
+		}
+		for (; (!sh || sh->rank == 0) && e < upto && m < max && left > 0; e++) {
+			if ((stopped = limit_poll(bank_limits(b))))
+				break;
+			bank_sig(b, bank_entry(b, ents[e]), sig);
+			out[m].entry = ents[e];
+			if (separated_pair(S, &p, end, sig, D, cls, &cache, &left,
+					   bank_limits(b), &out[m]))
+				m++;
+		}
+		if (sh) {
+			uint64_t at[4] = {upto, m, left, stopped};
+			sh->bcast(at, sizeof at);
+			e = (size_t)at[0];
+			m = (size_t)at[1];
+			left = (size_t)at[2];
+			stopped = at[3];
+			sh->bcast(out, m * sizeof *out);
+		}
 	}
+	if (sh)
+		bank_stop_now(b); /* every rank knows of a limit */
 	free(end);
 	free(cache.key);
 	free(cache.val);

@@ -14,6 +14,7 @@
 #include "buf.h"
 #include "indist.h"
 #include "mem.h"
+#include "share.h"
 #include "verify.h"
 
 void search_opts_init(SearchOpts *o)
@@ -454,6 +455,56 @@ static bool add_counterexamples(SearchState *ss, const Verification *v)
 	return added;
 }
 
+/* A shared search (share.h): rank 0 verifies -- the decision engine's
+ * budgets run on its clock, and its explore is its own -- and every
+ * rank takes its verdict, counterexamples and limit. */
+static const char *const verify_kinds[] = {"sample only", "proof", "bound"};
+
+static void verify_shared(const Share *sh, SearchState *ss, const Target *tg,
+			  Node f, Verification *v)
+{
+	if (sh->rank == 0)
+		verify_formula(tg, ss->st, f, ss->labels ? ss->S : ss->fresh,
+			       ss->exh, ss->o->decide_len, &ss->o->lim, v);
+	uint64_t h[11] = {v->ok, v->fresh_bad, v->exh_bad, v->exh_len,
+			  v->exh_words, (uint64_t)(int64_t)v->decided, v->bound,
+			  0, v->ncex, ss->o->lim.hit, ss->o->lim.memory};
+	for (uint64_t k = 0; sh->rank == 0 && k < 3; k++)
+		if (strcmp(v->kind, verify_kinds[k]) == 0)
+			h[7] = k;
+	sh->bcast(h, sizeof h);
+	Buf b = {0};
+	for (size_t i = 0; sh->rank == 0 && i < v->ncex; i++) {
+		uint64_t len = v->cex[i].len;
+		buf_append(&b, (const char *)&len, sizeof len);
+		buf_append(&b, (const char *)v->cex[i].w, v->cex[i].len);
+	}
+	if (sh->rank == 0)
+		buf_puts(&b, v->text);
+	size_t len = b.len;
+	char *all = share_bcast_bytes(sh, b.data, &len);
+	free(b.data);
+	if (sh->rank != 0) {
+		*v = (Verification){.ok = h[0], .fresh_bad = h[1], .exh_bad = h[2],
+				    .exh_len = (unsigned)h[3], .exh_words = h[4],
+				    .decided = (int)(int64_t)h[5], .bound = h[6],
+				    .kind = verify_kinds[h[7] % 3], .ncex = h[8]};
+		size_t at = 0;
+		for (size_t i = 0; i < v->ncex; i++) {
+			uint64_t n;
+			memcpy(&n, all + at, sizeof n);
+			at += sizeof n;
+			v->cex[i] = (SampleWord){xmalloc(n + 1), n};
+			memcpy(v->cex[i].w, all + at, n);
+			at += n;
+		}
+		v->text = xstrndup(all + at, len - at);
+		ss->o->lim.hit = (LimitKind)h[9];
+		ss->o->lim.memory = h[10];
+	}
+	free(all);
+}
+
 /* One round: search, then verify what was found; true when the round
  * gave counterexamples to search again with. */
 static bool solve_round(SearchState *ss, const Target *tg, unsigned maxd,
@@ -469,8 +520,12 @@ static bool solve_round(SearchState *ss, const Target *tg, unsigned maxd,
 	if (out->r.stop != BANK_OK || !out->r.found || !out->r.formula)
 		return false;
 	verify_free(&out->v);
-	verify_formula(tg, ss->st, out->r.formula, ss->labels ? ss->S : ss->fresh,
-		       ss->exh, ss->o->decide_len, &ss->o->lim, &out->v);
+	if (share_job)
+		verify_shared(share_job, ss, tg, out->r.formula, &out->v);
+	else
+		verify_formula(tg, ss->st, out->r.formula, ss->labels ? ss->S
+				: ss->fresh, ss->exh, ss->o->decide_len,
+			       &ss->o->lim, &out->v);
 	out->have_v = true;
 	if (out->v.ok || ss->labels || ss->o->lim.hit != LIMIT_NONE)
 		return false;
@@ -495,6 +550,8 @@ void search_solve(SearchState *ss, const Target *tg, unsigned maxd, Solution *ou
 				search_certify(ss->bank, ss->S, care, label,
 					       search_bounds(ss->o), &out->r);
 			free(care);
+			if (share_job) /* every rank knows of a limit */
+				bank_stop_now(ss->bank);
 			return;
 		}
 		free(care);

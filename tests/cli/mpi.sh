@@ -141,6 +141,35 @@ test "$got" = 4 || fail "lang --max-memory: exit $got"
 grep -q '^tally: limit: --max-memory reached' mpi.err ||
 	fail "lang --max-memory: $(cat mpi.err)"
 
+# The search engine: the bank shared out by signature hash.  The table
+# and its footer (every layer's kept and generated counts) are tally's,
+# and the staircase is the theory's (depth k for L_k).
+same 2 hierarchy --k=1..4 --quiet --no-time
+test "$want" = 0 || fail "hierarchy: exit $want"
+grep -q '^staircase: reproduced' mpi.out || fail "hierarchy: $(cat mpi.out)"
+# --separate: the entries dealt in chunks, rank 0 checking the pairs.
+same 3 search --separate=2 --alphabet=ab --count=2 --quiet
+grep -q '^1\. .*(depth 3, size' mpi.out || fail "separate: $(cat mpi.out)"
+# Labelled words with one mislabelled (the majority over the met
+# partition), and the two-sided bank (Q_x & atom & atom, pinned atoms).
+"$T" lang -f L_2 --max-length 8 --alphabet=ab > npos.txt
+"$T" lang -f '!L_2' --max-length 6 --alphabet=ab > nneg.txt
+echo aababbb >> npos.txt
+same 2 search --positive=npos.txt --negative=nneg.txt --max-errors=1 --quiet
+grep -q '^wrong: 1 of the 141 labelled words' mpi.out ||
+	fail "noisy labels: $(cat mpi.out)"
+same 2 search --family=lk --k=3 --two-sided --csv --quiet
+# Limits: --max-signatures stops after the same block (exit 4, tally's
+# partial table); --timeout stops every rank.
+same 2 hierarchy --k=1..4 --max-signatures=5000 --quiet --no-time
+test "$want" = 4 || fail "--max-signatures: exit $want"
+mpi 2 hierarchy --k=1..8 --timeout=1 --quiet --no-time
+test "$got" = 4 || fail "hierarchy --timeout: exit $got"
+grep -q '^tally: limit: --timeout=1 reached; rows before k = ' mpi.err ||
+	fail "hierarchy --timeout: $(cat mpi.err)"
+grep -q '^staircase: incomplete' mpi.out ||
+	fail "hierarchy --timeout: $(cat mpi.out)"
+
 # What is not distributed is refused, not run N times over.
 mpi 2 equiv -f L_2 -f L_3
 test "$got" = 2 || fail "auto: exit $got"
@@ -154,6 +183,15 @@ echo L_3 | ASAN_OPTIONS=$mpi_asan timeout "${TRY_BOUND:-120}" "$MPIRUN" \
 test "$got" = 2 || fail "stdin: exit $got: $(cat mpi.err)"
 grep -q 'rank 1 stopped before the distributed work' mpi.err ||
 	fail "stdin: $(cat mpi.err)"
+got=0
+echo L_3 | ASAN_OPTIONS=$mpi_asan timeout "${TRY_BOUND:-120}" "$MPIRUN" \
+	$opts -np 2 "$M" search -F - --quiet > mpi.out 2> mpi.err || got=$?
+test "$got" = 2 || fail "search stdin: exit $got: $(cat mpi.err)"
+grep -q 'rank 1 stopped before the distributed work' mpi.err ||
+	fail "search stdin: $(cat mpi.err)"
+mpi 2 enum --max-size=3
+test "$got" = 2 || fail "enum: exit $got"
+grep -q "does not run 'enum'" mpi.err || fail "enum: $(cat mpi.err)"
 
 # The page names every command of tally-mpi --help.
 "$M" --help > help.txt
