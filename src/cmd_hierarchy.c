@@ -17,6 +17,7 @@
 #include "plot_hierarchy.h"
 #include "print.h"
 #include "search_cli.h"
+#include "share.h"
 #include "verify.h"
 
 static const char help[] =
@@ -590,6 +591,9 @@ int cmd_hierarchy(int argc, char **argv)
 	int status = parse(&t, argc, argv);
 	if (status != EXIT_YES)
 		return status < 0 ? EXIT_YES : status;
+	/* under tally-mpi every rank runs the command: rank 0 draws */
+	if (share_job && share_job->rank != 0)
+		t.plot_path = NULL;
 	if (t.plot_path && (status = open_plot(&t)) != EXIT_YES)
 		return status;
 	limit_start(&t.o.lim);

@@ -273,6 +273,7 @@ static int set_target(Search *s)
 			return cli_usage_error("--family=%s needs --k in %d..12", s->family,
 					       predict ? 3 : 1);
 		Sym a = sym_intern(store_syms(st), "a", 1), b = sym_intern(store_syms(st), "b", 1);
+		free(s->letters); /* a and b first, then --alphabet's others */
 		s->letters = xcalloc(2, sizeof *s->letters);
 		s->letters[0] = a;
 		s->letters[1] = b;

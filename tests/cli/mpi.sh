@@ -147,6 +147,13 @@ grep -q '^tally: limit: --max-memory reached' mpi.err ||
 same 2 hierarchy --k=1..4 --quiet --no-time
 test "$want" = 0 || fail "hierarchy: exit $want"
 grep -q '^staircase: reproduced' mpi.out || fail "hierarchy: $(cat mpi.out)"
+# --plot: rank 0 alone writes the file (no rank's temporary file is
+# left), and it is tally's picture.
+"$T" hierarchy --k=1..2 --quiet --no-time --plot=tally.svg > /dev/null
+mpi 2 hierarchy --k=1..2 --quiet --no-time --plot="$PWD/mpi.svg"
+test "$got" = 0 || fail "hierarchy --plot: exit $got"
+cmp -s tally.svg mpi.svg || fail "hierarchy --plot: another picture"
+test "$(ls | grep -c 'svg')" = 2 || fail "stray files: $(ls | grep svg)"
 # --separate: the entries dealt in chunks, rank 0 checking the pairs.
 same 3 search --separate=2 --alphabet=ab --count=2 --quiet
 grep -q '^1\. .*(depth 3, size' mpi.out || fail "separate: $(cat mpi.out)"
