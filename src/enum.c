@@ -9,6 +9,7 @@
 #include "bank.h"
 #include "limit.h"
 #include "mem.h"
+#include "share.h"
 #include "sig.h"
 #include "vec.h"
 
@@ -28,6 +29,15 @@ typedef struct {
 } Recipe;
 
 typedef VEC(uint32_t) Bucket;
+
+/* A candidate's place in its layer's order: the unit of work (a row of
+ * a generator's loops, counted alike on every rank) and its place in
+ * the unit. */
+typedef struct {
+	uint64_t unit, idx;
+} Key;
+
+typedef VEC(unsigned char) Bytes;
 
 typedef struct {
 	const EnumOptions *o;
@@ -49,6 +59,13 @@ typedef struct {
 	EnumLayer *cur;
 	EnumStop stop;
 	Word64 *tmp;
+	/* Shared over processes (share.h; NULL: one process): units are
+	 * dealt round the ranks, candidates queued for the owner of their
+	 * signature's hash; `seen` and `minsize` hold the owned ones. */
+	const Share *sh;
+	uint64_t unit, idx; /* units begun; the next place in this one */
+	Bytes *out;         /* per rank */
+	VEC(Key) last;      /* the keys this rank owned in the last flush */
 } En;
 
 static const Word64 *bsig(const En *e, uint32_t i) { return e->arena + (size_t)i * e->nw; }
@@ -110,12 +127,236 @@ static void keep(En *e, const Word64 *sig, unsigned d, unsigned s, const Recipe 
 	e->cur->kept++;
 }
 
+/* ---- an enumeration shared over processes ------------------------------ */
+
+/* A candidate on its way to its owner (the signature follows); on its
+ * way back, kept, with `fresh` set when its signature was new. */
+typedef struct {
+	Key key;
+	uint64_t hash;
+	Recipe r;
+	uint32_t fresh;
+} Rec;
+
+/* Units between flushes, per rank: keeps the queues small. */
+enum { FLUSH_UNITS = 64 };
+
+static int key_cmp(const Key *p, const Key *q)
+{
+	if (p->unit != q->unit)
+		return p->unit < q->unit ? -1 : 1;
+	return p->idx < q->idx ? -1 : p->idx > q->idx;
+}
+
+static int cmp_rec_at(const void *x, const void *y)
+{
+	const Rec *p = *(const Rec *const *)x, *q = *(const Rec *const *)y;
+	return key_cmp(&p->key, &q->key);
+}
+
+static size_t rec_size(const En *e)
+{
+	return sizeof(Rec) + e->nw * sizeof(Word64);
+}
+
+static void queue(En *e, const Word64 *sig, const Recipe *r)
+{
+	Rec h;
+	memset(&h, 0, sizeof h); /* no padding of garbage on the wire */
+	h.key = (Key){e->unit, e->idx++};
+	h.hash = sig_hash(sig, e->nw);
+	h.r = *r;
+	Bytes *q = &e->out[(h.hash >> 32) % (uint64_t)e->sh->size];
+	size_t sz = rec_size(e);
+	mem_grow((void **)&q->data, &q->cap, q->len + sz, 1);
+	memcpy(q->data + q->len, &h, sizeof h);
+	memcpy(q->data + q->len + sizeof h, sig, e->nw * sizeof(Word64));
+	q->len += sz;
+}
+
+/* The received Recs (pointers into in), in the layer's order. */
+static const unsigned char **sorted_recs(const unsigned char *in, size_t n,
+					 size_t sz)
+{
+	const unsigned char **at = xmalloc((n + 1) * sizeof *at);
+	for (size_t i = 0; i < n; i++)
+		at[i] = in + i * sz;
+	qsort(at, n, sizeof *at, cmp_rec_at);
+	return at;
+}
+
+/* The owner's step, tally's `consider` on what it received in the
+ * layer's order: returns the count received and the count kept, then
+ * the kept Recs with their signatures. */
+static unsigned char *own(En *e, unsigned s, const unsigned char *in,
+			  size_t len, size_t *outlen)
+{
+	size_t sz = rec_size(e), n = len / sz, m = 0;
+	const unsigned char **at = sorted_recs(in, n, sz);
+	uint64_t head[2] = {n, 0};
+	unsigned char *kept = xmalloc(sizeof head + n * sz + 1);
+	e->last.len = 0;
+	for (size_t i = 0; i < n; i++) {
+		Rec h;
+		memcpy(&h, at[i], sizeof h);
+		VEC_PUSH(e->last, h.key);
+		const Word64 *sig = (const Word64 *)(at[i] + sizeof h);
+		bool fresh;
+		size_t k = sigset_insert_hashed(e->seen, sig, h.hash, &fresh);
+		if (fresh)
+			VEC_PUSH(e->minsize, s);
+		else if (e->minsize.data[k] > s)
+			e->minsize.data[k] = s;
+		else
+			continue;
+		h.fresh = fresh;
+		memcpy(kept + sizeof head + m * sz, &h, sizeof h);
+		memcpy(kept + sizeof head + m * sz + sizeof h, sig,
+		       e->nw * sizeof(Word64));
+		m++;
+	}
+	head[1] = m;
+	memcpy(kept, head, sizeof head);
+	free(at);
+	*outlen = sizeof head + m * sz;
+	return kept;
+}
+
+/* Collective, after a stop at key k: the candidates up to it over the
+ * ranks (tally counted no further). */
+static uint64_t generated_upto(En *e, const Key *k)
+{
+	uint64_t mine = 0, sum = 0;
+	for (size_t i = 0; i < e->last.len; i++)
+		mine += key_cmp(&e->last.data[i], k) <= 0;
+	size_t total;
+	uint64_t *all = e->sh->allgather(&mine, sizeof mine, &total);
+	for (size_t r = 0; r < total / sizeof mine; r++)
+		sum += all[r];
+	free(all);
+	return sum;
+}
+
+/* Every rank: the kept candidates of all owners (each owner's part: the
+ * counts received and kept, the kept Recs), in the layer's order, kept
+ * and emitted as one process would. */
+static void take(En *e, unsigned d, unsigned s, const unsigned char *all,
+		 size_t total)
+{
+	size_t sz = rec_size(e), nk = 0;
+	uint64_t got = 0;
+	VEC(const unsigned char *) at = {0};
+	for (size_t p = 0; p < total;) {
+		uint64_t head[2];
+		memcpy(head, all + p, sizeof head);
+		got += head[0];
+		p += sizeof head;
+		for (uint64_t i = 0; i < head[1]; i++, p += sz)
+			VEC_PUSH(at, all + p);
+	}
+	if (at.len)
+		qsort(at.data, at.len, sizeof *at.data, cmp_rec_at);
+	for (size_t i = 0; i < at.len && e->stop == ENUM_DONE; i++) {
+		Rec h;
+		memcpy(&h, at.data[i], sizeof h);
+		const Word64 *sig = (const Word64 *)(at.data[i] + sizeof h);
+		keep(e, sig, d, s, &h.r);
+		nk++;
+		if (!h.fresh)
+			continue;
+		e->cur->emitted++;
+		Node n = e->blocks.data[e->blocks.len - 1].node;
+		if (!e->emit(e->ctx, n, d, s, sig)) {
+			e->stop = ENUM_STOPPED;
+			got = generated_upto(e, &h.key);
+		}
+	}
+	e->cur->generated += got;
+	e->cur->merged += got - nk;
+	VEC_FREE(at);
+}
+
+/* Collective: the end of a run of units.  The queued candidates go to
+ * their owners, who decide; every rank then keeps the kept ones in the
+ * layer's order; then the job's limits. */
+static void flush(En *e, unsigned d, unsigned s)
+{
+	if (!e->sh || e->stop != ENUM_DONE)
+		return;
+	int N = e->sh->size;
+	void **send = xmalloc((size_t)N * sizeof *send);
+	size_t *lens = xmalloc((size_t)N * sizeof *lens), len, total;
+	for (int r = 0; r < N; r++) {
+		send[r] = e->out[r].data;
+		lens[r] = e->out[r].len;
+	}
+	unsigned char *in = e->sh->exchange(send, lens, &len);
+	for (int r = 0; r < N; r++)
+		e->out[r].len = 0;
+	free(send);
+	free(lens);
+	unsigned char *kept = own(e, s, in, len, &len);
+	free(in);
+	unsigned char *all = e->sh->allgather(kept, len, &total);
+	free(kept);
+	take(e, d, s, all, total);
+	free(all);
+	if (e->stop == ENUM_DONE && e->o->limits) {
+		e->sh->agree(e->o->limits);
+		if (e->o->limits->hit != LIMIT_NONE)
+			e->stop = e->o->limits->hit == LIMIT_TIME ? ENUM_TIME
+								   : ENUM_MEMORY;
+	}
+}
+
+/* A unit of work begins (a row of a generator's loops): true when this
+ * process does it.  Every rank counts the units alike; every
+ * FLUSH_UNITS units per rank the candidates go to their owners. */
+static bool unit(En *e, unsigned d, unsigned s)
+{
+	if (!e->sh)
+		return true;
+	if (e->unit && e->unit % (FLUSH_UNITS * (uint64_t)e->sh->size) == 0)
+		flush(e, d, s);
+	if (e->stop != ENUM_DONE)
+		return false;
+	e->idx = 0;
+	return e->unit++ % (uint64_t)e->sh->size == (uint64_t)e->sh->rank;
+}
+
+/* Collective, shared: the problem is the same on every rank. */
+static void share_begin(En *e)
+{
+	const EnumOptions *o = e->o;
+	int64_t facts[10] = {(int64_t)e->S->nbits, (int64_t)e->nw,
+			     (int64_t)e->S->nletters, o->max_depth, o->max_size,
+			     o->max_const, o->max_coeff, o->max_mod,
+			     o->prev, o->future};
+	e->sh->begin(sig_hash((const Word64 *)facts, 10) ^
+		     sig_hash(e->S->valid, e->nw));
+	e->out = xcalloc((size_t)e->sh->size, sizeof *e->out);
+}
+
+static void share_end(En *e)
+{
+	if (!e->sh)
+		return;
+	for (int r = 0; r < e->sh->size; r++)
+		VEC_FREE(e->out[r]);
+	free(e->out);
+	VEC_FREE(e->last);
+}
+
 /* One candidate: emitted when its signature is new, kept as a block when
  * it is smaller than every kept formula with its signature. */
 static void consider(En *e, const Word64 *sig, unsigned d, unsigned s, const Recipe *r)
 {
 	if (e->stop != ENUM_DONE)
 		return;
+	if (e->sh) {
+		queue(e, sig, r);
+		return;
+	}
 	if (limit_poll(e->o->limits)) {
 		e->stop = e->o->limits->hit == LIMIT_TIME ? ENUM_TIME : ENUM_MEMORY;
 		return;
@@ -166,6 +407,8 @@ static const int32_t *counts(En *e, uint32_t i, bool fut)
 static void leaves(En *e)
 {
 	const Sample *S = e->S;
+	if (!unit(e, 0, 1))
+		return;
 	for (size_t x = 0; x < S->nletters; x++) {
 		Recipe r = {R_LETTER, (uint32_t)x, 0, 0, 0, 0, 0, 0};
 		consider(e, S->letter + x * e->nw, 0, 1, &r);
@@ -188,6 +431,8 @@ static void atoms1(En *e, unsigned d, unsigned s)
 	Word64 *planes = xmalloc(e->o->max_const * e->nw * sizeof(Word64));
 	for (int fut = 0; fut <= (int)e->o->future; fut++)
 		for (size_t k = 0; k < b->len && e->stop == ENUM_DONE; k++) {
+			if (!unit(e, d, s))
+				continue;
 			if (fut)
 				sample_fthresholds(e->S, bsig(e, b->data[k]),
 						   e->o->max_const, planes);
@@ -241,7 +486,9 @@ static void atoms2(En *e, unsigned d, unsigned s)
 				if (d1 != d - 1 && d2 != d - 1)
 					continue;
 				Bucket *b1 = bucket(e, d1, s1), *b2 = bucket(e, d2, s2);
-				for (size_t x = 0; x < b1->len; x++)
+				for (size_t x = 0; x < b1->len; x++) {
+					if (!unit(e, d, s))
+						continue;
 					for (size_t y = 0; y < b2->len && e->stop == ENUM_DONE; y++) {
 						uint32_t i = b1->data[x], j = b2->data[y];
 						/* unordered pairs once: i <= j when the
@@ -255,6 +502,7 @@ static void atoms2(En *e, unsigned d, unsigned s)
 							atoms2_pair(e, d, s, i, j, dir & 1, dir >> 1);
 						}
 					}
+				}
 			}
 	}
 }
@@ -266,6 +514,8 @@ static void unary(En *e, unsigned d, unsigned s, RecipeKind kind)
 	Bucket *b = bucket(e, d, s - 1);
 	size_t n = b->len; /* blocks kept by this loop belong to size s */
 	for (size_t k = 0; k < n && e->stop == ENUM_DONE; k++) {
+		if (!unit(e, d, s))
+			continue;
 		uint32_t i = b->data[k];
 		if (kind == R_NOT)
 			sig_not(e->tmp, bsig(e, i), e->S->valid, e->nw);
@@ -290,7 +540,9 @@ static void binary(En *e, unsigned d, unsigned s)
 					continue; /* the pair of lists once */
 				Bucket *b1 = bucket(e, d1, s1), *b2 = bucket(e, d2, s2);
 				size_t n1 = b1->len, n2 = b2->len;
-				for (size_t x = 0; x < n1; x++)
+				for (size_t x = 0; x < n1; x++) {
+					if (!unit(e, d, s))
+						continue;
 					for (size_t y = 0; y < n2 && e->stop == ENUM_DONE; y++) {
 						uint32_t i = b1->data[x], j = b2->data[y];
 						if (s1 == s2 && d1 == d2 && i >= j)
@@ -304,6 +556,7 @@ static void binary(En *e, unsigned d, unsigned s)
 							consider(e, e->tmp, d, s, &r);
 						}
 					}
+				}
 			}
 	}
 }
@@ -312,12 +565,14 @@ EnumStop enum_run(const EnumOptions *o, const Sample *S, Store *st,
 		  EnumEmit emit, void *ctx, EnumLayer *layers)
 {
 	En e = {.o = o, .S = S, .st = st, .nw = S->nwords, .emit = emit, .ctx = ctx,
-		.layers = layers};
+		.layers = layers, .sh = share_job};
 	e.seen = sigset_new(S->nwords);
 	e.tmp = xmalloc(S->nwords * sizeof(Word64));
 	size_t nb = (size_t)(o->max_depth + 1) * (o->max_size + 1);
 	e.bucket = xcalloc(nb, sizeof *e.bucket);
 	memset(layers, 0, nb * sizeof *layers);
+	if (e.sh)
+		share_begin(&e);
 	for (unsigned d = 0; d <= o->max_depth && e.stop == ENUM_DONE; d++)
 		for (unsigned s = 1; s <= o->max_size && e.stop == ENUM_DONE; s++) {
 			e.cur = &layers[d * (o->max_size + 1) + s];
@@ -331,6 +586,10 @@ EnumStop enum_run(const EnumOptions *o, const Sample *S, Store *st,
 			binary(&e, d, s);
 			if (o->prev)
 				unary(&e, d, s, R_PREV);
+			/* the next layers read this one's blocks */
+			flush(&e, d, s);
+			if (e.sh && s == o->max_size)
+				e.sh->layer("enum", d, e.minsize.len);
 		}
 	for (size_t i = 0; i < e.cntcap; i++)
 		free(e.cnt[i]);
@@ -343,5 +602,6 @@ EnumStop enum_run(const EnumOptions *o, const Sample *S, Store *st,
 	VEC_FREE(e.minsize);
 	sigset_free(e.seen);
 	free(e.tmp);
+	share_end(&e);
 	return e.stop;
 }
