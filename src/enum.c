@@ -138,8 +138,10 @@ typedef struct {
 	uint32_t fresh;
 } Rec;
 
-/* Units between flushes, per rank: keeps the queues small. */
-enum { FLUSH_UNITS = 64 };
+/* Units between flushes, per rank, and the pairs of a unit of the
+ * binary generators (a row of pairs is cut in pieces): keep the queues
+ * small. */
+enum { FLUSH_UNITS = 16, ROW_UNIT = 1024 };
 
 static int key_cmp(const Key *p, const Key *q)
 {
@@ -487,9 +489,12 @@ static void atoms2(En *e, unsigned d, unsigned s)
 					continue;
 				Bucket *b1 = bucket(e, d1, s1), *b2 = bucket(e, d2, s2);
 				for (size_t x = 0; x < b1->len; x++) {
-					if (!unit(e, d, s))
-						continue;
+					bool mine = false;
 					for (size_t y = 0; y < b2->len && e->stop == ENUM_DONE; y++) {
+						if (y % ROW_UNIT == 0)
+							mine = unit(e, d, s);
+						if (!mine)
+							continue;
 						uint32_t i = b1->data[x], j = b2->data[y];
 						/* unordered pairs once: i <= j when the
 						 * two lists can hold the same blocks */
@@ -541,9 +546,12 @@ static void binary(En *e, unsigned d, unsigned s)
 				Bucket *b1 = bucket(e, d1, s1), *b2 = bucket(e, d2, s2);
 				size_t n1 = b1->len, n2 = b2->len;
 				for (size_t x = 0; x < n1; x++) {
-					if (!unit(e, d, s))
-						continue;
+					bool mine = false;
 					for (size_t y = 0; y < n2 && e->stop == ENUM_DONE; y++) {
+						if (y % ROW_UNIT == 0)
+							mine = unit(e, d, s);
+						if (!mine)
+							continue;
 						uint32_t i = b1->data[x], j = b2->data[y];
 						if (s1 == s2 && d1 == d2 && i >= j)
 							continue;
