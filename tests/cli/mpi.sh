@@ -196,9 +196,28 @@ echo L_3 | ASAN_OPTIONS=$mpi_asan timeout "${TRY_BOUND:-120}" "$MPIRUN" \
 test "$got" = 2 || fail "search stdin: exit $got: $(cat mpi.err)"
 grep -q 'rank 1 stopped before the distributed work' mpi.err ||
 	fail "search stdin: $(cat mpi.err)"
-mpi 2 enum --max-size=3
-test "$got" = 2 || fail "enum: exit $got"
-grep -q "does not run 'enum'" mpi.err || fail "enum: $(cat mpi.err)"
+mpi 2 gen --list
+test "$got" = 2 || fail "gen: exit $got"
+grep -q "does not run 'gen'" mpi.err || fail "gen: $(cat mpi.err)"
+
+# enum: the signatures shared out by hash, the owner keeping the first
+# candidate in tally's order; the same formulas, numbers and per-layer
+# counts (--stats) on any number of ranks, also when --max-formulas
+# stops inside a layer (the candidates counted up to the stop over the
+# ranks), with Y, MOD, two-count comparisons, future counts, --check.
+same 2 enum --depth=0..2 --size=..11 --max-length=10 --stats \
+	--format='%n %d %s %h %f'
+test "$(wc -l < mpi.out)" -gt 1000 || fail "enum: $(wc -l < mpi.out) formulas"
+same 3 enum --depth=0..2 --size=..11 --max-length=10 --stats --max-formulas=777
+same 3 enum --depth=1 --size=..7 --with-y --with-mod=3 --max-const=2 \
+	--max-coeff=2 --stats --json --check --max-formulas=5000
+same 2 enum --depth=0..2 --size=..6 --with-future --max-length=4 --stats \
+	--csv --pairs=2
+# A limit reached by the job: exit 4, tally's message.
+mpi 3 enum --depth=0..3 --size=..18 --max-length=10 --quiet --max-memory=60M
+test "$got" = 4 || fail "enum --max-memory: exit $got"
+grep -q '^tally: limit: --max-memory reached .*; [0-9]* formulas printed$' \
+	mpi.err || fail "enum --max-memory: $(cat mpi.err)"
 
 # The page names every command of tally-mpi --help.
 "$M" --help > help.txt
