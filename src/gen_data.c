@@ -314,7 +314,7 @@ static bool emit(Gen *g, size_t split, const uint32_t *w, size_t n,
 	gen_report_word(g->rep, split, w, n, label, kind);
 	g->written++;
 	progress(g, n);
-	return !limit_poll(sp->limits);
+	return !gen_states_poll(g->gs, sp->limits);
 }
 
 /* Words per chunk at most: memory for one chunk of words, whatever the

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <flint/fmpz_vec.h>
+
 #include "mem.h"
 
 /* Rejection sampling: words tried for one draw before giving up. */
@@ -16,6 +18,10 @@ enum { MUTANT_TRIES = 16, MUTANT_GIVE_UP = 64 };
 /* Enumerate a class whole when it has at most this many words and
  * fewer than four times the words wanted. */
 enum { DENSE_MAX = 1 << 22 };
+/* Words unranked at once (a batch walks the graph together: over a job,
+ * one collective per letter for the whole batch), and the letters of a
+ * batch at most. */
+enum { FILL_BATCH = 1024, FILL_LETTERS = 1 << 22 };
 
 /* ---- batches and the words seen at this length ------------------------ */
 
@@ -119,6 +125,10 @@ void gen_draw_init(GenDraw *d, const GenSpec *sp, GenStates *gs,
 	d->tmp = xmalloc((maxlen + 1) * sizeof *d->tmp);
 	d->seed_word = xmalloc((maxlen + 1) * sizeof *d->seed_word);
 	d->syms = xmalloc((maxlen + 1) * sizeof *d->syms);
+	if (gs) {
+		d->ranks = _fmpz_vec_init(FILL_BATCH);
+		d->before = xmalloc(FILL_BATCH * sizeof *d->before);
+	}
 }
 
 void gen_draw_free(GenDraw *d)
@@ -131,6 +141,10 @@ void gen_draw_free(GenDraw *d)
 	free(d->tmp);
 	free(d->seed_word);
 	free(d->syms);
+	if (d->ranks)
+		_fmpz_vec_clear(d->ranks, FILL_BATCH);
+	free(d->before);
+	free(d->words);
 }
 
 int gen_draw_class(GenDraw *d, const uint32_t *w, size_t n)
@@ -284,7 +298,7 @@ static bool mutant(GenDraw *d, size_t n)
 		if (st->tries[kind] >= MUTANT_GIVE_UP && !st->wins[kind])
 			continue;
 		for (int t = 0; t < MUTANT_TRIES; t++) {
-			if (limit_poll(d->limits)) {
+			if (gen_states_poll(d->gs, d->limits)) {
 				d->stopped = true;
 				return false;
 			}
@@ -332,22 +346,79 @@ static uint32_t *dense_order(GenDraw *d, int c, uint64_t need, size_t *count)
 	return rank;
 }
 
-/* Adds uniform words of class c until the batch holds `until`. */
-static void fill(GenDraw *d, int c, uint64_t until, GenKind kind)
+/* The words of ranks[0..k) of class c, added in order; false once the
+ * misses say rejection keeps finding the same words (*at: the ranks
+ * used, the rest given back). */
+static bool add_ranked(GenDraw *d, int c, const fmpz *ranks, size_t k,
+		       GenKind kind, bool count_misses, uint64_t *misses,
+		       uint64_t until, size_t *at)
+{
+	GenBatch *b = &d->batch[c];
+	mem_grow((void **)&d->words, &d->wcap, k * d->n + 1, sizeof *d->words);
+	gen_states_unrank_many(d->gs, c == 1, ranks, k, d->words);
+	for (*at = 0; *at < k;) {
+		const uint32_t *w = d->words + (*at)++ * d->n;
+		if (batch_add(d, b, w, kind) || !count_misses)
+			continue; /* a mutant may be there (dense ranks) */
+		d->duplicates++;
+		/* fewer than 4 times the words wanted exist only in dense
+		 * mode, so this many misses means the draws keep finding the
+		 * same words: give up */
+		if (++*misses > 64 + 16 * until)
+			return false;
+	}
+	return true;
+}
+
+/* The next dense ranks of class c, up to k; false when none are left. */
+static bool dense_batch(GenDraw *d, int c, size_t k, GenKind kind)
+{
+	size_t left = d->nrank[c] - d->next_rank[c], at;
+	if (left == 0)
+		return false;
+	if (k > left)
+		k = left;
+	for (size_t i = 0; i < k; i++)
+		fmpz_set_ui(&d->ranks[i], d->rank[c][d->next_rank[c]++]);
+	add_ranked(d, c, d->ranks, k, kind, false, NULL, 0, &at);
+	return true;
+}
+
+/* Up to k uniform draws of class c, unranked together, as if each were
+ * drawn and added in turn: the random numbers of draws after a give-up
+ * are given back.  False when the filling must end. */
+static bool draw_batch(GenDraw *d, int c, size_t k, GenKind kind,
+		       uint64_t *misses, uint64_t until)
+{
+	size_t got = 0, at;
+	bool more = true;
+	for (; got < k; got++) {
+		if (gen_states_poll(d->gs, d->limits)) {
+			d->stopped = true;
+			break;
+		}
+		d->before[got] = d->rng->state;
+		if (!gen_states_draw_rank(d->gs, c == 1, d->rng,
+					  &d->ranks[got])) {
+			more = false;
+			break;
+		}
+	}
+	if (got && !add_ranked(d, c, d->ranks, got, kind, true, misses, until,
+			       &at)) {
+		if (at < got)
+			d->rng->state = d->before[at];
+		return false;
+	}
+	return more && !d->stopped;
+}
+
+/* Without counts: one word at a time, by rejection. */
+static void fill_rejected(GenDraw *d, int c, uint64_t until, GenKind kind)
 {
 	GenBatch *b = &d->batch[c];
 	uint64_t misses = 0;
-	fmpz_t r;
-	fmpz_init(r);
 	while (b->count < until && !d->stopped) {
-		if (d->rank[c]) {
-			if (d->next_rank[c] == d->nrank[c])
-				break;
-			fmpz_set_ui(r, d->rank[c][d->next_rank[c]++]);
-			gen_states_unrank(d->gs, c == 1, r, d->tmp);
-			batch_add(d, b, d->tmp, kind); /* a mutant may be there */
-			continue;
-		}
 		if (limit_poll(d->limits)) {
 			d->stopped = true;
 			break;
@@ -357,13 +428,32 @@ static void fill(GenDraw *d, int c, uint64_t until, GenKind kind)
 		if (batch_add(d, b, d->tmp, kind))
 			continue;
 		d->duplicates++;
-		/* fewer than 4 times the words wanted exist only in dense
-		 * mode, so this many misses means rejection sampling keeps
-		 * finding the same words: give up */
+		/* as add_ranked */
 		if (++misses > 64 + 16 * until)
 			break;
 	}
-	fmpz_clear(r);
+}
+
+/* Adds uniform words of class c until the batch holds `until`. */
+static void fill(GenDraw *d, int c, uint64_t until, GenKind kind)
+{
+	GenBatch *b = &d->batch[c];
+	uint64_t misses = 0;
+	if (!d->gs) {
+		fill_rejected(d, c, until, kind);
+		return;
+	}
+	while (b->count < until && !d->stopped) {
+		uint64_t k = until - b->count, most = FILL_LETTERS / (d->n + 1);
+		if (k > FILL_BATCH)
+			k = FILL_BATCH;
+		if (k > most)
+			k = most ? most : 1;
+		if (d->rank[c] ? !dense_batch(d, c, (size_t)k, kind)
+			       : !draw_batch(d, c, (size_t)k, kind, &misses,
+					     until))
+			break;
+	}
 }
 
 /* The uniformly random share of the next q non-members (exact over the

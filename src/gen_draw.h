@@ -50,6 +50,10 @@ typedef struct {
 	uint64_t duplicates;
 	uint64_t tries;  /* rejection sampling: words tried per draw */
 	uint32_t *tmp, *seed_word;
+	fmpz *ranks;       /* with a graph: a batch of draws (gen_draw.c) */
+	uint64_t *before;  /* the generator's state before each */
+	uint32_t *words;   /* their words */
+	size_t wcap;
 	Sym *syms;
 	uint64_t random_done, negatives_done; /* the random share so far */
 	Limits *limits;

@@ -14,6 +14,7 @@
 #include "json.h"
 #include "mem.h"
 #include "print.h"
+#include "share.h"
 #include "vec.h"
 
 typedef struct {
@@ -567,7 +568,8 @@ bool gen_report_finish(GenReport *r, FILE *f, const char *path)
 	}
 	json_object_set_new(o, "splits", splits);
 	bool ok = true;
-	if (path) {
+	/* in a job every rank reaches here alike; rank 0 writes the file */
+	if (path && (!share_job || share_job->rank == 0)) {
 		FILE *out = fopen(path, "w");
 		ok = out && json_dumpf(o, out, JSON_INDENT(2)) == 0 &&
 		     fputc('\n', out) != EOF;

@@ -2,6 +2,7 @@
 #include <config.h>
 
 #include "gen_states.h"
+#include "gen_states_impl.h"
 
 #include <assert.h>
 #include <stdio.h>
@@ -13,27 +14,11 @@
 #include "buf.h"
 #include "machine.h"
 #include "mem.h"
+#include "gen_share.h"
+#include "share.h"
 
 #define NONE UINT32_MAX
 
-struct GenStates {
-	Machine m;
-	size_t nletters;
-	uint32_t *code;   /* per letter index: its machine code */
-	uint32_t *same;   /* per letter: the first letter with its code */
-	size_t nlevels;
-	size_t *first;    /* first[d]: the first state of level d; nlevels+1 */
-	uint32_t *next;   /* state * nletters + letter */
-	size_t next_cap;
-	uint8_t *cls;     /* class bits per state */
-	size_t n, cap;    /* states */
-	fmpz *cnt[2];     /* per state: completions of the aim, by class */
-	size_t aim;       /* the length cnt counts towards; SIZE_MAX: none */
-	fmpz *total[2];   /* per length, by class */
-	uint32_t *dist;   /* gen_states_horizon: letters to a member */
-	size_t nclamped;
-	bool domain;
-};
 
 void gen_rng_below_fmpz(GenRng *r, fmpz_t out, const fmpz_t n)
 {
@@ -287,6 +272,17 @@ static uint32_t add_state(GenStates *g, unsigned cls)
 	return (uint32_t)g->n++;
 }
 
+/* A user's limit, every 256 states: the job's, agreed at the same state
+ * on every rank (each builds the whole graph alike). */
+static bool build_stop(GenStates *g, Limits *lim)
+{
+	if (!g->sh)
+		return limit_check(lim);
+	if (lim)
+		g->sh->agree(lim);
+	return lim && lim->hit;
+}
+
 /* Level d (cur) to level d + 1 (nxt). */
 static bool expand(Builder *b, Level *cur, Level *nxt, size_t d,
 		   size_t max_states, Limits *lim)
@@ -296,7 +292,7 @@ static bool expand(Builder *b, Level *cur, Level *nxt, size_t d,
 	size_t next_base = g->first[d] + cur->n;
 	uint32_t *row = b->row;
 	for (size_t i = 0; i < cur->n; i++) {
-		if ((i & 255) == 0 && limit_check(lim))
+		if ((i & 255) == 0 && build_stop(g, lim))
 			return false;
 		for (size_t a = 0; a < nl; a++) {
 			if (g->same[a] != a) {
@@ -396,6 +392,8 @@ GenStates *gen_states_build(const Store *s, const Node *roots, size_t nroots,
 	if (g->m.big_persistent || alpha->n == 0)
 		return fail(g, why, "the formula's counts need big integers",
 			    0);
+	if (share_job)
+		gen_share_begin(g, share_job, lim, max_len, max_states);
 	Builder b = {.g = g};
 	b.width = machine_packed_len(&g->m);
 	b.lo = xmalloc(b.width * sizeof *b.lo);
@@ -419,6 +417,8 @@ GenStates *gen_states_build(const Store *s, const Node *roots, size_t nroots,
 			    stopped);
 	}
 	forward_totals(g);
+	if (g->sh)
+		gen_share_own(g);
 	return g;
 }
 
@@ -429,7 +429,7 @@ void gen_states_free(GenStates *g)
 	machine_free(&g->m);
 	for (int c = 0; c < 2; c++) {
 		if (g->cnt[c])
-			_fmpz_vec_clear(g->cnt[c], (slong)g->n);
+			_fmpz_vec_clear(g->cnt[c], (slong)g->ncnt);
 		if (g->total[c])
 			_fmpz_vec_clear(g->total[c], (slong)g->nlevels);
 	}
@@ -439,6 +439,9 @@ void gen_states_free(GenStates *g)
 	free(g->next);
 	free(g->cls);
 	free(g->dist);
+	free(g->own_lo);
+	free(g->own_n);
+	free(g->own_base);
 	free(g);
 }
 
@@ -483,32 +486,50 @@ unsigned gen_states_word(const GenStates *g, const uint32_t *w, size_t n)
 
 /* ---- counting ---------------------------------------------------------- */
 
-static bool in_class(unsigned cls, bool member)
+#define in_class gen_states_in_class
+
+/* The widest level. */
+static size_t widest(const GenStates *g)
 {
-	return member ? cls == (GEN_IN | GEN_DOMAIN) : cls == GEN_DOMAIN;
+	size_t w = 1;
+	for (size_t d = 0; d < g->nlevels; d++)
+		if (g->first[d + 1] - g->first[d] > w)
+			w = g->first[d + 1] - g->first[d];
+	return w;
 }
 
-/* The number of words reaching each state, level by level. */
+/* The number of words reaching each state, level by level (two levels
+ * held at a time). */
 static void forward_totals(GenStates *g)
 {
-	fmpz *paths = _fmpz_vec_init((slong)g->n);
+	size_t wide = widest(g);
+	fmpz *paths = _fmpz_vec_init((slong)wide);
+	fmpz *next = _fmpz_vec_init((slong)wide);
 	for (int c = 0; c < 2; c++)
 		g->total[c] = _fmpz_vec_init((slong)g->nlevels);
 	fmpz_one(&paths[0]);
-	for (size_t d = 0; d < g->nlevels; d++)
-		for (size_t s = g->first[d]; s < g->first[d + 1]; s++) {
+	for (size_t d = 0; d < g->nlevels; d++) {
+		size_t f = g->first[d], f1 = g->first[d + 1];
+		for (size_t s = f; s < f1; s++)
 			for (int c = 0; c < 2; c++)
 				if (in_class(g->cls[s], c))
 					fmpz_add(&g->total[c][d], &g->total[c][d],
-						 &paths[s]);
-			if (d + 1 == g->nlevels)
-				continue;
+						 &paths[s - f]);
+		if (d + 1 == g->nlevels)
+			continue;
+		_fmpz_vec_zero(next, (slong)(g->first[d + 2] - f1));
+		for (size_t s = f; s < f1; s++)
 			for (size_t a = 0; a < g->nletters; a++) {
-				uint32_t t = gen_states_next(g, (uint32_t)s, a);
-				fmpz_add(&paths[t], &paths[t], &paths[s]);
+				fmpz *t = &next[gen_states_next(g, (uint32_t)s,
+								a) - f1];
+				fmpz_add(t, t, &paths[s - f]);
 			}
-		}
-	_fmpz_vec_clear(paths, (slong)g->n);
+		fmpz *x = paths;
+		paths = next;
+		next = x;
+	}
+	_fmpz_vec_clear(paths, (slong)wide);
+	_fmpz_vec_clear(next, (slong)wide);
 }
 
 void gen_states_total(const GenStates *g, size_t n, bool member, fmpz_t out)
@@ -520,6 +541,11 @@ void gen_states_aim(GenStates *g, size_t n)
 {
 	if (g->aim == n)
 		return;
+	if (g->sh) {
+		gen_share_aim(g, n);
+		return;
+	}
+	g->ncnt = g->n;
 	for (int c = 0; c < 2; c++)
 		if (!g->cnt[c])
 			g->cnt[c] = _fmpz_vec_init((slong)g->n);
@@ -563,18 +589,45 @@ void gen_states_unrank(const GenStates *g, bool member, const fmpz_t rank,
 	fmpz_clear(r);
 }
 
+void gen_states_unrank_many(const GenStates *g, bool member,
+			    const fmpz *ranks, size_t k, uint32_t *w)
+{
+	if (g->sh) {
+		gen_share_unrank(g, member, ranks, k, w);
+		return;
+	}
+	for (size_t i = 0; i < k; i++)
+		gen_states_unrank(g, member, &ranks[i], w + i * g->aim);
+}
+
+bool gen_states_draw_rank(const GenStates *g, bool member, GenRng *r,
+			  fmpz_t rank)
+{
+	/* the words of the class at the aim's length: cnt at the start */
+	const fmpz *total = &g->total[member][g->aim];
+	if (fmpz_is_zero(total))
+		return false;
+	gen_rng_below_fmpz(r, rank, total);
+	return true;
+}
+
 bool gen_states_draw(const GenStates *g, bool member, GenRng *r,
 		     uint32_t *w)
 {
-	const fmpz *total = &g->cnt[member][0];
-	if (fmpz_is_zero(total))
-		return false;
 	fmpz_t rank;
 	fmpz_init(rank);
-	gen_rng_below_fmpz(r, rank, total);
-	gen_states_unrank(g, member, rank, w);
+	bool ok = gen_states_draw_rank(g, member, r, rank);
+	if (ok)
+		gen_states_unrank_many(g, member, rank, 1, w);
 	fmpz_clear(rank);
-	return true;
+	return ok;
+}
+
+bool gen_states_poll(const GenStates *g, Limits *lim)
+{
+	if (!g || !g->sh)
+		return limit_poll(lim);
+	return lim && lim->hit; /* the job's, as last agreed */
 }
 
 void gen_states_horizon(GenStates *g, size_t h)

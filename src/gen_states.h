@@ -76,6 +76,23 @@ bool gen_states_draw(const GenStates *g, bool member, GenRng *r,
 		     uint32_t *w);
 void gen_states_unrank(const GenStates *g, bool member, const fmpz_t rank,
 		       uint32_t *w);
+/* The parts of a draw: a uniform rank below the class's count (false
+ * when the class is empty), and the words of k ranks (w: k times the
+ * aim's length letters). */
+bool gen_states_draw_rank(const GenStates *g, bool member, GenRng *r,
+			  fmpz_t rank);
+void gen_states_unrank_many(const GenStates *g, bool member,
+			    const fmpz *ranks, size_t k, uint32_t *w);
+
+/* Shared out over a job (share_job set when the graph was built; see
+ * gen_share.h): every rank builds the graph alike and holds the counts
+ * of its own states only; gen_states_aim and gen_states_unrank_many
+ * (so gen_states_draw) are then collective, and gen_states_unrank must
+ * not be called.  gen_states_poll is the limit check of the code that
+ * drives them: limit_poll in one process (and without a graph, g NULL);
+ * in a job, the limit the ranks last agreed on, so that every rank
+ * takes the same branch. */
+bool gen_states_poll(const GenStates *g, Limits *lim);
 
 /* Prediction: after gen_states_horizon(h) (h < levels), whether a member
  * of length at most h can still be reached from a state at its level. */

@@ -2,14 +2,15 @@
  * distributed, run by every rank of an MPI job (mpi_job.h).
  *
  * The commands are tally's own (cmd_equiv, cmd_check, cmd_lang,
- * cmd_hierarchy, cmd_search, cmd_enum of libtally.a): this driver only
- * installs the distributed engines in their hooks -- explore's merging
- * search (mpi_explore.h), lang --count (mpi_count.h), the search
- * engine's seam (share.h, mpi_share.h) -- and restricts equiv and check to
- * --method=explore, the one method that is distributed.  Work outside
- * the hooks (parsing, the checks decide.c makes before printing, lang's
- * word listing, explore of formulas with #>) is done by every rank
- * alike; rank 0 prints.
+ * cmd_hierarchy, cmd_search, cmd_enum, cmd_gen of libtally.a): this
+ * driver only installs the distributed engines in their hooks --
+ * explore's merging search (mpi_explore.h), lang --count (mpi_count.h),
+ * the seam of the search engine, enum and gen's counts (share.h,
+ * mpi_share.h) -- and restricts equiv and check to --method=explore,
+ * the one method that is distributed.  Work outside the hooks (parsing,
+ * the checks decide.c makes before printing, lang's word listing,
+ * explore of formulas with #>, gen's sampler and labels) is done by
+ * every rank alike; rank 0 prints.
  */
 #include <config.h>
 
@@ -46,12 +47,14 @@ static const Command commands[] = {
 			       "shared out)", true},
 	{"enum", cmd_enum, "formulas by depth and size (the signatures are "
 			   "shared out)", true},
+	{"gen", cmd_gen, "labelled words (the exact counts are shared out)",
+	 true},
 };
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
 
 /* tally's other commands, which this program does not run (yet). */
 static const char *const local_only[] = {
-	"gen", "demo", "eval", "info", "print",
+	"demo", "eval", "info", "print",
 	"translate", "repl", "compile", "simulate",
 };
 
@@ -66,7 +69,6 @@ static void usage(FILE *out)
 	for (size_t i = 0; i < NCOMMANDS; i++)
 		fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
 	fputs("\n'tally-mpi COMMAND --help' is tally's help of the command.\n"
-	      "Not distributed yet: gen (use tally).\n"
 	      "Inputs must be readable by every rank (stdin reaches rank 0\n"
 	      "only); --timeout, --max-memory and --max-states bound the whole\n"
 	      "job.  Open MPI refuses to run as root without\n"

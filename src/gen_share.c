@@ -1,0 +1,290 @@
+/* gen_share.c -- gen_states' counts over the ranks (see gen_share.h). */
+#include <config.h>
+
+#include "gen_share.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <flint/fmpz_vec.h>
+
+#include "mem.h"
+
+/* Words of limbs on their way to a rank: counts as [n, n limbs]. */
+typedef struct {
+	uint64_t *p;
+	size_t n, cap;
+} Words;
+
+static void words_push(Words *v, uint64_t x)
+{
+	mem_grow((void **)&v->p, &v->cap, v->n + 1, sizeof *v->p);
+	v->p[v->n++] = x;
+}
+
+static void words_count(Words *v, const fmpz_t x)
+{
+	size_t n = fmpz_size(x); /* 0 for 0 */
+	words_push(v, n);
+	mem_grow((void **)&v->p, &v->cap, v->n + n, sizeof *v->p);
+	if (n)
+		fmpz_get_ui_array((ulong *)(v->p + v->n), (slong)n, x);
+	v->n += n;
+}
+
+/* Reads a count at p into x; returns what follows it. */
+static const uint64_t *read_count(const uint64_t *p, fmpz_t x)
+{
+	if (p[0] == 0)
+		fmpz_zero(x);
+	else
+		fmpz_set_ui_array(x, (const ulong *)(p + 1), (slong)p[0]);
+	return p + 1 + p[0];
+}
+
+static size_t level_size(const GenStates *g, size_t d)
+{
+	return g->first[d + 1] - g->first[d];
+}
+
+/* Rank q's block of level d starts here. */
+static size_t block_lo(const GenStates *g, size_t d, int q)
+{
+	return g->first[d] + level_size(g, d) * (size_t)q / (size_t)g->sh->size;
+}
+
+/* The rank whose block of level d holds state s: the q with
+ * block_lo(q) <= s < block_lo(q + 1). */
+static int owner(const GenStates *g, size_t d, size_t s)
+{
+	size_t x = s - g->first[d], sz = level_size(g, d);
+	size_t N = (size_t)g->sh->size;
+	return (int)(((x + 1) * N + sz - 1) / sz - 1);
+}
+
+static fmpz *own_cnt(const GenStates *g, int c, size_t d, size_t s)
+{
+	return &g->cnt[c][g->own_base[d] + s - g->own_lo[d]];
+}
+
+void gen_share_begin(GenStates *g, const Share *sh, Limits *lim,
+		     size_t max_len, size_t max_states)
+{
+	g->sh = sh;
+	g->lim = lim;
+	const Machine *m = &g->m;
+	int64_t f[10] = {
+		(int64_t)max_len, (int64_t)max_states, (int64_t)g->nletters,
+		(int64_t)machine_packed_len(m), (int64_t)m->nslots,
+		(int64_t)m->nstep, (int64_t)m->ncodes, (int64_t)g->domain,
+		0, 0x67656e /* "gen" */
+	};
+	for (size_t a = 0; a < g->nletters; a++)
+		f[8] = f[8] * 31 + g->code[a];
+	sh->begin(machine_packed_hash(f, sizeof f / sizeof *f));
+}
+
+void gen_share_own(GenStates *g)
+{
+	g->own_lo = xmalloc(g->nlevels * sizeof *g->own_lo);
+	g->own_n = xmalloc(g->nlevels * sizeof *g->own_n);
+	g->own_base = xmalloc(g->nlevels * sizeof *g->own_base);
+	size_t at = 0;
+	for (size_t d = 0; d < g->nlevels; d++) {
+		g->own_lo[d] = block_lo(g, d, g->sh->rank);
+		g->own_n[d] = (g->sh->rank + 1 == g->sh->size
+				       ? g->first[d + 1]
+				       : block_lo(g, d, g->sh->rank + 1)) -
+			      g->own_lo[d];
+		g->own_base[d] = at;
+		at += g->own_n[d];
+	}
+	g->ncnt = at;
+}
+
+/* ---- counting backwards ------------------------------------------------ */
+
+/* The counts of one level that other ranks own and this rank's block of
+ * the level above reaches: nbr[c][s - first], valid where received. */
+typedef struct {
+	fmpz *nbr[2];
+	uint32_t *mark; /* the stamp of the last (level, rank) sent to */
+	uint32_t stamp;
+	size_t wide;
+} Fetch;
+
+/* Sends the counts of this rank's states of level d + 1 that rank q's
+ * block of level d reaches. */
+static void fetch_pack(const GenStates *g, Fetch *f, size_t d, int q,
+		       Words *out)
+{
+	size_t f1 = g->first[d + 1];
+	size_t lo = block_lo(g, d, q);
+	size_t hi = q + 1 == g->sh->size ? g->first[d + 1]
+					 : block_lo(g, d, q + 1);
+	if (++f->stamp == 0) {
+		memset(f->mark, 0, f->wide * sizeof *f->mark);
+		f->stamp = 1;
+	}
+	for (size_t s = lo; s < hi; s++)
+		for (size_t a = 0; a < g->nletters; a++) {
+			uint32_t t = gen_states_next(g, (uint32_t)s, a);
+			if (owner(g, d + 1, t) != g->sh->rank ||
+			    f->mark[t - f1] == f->stamp)
+				continue;
+			f->mark[t - f1] = f->stamp;
+			words_push(out, t - f1);
+			for (int c = 0; c < 2; c++)
+				words_count(out, own_cnt(g, c, d + 1, t));
+		}
+}
+
+/* One exchange: the counts of level d + 1 this rank's block of level d
+ * needs from the other ranks, into f->nbr. */
+static void fetch_level(const GenStates *g, Fetch *f, size_t d)
+{
+	int N = g->sh->size;
+	Words *out = xcalloc((size_t)N, sizeof *out);
+	void **send = xmalloc((size_t)N * sizeof *send);
+	size_t *lens = xmalloc((size_t)N * sizeof *lens);
+	for (int q = 0; q < N; q++) {
+		if (q != g->sh->rank)
+			fetch_pack(g, f, d, q, &out[q]);
+		send[q] = out[q].p;
+		lens[q] = out[q].n * sizeof *out[q].p;
+	}
+	size_t len;
+	uint64_t *in = g->sh->exchange(send, lens, &len);
+	const uint64_t *p = in, *end = in + len / sizeof *in;
+	while (p < end) {
+		uint64_t x = *p++;
+		for (int c = 0; c < 2; c++)
+			p = read_count(p, &f->nbr[c][x]);
+	}
+	free(in);
+	for (int q = 0; q < N; q++)
+		free(out[q].p);
+	free(out);
+	free(send);
+	free(lens);
+}
+
+static const fmpz *child(const GenStates *g, const Fetch *f, int c,
+			 size_t d, uint32_t t)
+{
+	if (owner(g, d, t) == g->sh->rank)
+		return own_cnt(g, c, d, t);
+	return &f->nbr[c][t - g->first[d]];
+}
+
+void gen_share_aim(GenStates *g, size_t n)
+{
+	if (g->lim)
+		g->sh->agree(g->lim);
+	for (int c = 0; c < 2; c++)
+		if (!g->cnt[c])
+			g->cnt[c] = _fmpz_vec_init((slong)g->ncnt);
+	g->aim = n;
+	for (size_t s = g->own_lo[n]; s < g->own_lo[n] + g->own_n[n]; s++)
+		for (int c = 0; c < 2; c++)
+			fmpz_set_ui(own_cnt(g, c, n, s),
+				    gen_states_in_class(g->cls[s], c));
+	Fetch f = {.wide = 1};
+	for (size_t d = 0; d <= n; d++)
+		if (level_size(g, d) > f.wide)
+			f.wide = level_size(g, d);
+	for (int c = 0; c < 2; c++)
+		f.nbr[c] = _fmpz_vec_init((slong)f.wide);
+	f.mark = xcalloc(f.wide, sizeof *f.mark);
+	for (size_t d = n; d-- > 0;) {
+		fetch_level(g, &f, d);
+		for (size_t s = g->own_lo[d]; s < g->own_lo[d] + g->own_n[d];
+		     s++)
+			for (int c = 0; c < 2; c++) {
+				fmpz *x = own_cnt(g, c, d, s);
+				fmpz_zero(x);
+				for (size_t a = 0; a < g->nletters; a++)
+					fmpz_add(x, x, child(g, &f, c, d + 1,
+						gen_states_next(g, (uint32_t)s, a)));
+			}
+	}
+	for (int c = 0; c < 2; c++)
+		_fmpz_vec_clear(f.nbr[c], (slong)f.wide);
+	free(f.mark);
+}
+
+/* ---- walking down ------------------------------------------------------ */
+
+/* Where each rank's counts start in what the all-gather returned: the
+ * entries (i, a) of the batch, in order, each owned by one rank. */
+static void sections(const GenStates *g, size_t d, const uint32_t *s,
+		     size_t k, const uint64_t *all, const uint64_t **sec)
+{
+	const uint64_t *p = all;
+	for (int q = 0; q < g->sh->size; q++) {
+		sec[q] = p;
+		for (size_t i = 0; i < k; i++)
+			for (size_t a = 0; a < g->nletters; a++)
+				if (owner(g, d, gen_states_next(g, s[i], a)) == q)
+					p += 1 + p[0];
+	}
+}
+
+/* One step down for the whole batch: the letters at depth d. */
+static void step(const GenStates *g, bool member, size_t d, fmpz *r,
+		 uint32_t *s, size_t k, uint32_t *w)
+{
+	Words mine = {0};
+	for (size_t i = 0; i < k; i++)
+		for (size_t a = 0; a < g->nletters; a++) {
+			uint32_t t = gen_states_next(g, s[i], a);
+			if (owner(g, d + 1, t) == g->sh->rank)
+				words_count(&mine, own_cnt(g, member, d + 1, t));
+		}
+	size_t len;
+	uint64_t *all = g->sh->allgather(mine.p, mine.n * sizeof *mine.p,
+					 &len);
+	free(mine.p);
+	const uint64_t **sec = xmalloc((size_t)g->sh->size * sizeof *sec);
+	sections(g, d + 1, s, k, all, sec);
+	fmpz_t x;
+	fmpz_init(x);
+	for (size_t i = 0; i < k; i++) {
+		uint32_t to = UINT32_MAX;
+		for (size_t a = 0; a < g->nletters; a++) {
+			uint32_t t = gen_states_next(g, s[i], a);
+			int q = owner(g, d + 1, t);
+			sec[q] = read_count(sec[q], x);
+			if (to != UINT32_MAX)
+				continue; /* read on: the cursors move */
+			if (fmpz_cmp(&r[i], x) < 0) {
+				to = t;
+				w[i * g->aim + d] = (uint32_t)a;
+			} else {
+				fmpz_sub(&r[i], &r[i], x);
+			}
+		}
+		assert(to != UINT32_MAX);
+		s[i] = to;
+	}
+	fmpz_clear(x);
+	free(sec);
+	free(all);
+}
+
+void gen_share_unrank(const GenStates *g, bool member, const fmpz *ranks,
+		      size_t k, uint32_t *w)
+{
+	if (g->lim)
+		g->sh->agree(g->lim);
+	fmpz *r = _fmpz_vec_init((slong)k);
+	_fmpz_vec_set(r, ranks, (slong)k);
+	uint32_t *s = xcalloc(k ? k : 1, sizeof *s);
+	for (size_t d = 0; d < g->aim; d++)
+		step(g, member, d, r, s, k, w);
+	for (size_t i = 0; i < k; i++)
+		assert(gen_states_in_class(g->cls[s[i]], member));
+	free(s);
+	_fmpz_vec_clear(r, (slong)k);
+}
