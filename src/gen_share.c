@@ -63,6 +63,13 @@ static int owner(const GenStates *g, size_t d, size_t s)
 	return (int)(((x + 1) * N + sz - 1) / sz - 1);
 }
 
+/* Whether state s of level d is this rank's (no division: the hot
+ * loops ask it for every edge). */
+static bool mine(const GenStates *g, size_t d, size_t s)
+{
+	return s - g->own_lo[d] < g->own_n[d]; /* s < own_lo wraps round */
+}
+
 static fmpz *own_cnt(const GenStates *g, int c, size_t d, size_t s)
 {
 	return &g->cnt[c][g->own_base[d] + s - g->own_lo[d]];
@@ -130,8 +137,7 @@ static void fetch_pack(const GenStates *g, Fetch *f, size_t d, int q,
 	for (size_t s = lo; s < hi; s++)
 		for (size_t a = 0; a < g->nletters; a++) {
 			uint32_t t = gen_states_next(g, (uint32_t)s, a);
-			if (owner(g, d + 1, t) != g->sh->rank ||
-			    f->mark[t - f1] == f->stamp)
+			if (!mine(g, d + 1, t) || f->mark[t - f1] == f->stamp)
 				continue;
 			f->mark[t - f1] = f->stamp;
 			words_push(out, t - f1);
@@ -173,7 +179,7 @@ static void fetch_level(const GenStates *g, Fetch *f, size_t d)
 static const fmpz *child(const GenStates *g, const Fetch *f, int c,
 			 size_t d, uint32_t t)
 {
-	if (owner(g, d, t) == g->sh->rank)
+	if (mine(g, d, t))
 		return own_cnt(g, c, d, t);
 	return &f->nbr[c][t - g->first[d]];
 }
@@ -235,17 +241,17 @@ static void sections(const GenStates *g, size_t d, const uint32_t *s,
 static void step(const GenStates *g, bool member, size_t d, fmpz *r,
 		 uint32_t *s, size_t k, uint32_t *w)
 {
-	Words mine = {0};
+	Words held = {0};
 	for (size_t i = 0; i < k; i++)
 		for (size_t a = 0; a < g->nletters; a++) {
 			uint32_t t = gen_states_next(g, s[i], a);
-			if (owner(g, d + 1, t) == g->sh->rank)
-				words_count(&mine, own_cnt(g, member, d + 1, t));
+			if (mine(g, d + 1, t))
+				words_count(&held, own_cnt(g, member, d + 1, t));
 		}
 	size_t len;
-	uint64_t *all = g->sh->allgather(mine.p, mine.n * sizeof *mine.p,
+	uint64_t *all = g->sh->allgather(held.p, held.n * sizeof *held.p,
 					 &len);
-	free(mine.p);
+	free(held.p);
 	const uint64_t **sec = xmalloc((size_t)g->sh->size * sizeof *sec);
 	sections(g, d + 1, s, k, all, sec);
 	fmpz_t x;

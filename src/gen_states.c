@@ -272,13 +272,14 @@ static uint32_t add_state(GenStates *g, unsigned cls)
 	return (uint32_t)g->n++;
 }
 
-/* A user's limit, every 256 states: the job's, agreed at the same state
- * on every rank (each builds the whole graph alike). */
-static bool build_stop(GenStates *g, Limits *lim)
+/* A user's limit, checked before state i of a level (every 256
+ * states); in a job, the job's, agreed every 65536 states at the same
+ * state on every rank (each builds the whole graph alike). */
+static bool build_stop(GenStates *g, size_t i, Limits *lim)
 {
 	if (!g->sh)
-		return limit_check(lim);
-	if (lim)
+		return (i & 255) == 0 && limit_check(lim);
+	if ((i & 65535) == 0 && lim)
 		g->sh->agree(lim);
 	return lim && lim->hit;
 }
@@ -292,7 +293,7 @@ static bool expand(Builder *b, Level *cur, Level *nxt, size_t d,
 	size_t next_base = g->first[d] + cur->n;
 	uint32_t *row = b->row;
 	for (size_t i = 0; i < cur->n; i++) {
-		if ((i & 255) == 0 && build_stop(g, lim))
+		if (build_stop(g, i, lim))
 			return false;
 		for (size_t a = 0; a < nl; a++) {
 			if (g->same[a] != a) {

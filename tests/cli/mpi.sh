@@ -196,9 +196,58 @@ echo L_3 | ASAN_OPTIONS=$mpi_asan timeout "${TRY_BOUND:-120}" "$MPIRUN" \
 test "$got" = 2 || fail "search stdin: exit $got: $(cat mpi.err)"
 grep -q 'rank 1 stopped before the distributed work' mpi.err ||
 	fail "search stdin: $(cat mpi.err)"
-mpi 2 gen --list
-test "$got" = 2 || fail "gen: exit $got"
-grep -q "does not run 'gen'" mpi.err || fail "gen: $(cat mpi.err)"
+got=0
+echo dyck1 | ASAN_OPTIONS=$mpi_asan timeout "${TRY_BOUND:-120}" "$MPIRUN" \
+	$opts -np 2 "$M" gen -F - --sample=10 --max-length=8 \
+	> mpi.out 2> mpi.err || got=$?
+test "$got" = 2 || fail "gen stdin: exit $got: $(cat mpi.err)"
+grep -q 'rank 1 stopped before the distributed work' mpi.err ||
+	fail "gen stdin: $(cat mpi.err)"
+mpi 2 demo
+test "$got" = 2 || fail "demo: exit $got"
+grep -q "does not run 'demo'" mpi.err || fail "demo: $(cat mpi.err)"
+
+# gen: every rank builds the state graph and runs the sampler alike
+# (the same random numbers); the exact counts are shared out by blocks
+# of each level.  The same words, order, labels and report as tally on
+# 2 and 3 ranks: dense lengths (every word, shuffled), duplicates among
+# the draws, one draw at a time (mutants of members drawn for them,
+# --ratio=0:1), a family's domain and position and prediction labels,
+# splits, JSON lines, the report file (written by rank 0 alone).
+same 2 gen -f dyck1 --sample=300 --min-length=10 --max-length=40 --seed=3
+test "$(wc -l < mpi.out)" = 300 || fail "gen: $(wc -l < mpi.out) words"
+# The labels are Dyck-1's, by a count of the brackets.
+awk -F'\t' '{ d = 0; ok = 1; for (i = 1; i <= length($1); i++) {
+	d += substr($1, i, 1) == "(" ? 1 : -1; if (d < 0) ok = 0 }
+	if (d != 0) ok = 0; if (ok != $2) { print; exit 1 } }' mpi.out ||
+	fail "gen: a wrong label"
+test "$(sort -u mpi.out | wc -l)" = 300 || fail "gen: a word twice"
+same 3 gen -f dyck1 --sample=216 --min-length=12 --max-length=14 \
+	--ratio=1:3 --random=50 --seed=4
+same 3 gen -f dyck1 --sample=60 --max-length=30 --ratio=0:1
+same 3 gen --family=lk --k=2 --sample=100 --max-length=12 --labels=position
+same 2 gen -f L_3 --sample=400 --split=train:1..30,test:31..60 \
+	--format=jsonl --seed=9
+same 3 gen --family=lk-predict --k=2 --sample=50 --max-length=10 \
+	--labels=prediction --format=jsonl
+"$T" gen -f "#[Q_a] = #[Q_b] & #[Q_b] = #[Q_c]" --sample=200 \
+	--max-length=24 --report=tally.json > tally.out
+mpi 2 gen -f "#[Q_a] = #[Q_b] & #[Q_b] = #[Q_c]" --sample=200 \
+	--max-length=24 --report="$PWD/mpi.json"
+test "$got" = 0 || fail "gen --report: exit $got"
+cmp -s tally.out mpi.out || fail "gen --report: other words"
+cmp -s tally.json mpi.json || fail "gen --report: another report"
+# Limits reached by the job: exit 4, tally's message, never a hang.
+mpi 2 gen -f dyck1 --sample=2000 --min-length=600 --max-length=1200 \
+	--timeout=1 --quiet
+test "$got" = 4 || fail "gen --timeout: exit $got"
+grep -q '^tally: limit: --timeout=1 reached; [0-9]* words were written$' \
+	mpi.err || fail "gen --timeout: $(cat mpi.err)"
+mpi 3 gen -f dyck1 --sample=2000 --min-length=600 --max-length=1200 \
+	--max-memory=40M
+test "$got" = 4 || fail "gen --max-memory: exit $got"
+grep -q '^tally: limit: --max-memory reached .*; no word was written$' \
+	mpi.err || fail "gen --max-memory: $(cat mpi.err)"
 
 # enum: the signatures shared out by hash, the owner keeping the first
 # candidate in tally's order; the same formulas, numbers and per-layer
