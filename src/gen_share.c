@@ -54,6 +54,13 @@ static size_t block_lo(const GenStates *g, size_t d, int q)
 	return g->first[d] + level_size(g, d) * (size_t)q / (size_t)g->sh->size;
 }
 
+/* The bounds of rank q's block of level d. */
+static void block(const GenStates *g, size_t d, int q, size_t *lo, size_t *hi)
+{
+	*lo = block_lo(g, d, q);
+	*hi = q + 1 == g->sh->size ? g->first[d + 1] : block_lo(g, d, q + 1);
+}
+
 /* The rank whose block of level d holds state s: the q with
  * block_lo(q) <= s < block_lo(q + 1). */
 static int owner(const GenStates *g, size_t d, size_t s)
@@ -92,59 +99,67 @@ void gen_share_begin(GenStates *g, const Share *sh, Limits *lim,
 	sh->begin(machine_packed_hash(f, sizeof f / sizeof *f));
 }
 
+/* ---- counting backwards ------------------------------------------------ */
+
+/* Appends to g->give the states of level d + 1 this rank owns that
+ * rank q's block of level d reaches, each once (mark: the stamp of the
+ * last list a state went to). */
+static void give_list(GenStates *g, size_t d, int q, uint32_t *mark,
+		      uint32_t stamp, size_t *n, size_t *cap)
+{
+	size_t lo, hi, f1 = g->first[d + 1];
+	block(g, d, q, &lo, &hi);
+	for (size_t s = lo; s < hi; s++)
+		for (size_t a = 0; a < g->nletters; a++) {
+			uint32_t t = gen_states_next(g, (uint32_t)s, a);
+			if (!mine(g, d + 1, t) || mark[t - f1] == stamp)
+				continue;
+			mark[t - f1] = stamp;
+			mem_grow((void **)&g->give, cap, *n + 1, sizeof *g->give);
+			g->give[(*n)++] = t;
+		}
+}
+
+/* Which counts go where at each level: fixed by the graph, so listed
+ * once for every length's counting. */
+static void give_lists(GenStates *g)
+{
+	size_t N = (size_t)g->sh->size, n = 0, cap = 0;
+	uint32_t *mark = xcalloc(gen_states_widest(g), sizeof *mark), stamp = 0;
+	g->give_at = xcalloc(g->nlevels * N + 1, sizeof *g->give_at);
+	for (size_t d = 0; d + 1 < g->nlevels; d++)
+		for (int q = 0; q < (int)N; q++) {
+			g->give_at[d * N + (size_t)q] = n;
+			if (q != g->sh->rank)
+				give_list(g, d, q, mark, ++stamp, &n, &cap);
+		}
+	for (size_t i = (g->nlevels - 1) * N; i <= g->nlevels * N; i++)
+		g->give_at[i] = n;
+	free(mark);
+}
+
 void gen_share_own(GenStates *g)
 {
 	g->own_lo = xmalloc(g->nlevels * sizeof *g->own_lo);
 	g->own_n = xmalloc(g->nlevels * sizeof *g->own_n);
 	g->own_base = xmalloc(g->nlevels * sizeof *g->own_base);
-	size_t at = 0;
+	size_t at = 0, hi;
 	for (size_t d = 0; d < g->nlevels; d++) {
-		g->own_lo[d] = block_lo(g, d, g->sh->rank);
-		g->own_n[d] = (g->sh->rank + 1 == g->sh->size
-				       ? g->first[d + 1]
-				       : block_lo(g, d, g->sh->rank + 1)) -
-			      g->own_lo[d];
+		block(g, d, g->sh->rank, &g->own_lo[d], &hi);
+		g->own_n[d] = hi - g->own_lo[d];
 		g->own_base[d] = at;
 		at += g->own_n[d];
 	}
 	g->ncnt = at;
+	give_lists(g);
 }
-
-/* ---- counting backwards ------------------------------------------------ */
 
 /* The counts of one level that other ranks own and this rank's block of
  * the level above reaches: nbr[c][s - first], valid where received. */
 typedef struct {
 	fmpz *nbr[2];
-	uint32_t *mark; /* the stamp of the last (level, rank) sent to */
-	uint32_t stamp;
 	size_t wide;
 } Fetch;
-
-/* Sends the counts of this rank's states of level d + 1 that rank q's
- * block of level d reaches. */
-static void fetch_pack(const GenStates *g, Fetch *f, size_t d, int q,
-		       Words *out)
-{
-	size_t f1 = g->first[d + 1];
-	size_t lo = block_lo(g, d, q);
-	size_t hi = q + 1 == g->sh->size ? g->first[d + 1]
-					 : block_lo(g, d, q + 1);
-	if (++f->stamp == 0) {
-		memset(f->mark, 0, f->wide * sizeof *f->mark);
-		f->stamp = 1;
-	}
-	for (size_t s = lo; s < hi; s++)
-		for (size_t a = 0; a < g->nletters; a++) {
-			uint32_t t = gen_states_next(g, (uint32_t)s, a);
-			if (!mine(g, d + 1, t) || f->mark[t - f1] == f->stamp)
-				continue;
-			f->mark[t - f1] = f->stamp;
-			words_push(out, t - f1);
-			for (int c = 0; c < 2; c++)
-				words_count(out, own_cnt(g, c, d + 1, t));
-		}
-}
 
 /* One exchange: the counts of level d + 1 this rank's block of level d
  * needs from the other ranks, into f->nbr. */
@@ -155,8 +170,13 @@ static void fetch_level(const GenStates *g, Fetch *f, size_t d)
 	void **send = xmalloc((size_t)N * sizeof *send);
 	size_t *lens = xmalloc((size_t)N * sizeof *lens);
 	for (int q = 0; q < N; q++) {
-		if (q != g->sh->rank)
-			fetch_pack(g, f, d, q, &out[q]);
+		size_t i = d * (size_t)N + (size_t)q;
+		for (size_t j = g->give_at[i]; j < g->give_at[i + 1]; j++) {
+			uint32_t t = g->give[j];
+			words_push(&out[q], t - g->first[d + 1]);
+			for (int c = 0; c < 2; c++)
+				words_count(&out[q], own_cnt(g, c, d + 1, t));
+		}
 		send[q] = out[q].p;
 		lens[q] = out[q].n * sizeof *out[q].p;
 	}
@@ -196,13 +216,9 @@ void gen_share_aim(GenStates *g, size_t n)
 		for (int c = 0; c < 2; c++)
 			fmpz_set_ui(own_cnt(g, c, n, s),
 				    gen_states_in_class(g->cls[s], c));
-	Fetch f = {.wide = 1};
-	for (size_t d = 0; d <= n; d++)
-		if (level_size(g, d) > f.wide)
-			f.wide = level_size(g, d);
+	Fetch f = {.wide = gen_states_widest(g)};
 	for (int c = 0; c < 2; c++)
 		f.nbr[c] = _fmpz_vec_init((slong)f.wide);
-	f.mark = xcalloc(f.wide, sizeof *f.mark);
 	for (size_t d = n; d-- > 0;) {
 		fetch_level(g, &f, d);
 		for (size_t s = g->own_lo[d]; s < g->own_lo[d] + g->own_n[d];
@@ -217,7 +233,6 @@ void gen_share_aim(GenStates *g, size_t n)
 	}
 	for (int c = 0; c < 2; c++)
 		_fmpz_vec_clear(f.nbr[c], (slong)f.wide);
-	free(f.mark);
 }
 
 /* ---- walking down ------------------------------------------------------ */

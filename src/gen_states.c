@@ -443,6 +443,8 @@ void gen_states_free(GenStates *g)
 	free(g->own_lo);
 	free(g->own_n);
 	free(g->own_base);
+	free(g->give);
+	free(g->give_at);
 	free(g);
 }
 
@@ -489,8 +491,7 @@ unsigned gen_states_word(const GenStates *g, const uint32_t *w, size_t n)
 
 #define in_class gen_states_in_class
 
-/* The widest level. */
-static size_t widest(const GenStates *g)
+size_t gen_states_widest(const GenStates *g)
 {
 	size_t w = 1;
 	for (size_t d = 0; d < g->nlevels; d++)
@@ -503,7 +504,7 @@ static size_t widest(const GenStates *g)
  * held at a time). */
 static void forward_totals(GenStates *g)
 {
-	size_t wide = widest(g);
+	size_t wide = gen_states_widest(g);
 	fmpz *paths = _fmpz_vec_init((slong)wide);
 	fmpz *next = _fmpz_vec_init((slong)wide);
 	for (int c = 0; c < 2; c++)

@@ -35,6 +35,11 @@ struct GenStates {
 	const struct Share *sh;
 	Limits *lim;
 	size_t *own_lo, *own_n, *own_base;
+	/* The states of level d + 1 this rank owns that rank q's block of
+	 * level d reaches: give[give_at[d * size + q] ..
+	 * give_at[d * size + q + 1]). */
+	uint32_t *give;
+	size_t *give_at;
 };
 
 /* A class's states: members (in the language and the domain), or
@@ -43,5 +48,8 @@ static inline bool gen_states_in_class(unsigned cls, bool member)
 {
 	return member ? cls == (GEN_IN | GEN_DOMAIN) : cls == GEN_DOMAIN;
 }
+
+/* The most states a level has. */
+size_t gen_states_widest(const GenStates *g);
 
 #endif
