@@ -43,35 +43,39 @@ static const uint64_t *read_count(const uint64_t *p, fmpz_t x)
 	return p + 1 + p[0];
 }
 
-static size_t level_size(const GenStates *g, size_t d)
+/* ---- ownership ---------------------------------------------------------- */
+
+/* Level d's cuts: rank q's block is cut[q] .. cut[q + 1]. */
+static size_t *cuts(const GenStates *g, size_t d)
 {
-	return g->first[d + 1] - g->first[d];
+	return g->cut + d * (size_t)(g->sh->size + 1);
 }
 
-/* Rank q's block of level d starts here. */
-static size_t block_lo(const GenStates *g, size_t d, int q)
-{
-	return g->first[d] + level_size(g, d) * (size_t)q / (size_t)g->sh->size;
-}
-
-/* The bounds of rank q's block of level d. */
 static void block(const GenStates *g, size_t d, int q, size_t *lo, size_t *hi)
 {
-	*lo = block_lo(g, d, q);
-	*hi = q + 1 == g->sh->size ? g->first[d + 1] : block_lo(g, d, q + 1);
+	const size_t *c = cuts(g, d);
+	*lo = c[q];
+	*hi = c[q + 1];
 }
 
-/* The rank whose block of level d holds state s: the q with
- * block_lo(q) <= s < block_lo(q + 1). */
+/* The rank whose block of level d holds state s: the last q with
+ * cut[q] <= s (blocks may be empty). */
 static int owner(const GenStates *g, size_t d, size_t s)
 {
-	size_t x = s - g->first[d], sz = level_size(g, d);
-	size_t N = (size_t)g->sh->size;
-	return (int)(((x + 1) * N + sz - 1) / sz - 1);
+	const size_t *c = cuts(g, d);
+	int lo = 0, hi = g->sh->size - 1;
+	while (lo < hi) {
+		int mid = (lo + hi + 1) / 2;
+		if (c[mid] <= s)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return lo;
 }
 
-/* Whether state s of level d is this rank's (no division: the hot
- * loops ask it for every edge). */
+/* Whether state s of level d is this rank's (no search: the hot loops
+ * ask it for every edge). */
 static bool mine(const GenStates *g, size_t d, size_t s)
 {
 	return s - g->own_lo[d] < g->own_n[d]; /* s < own_lo wraps round */
@@ -99,13 +103,54 @@ void gen_share_begin(GenStates *g, const Share *sh, Limits *lim,
 	sh->begin(machine_packed_hash(f, sizeof f / sizeof *f));
 }
 
-/* ---- counting backwards ------------------------------------------------ */
+/* Which classes each state can reach (bit c: a word of the class of
+ * some length, its own included): its counts towards a length are then
+ * exact numbers of up to that many bits, 0 for the other class.  Every
+ * rank computes it alike. */
+static uint8_t *reach(const GenStates *g)
+{
+	uint8_t *r = xmalloc(g->n);
+	for (size_t s = g->n; s-- > 0;) {
+		uint8_t b = (uint8_t)(gen_states_in_class(g->cls[s], false) |
+				      gen_states_in_class(g->cls[s], true) << 1);
+		bool last = s >= g->first[g->nlevels - 1];
+		for (size_t a = 0; !last && a < g->nletters; a++)
+			b |= r[gen_states_next(g, (uint32_t)s, a)];
+		r[s] = b;
+	}
+	return r;
+}
+
+/* Cuts every level in N blocks of about equal work: a state costs one,
+ * and one more per class it can reach (in Dyck-1, the states that went
+ * below zero reach non-members only: half the work of the others). */
+static void cut_levels(GenStates *g)
+{
+	uint8_t *r = reach(g);
+	int N = g->sh->size;
+	for (size_t d = 0; d < g->nlevels; d++) {
+		size_t *c = cuts(g, d), f = g->first[d], f1 = g->first[d + 1];
+		uint64_t total = 0, acc = 0;
+		for (size_t s = f; s < f1; s++)
+			total += 1 + (r[s] & 1) + (r[s] >> 1);
+		c[0] = f;
+		int q = 1;
+		for (size_t s = f; s < f1; s++) {
+			while (q < N && acc * (uint64_t)N >= total * (uint64_t)q)
+				c[q++] = s;
+			acc += 1 + (r[s] & 1) + (r[s] >> 1);
+		}
+		while (q <= N)
+			c[q++] = f1;
+	}
+	free(r);
+}
 
 /* Appends to g->give the states of level d + 1 this rank owns that
  * rank q's block of level d reaches, each once (mark: the stamp of the
  * last list a state went to). */
 static void give_list(GenStates *g, size_t d, int q, uint32_t *mark,
-		      uint32_t stamp, size_t *n, size_t *cap)
+		      uint32_t stamp, size_t *n)
 {
 	size_t lo, hi, f1 = g->first[d + 1];
 	block(g, d, q, &lo, &hi);
@@ -115,7 +160,8 @@ static void give_list(GenStates *g, size_t d, int q, uint32_t *mark,
 			if (!mine(g, d + 1, t) || mark[t - f1] == stamp)
 				continue;
 			mark[t - f1] = stamp;
-			mem_grow((void **)&g->give, cap, *n + 1, sizeof *g->give);
+			mem_grow((void **)&g->give, &g->give_cap, *n + 1,
+				 sizeof *g->give);
 			g->give[(*n)++] = t;
 		}
 }
@@ -124,26 +170,30 @@ static void give_list(GenStates *g, size_t d, int q, uint32_t *mark,
  * once for every length's counting. */
 static void give_lists(GenStates *g)
 {
-	size_t N = (size_t)g->sh->size, n = 0, cap = 0;
+	size_t N = (size_t)g->sh->size, k = 0, last = g->nlevels - 1;
 	uint32_t *mark = xcalloc(gen_states_widest(g), sizeof *mark), stamp = 0;
-	g->give_at = xcalloc(g->nlevels * N + 1, sizeof *g->give_at);
-	for (size_t d = 0; d + 1 < g->nlevels; d++)
+	for (size_t d = 0; d < last; d++)
 		for (int q = 0; q < (int)N; q++) {
-			g->give_at[d * N + (size_t)q] = n;
+			g->give_at[d * N + (size_t)q] = k;
 			if (q != g->sh->rank)
-				give_list(g, d, q, mark, ++stamp, &n, &cap);
+				give_list(g, d, q, mark, ++stamp, &k);
 		}
-	for (size_t i = (g->nlevels - 1) * N; i <= g->nlevels * N; i++)
-		g->give_at[i] = n;
+	for (size_t i = last * N; i <= g->nlevels * N; i++)
+		g->give_at[i] = k;
 	free(mark);
 }
 
+/* The blocks, this rank's place for their counts, and what it sends to
+ * whom: once, after the build. */
 void gen_share_own(GenStates *g)
 {
+	size_t N = (size_t)g->sh->size, at = 0, hi;
 	g->own_lo = xmalloc(g->nlevels * sizeof *g->own_lo);
 	g->own_n = xmalloc(g->nlevels * sizeof *g->own_n);
 	g->own_base = xmalloc(g->nlevels * sizeof *g->own_base);
-	size_t at = 0, hi;
+	g->cut = xmalloc(g->nlevels * (N + 1) * sizeof *g->cut);
+	g->give_at = xcalloc(g->nlevels * N + 1, sizeof *g->give_at);
+	cut_levels(g);
 	for (size_t d = 0; d < g->nlevels; d++) {
 		block(g, d, g->sh->rank, &g->own_lo[d], &hi);
 		g->own_n[d] = hi - g->own_lo[d];
@@ -151,8 +201,12 @@ void gen_share_own(GenStates *g)
 		at += g->own_n[d];
 	}
 	g->ncnt = at;
+	for (int c = 0; c < 2; c++)
+		g->cnt[c] = _fmpz_vec_init((slong)at);
 	give_lists(g);
 }
+
+/* ---- counting backwards ------------------------------------------------ */
 
 /* The counts of one level that other ranks own and this rank's block of
  * the level above reaches: nbr[c][s - first], valid where received. */
@@ -208,9 +262,6 @@ void gen_share_aim(GenStates *g, size_t n)
 {
 	if (g->lim)
 		g->sh->agree(g->lim);
-	for (int c = 0; c < 2; c++)
-		if (!g->cnt[c])
-			g->cnt[c] = _fmpz_vec_init((slong)g->ncnt);
 	g->aim = n;
 	for (size_t s = g->own_lo[n]; s < g->own_lo[n] + g->own_n[n]; s++)
 		for (int c = 0; c < 2; c++)

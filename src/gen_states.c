@@ -444,6 +444,7 @@ void gen_states_free(GenStates *g)
 	free(g->own_n);
 	free(g->own_base);
 	free(g->give);
+	free(g->cut);
 	free(g->give_at);
 	free(g);
 }

@@ -31,15 +31,18 @@ struct GenStates {
 	bool domain;
 	/* Shared out over a job (share.h, gen_share.h); sh NULL: one
 	 * process.  Level d's states own_lo[d] .. own_lo[d] + own_n[d] are
-	 * this rank's, at cnt[c][own_base[d] + s - own_lo[d]]. */
+	 * this rank's (for the current aim), at cnt[c][own_base[d] + s -
+	 * own_lo[d]]. */
 	const struct Share *sh;
 	Limits *lim;
 	size_t *own_lo, *own_n, *own_base;
-	/* The states of level d + 1 this rank owns that rank q's block of
-	 * level d reaches: give[give_at[d * size + q] ..
-	 * give_at[d * size + q + 1]). */
+	/* The aim's blocks: rank q's states of level d are cut[d * (size +
+	 * 1) + q] .. cut[d * (size + 1) + q + 1].  The states of level
+	 * d + 1 this rank owns that rank q's block of level d reaches:
+	 * give[give_at[d * size + q] .. give_at[d * size + q + 1]). */
+	size_t *cut;
 	uint32_t *give;
-	size_t *give_at;
+	size_t *give_at, give_cap;
 };
 
 /* A class's states: members (in the language and the domain), or
