@@ -2,6 +2,8 @@
  * partition test, the extraction, the verification) runs as one job of
  * several processes: a few collective primitives, nothing else.
  *
+ * enum (enum.c) and gen's count tables (gen_share.h) use it too.
+ *
  * tally leaves share_job NULL: one process, the plain code paths.
  * tally-mpi installs an MPI implementation (mpi_share.c) before running
  * `hierarchy` or `search`; then every process runs the same command on
