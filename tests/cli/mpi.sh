@@ -237,6 +237,12 @@ mpi 2 gen -f "#[Q_a] = #[Q_b] & #[Q_b] = #[Q_c]" --sample=200 \
 test "$got" = 0 || fail "gen --report: exit $got"
 cmp -s tally.out mpi.out || fail "gen --report: other words"
 cmp -s tally.json mpi.json || fail "gen --report: another report"
+# Without a state graph (future counts; --max-states reached while the
+# graph was built), rejection sampling, the same on every rank.
+same 3 gen -f '#>[Q_a] > #>[Q_b]' --sample=40 --min-length=3 -n 12 --seed=7
+grep -q '^gen: no exact counts (the formula has future counts' mpi.err ||
+	fail "gen #>: $(cat mpi.err)"
+same 2 gen -f dyck1 --sample=100 --min-length=10 -n 40 --max-states=100
 # Limits reached by the job: exit 4, tally's message, never a hang.
 mpi 2 gen -f dyck1 --sample=2000 --min-length=600 --max-length=1200 \
 	--timeout=1 --quiet
