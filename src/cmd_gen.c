@@ -457,11 +457,7 @@ static int option(GenJob *job, int opt, const char *arg)
 		job->family = family_find(arg);
 		if (job->family)
 			return EXIT_YES;
-		char *hint = family_hint(arg);
-		int st = cli_usage_error("unknown family '%s'%s (see 'tally gen "
-					 "--list')", arg, hint);
-		free(hint);
-		return st;
+		return family_unknown(arg, "");
 	}
 	case OPT_K:
 		return parse_k(arg, &job->k)

@@ -696,14 +696,9 @@ static int parse(Search *s, int argc, char **argv)
 		/* a family of tally gen (its formula and alphabet); a prelude
 		 * name is -f NAME, never read silently in its place */
 		const Family *fam = family_find(s->family);
-		if (!fam) {
-			char *hint = family_hint(s->family);
-			int st = cli_usage_error("unknown family '%s'%s (see 'tally "
-						 "gen --list'; a prelude formula "
-						 "is -f NAME)", s->family, hint);
-			free(hint);
-			return st;
-		}
+		if (!fam)
+			return family_unknown(s->family,
+					      "; a prelude formula is -f NAME");
 		if (fam && fam->in_domain)
 			return cli_usage_error("--family=%s is a task on part of the "
 					       "words; only lk-predict is supported",

@@ -52,6 +52,15 @@ static const Family *same_formula(const char *name, long *k)
 	return found;
 }
 
+int family_unknown(const char *name, const char *extra)
+{
+	char *hint = family_hint(name);
+	int st = cli_usage_error("unknown family '%s'%s (see 'tally gen "
+				 "--list'%s)", name, hint, extra);
+	free(hint);
+	return st;
+}
+
 char *family_hint(const char *name)
 {
 	char *dashed = xstrdup(name);

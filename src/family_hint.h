@@ -12,4 +12,8 @@
 
 char *family_hint(const char *name);
 
+/* "tally: error: unknown family 'NAME'; did you mean ...? (see 'tally
+ * gen --list'EXTRA)" and EXIT_USAGE; extra may be "". */
+int family_unknown(const char *name, const char *extra);
+
 #endif
