@@ -1,5 +1,5 @@
 # gen.sh -- tally gen: every family's formula against its membership
-# function (written separately in src/families.c), on all words up to a
+# function (written separately in src/gen/families.c), on all words up to a
 # length and on long random words; the membership functions against the
 # hand-labelled words of corpora/languages; the datasets of any formula
 # (balance per length, no duplicates, labels re-checked by tally eval,

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mem.h"
+#include "base/mem.h"
 
 /* ---- the pool ------------------------------------------------------------ */
 

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
+#include "base/buf.h"
 
 typedef enum { SYN_TL, SYN_CRASP, SYN_CR } Syn;
 

@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
-#include "mem.h"
+#include "base/buf.h"
+#include "base/mem.h"
 #include "ref_eval.h"
-#include "runeval.h"
+#include "machine/runeval.h"
 
 /* Words up to this length go through the naive reference evaluator
  * (whose cost grows as length^(depth + 1)). */

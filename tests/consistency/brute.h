@@ -13,8 +13,8 @@
 #include <stddef.h>
 
 #include "ast.h"
-#include "decide.h"
-#include "method.h"
+#include "cli/decide.h"
+#include "decide/method.h"
 
 enum { BRUTE_MAX_LETTERS = 4, BRUTE_MAX_LEN = 16 };
 

@@ -7,8 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "buf.h"
-#include "mem.h"
+#include "base/buf.h"
+#include "base/mem.h"
 
 static int saved_out = -1, saved_err = -1;
 static FILE *scratch_out, *scratch_err, *report;

@@ -6,12 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
+#include "base/buf.h"
 #include "capture.h"
-#include "cli.h"
-#include "commands.h"
-#include "explore.h"
-#include "runeval.h"
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "decide/explore.h"
+#include "machine/runeval.h"
 
 /* report_methods[CHC_ROW] is chc, which refuses #> by a usage error. */
 #define CHC_ROW 2

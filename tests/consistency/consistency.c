@@ -42,8 +42,8 @@
 #include "randgen.h"
 #include "guard.h"
 #include "input.h"
-#include "limit.h"
-#include "mem.h"
+#include "base/limit.h"
+#include "base/mem.h"
 #include "report.h"
 
 #ifdef __SANITIZE_ADDRESS__

@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "capture.h"
-#include "limit.h"
+#include "base/limit.h"
 
 /* A case running this long (seconds, plus 60 budgets) is a hang. */
 #define HANG_MIN 120.0

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
-#include "splitmix.h"
+#include "base/buf.h"
+#include "base/splitmix.h"
 
 const char *const input_task_names[] = {"equiv", "check --sat",
 					"check --valid", "check --implies"};

@@ -18,7 +18,7 @@
 #include <stdio.h>
 
 #include "ast.h"
-#include "decide.h"
+#include "cli/decide.h"
 
 typedef enum { IN_TL, IN_CRASP, IN_CR } InSyntax;
 

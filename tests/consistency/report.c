@@ -7,12 +7,12 @@
 #include <stdio.h>
 
 #include "capture.h"
-#include "chc.h"
-#include "explore.h"
-#include "limit.h"
-#include "mona.h"
-#include "presburger.h"
-#include "unary.h"
+#include "decide/chc.h"
+#include "decide/explore.h"
+#include "base/limit.h"
+#include "decide/mona.h"
+#include "decide/presburger.h"
+#include "decide/unary.h"
 
 /* Failures printed in full of one input (the others are counted). */
 #define SHOWN_PER_INPUT 3

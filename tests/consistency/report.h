@@ -14,7 +14,7 @@
 #include <stdint.h>
 
 #include "input.h"
-#include "method.h"
+#include "decide/method.h"
 
 typedef struct {
 	const char *name;

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "prelude.h"
+#include "core/prelude.h"
 
 void fuzz_fail(const char *what, const char *file, int line)
 {

@@ -37,7 +37,7 @@
 void fuzz_fail(const char *what, const char *file, int line)
 	__attribute__((noreturn));
 
-#include "parse.h"
+#include "core/parse.h"
 
 /* The shared Store, holding the prelude and nothing else between
  * inputs; made on the first call. */

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
+#include "base/buf.h"
 
 static const struct {
 	const char *name;

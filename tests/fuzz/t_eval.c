@@ -7,7 +7,7 @@
 
 #include <stdlib.h>
 
-#include "eval.h"
+#include "machine/eval.h"
 #include "ref_eval.h"
 
 /* The reference is exponential in the count depth: small formulas and

@@ -19,9 +19,9 @@
 
 #include <jansson.h>
 
-#include "model.h"
-#include "sim.h"
-#include "simcheck.h"
+#include "transformer/model.h"
+#include "transformer/sim.h"
+#include "transformer/simcheck.h"
 
 enum { MAX_D = 256, MAX_LAYERS = 8, MAX_LETTERS = 3, MAX_LEN = 3 };
 

@@ -6,11 +6,11 @@
 
 #include <stdlib.h>
 
-#include "crasp.h"
-#include "dot.h"
-#include "json.h"
-#include "lower.h"
-#include "print.h"
+#include "core/crasp.h"
+#include "core/dot.h"
+#include "core/json.h"
+#include "core/lower.h"
+#include "core/print.h"
 
 /* Printing an expanded tree is bounded by its size; keep runs fast. */
 enum { FUZZ_MAX_SIZE = 20000 };

@@ -16,7 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "repl.h"
+#include "cli/repl.h"
 
 /* Whether a line may be fed: not one of the commands above. */
 static bool allowed(const char *line)

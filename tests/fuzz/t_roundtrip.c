@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "parse.h"
-#include "print.h"
+#include "core/parse.h"
+#include "core/print.h"
 
 enum { FUZZ_MAX_SIZE = 20000 };
 

@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "eval.h"
-#include "runeval.h"
+#include "machine/eval.h"
+#include "machine/runeval.h"
 
 enum {
 	MAX_SIZE = 2000,   /* formula size */

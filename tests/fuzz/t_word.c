@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
-#include "cr_words.h"
-#include "word.h"
+#include "base/buf.h"
+#include "core/cr_words.h"
+#include "core/word.h"
 #include "word_log.h"
 
 /* data[0]: bit 0 --tokens, bits 1-2 the alphabet, bit 3 --cr-words,

@@ -14,15 +14,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "breakdown.h"
-#include "compile.h"
-#include "eval.h"
-#include "fixed.h"
+#include "transformer/breakdown.h"
+#include "transformer/compile.h"
+#include "machine/eval.h"
+#include "transformer/fixed.h"
 #include "fixture.h"
-#include "model.h"
-#include "print.h"
+#include "transformer/model.h"
+#include "core/print.h"
 #include "randgen.h"
-#include "sim.h"
+#include "transformer/sim.h"
 #include "suites.h"
 
 static Fixture fx;

@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cr.h"
-#include "cr_syntax.h"
-#include "crasp.h"
+#include "core/cr.h"
+#include "core/cr_syntax.h"
+#include "core/crasp.h"
 #include "randgen.h"
 #include "ref_eval.h"
 #include "suites.h"

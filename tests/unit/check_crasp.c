@@ -23,13 +23,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "crasp.h"
-#include "eval.h"
-#include "lex.h"
-#include "lower.h"
-#include "parse.h"
-#include "prelude.h"
-#include "print.h"
+#include "core/crasp.h"
+#include "machine/eval.h"
+#include "core/lex.h"
+#include "core/lower.h"
+#include "core/parse.h"
+#include "core/prelude.h"
+#include "core/print.h"
 #include "randgen.h"
 #include "suites.h"
 

@@ -12,16 +12,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
-#include "explore.h"
+#include "base/buf.h"
+#include "decide/explore.h"
 #include "fixture.h"
-#include "machine.h"
-#include "method.h"
+#include "machine/machine.h"
+#include "decide/method.h"
 #include "randgen.h"
 #include "ref_eval.h"
-#include "runeval.h"
+#include "machine/runeval.h"
 #include "suites.h"
-#include "word.h"
+#include "core/word.h"
 
 static Fixture fx;
 static Store *s;

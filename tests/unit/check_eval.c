@@ -14,12 +14,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "buf.h"
-#include "commands.h"
-#include "eval.h"
+#include "base/buf.h"
+#include "cli/commands.h"
+#include "machine/eval.h"
 #include "membership.h"
-#include "parse.h"
-#include "print.h"
+#include "core/parse.h"
+#include "core/print.h"
 #include "randgen.h"
 #include "ref_eval.h"
 #include "fixture.h"

@@ -12,14 +12,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "breakdown.h"
-#include "compile.h"
-#include "eval.h"
-#include "exactness.h"
+#include "transformer/breakdown.h"
+#include "transformer/compile.h"
+#include "machine/eval.h"
+#include "transformer/exactness.h"
 #include "fixture.h"
-#include "print.h"
+#include "core/print.h"
 #include "randgen.h"
-#include "sim.h"
+#include "transformer/sim.h"
 #include "suites.h"
 
 static Fixture fx;

@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "families.h"
+#include "gen/families.h"
 #include "membership.h"
-#include "cli.h"
-#include "limit.h"
+#include "cli/cli.h"
+#include "base/limit.h"
 #include "suites.h"
 
 /* The family and the membership.c language that define one set. */
@@ -133,31 +133,31 @@ START_TEST(ranges)
 {
 	size_t lo, hi;
 	uint64_t v;
-	ck_assert(cli_parse_range("3", &lo, &hi) && lo == 3 && hi == 3);
-	ck_assert(cli_parse_range("1..5", &lo, &hi) && lo == 1 && hi == 5);
-	ck_assert(cli_parse_range("..7", &lo, &hi) && lo == 0 && hi == 7);
-	ck_assert(cli_parse_range("4..", &lo, &hi) && lo == 4 && hi == SIZE_MAX);
-	ck_assert(!cli_parse_range("", &lo, &hi));
-	ck_assert(!cli_parse_range("..", &lo, &hi));
-	ck_assert(!cli_parse_range("5..2", &lo, &hi));
-	ck_assert(!cli_parse_range("1...3", &lo, &hi));
-	ck_assert(!cli_parse_range("2:4", &lo, &hi));
-	ck_assert(!cli_parse_range("x", &lo, &hi));
-	ck_assert(!cli_parse_range("-1", &lo, &hi));
-	ck_assert(!cli_parse_range("+1", &lo, &hi));
-	ck_assert(!cli_parse_range("1.. 3", &lo, &hi));
-	ck_assert(!cli_parse_range("99999999999999999999", &lo, &hi));
+	ck_assert(number_parse_range("3", &lo, &hi) && lo == 3 && hi == 3);
+	ck_assert(number_parse_range("1..5", &lo, &hi) && lo == 1 && hi == 5);
+	ck_assert(number_parse_range("..7", &lo, &hi) && lo == 0 && hi == 7);
+	ck_assert(number_parse_range("4..", &lo, &hi) && lo == 4 && hi == SIZE_MAX);
+	ck_assert(!number_parse_range("", &lo, &hi));
+	ck_assert(!number_parse_range("..", &lo, &hi));
+	ck_assert(!number_parse_range("5..2", &lo, &hi));
+	ck_assert(!number_parse_range("1...3", &lo, &hi));
+	ck_assert(!number_parse_range("2:4", &lo, &hi));
+	ck_assert(!number_parse_range("x", &lo, &hi));
+	ck_assert(!number_parse_range("-1", &lo, &hi));
+	ck_assert(!number_parse_range("+1", &lo, &hi));
+	ck_assert(!number_parse_range("1.. 3", &lo, &hi));
+	ck_assert(!number_parse_range("99999999999999999999", &lo, &hi));
 	/* counts: 0..max, digits only; limit_parse_count: positive */
-	ck_assert(cli_parse_count("0", 5, &v) && v == 0);
-	ck_assert(cli_parse_count("5", 5, &v) && v == 5);
-	ck_assert(!cli_parse_count("6", 5, &v));
-	ck_assert(!cli_parse_count("", 5, &v));
-	ck_assert(!cli_parse_count(" 1", 5, &v));
-	ck_assert(!cli_parse_count("1K", 5, &v));
-	ck_assert(!cli_parse_count("-0", 5, &v));
-	ck_assert(cli_parse_count("18446744073709551615", UINT64_MAX, &v) &&
+	ck_assert(number_parse_count("0", 5, &v) && v == 0);
+	ck_assert(number_parse_count("5", 5, &v) && v == 5);
+	ck_assert(!number_parse_count("6", 5, &v));
+	ck_assert(!number_parse_count("", 5, &v));
+	ck_assert(!number_parse_count(" 1", 5, &v));
+	ck_assert(!number_parse_count("1K", 5, &v));
+	ck_assert(!number_parse_count("-0", 5, &v));
+	ck_assert(number_parse_count("18446744073709551615", UINT64_MAX, &v) &&
 		  v == UINT64_MAX);
-	ck_assert(!cli_parse_count("18446744073709551616", UINT64_MAX, &v));
+	ck_assert(!number_parse_count("18446744073709551616", UINT64_MAX, &v));
 	ck_assert(!limit_parse_count("0", &v));
 	ck_assert(limit_parse_count("7", &v) && v == 7);
 }

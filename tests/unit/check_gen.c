@@ -12,11 +12,11 @@
 #include <string.h>
 
 #include "fixture.h"
-#include "gen_states.h"
+#include "gen/gen_states.h"
 #include "randgen.h"
 #include "ref_eval.h"
 #include "suites.h"
-#include "word.h"
+#include "core/word.h"
 
 enum { MAXLEN = 6, SIGMA = 2 };
 

@@ -14,17 +14,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "chc.h"
-#include "eval.h"
-#include "explore.h"
+#include "decide/chc.h"
+#include "machine/eval.h"
+#include "decide/explore.h"
 #include "fixture.h"
-#include "mem.h"
-#include "method.h"
-#include "mona.h"
-#include "presburger.h"
-#include "print.h"
+#include "base/mem.h"
+#include "decide/method.h"
+#include "decide/mona.h"
+#include "decide/presburger.h"
+#include "core/print.h"
 #include "randgen.h"
-#include "unary.h"
+#include "decide/unary.h"
 #include "ref_eval.h"
 #include "suites.h"
 

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "parse.h"
-#include "prelude.h"
+#include "core/parse.h"
+#include "core/prelude.h"
 #include "fixture.h"
 #include "suites.h"
 

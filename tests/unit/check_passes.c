@@ -13,11 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
-#include "codebuf.h"
-#include "eval.h"
+#include "base/buf.h"
+#include "machine/codebuf.h"
+#include "machine/eval.h"
 #include "fixture.h"
-#include "print.h"
+#include "core/print.h"
 #include "randgen.h"
 #include "ref_eval.h"
 #include "suites.h"

@@ -12,11 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fixed.h"
-#include "model.h"
-#include "pe.h"
+#include "transformer/fixed.h"
+#include "transformer/model.h"
+#include "transformer/pe.h"
 #include "randgen.h"
-#include "sim.h"
+#include "transformer/sim.h"
 #include "suites.h"
 
 /* ---- T5 ------------------------------------------------------------------ */

@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "parse.h"
-#include "prelude.h"
-#include "print.h"
-#include "buf.h"
+#include "core/parse.h"
+#include "core/prelude.h"
+#include "core/print.h"
+#include "base/buf.h"
 #include "fixture.h"
 #include "suites.h"
 

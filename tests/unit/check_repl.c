@@ -17,11 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "parse.h"
-#include "prelude.h"
-#include "print.h"
+#include "core/parse.h"
+#include "core/prelude.h"
+#include "core/print.h"
 #include "randgen.h"
-#include "repl.h"
+#include "cli/repl.h"
 #include "suites.h"
 
 enum { SEED = 20261123, CASES = 400 };

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "parse.h"
-#include "prelude.h"
-#include "print.h"
+#include "core/parse.h"
+#include "core/prelude.h"
+#include "core/print.h"
 #include "randgen.h"
 #include "suites.h"
 

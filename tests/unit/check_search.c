@@ -22,17 +22,17 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bank.h"
-#include "enum.h"
-#include "commands.h"
-#include "hierarchy.h"
-#include "indist.h"
-#include "search.h"
-#include "mem.h"
+#include "search/bank.h"
+#include "search/enum.h"
+#include "cli/commands.h"
+#include "search/hierarchy.h"
+#include "search/indist.h"
+#include "search/search.h"
+#include "base/mem.h"
 #include "randgen.h"
-#include "splitmix.h"
+#include "base/splitmix.h"
 #include "ref_eval.h"
-#include "sample.h"
+#include "search/sample.h"
 #include "suites.h"
 
 /* ---- words up to n in shortlex order, as Sym arrays -------------------- */

@@ -35,7 +35,7 @@
 
 #include <stdio.h>
 
-#include "store.h"
+#include "core/store.h"
 #include "suites.h"
 
 static Store *s;

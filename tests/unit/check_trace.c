@@ -23,16 +23,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
-#include "cli.h"
-#include "eval.h"
+#include "base/buf.h"
+#include "cli/cli.h"
+#include "machine/eval.h"
 #include "fixture.h"
-#include "mem.h"
-#include "print.h"
+#include "base/mem.h"
+#include "core/print.h"
 #include "randgen.h"
 #include "ref_eval.h"
 #include "suites.h"
-#include "trace.h"
+#include "machine/trace.h"
 
 enum { MAX_LEN = 5, MAX_ROWS = 64, MAX_LETTERS = 4 };
 

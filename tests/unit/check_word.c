@@ -15,12 +15,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
-#include "cr_words.h"
+#include "base/buf.h"
+#include "core/cr_words.h"
 #include "randgen.h"
-#include "store.h"
+#include "core/store.h"
 #include "suites.h"
-#include "word.h"
+#include "core/word.h"
 #include "word_log.h"
 
 /* mode: WORD_LOG_WHOLE, _BYTES or _CHUNKS (1 to 300 bytes). */

@@ -6,8 +6,8 @@
 
 #include <check.h>
 
-#include "mem.h"
-#include "prelude.h"
+#include "base/mem.h"
+#include "core/prelude.h"
 
 void fixture_init(Fixture *fx)
 {

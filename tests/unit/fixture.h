@@ -7,7 +7,7 @@
 #ifndef TALLY_FIXTURE_H
 #define TALLY_FIXTURE_H
 
-#include "parse.h"
+#include "core/parse.h"
 
 typedef struct {
 	Store *store;

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "splitmix.h"
+#include "base/splitmix.h"
 
 /* ---- splitmix64 ----------------------------------------------------- */
 

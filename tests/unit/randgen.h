@@ -21,7 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "store.h"
+#include "core/store.h"
 
 typedef struct {
 	uint64_t s;

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "ref_eval.h"
-#include "mem.h"
+#include "base/mem.h"
 
 static bool holds(Rel rel, int sign)
 {

@@ -23,7 +23,7 @@
 
 #include <flint/fmpz.h>
 
-#include "store.h"
+#include "core/store.h"
 
 bool ref_bool(const Store *s, Node f, const Sym *w, size_t len, size_t i);
 void ref_int(const Store *s, Node t, const Sym *w, size_t len, size_t i,

@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "cr_words.h"
+#include "core/cr_words.h"
 
 typedef struct {
 	Buf log, cur, text;

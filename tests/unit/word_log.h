@@ -13,8 +13,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "buf.h"
-#include "word.h"
+#include "base/buf.h"
+#include "core/word.h"
 
 enum { WORD_LOG_WHOLE, WORD_LOG_BYTES, WORD_LOG_CHUNKS };
 

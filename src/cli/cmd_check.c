@@ -1,0 +1,129 @@
+/* cmd_check.c -- `tally check`: satisfiability, validity, implication. */
+#include <config.h>
+
+#include <getopt.h>
+
+#include "cli/cli.h"
+#include "cli/getopt_hint.h"
+#include "cli/commands.h"
+#include "cli/decide.h"
+
+static const char help[] =
+	"Usage: tally check [OPTION]... (--sat | --valid | --implies=G) INPUT\n"
+	"Decide a property of one formula or program (-f, -F or -P):\n"
+	"  --sat        satisfiable (exit 0, with 'witness: WORD', a shortest\n"
+	"               accepted word) or unsatisfiable (exit 1)\n"
+	"  --valid      valid: every word accepted (exit 0), or not valid\n"
+	"               (exit 1, with 'counterexample: WORD')\n"
+	"  --implies=G  valid if every word the input accepts satisfies the\n"
+	"               formula G, else not valid with a counterexample\n"
+	"Bounded answers read 'unsatisfiable up to length N' / 'valid up to\n"
+	"length N' (exit 3), else 'unknown' (exit 3, or 4 when a limit you\n"
+	"gave stopped the search).  The methods are those of tally equiv\n"
+	"(sat(F) is F against false, valid(F) is F against true).\n\n"
+	CLI_INPUT_HELP
+	CLI_BATCH_HELP
+	"Property:\n"
+	"      --sat              is some word accepted?\n"
+	"      --valid            is every word accepted?\n"
+	"      --implies=G        does the input imply the TL formula G?\n"
+	DECIDE_HELP
+	"\nExamples:\n"
+	"  tally check --sat -f \"#[Q_a] > #[Q_b] & #[Q_b] > #[Q_a]\"\n"
+	"  tally check --valid -f \"#[Q_a] + #[Q_b] = #[true]\"\n"
+	"  tally check --implies=\"#[Q_a] >= 1\" -f \"#[Q_a] > #[Q_b]\"\n\n";
+
+enum { OPT_SAT = OPT__COMMAND_BASE, OPT_VALID, OPT_IMPLIES };
+
+/* --batch: each record decided on its own, one numbered line each. */
+static int check_batch(Inputs *in, DecideTask task, const DecideOptions *o,
+		       bool implies)
+{
+	size_t n = in->nunits - (implies ? 1 : 0);
+	int status = EXIT_YES;
+	for (size_t i = 0; i < n; i++) {
+		Unit two[2] = {in->units[i], implies ? in->units[n] : in->units[i]};
+		Inputs view = *in;
+		view.units = two;
+		view.nunits = implies ? 2 : 1;
+		char source[4096];
+		const Source *src = in->units[i].src;
+		snprintf(source, sizeof source, "%s:%d", src->name,
+			 src->line_base + 1);
+		DecideRecordResult res = {0};
+		DecideRecord rec = {.index = i + 1, .source = source,
+				    .result = &res};
+		DecideOptions one = *o;
+		one.record = &rec;
+		int st = decide_run(&view, task, &one);
+		status = status_worse(status, st == EXIT_NO ? EXIT_YES : st);
+	}
+	return status;
+}
+
+int cmd_check(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		CLI_INPUT_OPTIONS,
+		CLI_BATCH_OPTION,
+		DECIDE_LONG_OPTIONS,
+		{"sat", no_argument, NULL, OPT_SAT},
+		{"valid", no_argument, NULL, OPT_VALID},
+		{"implies", required_argument, NULL, OPT_IMPLIES},
+		{"help", no_argument, NULL, 'h'},
+		{0},
+	};
+	Inputs in;
+	inputs_init(&in);
+	DecideOptions o;
+	decide_options_init(&o);
+	int opt, status = EXIT_YES, ntasks = 0;
+	DecideTask task = TASK_SAT;
+	const char *implies = NULL;
+	while ((opt = cli_getopt(argc, argv, "f:F:P:h", longopts)) != -1) {
+		if (inputs_option(&in, opt, optarg))
+			continue;
+		int r = decide_option(&o, opt, optarg);
+		if (r > 0)
+			continue;
+		if (r < 0) {
+			status = EXIT_USAGE;
+			goto done;
+		}
+		switch (opt) {
+		case OPT_SAT: task = TASK_SAT; ntasks++; break;
+		case OPT_VALID: task = TASK_VALID; ntasks++; break;
+		case OPT_IMPLIES:
+			task = TASK_IMPLIES;
+			implies = optarg;
+			ntasks++;
+			break;
+		case 'h': cli_print_help(help); goto done;
+		default: status = EXIT_USAGE; goto done;
+		}
+	}
+	if (ntasks != 1) {
+		status = status_usage_error("check needs exactly one of --sat, "
+					 "--valid, --implies=G");
+		goto done;
+	}
+	if (in.nspecs != 1) {
+		status = status_usage_error("check needs one input (-f, -F or -P), "
+					 "got %zu", in.nspecs);
+		goto done;
+	}
+	if (implies)
+		inputs_option(&in, 'f', implies);
+	status = cli_load_inputs(&in, argc, argv, false);
+	if (status != EXIT_YES) {
+		if (optind >= argc && implies && in.nunits == 1)
+			status_usage_error("the --implies formula does not load");
+		goto done;
+	}
+	bool batch = in.specs[0].kind == INPUT_BATCH;
+	status = batch ? check_batch(&in, task, &o, implies != NULL)
+		       : decide_run(&in, task, &o);
+done:
+	inputs_free(&in);
+	return status;
+}

@@ -1,0 +1,310 @@
+/* cmd_enum.c -- `tally enum`: formulas by depth and size, one per
+ * signature on a stated sample. */
+#include <config.h>
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/commands.h"
+#include "cli/getopt_hint.h"
+#include "search/enum.h"
+#include "core/json.h"
+#include "base/mem.h"
+#include "core/print.h"
+#include "cli/search_cli.h"
+#include "core/word.h"
+
+static const char help[] =
+	"Usage: tally enum [OPTION]...\n"
+	"Print every formula of the grammar below bottom up by depth, then size,\n"
+	"one per signature (its truth value at every prefix of the sample's\n"
+	"words): the smallest formula of the least depth for each behaviour on\n"
+	"the sample.  Grammar: Q_x, true, !, &, |, and at depth d >= 1\n"
+	"#[psi] >= c and a1 #[psi1] + a2 #[psi2] >= c over formulas of depth\n"
+	"< d; Y and MOD only when asked.  Size: 1 per letter, true, MOD,\n"
+	"connective and comparison, plus 1 per count.\n\n"
+	"Grammar:\n"
+	"      --alphabet=LETTERS the letters (default ab)\n"
+	"      --depth=RANGE      depths printed (default 0..1)\n"
+	"      --size=RANGE       sizes printed (default ..6)\n"
+	"      --max-const=C      constants: c = 1..C alone, |c| <= C with two\n"
+	"                         counts (default 1)\n"
+	"      --max-coeff=M      coefficients 1..M in absolute value (default 1)\n"
+	"      --with-y           the previous-position operator Y\n"
+	"      --with-mod=M       MOD(m, r) atoms for m = 2..M\n"
+	"      --with-future      future counts #> too; the sample is then of\n"
+	"                         whole words (each its own chain: a position's\n"
+	"                         future is its word's), length 1..N\n"
+	"Sample:\n"
+	"      --max-length=N     all words of length <= N (default 6)\n"
+	"      --pairs=N          witness pairs (default 0; see tally search)\n"
+	"      --blocks=LO..HI    their block lengths (default 8..20)\n"
+	"      --seed=N           for the block lengths (default 1)\n"
+	"Output:\n"
+	"      --format=FMT       per formula: %f formula, %d depth, %s size,\n"
+	"                         %h signature hash, %n number, %% (default %f)\n"
+	"      --stats            per layer (depth, size): generated, merged,\n"
+	"                         kept, emitted (on stderr; JSON: objects)\n"
+	"      --max-formulas=N   stop after N formulas\n"
+	"      --check            recompute every printed formula's signature\n"
+	"                         with the evaluator (an internal error if any\n"
+	"                         differs)\n"
+	"      --json             one JSON object per formula\n"
+	"      --csv              depth,size,signature_hash,formula lines\n"
+	"      --quiet            no progress line\n"
+	"  -h, --help             show this help and exit\n"
+	LIMIT_HELP "\n"
+	"Examples:\n"
+	"  tally enum --depth=0 --size=..3\n"
+	"  tally enum --depth=1 --size=..5 --format='%d %s %h %f' --stats\n"
+	"  tally enum --alphabet=a --depth=0..2 --size=..6 --with-mod=2\n\n";
+
+enum {
+	OPT_ALPHABET = OPT__COMMAND_BASE,
+	OPT_DEPTH,
+	OPT_SIZE,
+	OPT_MAXCOEFF,
+	OPT_WITHY,
+	OPT_WITHMOD,
+	OPT_WITHFUT,
+	OPT_FORMAT,
+	OPT_STATS,
+	OPT_COUNT,
+	OPT_CHECK,
+};
+
+typedef struct {
+	SearchOpts o;
+	EnumOptions eo;
+	const char *alphabet, *format;
+	size_t dlo, dhi, slo, shi;
+	bool stats, check, bad;
+	size_t count, emitted;
+	Store *st;
+	const Sample *S;
+	Word64 *tmp;
+} Enum;
+
+static bool on_formula(void *ctx, Node f, unsigned depth, unsigned size,
+		       const Word64 *sig)
+{
+	Enum *e = ctx;
+	if (e->check) {
+		if (!sample_eval_positions(e->S, e->st, f, e->tmp) ||
+		    memcmp(e->tmp, sig, e->S->nwords * sizeof(Word64)) != 0) {
+			char *t = tl_print(e->st, f, SYNTAX_TL, NULL);
+			fprintf(stderr, "tally: internal error: the signature of %s "
+				"differs from the evaluator's\n", t);
+			free(t);
+			e->bad = true;
+			return false;
+		}
+	}
+	if (depth < e->dlo || depth > e->dhi || size < e->slo)
+		return true;
+	e->emitted++;
+	char *t = tl_print(e->st, f, SYNTAX_TL, NULL);
+	uint64_t h = sig_hash(sig, e->S->nwords);
+	if (e->o.csv) {
+		if (e->emitted == 1)
+			puts("depth,size,signature_hash,formula");
+		printf("%u,%u,%016llx,", depth, size, (unsigned long long)h);
+		search_csv_field(t, true);
+	} else if (e->o.json) {
+		json_t *o = json_envelope();
+		json_object_set_new(o, "formula", json_string(t));
+		json_object_set_new(o, "depth", json_integer(depth));
+		json_object_set_new(o, "size", json_integer(size));
+		char hex[17];
+		snprintf(hex, sizeof hex, "%016llx", (unsigned long long)h);
+		json_object_set_new(o, "signature_hash", json_string(hex));
+		json_emit(o);
+	} else {
+		for (const char *p = e->format; *p; p++) {
+			if (*p != '%' || !p[1]) {
+				putchar(*p);
+				continue;
+			}
+			switch (*++p) {
+			case 'f': fputs(t, stdout); break;
+			case 'd': printf("%u", depth); break;
+			case 's': printf("%u", size); break;
+			case 'h': printf("%016llx", (unsigned long long)h); break;
+			case 'n': printf("%zu", e->emitted); break;
+			case '%': putchar('%'); break;
+			default: putchar('%'); putchar(*p); break;
+			}
+		}
+		putchar('\n');
+	}
+	free(t);
+	if (e->emitted % 1000 == 0)
+		search_progress(&e->o, "%zu formulas (depth %u, size %u)", e->emitted,
+				depth, size);
+	return !e->count || e->emitted < e->count;
+}
+
+static void print_stats(const Enum *e, const EnumLayer *layers)
+{
+	for (unsigned d = 0; d <= e->eo.max_depth; d++)
+		for (unsigned s = 1; s <= e->eo.max_size; s++) {
+			const EnumLayer *l = &layers[d * (e->eo.max_size + 1) + s];
+			if (!l->generated)
+				continue;
+			if (e->o.json) {
+				json_t *o = json_envelope();
+				json_t *st = json_object();
+				json_object_set_new(st, "depth", json_integer(d));
+				json_object_set_new(st, "size", json_integer(s));
+				json_object_set_new(st, "generated", json_integer((json_int_t)l->generated));
+				json_object_set_new(st, "merged", json_integer((json_int_t)l->merged));
+				json_object_set_new(st, "kept", json_integer((json_int_t)l->kept));
+				json_object_set_new(st, "emitted", json_integer((json_int_t)l->emitted));
+				json_object_set_new(o, "stats", st);
+				json_emit(o);
+			} else {
+				fprintf(stderr, "depth %u size %u: generated %llu, merged %llu, "
+					"kept %llu, emitted %llu\n", d, s,
+					(unsigned long long)l->generated,
+					(unsigned long long)l->merged,
+					(unsigned long long)l->kept,
+					(unsigned long long)l->emitted);
+			}
+		}
+}
+
+static int range_opt(const char *arg, size_t *lo, size_t *hi, size_t max, const char *what)
+{
+	if (!number_parse_range(arg, lo, hi) || *lo > max || (*hi != SIZE_MAX && *hi > max))
+		return status_usage_error("bad --%s '%s' (a range within 0..%zu)", what, arg, max);
+	if (*hi == SIZE_MAX)
+		return status_usage_error("--%s needs an upper bound", what);
+	return EXIT_YES;
+}
+
+static int parse(Enum *e, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"alphabet", required_argument, NULL, OPT_ALPHABET},
+		{"depth", required_argument, NULL, OPT_DEPTH},
+		{"size", required_argument, NULL, OPT_SIZE},
+		{"max-const", required_argument, NULL, OPT_S_MAXCONST},
+		{"max-coeff", required_argument, NULL, OPT_MAXCOEFF},
+		{"with-y", no_argument, NULL, OPT_WITHY},
+		{"with-mod", required_argument, NULL, OPT_WITHMOD},
+		{"with-future", no_argument, NULL, OPT_WITHFUT},
+		{"max-length", required_argument, NULL, OPT_S_LENGTH},
+		{"pairs", required_argument, NULL, OPT_S_PAIRS},
+		{"blocks", required_argument, NULL, OPT_S_BLOCKS},
+		{"seed", required_argument, NULL, OPT_S_SEED},
+		{"format", required_argument, NULL, OPT_FORMAT},
+		{"stats", no_argument, NULL, OPT_STATS},
+		{"max-formulas", required_argument, NULL, OPT_COUNT},
+		{"check", no_argument, NULL, OPT_CHECK},
+		{"json", no_argument, NULL, OPT_JSON},
+		{"csv", no_argument, NULL, OPT_S_CSV},
+		LIMIT_OPTIONS,
+		{"quiet", no_argument, NULL, OPT_S_QUIET},
+		{"help", no_argument, NULL, 'h'},
+		{0},
+	};
+	int opt, status = EXIT_YES;
+	char *end;
+	while ((opt = cli_getopt(argc, argv, "h", longopts)) != -1) {
+		if (search_opts_option(&e->o, opt, optarg, &status)) {
+			if (status != EXIT_YES)
+				return status;
+			continue;
+		}
+		switch (opt) {
+		case OPT_ALPHABET: e->alphabet = optarg; break;
+		case OPT_DEPTH: status = range_opt(optarg, &e->dlo, &e->dhi, 6, "depth"); break;
+		case OPT_SIZE: status = range_opt(optarg, &e->slo, &e->shi, 40, "size"); break;
+		case OPT_MAXCOEFF:
+			e->eo.max_coeff = (unsigned)strtoul(optarg, &end, 10);
+			if (*end || !*optarg || e->eo.max_coeff < 1 || e->eo.max_coeff > 16)
+				return status_usage_error("--max-coeff must be 1..16");
+			break;
+		case OPT_WITHY: e->eo.prev = true; break;
+		case OPT_WITHMOD:
+			e->eo.max_mod = (unsigned)strtoul(optarg, &end, 10);
+			if (*end || !*optarg || e->eo.max_mod < 2 || e->eo.max_mod > 16)
+				return status_usage_error("--with-mod must be 2..16");
+			break;
+		case OPT_WITHFUT: e->eo.future = true; break;
+		case OPT_FORMAT: e->format = optarg; break;
+		case OPT_STATS: e->stats = true; break;
+		case OPT_COUNT:
+			e->count = strtoul(optarg, &end, 10);
+			if (*end || !*optarg)
+				return status_usage_error("bad --max-formulas '%s'", optarg);
+			break;
+		case OPT_CHECK: e->check = true; break;
+		case 'h': cli_print_help(help); return -1;
+		default: return EXIT_USAGE;
+		}
+		if (status != EXIT_YES)
+			return status;
+	}
+	if (optind < argc)
+		return status_usage_error("unexpected argument '%s'", argv[optind]);
+	return EXIT_YES;
+}
+
+int cmd_enum(int argc, char **argv)
+{
+	Enum e = {.format = "%f", .dlo = 0, .dhi = 1, .slo = 0, .shi = 6};
+	search_opts_init(&e.o);
+	e.o.length = 6;
+	e.o.pairs = 0;
+	e.o.C = 1;
+	e.eo.max_coeff = 1;
+	int status = parse(&e, argc, argv);
+	if (status != EXIT_YES)
+		return status < 0 ? EXIT_YES : status;
+	e.st = store_new();
+	Alphabet alpha;
+	alphabet_init(&alpha, e.st, NULL, 0, e.alphabet ? e.alphabet : "ab");
+	if (alpha.n == 0 || alpha.n > 255) {
+		alphabet_free(&alpha);
+		store_free(e.st);
+		return status_usage_error("--alphabet needs 1..255 letters");
+	}
+	/* future counts read the rest of the word: every word its own
+	 * chain (the words of length 1..N) */
+	Sample *S = e.eo.future
+			    ? sample_build_whole(store_syms(e.st), alpha.letters, alpha.n,
+						 e.o.length, NULL, 0, NULL)
+			    : search_sample(&e.o, store_syms(e.st), alpha.letters, alpha.n,
+					    1, 2, NULL, 0, false);
+	alphabet_free(&alpha);
+	e.S = S;
+	e.tmp = xmalloc(S->nwords * sizeof(Word64));
+	e.eo.max_depth = (unsigned)e.dhi;
+	e.eo.max_size = (unsigned)e.shi;
+	e.eo.max_const = e.o.C;
+	e.eo.limits = &e.o.lim;
+	if (!e.o.json)
+		fprintf(stderr, "# sample: %s\n", S->desc);
+	EnumLayer *layers = xcalloc((e.eo.max_depth + 1) * (e.eo.max_size + 1), sizeof *layers);
+	limit_start(&e.o.lim);
+	EnumStop stop = enum_run(&e.eo, S, e.st, on_formula, &e, layers);
+	fflush(stdout);
+	search_progress_done(&e.o);
+	if (e.stats)
+		print_stats(&e, layers);
+	status = e.bad ? EXIT_INTERNAL
+		 : stop == ENUM_TIME || stop == ENUM_MEMORY ? EXIT_LIMIT : EXIT_YES;
+	if (stop == ENUM_TIME || stop == ENUM_MEMORY) {
+		char what[64];
+		snprintf(what, sizeof what, "%zu formulas printed", e.emitted);
+		limit_report(&e.o.lim, what);
+	}
+	free(layers);
+	free(e.tmp);
+	sample_free(S);
+	store_free(e.st);
+	return status;
+}

@@ -1,0 +1,579 @@
+/* cmd_eval.c -- `tally eval`: run formulas or programs on words. */
+#include <config.h>
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "cli/getopt_hint.h"
+#include "cli/commands.h"
+#include "core/cr_words.h"
+#include "machine/eval.h"
+#include "core/json.h"
+#include "gen/labels.h"
+#include "base/mem.h"
+#include "machine/runeval.h"
+#include "machine/trace.h"
+#include "machine/trace_html.h"
+#include "base/vec.h"
+#include "core/word.h"
+
+static const char help[] =
+	"Usage: tally eval [OPTION]... (-f FORMULA | -F FILE | -P PROGRAM)...\n"
+	"          [-w WORD]...\n"
+	"Run formulas or C-RASP programs on words: one line per word,\n"
+	"WORD<TAB>accept or WORD<TAB>reject (the empty word prints as the\n"
+	"empty string), flushed per line.  Without -w, reads one word per\n"
+	"line from stdin.  With several formulas (-f/-F/-P given more than\n"
+	"once) each gets a verdict column, in the order given.\n\n"
+	CLI_INPUT_HELP
+	CLI_BATCH_HELP
+	"Words:\n"
+	"  -w, --word=WORD        a word (repeatable; '' or ε: the empty word);\n"
+	"                         otherwise stdin lines\n"
+	"      --tokens           words are whitespace-separated symbols (also\n"
+	"                         automatic for a line containing whitespace)\n"
+	"      --alphabet=LETTERS allow these letters besides the formulas'\n"
+	"                         (a,b,c or abc)\n"
+	"      --accept-at=WHERE  last (default: judge at the last position) or\n"
+	"                         eos (at an appended end marker)\n"
+	"      --word-format=FMT  lines (default: one word per line) or cr\n"
+	"                         (the Python C-RASP interpreter's files: lines\n"
+	"                         starting with // and blank lines are skipped,\n"
+	"                         tokens are separated by whitespace)\n"
+	"      --open-alphabet    allow letters no formula mentions (every\n"
+	"                         letter test is false on them)\n"
+	"      --runs             words in run-length form (a^1000000 b^3 a),\n"
+	"                         evaluated run by run in time independent of\n"
+	"                         the run lengths\n"
+	"Output:\n"
+	"      --trace            after each verdict, the value of every\n"
+	"                         subformula (or definition) at every position\n"
+	"      --trace-window=RANGE  only positions N, N..M, ..M or N..\n"
+	"      --html             with --trace: one self-contained HTML page on\n"
+	"                         stdout (a table per word, verdict on top, true\n"
+	"                         cells marked) instead of text\n"
+	"      --json             one JSON object per word\n"
+	"      --no-echo          print only the verdicts, not the word\n"
+	"      --check-labels     stdin holds labelled words (tally gen's\n"
+	"                         TSV, JSONL or .cr records): evaluate every\n"
+	"                         label again, print the disagreements (exit 1)\n"
+	"  -h, --help             show this help and exit\n\n"
+	"Semantics: positions are 1-based, counts #[..] inclusive; a word is\n"
+	"accepted iff the formula holds at its last position; the empty word\n"
+	"is judged at position 0 (letters false, counts 0).\n"
+	"Streaming: formulas without future counts #> (past-only, also with Y\n"
+	"and MOD) are evaluated in one pass in memory independent of the word\n"
+	"length (words of any length on stdin).  Formulas with #> keep the\n"
+	"word packed (2 bits per symbol over two letters, at most 1 byte up to\n"
+	"255 letters) and take 1 + (#> nesting) passes over it (one fewer when\n"
+	"the innermost #> count letters only); --trace keeps\n"
+	"4 bytes per symbol and 8 per subformula and position shown, --json\n"
+	"the word's text.\n\n"
+	"Examples:\n"
+	"  printf '(()())\\n)(\\n\\n' | tally eval -f dyck1\n"
+	"  tally eval -f \"#[Q_b] < #[Q_a]\" -w aab -w abb\n"
+	"  tally eval --trace -f \"#['('] = #[')'] & #[#['('] < #[')']] = 0\" "
+	"-w \"(())\"\n"
+	"  tally eval -P prog.cr --tokens -w \"open close\"\n"
+	"  tally eval -P prog.cr --word-format=cr --open-alphabet < words.txt\n"
+	"  tally eval -P prog.cr --word-format=cr --trace --html < words.txt "
+	"> trace.html\n"
+	"  tally eval --runs -f dyck1 -w \"(^100000000000000000000 )^100000000000000000000\"\n\n";
+
+enum { OPT_TOKENS = OPT__COMMAND_BASE, OPT_ALPHABET, OPT_ACCEPT_AT,
+       OPT_TRACE, OPT_TRACE_WINDOW, OPT_NO_ECHO, OPT_RUNS, OPT_WORD_FORMAT,
+       OPT_OPEN_ALPHABET, OPT_HTML, OPT_CHECK_LABELS };
+
+/* Longest word text held in memory for the echo; the rest of a longer
+ * line goes to a temporary file, so that a result line is written whole
+ * (word and verdict) or, after an error in the word, not at all. */
+#define ECHO_MAX (64 * 1024)
+
+typedef struct {
+	Evaluator *ev;
+	const Alphabet *alpha;
+	Trace *trace;
+	AcceptAt accept;
+	bool json, html, buffered, echo;
+	Buf page; /* --html: the word sections, printed at the end */
+	size_t nwords, nrejected;
+	size_t wlo, whi;
+	VEC(Sym) word;
+	size_t length; /* symbols of the current word (also when streaming) */
+	Buf text;
+	FILE *spill;   /* the echo beyond ECHO_MAX, or NULL */
+	bool spilled, held_cr;
+	bool *acc;
+	size_t nroots;
+	bool rejected;
+} Run;
+
+static void on_letters(void *ctx, const Sym *s, size_t n)
+{
+	Run *r = ctx;
+	r->length += n;
+	if (r->buffered) {
+		mem_grow((void **)&r->word.data, &r->word.cap, r->word.len + n,
+			 sizeof *s);
+		memcpy(r->word.data + r->word.len, s, n * sizeof *s);
+		r->word.len += n;
+	} else {
+		eval_push_many(r->ev, s, n);
+	}
+}
+
+static void on_restart(void *ctx)
+{
+	Run *r = ctx;
+	r->word.len = 0;
+	r->length = 0;
+	if (!r->buffered)
+		eval_reset(r->ev);
+}
+
+/* Starts spilling the echo to a temporary file; false when none can be
+ * made (the echo then stays in memory). */
+static bool start_spill(Run *r)
+{
+	if (!r->spill && !(r->spill = tmpfile()))
+		return false;
+	if (r->text.len)
+		fwrite(r->text.data, 1, r->text.len, r->spill);
+	r->text.len = 0;
+	r->spilled = true;
+	return true;
+}
+
+static void on_text(void *ctx, const char *bytes, size_t n)
+{
+	Run *r = ctx;
+	if (n == 0 || !r->echo)
+		return;
+	if (!r->spilled && !r->json && !r->trace && r->text.len + n > ECHO_MAX)
+		start_spill(r);
+	if (!r->spilled) {
+		buf_append(&r->text, bytes, n);
+		return;
+	}
+	/* A final CR belongs to the line ending, not to the word. */
+	if (r->held_cr)
+		fputc('\r', r->spill);
+	r->held_cr = bytes[n - 1] == '\r';
+	fwrite(bytes, 1, n - r->held_cr, r->spill);
+}
+
+/* Empties the spill file for the next line. */
+static void reset_spill(Run *r)
+{
+	rewind(r->spill);
+	if (ftruncate(fileno(r->spill), 0) != 0)
+		clearerr(r->spill);
+}
+
+/* Writes the spilled echo to stdout. */
+static void copy_spill(Run *r)
+{
+	char buf[1 << 16];
+	size_t got;
+	fflush(r->spill);
+	rewind(r->spill);
+	while ((got = fread(buf, 1, sizeof buf, r->spill)) > 0)
+		fwrite(buf, 1, got, stdout);
+}
+
+/* Forgets the current line's echo (after it was printed, or an error). */
+static void drop_echo(Run *r)
+{
+	r->text.len = 0;
+	if (r->spilled)
+		reset_spill(r);
+	r->spilled = r->held_cr = false;
+}
+
+static json_t *alphabet_json(const Alphabet *a)
+{
+	json_t *arr = json_array();
+	for (size_t i = 0; i < a->n; i++)
+		json_array_append_new(arr,
+				      json_string(sym_name(a->syms, a->letters[i])));
+	return arr;
+}
+
+static bool on_end(void *ctx)
+{
+	Run *r = ctx;
+	if (!r->spilled && r->text.len && r->text.data[r->text.len - 1] == '\r')
+		r->text.len--;
+	if (!r->buffered && eval_too_long(r->ev)) {
+		drop_echo(r);
+		status_usage_error("a word is longer than the evaluator supports");
+		return false;
+	}
+	if (r->buffered)
+		eval_word(r->ev, r->word.data, r->word.len, r->acc);
+	else
+		for (size_t i = 0; i < r->nroots; i++)
+			r->acc[i] = eval_accepts(r->ev, i);
+	bool all = true;
+	for (size_t i = 0; i < r->nroots; i++)
+		all = all && r->acc[i];
+	r->rejected |= !all;
+	EvalTable *t = r->trace ? trace_table(r->trace, r->accept,
+					      r->word.data, r->word.len,
+					      r->wlo, r->whi)
+				: NULL;
+	if (r->html) {
+		json_t *tj = trace_json(r->trace, t, r->word.data, r->word.len);
+		trace_html_word(&r->page, tj, r->text.data ? r->text.data : "",
+				r->text.len, r->acc, r->nroots);
+		r->nwords++;
+		r->nrejected += !all;
+		json_decref(tj);
+	} else if (r->json) {
+		json_t *o = json_envelope();
+		json_t *w = json_stringn(r->text.data ? r->text.data : "",
+					 r->text.len);
+		if (r->echo)
+			json_object_set_new(o, "word", w ? w : json_null());
+		else
+			json_decref(w);
+		json_object_set_new(o, "length", json_integer((json_int_t)r->length));
+		json_object_set_new(o, "alphabet", alphabet_json(r->alpha));
+		json_object_set_new(o, "accept_at",
+				    json_string(eval_accept_name(r->accept)));
+		json_object_set_new(o, "verdict",
+				    json_string(all ? "accept" : "reject"));
+		if (r->nroots > 1) {
+			json_t *v = json_array();
+			for (size_t i = 0; i < r->nroots; i++)
+				json_array_append_new(
+					v, json_string(r->acc[i] ? "accept" : "reject"));
+			json_object_set_new(o, "verdicts", v);
+		}
+		if (t)
+			json_object_set_new(o, "trace",
+					    trace_json(r->trace, t, r->word.data,
+						       r->word.len));
+		json_emit(o);
+	} else {
+		if (r->spilled)
+			copy_spill(r);
+		else if (r->text.len)
+			fwrite(r->text.data, 1, r->text.len, stdout);
+		for (size_t i = 0; i < r->nroots; i++)
+			printf("%s%s", i || r->echo ? "\t" : "",
+			       r->acc[i] ? "accept" : "reject");
+		putchar('\n');
+		if (t) {
+			trace_print(r->trace, t, r->word.data, r->word.len, stdout);
+			putchar('\n');
+		}
+	}
+	eval_table_free(t);
+	fflush(stdout);
+	drop_echo(r);
+	r->word.len = 0;
+	r->length = 0;
+	if (!r->buffered)
+		eval_reset(r->ev);
+	return true;
+}
+
+
+static bool stdin_taken(const Inputs *in)
+{
+	for (size_t i = 0; i < in->nspecs; i++)
+		if (in->specs[i].kind != INPUT_FORMULA &&
+		    strcmp(in->specs[i].text, "-") == 0)
+			return true;
+	return false;
+}
+
+static bool feed(WordReader *wr, CrWords *cw, const char *buf, size_t n)
+{
+	return cw ? cr_words_feed(cw, buf, n) : word_feed(wr, buf, n);
+}
+
+/* cw: the interpreter's line format in front of the reader, or NULL. */
+static bool read_stdin(WordReader *wr, CrWords *cw)
+{
+	enum { CHUNK = 1 << 16 }; /* the reader works on it while it is in cache */
+	char *buf = xmalloc(CHUNK);
+	bool ok = true;
+	for (;;) {
+		ssize_t got = read(STDIN_FILENO, buf, CHUNK);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			ok = status_usage_error("cannot read stdin: %s",
+					     strerror(errno)) == EXIT_YES;
+			break;
+		}
+		if (got == 0) {
+			ok = cw ? cr_words_close(cw) : word_close(wr);
+			break;
+		}
+		if (!feed(wr, cw, buf, (size_t)got)) {
+			ok = false;
+			break;
+		}
+	}
+	free(buf);
+	return ok;
+}
+
+/* One run-length word: its verdicts, printed like any word. */
+static bool runs_line(Run *r, RunEval *re, const char *text, size_t n)
+{
+	Runs w;
+	runs_init(&w);
+	char *err = NULL;
+	bool ok = runs_parse(text, n, r->alpha, &w, &err) &&
+		  runeval_word(re, &w, r->acc, &err);
+	if (!ok) {
+		status_usage_error("--runs: %s", err);
+		free(err);
+		runs_clear(&w);
+		return false;
+	}
+	bool all = true;
+	for (size_t i = 0; i < r->nroots; i++)
+		all = all && r->acc[i];
+	r->rejected |= !all;
+	if (r->json) {
+		json_t *o = json_envelope();
+		json_object_set_new(o, "word", json_stringn(text, n));
+		fmpz_t len;
+		fmpz_init(len);
+		runs_length(&w, len);
+		json_object_set_new(o, "length", json_fmpz(len));
+		fmpz_clear(len);
+		json_object_set_new(o, "accept_at",
+				    json_string(eval_accept_name(r->accept)));
+		json_object_set_new(o, "verdict",
+				    json_string(all ? "accept" : "reject"));
+		json_emit(o);
+	} else {
+		if (r->echo)
+			fwrite(text, 1, n, stdout);
+		for (size_t i = 0; i < r->nroots; i++)
+			printf(i || r->echo ? "\t%s" : "%s",
+			       r->acc[i] ? "accept" : "reject");
+		putchar('\n');
+	}
+	fflush(stdout);
+	runs_clear(&w);
+	return true;
+}
+
+/* --runs: the words given, or stdin lines, in run-length form. */
+static bool eval_runs(Run *r, const Store *s, const Node *roots,
+		      const char *const *words, size_t nwords)
+{
+	RunEval *re = runeval_new(s, roots, r->nroots, r->accept);
+	bool ok = true;
+	for (size_t i = 0; i < nwords && ok; i++)
+		ok = runs_line(r, re, words[i], strlen(words[i]));
+	if (nwords == 0) {
+		char *line = NULL;
+		size_t cap = 0;
+		ssize_t got;
+		while (ok && (got = getline(&line, &cap, stdin)) >= 0) {
+			size_t n = (size_t)got;
+			while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+				n--;
+			ok = runs_line(r, re, line, n);
+		}
+		free(line);
+	}
+	runeval_free(re);
+	return ok;
+}
+
+int cmd_eval_words(Store *s, const Unit *units, size_t nunits,
+		   const EvalOptions *opt, const char *const *words,
+		   size_t nwords, Diag *d)
+{
+	Run run = {.accept = opt->accept, .json = opt->json, .html = opt->html,
+		   .echo = !opt->no_echo, .wlo = opt->wlo, .whi = opt->whi};
+	Alphabet alpha = {0};
+	run.nroots = nunits;
+	Node *roots = xmalloc((nunits ? nunits : 1) * sizeof *roots);
+	for (size_t i = 0; i < nunits; i++)
+		roots[i] = units[i].output;
+	run.acc = xcalloc(nunits ? nunits : 1, sizeof *run.acc);
+	alphabet_init_units(&alpha, s, roots, nunits, units, nunits,
+			    opt->alphabet);
+	if (opt->open_alphabet)
+		alphabet_open(&alpha);
+	run.alpha = &alpha;
+	if (opt->runs) {
+		bool ok = !opt->trace ? eval_runs(&run, s, roots, words, nwords)
+				      : (status_usage_error("--runs: no --trace (the "
+						"trace has a column per letter)"), false);
+		alphabet_free(&alpha);
+		free(run.acc);
+		free(roots);
+		return !ok ? EXIT_USAGE : run.rejected ? EXIT_NO : EXIT_YES;
+	}
+	run.ev = eval_new(s, roots, nunits, run.accept);
+	if (opt->trace)
+		run.trace = trace_new(s, units, nunits);
+	run.buffered = opt->trace; /* the evaluator keeps what #> needs */
+	WordSink sink = {&run, on_letters, on_restart, on_text, on_end};
+	WordReader wr;
+	word_reader_init(&wr, &alpha, opt->tokens || opt->cr_words, &sink, d);
+	CrWords cw;
+	cr_words_init(&cw, &wr);
+	bool ok = true;
+	for (size_t i = 0; i < nwords && ok; i++)
+		ok = word_one(&wr, words[i], strlen(words[i]));
+	if (nwords == 0)
+		ok = read_stdin(&wr, opt->cr_words ? &cw : NULL);
+	if (run.html && ok)
+		trace_html_page(stdout, &run.page, run.nwords, run.nrejected);
+	cr_words_free(&cw);
+	word_reader_free(&wr);
+	if (!ok)
+		drop_echo(&run);
+	if (run.spill)
+		fclose(run.spill);
+	eval_free(run.ev);
+	trace_free(run.trace);
+	alphabet_free(&alpha);
+	free(run.acc);
+	free(roots);
+	free(run.word.data);
+	buf_free(&run.text);
+	buf_free(&run.page);
+	fflush(stdout);
+	return !ok ? EXIT_USAGE : run.rejected ? EXIT_NO : EXIT_YES;
+}
+
+int cmd_eval(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		CLI_INPUT_OPTIONS,
+		{"word", required_argument, NULL, 'w'},
+		{"tokens", no_argument, NULL, OPT_TOKENS},
+		{"alphabet", required_argument, NULL, OPT_ALPHABET},
+		{"accept-at", required_argument, NULL, OPT_ACCEPT_AT},
+		{"trace", no_argument, NULL, OPT_TRACE},
+		{"trace-window", required_argument, NULL, OPT_TRACE_WINDOW},
+		{"word-format", required_argument, NULL, OPT_WORD_FORMAT},
+		{"open-alphabet", no_argument, NULL, OPT_OPEN_ALPHABET},
+		{"html", no_argument, NULL, OPT_HTML},
+		{"json", no_argument, NULL, OPT_JSON},
+		{"no-echo", no_argument, NULL, OPT_NO_ECHO},
+		{"runs", no_argument, NULL, OPT_RUNS},
+		{"check-labels", no_argument, NULL, OPT_CHECK_LABELS},
+		{"help", no_argument, NULL, 'h'},
+		{0},
+	};
+	Inputs in;
+	inputs_init(&in);
+	EvalOptions eo = {.wlo = 0, .whi = SIZE_MAX};
+	VEC(const char *) words = {0};
+	int opt, status = EXIT_YES;
+	bool check_labels = false;
+	while ((opt = cli_getopt(argc, argv, "f:F:P:w:h", longopts)) !=
+	       -1) {
+		if (inputs_option(&in, opt, optarg))
+			continue;
+		switch (opt) {
+		case 'w': VEC_PUSH(words, optarg); break;
+		case OPT_TOKENS: eo.tokens = true; break;
+		case OPT_ALPHABET: eo.alphabet = optarg; break;
+		case OPT_ACCEPT_AT:
+			if (!accept_at_option(optarg, &eo.accept)) {
+				status = EXIT_USAGE;
+				goto done;
+			}
+			break;
+		case OPT_TRACE: eo.trace = true; break;
+		case OPT_TRACE_WINDOW:
+			eo.trace = true;
+			if (!number_parse_range(optarg, &eo.wlo, &eo.whi)) {
+				status = status_usage_error(
+					"--trace-window: expected N, N..M, ..M or "
+					"N.., not '%s'",
+					optarg);
+				goto done;
+			}
+			break;
+		case OPT_JSON: eo.json = true; break;
+		case OPT_NO_ECHO: eo.no_echo = true; break;
+		case OPT_RUNS: eo.runs = true; break;
+		case OPT_HTML: eo.html = true; break;
+		case OPT_OPEN_ALPHABET: eo.open_alphabet = true; break;
+		case OPT_CHECK_LABELS: check_labels = true; break;
+		case OPT_WORD_FORMAT:
+			if (strcmp(optarg, "cr") != 0 &&
+			    strcmp(optarg, "lines") != 0) {
+				status = status_usage_error(
+					"--word-format: expected lines or cr, "
+					"not '%s'", optarg);
+				goto done;
+			}
+			eo.cr_words = strcmp(optarg, "cr") == 0;
+			break;
+		case 'h':
+			cli_print_help(help);
+			goto done;
+		default: status = EXIT_USAGE; goto done;
+		}
+	}
+	if (optind < argc) {
+		status = status_usage_error("unexpected argument '%s' (words go "
+					 "after -w)", argv[optind]);
+		goto done;
+	}
+	for (size_t i = 0; i < words.len; i++)
+		if (strchr(words.data[i], '\n')) {
+			status = status_usage_error("-w: a word cannot contain a "
+						 "newline");
+			goto done;
+		}
+	if (eo.runs && eo.cr_words) {
+		status = status_usage_error("--runs reads its own word format, not "
+					 "--word-format=cr");
+		goto done;
+	}
+	if (eo.html && (!eo.trace || eo.json)) {
+		status = status_usage_error("--html goes with --trace (and not "
+					 "with --json)");
+		goto done;
+	}
+	if (in.nspecs == 0) {
+		status = status_usage_error("no formula: give -f FORMULA, -F FILE "
+					 "or -P PROGRAM");
+		goto done;
+	}
+	if (!inputs_load(&in, false)) {
+		status = inputs_failure(&in);
+		goto done;
+	}
+	if (check_labels) {
+		status = words.len || eo.trace || eo.json || eo.runs || eo.cr_words
+			 ? status_usage_error("--check-labels reads labelled words "
+					   "on stdin, with no other word option")
+			 : labels_check(in.store, in.units, in.nunits,
+					eo.alphabet, eo.accept, stdin, &in.diag);
+		goto done;
+	}
+	if (words.len == 0 && (stdin_taken(&in) || isatty(STDIN_FILENO))) {
+		status = status_usage_error("no words: give -w WORD or one word "
+					 "per line on stdin");
+		goto done;
+	}
+	status = cmd_eval_words(in.store, in.units, in.nunits, &eo, words.data,
+				words.len, &in.diag);
+done:
+	VEC_FREE(words);
+	inputs_free(&in);
+	return status;
+}

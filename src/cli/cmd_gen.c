@@ -1,0 +1,726 @@
+/* cmd_gen.c -- `tally gen`: the named families of families.h as formulas
+ * (printed by `tally print`, so every --to format is available), and
+ * labelled datasets of words for any formula, program or family
+ * (gen_data.h). */
+#include <config.h>
+
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/buf.h"
+#include "cli/getopt_hint.h"
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "gen/families.h"
+#include "cli/family_hint.h"
+#include "gen/gen_data.h"
+#include "core/json.h"
+#include "base/limit.h"
+#include "base/mem.h"
+#include "core/prelude.h"
+#include "core/word.h"
+
+static const char help[] =
+	"Usage: tally gen --list | --prelude\n"
+	"       tally gen --family=NAME [--k=RANGE] [--to=FORMAT]\n"
+	"       tally gen (-f FORMULA | -F FILE | -P PROGRAM | --family=NAME\n"
+	"                 [--k=K]) [--words] --max-length=N [--min-length=N]\n"
+	"                 [--sample=COUNT] [--split=SPEC] [OPTION]...\n"
+	"Named families of languages from the literature, as formulas; and\n"
+	"labelled words of any formula, program or family: every word of the\n"
+	"lengths, or a balanced, duplicate-free sample with hard non-members,\n"
+	"splits by length and per-position labels, with a leakage report on\n"
+	"stderr.\n\n"
+	CLI_INPUT_HELP
+	"Families:\n"
+	"      --list             list the families: definition, parameter,\n"
+	"                         alphabet and reference\n"
+	"      --family=NAME      the family (lk, lk-predict, ek, dyck1, ...)\n"
+	"      --prelude          list the names of the built-in prelude\n"
+	"                         formulas (dyck1, L_2, ...: usable by name in\n"
+	"                         every formula), one per line\n"
+	"      --k=RANGE          its parameter: K, K..M or ..M, at most 256\n"
+	"                         (families without a parameter take none)\n"
+	"      --to=FORMAT        print the formulas in any format of\n"
+	"                         'tally print --to' (tl by default);\n"
+	"                         multi-line formats are separated by an\n"
+	"                         empty line\n"
+	"Words (any of these, or -f/-F/-P, asks for words):\n"
+	"      --words            labelled words instead of formulas\n"
+	"  -n, --max-length=N     the longest words\n"
+	"      --min-length=N     the shortest words (default 0)\n"
+	"      --alphabet=LETTERS letters besides the formula's (a,b,c or abc)\n"
+	"      --sample=COUNT     COUNT words in all (else every word of the\n"
+	"                         lengths, in shortlex order)\n"
+	"      --split=SPEC       NAME:RANGE[:COUNT],... splits by length, each\n"
+	"                         balanced on its own, disjoint; COUNT words\n"
+	"                         (else an equal share of --sample)\n"
+	"      --ratio=M:N        members to non-members at every length where\n"
+	"                         both exist (default 1:1; lengths without\n"
+	"                         both are left out and reported)\n"
+	"      --random=PERCENT   non-members drawn uniformly (default 10); the\n"
+	"                         rest are mutated members (same length, and\n"
+	"                         where possible letter counts and last letter)\n"
+	"      --seed=N           the random seed (default 1): the same seed\n"
+	"                         gives the same bytes on every machine\n"
+	"      --labels=KIND      word (default): the verdict; position: the\n"
+	"                         verdict of every prefix; prediction: the\n"
+	"                         letters that may follow every prefix in a\n"
+	"                         member (and " GEN_EOS " when it is one)\n"
+	"      --horizon=N        prediction: members up to length N (default\n"
+	"                         twice the longest word)\n"
+	"      --format=FORMAT    tsv (default: WORD<TAB>LABEL...), jsonl, or\n"
+	"                         cr (the .cr interpreter's word files)\n"
+	"      --json             --format=jsonl for words; JSON objects for\n"
+	"                         formulas, --list and --prelude\n"
+	"      --report=FILE      write the leakage report as JSON\n"
+	"  -q, --quiet            no report summary and no progress bar on\n"
+	"                         stderr\n"
+	"      --max-states=N     bound the exact state graph (default 2000000;\n"
+	"                         beyond it, rejection sampling)\n"
+	LIMIT_HELP
+	"  -h, --help             show this help and exit\n\n"
+	"Labels come from the evaluator, checked against the sampler's class\n"
+	"and a family's membership function (written independently of the\n"
+	"formula).  lk-predict is a task on prefixes of members of L_k: its\n"
+	"words are those prefixes only.\n\n"
+	"Examples:\n"
+	"  tally gen --list\n"
+	"  tally gen --family=lk --k=1..3\n"
+	"  tally gen --family=dyck1 --to=crasp\n"
+	"  tally gen --family=lk --k=2 --words --max-length=4\n"
+	"  tally gen -f dyck1 --sample=10000 --min-length=50 --max-length=100\n"
+	"  tally gen -f L_3 --sample=1000 --split=train:1..50,test:51..100 \\\n"
+	"      --labels=position --format=jsonl --report=l3.json > l3.jsonl\n\n";
+
+enum { GEN_MAX_K = 256, GEN_MAX_LENGTH = 100000000,
+       GEN_MAX_SAMPLED = 1000000, GEN_MAX_SPLITS = 64 };
+
+enum {
+	OPT_LIST = OPT__COMMAND_BASE,
+	OPT_PRELUDE,
+	OPT_FAMILY,
+	OPT_K,
+	OPT_WORDS,
+	OPT_MIN_LENGTH,
+	OPT_SAMPLE,
+	OPT_SEED,
+	OPT_ALPHABET,
+	OPT_SPLIT,
+	OPT_RATIO,
+	OPT_RANDOM,
+	OPT_LABELS,
+	OPT_FORMAT,
+	OPT_HORIZON,
+	OPT_REPORT,
+	OPT_MAX_STATES,
+};
+
+/* --k: lo -2 when not given, -1 when open ("..M"); hi -1 when open. */
+typedef struct {
+	long lo, hi;
+} KRange;
+
+/* RANGE (number_parse_range) into a KRange. */
+static bool parse_k(const char *arg, KRange *k)
+{
+	size_t lo, hi;
+	if (!number_parse_range(arg, &lo, &hi) || lo > LONG_MAX ||
+	    (hi != SIZE_MAX && hi > LONG_MAX))
+		return false;
+	k->lo = strncmp(arg, "..", 2) == 0 ? -1 : (long)lo;
+	k->hi = hi == SIZE_MAX ? -1 : (long)hi;
+	return true;
+}
+
+typedef struct {
+	const Family *family;
+	KRange k;
+	const char *to;
+	bool words, json, prelude, list;
+	long min_length, max_length; /* max -1: not given */
+	uint64_t sample;             /* 0: every word */
+	uint64_t seed;
+	const char *alphabet, *split, *report;
+	unsigned ratio[2]; /* non-members, members */
+	unsigned random_pct;
+	GenLabels labels;
+	GenFormat format;
+	bool format_given, quiet;
+	size_t horizon;    /* 0: default */
+	uint64_t max_states;
+	Inputs in;
+	Limits limits;
+} GenJob;
+
+static void list_families(bool json)
+{
+	for (size_t i = 0; i < family_count; i++) {
+		const Family *f = &family_table[i];
+		if (json) {
+			json_t *o = json_envelope();
+			json_object_set_new(o, "family", json_string(f->name));
+			json_object_set_new(o, "alphabet",
+					    json_string(f->alphabet));
+			json_object_set_new(o, "k_min",
+					    f->kmin ? json_integer(f->kmin)
+						    : json_null());
+			json_object_set_new(o, "definition",
+					    json_string(f->definition));
+			json_object_set_new(o, "reference",
+					    json_string(f->reference));
+			json_emit(o);
+			continue;
+		}
+		printf("%-16s %s\n", f->name, f->definition);
+		printf("%-16s alphabet %s", "", f->alphabet);
+		if (f->kmin)
+			printf(", k >= %ld", f->kmin);
+		printf("; %s\n", f->reference);
+	}
+}
+
+/* The names the prelude defines: its lines "let NAME = ...". */
+static void list_prelude(bool json)
+{
+	for (const char *line = prelude_text(); *line;) {
+		size_t len = strcspn(line, "\n");
+		if (strncmp(line, "let ", 4) == 0) {
+			const char *name = line + 4;
+			int n = (int)strcspn(name, " =");
+			if (json) {
+				json_t *o = json_envelope();
+				json_object_set_new(o, "name",
+						    json_stringn(name, (size_t)n));
+				json_emit(o);
+			} else {
+				printf("%.*s\n", n, name);
+			}
+		}
+		line += len + (line[len] == '\n');
+	}
+}
+
+/* One formula through `tally print`, so that every format is the same as
+ * there. */
+static int print_formula(const char *text, const char *to)
+{
+	char arg0[] = "tally gen", f[] = "-f";
+	char *to_arg = NULL;
+	char *args[5] = {arg0, f, (char *)text, NULL, NULL};
+	int n = 3;
+	if (to) {
+		to_arg = xmalloc(strlen(to) + 6);
+		sprintf(to_arg, "--to=%s", to);
+		args[n++] = to_arg;
+	}
+	fflush(stdout);
+	optind = 0; /* getopt starts afresh */
+	int status = cmd_print(n, args);
+	fflush(stdout);
+	free(to_arg);
+	return status;
+}
+
+static bool multi_line(const char *to)
+{
+	static const char *const formats[] = {"crasp", "crasp-paper",
+					      "tl-core", "dot"};
+	for (size_t i = 0; to && i < sizeof formats / sizeof formats[0]; i++)
+		if (strcmp(to, formats[i]) == 0)
+			return true;
+	return false;
+}
+
+static int print_formulas(const GenJob *job)
+{
+	const Family *f = job->family;
+	long lo = f->kmin ? job->k.lo : 0, hi = f->kmin ? job->k.hi : 0;
+	for (long k = lo; k <= hi; k++) {
+		if (k > lo && multi_line(job->to))
+			putchar('\n');
+		char *text = f->formula(k);
+		int status = EXIT_YES;
+		if (job->json) {
+			json_t *o = json_envelope();
+			json_object_set_new(o, "family", json_string(f->name));
+			json_object_set_new(o, "k", f->kmin ? json_integer(k)
+							    : json_null());
+			json_object_set_new(o, "alphabet",
+					    json_string(f->alphabet));
+			json_object_set_new(o, "formula", json_string(text));
+			json_emit(o);
+		} else {
+			status = print_formula(text, job->to);
+		}
+		free(text);
+		if (status != EXIT_YES)
+			return status;
+	}
+	return EXIT_YES;
+}
+
+/* ---- dataset options ---------------------------------------------------- */
+
+/* "M:N", each at most 1000, not both 0. */
+static bool parse_ratio(const char *arg, unsigned ratio[2])
+{
+	uint64_t m, n;
+	const char *colon = strchr(arg, ':');
+	if (!colon || colon - arg > 8)
+		return false;
+	char head[9];
+	memcpy(head, arg, (size_t)(colon - arg));
+	head[colon - arg] = '\0';
+	if (!number_parse_count(head, 1000, &m) ||
+	    !number_parse_count(colon + 1, 1000, &n) || m + n == 0)
+		return false;
+	ratio[1] = (unsigned)m;
+	ratio[0] = (unsigned)n;
+	return true;
+}
+
+static bool name_ok(const char *s, size_t len)
+{
+	if (len == 0 || len >= GEN_SPLIT_NAME ||
+	    !((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')))
+		return false;
+	for (size_t i = 0; i < len; i++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			    "0123456789_-", s[i]))
+			return false;
+	return true;
+}
+
+/* One NAME:RANGE[:COUNT] of --split, text[0..len). */
+static int parse_split(const char *text, size_t len, GenSplit *x)
+{
+	char buf[128];
+	if (len >= sizeof buf)
+		return status_usage_error("--split: '%.*s' is too long", (int)len,
+				       text);
+	memcpy(buf, text, len);
+	buf[len] = '\0';
+	char *range = strchr(buf, ':');
+	if (!range || !name_ok(buf, (size_t)(range - buf)))
+		return status_usage_error("--split: expected NAME:RANGE[:COUNT] "
+			"with a NAME of letters, digits, _ and - starting with "
+			"a letter, not '%s'", buf);
+	*range++ = '\0';
+	char *count = strchr(range, ':');
+	if (count)
+		*count++ = '\0';
+	memset(x, 0, sizeof *x);
+	memcpy(x->name, buf, strlen(buf) + 1); /* name_ok: it fits */
+	if (!number_parse_range(range, &x->lo, &x->hi) || x->hi == SIZE_MAX)
+		return status_usage_error("--split %s: expected a length range "
+			"N..M or ..M, not '%s'", buf, range);
+	if (count && (!number_parse_count(count, UINT64_MAX / 4, &x->count) ||
+		      x->count == 0))
+		return status_usage_error("--split %s: expected a positive count, "
+				       "not '%s'", buf, count);
+	return EXIT_YES;
+}
+
+static int parse_splits(const char *arg, GenSplit **out, size_t *n)
+{
+	*n = 0;
+	*out = xcalloc(GEN_MAX_SPLITS, sizeof **out);
+	for (const char *p = arg;;) {
+		size_t len = strcspn(p, ",");
+		if (*n == GEN_MAX_SPLITS)
+			return status_usage_error("--split: more than %d splits",
+					       GEN_MAX_SPLITS);
+		int st = parse_split(p, len, &(*out)[*n]);
+		if (st != EXIT_YES)
+			return st;
+		for (size_t i = 0; i < *n; i++)
+			if (strcmp((*out)[i].name, (*out)[*n].name) == 0)
+				return status_usage_error("--split: '%s' twice",
+						       (*out)[i].name);
+		++*n;
+		if (!p[len])
+			return EXIT_YES;
+		p += len + 1;
+	}
+}
+
+static int parse_enum(const char *arg, const char *what,
+		      const char *const *names, size_t count, int *out)
+{
+	for (size_t i = 0; i < count; i++)
+		if (strcmp(arg, names[i]) == 0) {
+			*out = (int)i;
+			return EXIT_YES;
+		}
+	/* "expected a, b or c, not 'x'": the values, for people and for
+	 * the completion script */
+	Buf b = {0};
+	for (size_t i = 0; i < count; i++)
+		buf_printf(&b, "%s%s", i == 0 ? "" : i + 1 < count ? ", " : " or ",
+			   names[i]);
+	int st = status_usage_error("--%s: expected %s, not '%s'", what, b.data,
+				 arg);
+	buf_free(&b);
+	return st;
+}
+
+static bool parse_count(const char *s, long *out)
+{
+	uint64_t v;
+	if (!number_parse_count(s, LONG_MAX, &v))
+		return false;
+	*out = (long)v;
+	return true;
+}
+
+/* ---- options ------------------------------------------------------------ */
+
+static bool wants_words(const GenJob *job)
+{
+	return job->words || job->in.nspecs || job->sample ||
+	       job->max_length >= 0 || job->min_length || job->split ||
+	       job->format_given || job->labels != GEN_LABELS_WORD ||
+	       job->report || job->alphabet || job->horizon;
+}
+
+/* The checks of the family and formula modes. */
+static int validate_family(GenJob *job)
+{
+	const Family *f = job->family;
+	bool has_k = job->k.lo != -2;
+	if (job->in.nspecs)
+		return status_usage_error("--family and -f/-F/-P exclude each "
+				       "other");
+	if (job->alphabet)
+		return status_usage_error("a family has its own alphabet "
+				       "(no --alphabet)");
+	if (!f->kmin && has_k)
+		return status_usage_error("family '%s' takes no --k", f->name);
+	if (f->kmin && !has_k)
+		return status_usage_error("family '%s' needs --k (k >= %ld)",
+				       f->name, f->kmin);
+	if (f->kmin) {
+		if (job->k.lo < 0)
+			job->k.lo = f->kmin;
+		if (job->k.hi < 0)
+			return status_usage_error("--k needs an upper bound");
+		if (job->k.lo < f->kmin)
+			return status_usage_error("family '%s' needs k >= %ld",
+					       f->name, f->kmin);
+		/* two nesting levels per k; the parser stops at 1000 */
+		if (job->k.hi > GEN_MAX_K)
+			return status_usage_error("--k above %d", GEN_MAX_K);
+	}
+	if (wants_words(job) && job->to)
+		return status_usage_error("--to prints formulas, not words");
+	if (!wants_words(job) && job->to && job->json)
+		return status_usage_error("--json prints the formula as TL text; "
+				       "--to=%s is a text format", job->to);
+	if (wants_words(job) && f->kmin && job->k.lo != job->k.hi)
+		return status_usage_error("words take one value of --k");
+	return EXIT_YES;
+}
+
+/* The checks of the words mode. */
+static int validate_words(GenJob *job)
+{
+	if (!job->split && job->max_length < 0)
+		return status_usage_error("words need --max-length (or --split)");
+	if (job->split && (job->max_length >= 0 || job->min_length))
+		return status_usage_error("--split gives the lengths: no "
+				       "--min-length/--max-length");
+	if (job->max_length > GEN_MAX_LENGTH)
+		return status_usage_error("--max-length above %d", GEN_MAX_LENGTH);
+	if (job->min_length > job->max_length && !job->split)
+		return status_usage_error("--min-length exceeds --max-length");
+	if (job->labels == GEN_LABELS_PREDICTION &&
+	    job->format != GEN_FORMAT_JSONL)
+		return status_usage_error("--labels=prediction writes sets of "
+				       "letters: use --format=jsonl");
+	return EXIT_YES;
+}
+
+static int option(GenJob *job, int opt, const char *arg)
+{
+	static const char *const labels[] = {"word", "position", "prediction"};
+	static const char *const formats[] = {"tsv", "jsonl", "cr"};
+	long v;
+	int e;
+	switch (opt) {
+	case OPT_LIST: job->list = true; return EXIT_YES;
+	case OPT_PRELUDE: job->prelude = true; return EXIT_YES;
+	case OPT_FAMILY: {
+		job->family = family_find(arg);
+		if (job->family)
+			return EXIT_YES;
+		return family_unknown(arg, "");
+	}
+	case OPT_K:
+		return parse_k(arg, &job->k)
+			       ? EXIT_YES
+			       : status_usage_error("bad --k '%s' (expected K, "
+						 "K..M or ..M)", arg);
+	case OPT_TO: job->to = arg; return EXIT_YES;
+	case OPT_WORDS: job->words = true; return EXIT_YES;
+	case 'q': job->quiet = true; return EXIT_YES;
+	case OPT_JSON: job->json = true; return EXIT_YES;
+	case OPT_ALPHABET: job->alphabet = arg; return EXIT_YES;
+	case OPT_SPLIT: job->split = arg; return EXIT_YES;
+	case OPT_REPORT: job->report = arg; return EXIT_YES;
+	case OPT_RATIO:
+		return parse_ratio(arg, job->ratio)
+			       ? EXIT_YES
+			       : status_usage_error("--ratio: expected M:N "
+				 "(members to non-members, each 0..1000, not "
+				 "both 0), not '%s'", arg);
+	case OPT_LABELS:
+		if ((e = parse_enum(arg, "labels", labels, 3, &opt)))
+			return e;
+		job->labels = (GenLabels)opt;
+		return EXIT_YES;
+	case OPT_FORMAT:
+		if ((e = parse_enum(arg, "format", formats, 3, &opt)))
+			return e;
+		job->format = (GenFormat)opt;
+		job->format_given = true;
+		return EXIT_YES;
+	case OPT_MAX_STATES:
+		return limit_parse_count(arg, &job->max_states)
+			       ? EXIT_YES
+			       : status_usage_error("--max-states: expected a "
+						 "positive count, not '%s'", arg);
+	case 'n':
+	case OPT_MIN_LENGTH:
+	case OPT_SAMPLE:
+	case OPT_SEED:
+	case OPT_RANDOM:
+	case OPT_HORIZON:
+		if (!parse_count(arg, &v) || (opt == OPT_RANDOM && v > 100))
+			return status_usage_error("expected a number%s, found '%s'",
+					       opt == OPT_RANDOM ? " up to 100"
+								 : "", arg);
+		if (opt == 'n')
+			job->max_length = v;
+		else if (opt == OPT_MIN_LENGTH)
+			job->min_length = v;
+		else if (opt == OPT_SAMPLE)
+			job->sample = (uint64_t)v;
+		else if (opt == OPT_RANDOM)
+			job->random_pct = (unsigned)v;
+		else if (opt == OPT_HORIZON)
+			job->horizon = (size_t)v;
+		else
+			job->seed = (uint64_t)v;
+		return EXIT_YES;
+	default:
+		return EXIT_USAGE;
+	}
+}
+
+/* ---- words -------------------------------------------------------------- */
+
+/* The family's formula (and domain) as -f inputs; the texts are kept
+ * until the end. */
+static void family_inputs(GenJob *job, char **text)
+{
+	long k = job->family->kmin ? job->k.lo : 0;
+	text[0] = job->family->formula(k);
+	inputs_option(&job->in, 'f', text[0]);
+	if (job->family->domain) {
+		text[1] = job->family->domain(k);
+		inputs_option(&job->in, 'f', text[1]);
+	}
+}
+
+/* The splits: --split, or one covering --min-length..--max-length. */
+static int make_splits(GenJob *job, GenSpec *sp)
+{
+	if (job->split) {
+		int st = parse_splits(job->split, &sp->splits, &sp->nsplits);
+		if (st != EXIT_YES)
+			return st;
+		sp->named_splits = true;
+	} else {
+		sp->splits = xcalloc(1, sizeof *sp->splits);
+		sp->nsplits = 1;
+		strcpy(sp->splits[0].name, "all");
+		sp->splits[0].lo = (size_t)job->min_length;
+		sp->splits[0].hi = (size_t)job->max_length;
+	}
+	bool counted = true;
+	for (size_t i = 0; i < sp->nsplits; i++)
+		counted &= sp->splits[i].count != 0;
+	sp->every_word = !job->sample && !counted;
+	if (sp->every_word && sp->named_splits)
+		return status_usage_error("--split needs --sample or a count per "
+				       "split");
+	for (size_t i = 0; i < sp->nsplits && !sp->every_word; i++)
+		if (sp->splits[i].hi > GEN_MAX_SAMPLED)
+			return status_usage_error("sampled words of length above "
+					       "%d", GEN_MAX_SAMPLED);
+	return EXIT_YES;
+}
+
+static int check_spec(const GenJob *job, const GenSpec *sp)
+{
+	size_t maxlen = 0;
+	for (size_t i = 0; i < sp->nsplits; i++) {
+		if (sp->splits[i].hi > maxlen)
+			maxlen = sp->splits[i].hi;
+		if (sp->format == GEN_FORMAT_CR && sp->splits[i].lo == 0)
+			return status_usage_error("--format=cr: the empty word has "
+				"no line in .cr word files; use lengths from 1");
+	}
+	if (sp->labels == GEN_LABELS_PREDICTION && job->horizon &&
+	    job->horizon < maxlen)
+		return status_usage_error("--horizon=%zu is below the longest "
+				       "words (%zu)", job->horizon, maxlen);
+	for (size_t i = 0; i < sp->alpha->n; i++)
+		if (strcmp(sym_name(sp->alpha->syms, sp->alpha->letters[i]),
+			   GEN_EOS) == 0)
+			return status_usage_error("a letter is named %s, the end "
+					       "of the word", GEN_EOS);
+	if (sp->alpha->n == 0)
+		return status_usage_error("the alphabet is empty: give letters "
+				       "with --alphabet");
+	return EXIT_YES;
+}
+
+static int run_words(GenJob *job)
+{
+	char *text[2] = {NULL, NULL};
+	GenSpec sp = {0};
+	Alphabet alpha = {0};
+	int st = validate_words(job);
+	if (st != EXIT_YES)
+		return st;
+	if (job->family)
+		family_inputs(job, text);
+	if ((st = make_splits(job, &sp)) != EXIT_YES)
+		goto done;
+	if (!inputs_load(&job->in, false)) {
+		st = inputs_failure(&job->in);
+		goto done;
+	}
+	size_t want = job->family && job->family->domain ? 2 : 1;
+	if (job->in.nunits != want) {
+		st = status_usage_error("gen takes one formula or program, not "
+				     "%zu", job->in.nunits);
+		goto done;
+	}
+	Node roots[2] = {job->in.units[0].output,
+			 want == 2 ? job->in.units[1].output : NODE_NONE};
+	alphabet_init_units(&alpha, job->in.store, roots, want, job->in.units,
+			    want, job->family ? job->family->alphabet
+					      : job->alphabet);
+	sp.store = job->in.store;
+	sp.root = roots[0];
+	sp.domain = roots[1];
+	sp.alpha = &alpha;
+	sp.family = job->family;
+	sp.k = job->family && job->family->kmin ? job->k.lo : 0;
+	sp.sample = job->sample;
+	sp.ratio[0] = job->ratio[0];
+	sp.ratio[1] = job->ratio[1];
+	sp.random_pct = job->random_pct;
+	sp.seed = job->seed;
+	sp.labels = job->labels;
+	sp.format = job->format;
+	sp.report = job->report;
+	sp.quiet = job->quiet;
+	sp.max_states = job->max_states;
+	sp.limits = &job->limits;
+	sp.source = job->family ? text[0] : job->in.specs[0].text;
+	if ((st = check_spec(job, &sp)) != EXIT_YES)
+		goto done;
+	size_t maxlen = 0;
+	for (size_t i = 0; i < sp.nsplits; i++)
+		maxlen = sp.splits[i].hi > maxlen ? sp.splits[i].hi : maxlen;
+	sp.horizon = job->horizon ? job->horizon : 2 * maxlen;
+	st = gen_data_run(&sp);
+done:
+	alphabet_free(&alpha);
+	free(sp.splits);
+	free(text[0]);
+	free(text[1]);
+	return st;
+}
+
+int cmd_gen(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		CLI_INPUT_OPTIONS,
+		{"list", no_argument, NULL, OPT_LIST},
+		{"prelude", no_argument, NULL, OPT_PRELUDE},
+		{"family", required_argument, NULL, OPT_FAMILY},
+		{"k", required_argument, NULL, OPT_K},
+		{"to", required_argument, NULL, OPT_TO},
+		{"words", no_argument, NULL, OPT_WORDS},
+		{"max-length", required_argument, NULL, 'n'},
+		{"min-length", required_argument, NULL, OPT_MIN_LENGTH},
+		{"sample", required_argument, NULL, OPT_SAMPLE},
+		{"seed", required_argument, NULL, OPT_SEED},
+		{"alphabet", required_argument, NULL, OPT_ALPHABET},
+		{"split", required_argument, NULL, OPT_SPLIT},
+		{"ratio", required_argument, NULL, OPT_RATIO},
+		{"random", required_argument, NULL, OPT_RANDOM},
+		{"labels", required_argument, NULL, OPT_LABELS},
+		{"horizon", required_argument, NULL, OPT_HORIZON},
+		{"format", required_argument, NULL, OPT_FORMAT},
+		{"report", required_argument, NULL, OPT_REPORT},
+		{"max-states", required_argument, NULL, OPT_MAX_STATES},
+		{"json", no_argument, NULL, OPT_JSON},
+		{"quiet", no_argument, NULL, 'q'},
+		LIMIT_OPTIONS,
+		{"help", no_argument, NULL, 'h'},
+		{0},
+	};
+	GenJob job = {.k = {-2, -2}, .max_length = -1, .seed = 1,
+		      .ratio = {1, 1}, .random_pct = 10,
+		      .max_states = 2000000};
+	inputs_init(&job.in);
+	limit_init(&job.limits);
+	int opt, st = EXIT_YES;
+	while ((opt = cli_getopt(argc, argv, "f:F:P:n:qh", longopts)) !=
+	       -1) {
+		bool ok = true;
+		if (inputs_option(&job.in, opt, optarg))
+			continue;
+		if (limit_option(&job.limits, opt, optarg, &ok)) {
+			if (!ok)
+				st = EXIT_USAGE;
+		} else if (opt == 'h') {
+			cli_print_help(help);
+			goto done;
+		} else {
+			st = option(&job, opt, optarg);
+		}
+		if (st != EXIT_YES)
+			goto done;
+	}
+	if (optind < argc) {
+		st = status_usage_error("unexpected argument '%s'", argv[optind]);
+	} else if (job.prelude) {
+		list_prelude(job.json);
+	} else if (job.list) {
+		list_families(job.json);
+	} else if (!job.family && !job.in.nspecs) {
+		st = status_usage_error("--family=NAME, -f/-F/-P or --list is "
+				     "required (see 'tally gen --help')");
+	} else if (job.family && (st = validate_family(&job)) != EXIT_YES) {
+		;
+	} else if (!wants_words(&job)) {
+		st = print_formulas(&job);
+	} else {
+		if (job.json && !job.format_given)
+			job.format = GEN_FORMAT_JSONL;
+		st = run_words(&job);
+	}
+done:
+	inputs_free(&job.in);
+	return st;
+}

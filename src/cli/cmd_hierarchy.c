@@ -1,0 +1,629 @@
+/* cmd_hierarchy.c -- `tally hierarchy`: the depth-hierarchy table of L_k,
+ * for recognition or next-token prediction. */
+#include <config.h>
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/commands.h"
+#include "cli/getopt_hint.h"
+#include "search/hierarchy.h"
+#include "base/buf.h"
+#include "core/json.h"
+#include "base/mem.h"
+#include "cli/plot_hierarchy.h"
+#include "core/print.h"
+#include "cli/search_cli.h"
+#include "base/share.h"
+#include "search/verify.h"
+
+static const char help[] =
+	"Usage: tally hierarchy [OPTION]... [--family=lk] [--k=RANGE]\n"
+	"          [--task=recognize|predict]\n"
+	"The depth-hierarchy table: for each k, the least depth at which a\n"
+	"formula agrees with L_k (exactly k alternating blocks of a and b,\n"
+	"starting with a) on the sample and is verified, the smallest formula\n"
+	"found there, and for every shallower depth pairs of words that no\n"
+	"formula of that depth within the class (constants <= C, T counts per\n"
+	"comparison, any size) tells apart, as an exact check shows.  Theory:\n"
+	"depth k for recognising L_k, depth m-2 for the prediction task of L_m.\n\n"
+	"Table:\n"
+	"      --family=FAMILY    lk (default), or dk: D_k = L_(2k-1), the\n"
+	"                         least depth with past counts only beside the\n"
+	"                         least depth with future counts #> too\n"
+	"                         (default k = 1..3)\n"
+	"      --k=RANGE          the rows: N, N..M (default 1..4; predict 3..6)\n"
+	"      --task=TASK        recognize (default) or predict: accept exactly\n"
+	"                         the nonempty prefixes of members of L_k that\n"
+	"                         are members, judged on those prefixes\n"
+	SEARCH_CLI_HELP
+	"      --no-time          no times and no memory figures (reproducible\n"
+	"                         output)\n"
+	"      --plot=FILE        also draw the table as an SVG chart in FILE:\n"
+	"                         per row and depth found (proof, bound or\n"
+	"                         sample only), refuted (by pairs, or by the\n"
+	"                         search on the sample) or not tried\n"
+	"  -h, --help             show this help and exit\n\n"
+	"Method: a bank of formulas by depth, one per signature on the sample;\n"
+	"an exact partition test per depth; greedy choice and a small\n"
+	"enumeration for the formula; its verification, and while it fails\n"
+	"the words where it differs join the sample (rounds of\n"
+	"counterexamples).  A shallower depth is refuted by a pair the class\n"
+	"cannot separate when one is found, else only by the bank's own\n"
+	"comparisons on the sample (the row says which).\n\n"
+	"Examples:\n"
+	"  tally hierarchy --k=1..3\n"
+	"  tally hierarchy --task=predict --k=3..5 --csv\n"
+	"  tally hierarchy --k=1..3 --pairs=0 --max-length=6\n"
+	"  tally hierarchy --family=dk --k=1..3\n"
+	"  tally hierarchy --k=1..5 --plot=h.svg\n\n"
+	"Exit status 0: every row found at the theory's depth and verified;\n"
+	"1: some row differs or has no verified formula.\n";
+
+enum { OPT_FAMILY = OPT__COMMAND_BASE, OPT_K, OPT_TASK, OPT_NOTIME, OPT_PLOT };
+
+typedef struct {
+	SearchOpts o;
+	bool predict;
+	bool dk;             /* --family=dk: the two-sided table */
+	SearchState two;     /* its whole-word samples and bank */
+	size_t klo, khi;
+	Store *st;
+	Sym ab[2];
+	SearchState ss;
+	unsigned jobs;
+	bool all_ok, no_time;
+	BankStop stop;       /* why the table stopped (a limit) */
+	unsigned stopped_at; /* the row it stopped in */
+	const char *plot_path; /* --plot */
+	Plot *plot;            /* drawn from the rows' JSON records */
+} Table;
+
+/* The plot's title and the header lines of the text output. */
+static void plot_header(const Table *t, const char *title)
+{
+	if (!t->plot)
+		return;
+	char cls[200];
+	Buf b = {0};
+	plot_title(t->plot, title);
+	const Sample *S[2] = {t->ss.S, t->dk ? t->two.S : NULL};
+	for (int i = 0; i < 2 && S[i]; i++) {
+		buf_printf(&b, "sample%s: %s", !t->dk ? "" : i ? " (two-sided)"
+			   : " (past-only)", S[i]->desc);
+		plot_line(t->plot, b.data);
+		b.len = 0;
+	}
+	indist_describe(search_bounds(&t->o), cls, sizeof cls);
+	buf_printf(&b, "bounds: C = %u, T = %u: %s", t->o.C, t->o.T, cls);
+	plot_line(t->plot, b.data);
+	buf_free(&b);
+}
+
+static void print_header(const Table *t)
+{
+	char title[120];
+	snprintf(title, sizeof title, "tally hierarchy: L_k %s, k = %zu..%zu",
+		 t->predict ? "next-token prediction" : "recognition", t->klo,
+		 t->khi);
+	plot_header(t, title);
+	if (t->o.json || t->o.csv) {
+		if (t->o.csv)
+			puts("task,k,target,least_depth,theory_depth,size,"
+			     "verified,evidence,time_s,formula");
+		return;
+	}
+	printf("%s\n", title);
+	printf("sample: %s\n", t->ss.S->desc);
+	printf("fresh sample: %s\n", t->ss.fresh->desc);
+	search_print_bounds(&t->o, t->ss.bank);
+}
+
+/* Why a row has no verified formula (NULL when it has one). */
+static const char *row_failure(const Solution *sol)
+{
+	const SearchResult *r = &sol->r;
+	if (!r->found)
+		return "no Boolean combination of the search's comparisons agrees "
+		       "with the target on the sample at any depth tried";
+	if (!r->formula)
+		return "a limit stopped the extraction of the formula";
+	if (sol->have_v && sol->v.ok)
+		return NULL;
+	if (sol->exhausted)
+		return "the candidates kept failing verification (the rounds of "
+		       "counterexamples ran out)";
+	return "the candidate failed verification";
+}
+
+/* A row's JSON record: what --json prints and --plot draws. */
+static json_t *row_json(const Table *t, unsigned k, const char *name,
+			const Solution *sol, double secs, const char *f)
+{
+	const SearchResult *r = &sol->r;
+	const Verification *v = sol->have_v ? &sol->v : NULL;
+	const Sample *S = t->ss.S;
+	const char *why = row_failure(sol);
+	bool ok = why == NULL;
+	unsigned long long size = ok ? store_size(t->st, r->formula) : 0;
+	unsigned theory = hierarchy_theory(t->predict, k);
+	json_t *o = json_envelope();
+	json_object_set_new(o, "task", json_string(t->predict ? "predict" : "recognize"));
+	json_object_set_new(o, "k", json_integer(k));
+	json_object_set_new(o, "target", json_string(name));
+	json_object_set_new(o, "least_depth", ok ? json_integer(r->depth) : json_null());
+	json_object_set_new(o, "theory_depth", json_integer(theory));
+	json_object_set_new(o, "formula", ok ? json_string(f) : json_null());
+	json_object_set_new(o, "size", json_integer((json_int_t)size));
+	json_object_set_new(o, "large", json_boolean(ok && r->large));
+	json_object_set_new(o, "verified", json_boolean(ok));
+	json_object_set_new(o, "failure", why ? json_string(why) : json_null());
+	json_object_set_new(o, "evidence", json_string(v ? v->kind : "none"));
+	json_object_set_new(o, "verification", json_string(v ? v->text : ""));
+	json_object_set_new(o, "counterexamples", json_integer(sol->rounds));
+	json_object_set_new(o, "refuted", search_json_refutations(S, r));
+	json_object_set_new(o, "sample", json_string(S->desc));
+	json_object_set_new(o, "fresh_sample", json_string(t->ss.fresh->desc));
+	json_object_set_new(o, "max_const", json_integer(t->o.C));
+	json_object_set_new(o, "counts", json_integer(t->o.T));
+	json_object_set_new(o, "grammar", json_string(bank_grammar(t->ss.bank)));
+	if (!t->no_time)
+		json_object_set_new(o, "time_s", json_real(secs));
+	return o;
+}
+
+static void print_row(Table *t, unsigned k, const char *name,
+		      const Solution *sol, double secs)
+{
+	const SearchResult *r = &sol->r;
+	const Verification *v = sol->have_v ? &sol->v : NULL;
+	const Sample *S = t->ss.S;
+	unsigned theory = hierarchy_theory(t->predict, k);
+	const char *why = row_failure(sol);
+	bool ok = why == NULL;
+	char *f = ok ? tl_print(t->st, r->formula, SYNTAX_TL, NULL) : xstrdup("");
+	unsigned long long size = ok ? store_size(t->st, r->formula) : 0;
+	json_t *o = t->o.json || t->plot ? row_json(t, k, name, sol, secs, f)
+					 : NULL;
+	if (t->plot)
+		plot_record(t->plot, o);
+	if (t->o.json) {
+		json_emit(o);
+	} else if (t->o.csv) {
+		printf("%s,%u,%s,", t->predict ? "predict" : "recognize", k, name);
+		if (ok)
+			printf("%u,", r->depth);
+		else
+			printf(",");
+		printf("%u,%llu,%s,%s,", theory, size, ok ? "yes" : "no",
+		       v ? v->kind : "none");
+		if (!t->no_time) /* the column stays, empty */
+			printf("%.3f", secs);
+		putchar(',');
+		search_csv_field(f, true);
+	} else {
+		char tm[32] = "";
+		if (!t->no_time)
+			snprintf(tm, sizeof tm, "  %.2fs", secs);
+		if (ok && r->large)
+			printf("%-3u %-6s depth %u (theory %u)  size %llu%s  "
+			       "[a Boolean combination of %zu comparisons; --json or "
+			       "--csv print it]\n", k, name, r->depth, theory, size, tm,
+			       r->chosen);
+		else if (ok)
+			printf("%-3u %-6s depth %u (theory %u)  size %llu%s  %s\n",
+			       k, name, r->depth, theory, size, tm, f);
+		else
+			printf("%-3u %-6s no verified formula up to depth %u (theory "
+			       "%u)%s: %s\n", k, name, r->found ? r->depth : theory,
+			       theory, tm, why);
+		if (v)
+			printf("  verified: %s\n", v->text);
+		if (sol->rounds)
+			printf("  counterexamples: %u words where a candidate differed "
+			       "from the target were added to the sample\n", sol->rounds);
+		search_print_refutations(S, r, "  ");
+	}
+	if (!t->o.json)
+		json_decref(o); /* NULL without --plot */
+	fflush(stdout);
+	free(f);
+}
+
+/* One row: returns false when a limit stopped it. */
+static bool run_row(Table *t, unsigned k)
+{
+	double t0 = limit_now();
+	char name[32];
+	snprintf(name, sizeof name, "%s%u", t->predict ? "P_" : "L_", k);
+	Target tg = {.kind = t->predict ? TARGET_PREDICT : TARGET_FORMULA, .m = k,
+		     .name = name};
+	if (!t->predict)
+		tg.node = hierarchy_lk(t->st, t->ab[0], t->ab[1], k);
+	search_progress(&t->o, "%s: searching", name);
+	Solution sol;
+	search_solve(&t->ss, &tg, hierarchy_theory(t->predict, k), &sol);
+	search_progress_done(&t->o);
+	if (sol.r.stop != BANK_OK) {
+		if (!t->o.json && !t->o.csv)
+			printf("%-3u %-6s stopped at depth %u (partial table)\n", k,
+			       name, bank_depth(t->ss.bank) + 1);
+		t->stop = sol.r.stop;
+		t->stopped_at = k;
+		solution_free(&sol);
+		return false;
+	}
+	print_row(t, k, name, &sol, limit_now() - t0);
+	if (row_failure(&sol) || sol.r.depth != hierarchy_theory(t->predict, k))
+		t->all_ok = false;
+	solution_free(&sol);
+	if (t->o.lim.hit != LIMIT_NONE) { /* the verification stopped */
+		t->stop = t->o.lim.hit == LIMIT_TIME ? BANK_TIME : BANK_MEMORY;
+		t->stopped_at = k;
+		return false;
+	}
+	return true;
+}
+
+static void print_footer(const Table *t, bool complete)
+{
+	if (t->o.json || t->o.csv)
+		return;
+	printf("staircase: %s\n", !complete ? "incomplete (a limit was reached)"
+			  : t->all_ok ? "reproduced: every least depth equals the theory's, every formula verified"
+				      : "NOT reproduced: see the rows whose depth differs from the theory's or that failed verification");
+	unsigned long long gen = 0;
+	const Bank *b = t->ss.bank;
+	printf("bank: %zu signatures (", bank_count(b));
+	for (unsigned d = 0; d <= bank_depth(b); d++) {
+		printf("%sdepth %u: %llu kept of %llu", d ? "; " : "", d,
+		       (unsigned long long)bank_stats(b, d)->kept,
+		       (unsigned long long)bank_stats(b, d)->generated);
+		gen += bank_stats(b, d)->generated;
+	}
+	printf(")\n");
+	if (t->no_time)
+		return;
+	gen += t->ss.generated; /* the banks of earlier samples */
+	double bs = bank_seconds(b) + t->ss.bank_seconds;
+	double cpu = bank_cpu_seconds(b) + t->ss.bank_cpu;
+	printf("bank building: %llu candidate signatures in %.2fs wall, %.2fs CPU "
+	       "(%.2g per CPU second; %u threads)\n", gen, bs, cpu,
+	       cpu > 0 ? (double)gen / cpu : 0.0, t->jobs);
+	printf("peak memory %.0f MB; total %.2fs\n", (double)limit_peak_memory() / (1 << 20), limit_now() - t->o.start);
+}
+
+static int parse(Table *t, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"family", required_argument, NULL, OPT_FAMILY},
+		{"k", required_argument, NULL, OPT_K},
+		{"task", required_argument, NULL, OPT_TASK},
+		{"no-time", no_argument, NULL, OPT_NOTIME},
+		{"plot", required_argument, NULL, OPT_PLOT},
+		SEARCH_CLI_OPTIONS,
+		{"help", no_argument, NULL, 'h'},
+		{0},
+	};
+	int opt, status = EXIT_YES;
+	const char *krange = NULL;
+	while ((opt = cli_getopt(argc, argv, "h", longopts)) != -1) {
+		if (search_opts_option(&t->o, opt, optarg, &status)) {
+			if (status != EXIT_YES)
+				return status;
+			continue;
+		}
+		switch (opt) {
+		case OPT_FAMILY:
+			if (strcmp(optarg, "dk") == 0)
+				t->dk = true;
+			else if (strcmp(optarg, "lk") != 0)
+				return status_usage_error("unknown family '%s' (lk or dk)",
+						       optarg);
+			break;
+		case OPT_K: krange = optarg; break;
+		case OPT_NOTIME: t->no_time = true; break;
+		case OPT_PLOT: t->plot_path = optarg; break;
+		case OPT_TASK:
+			if (strcmp(optarg, "predict") == 0)
+				t->predict = true;
+			else if (strcmp(optarg, "recognize") != 0)
+				return status_usage_error("unknown task '%s' (recognize or predict)",
+						       optarg);
+			break;
+		case 'h': cli_print_help(help); return -1;
+		default: return EXIT_USAGE;
+		}
+	}
+	if (optind < argc)
+		return status_usage_error("unexpected argument '%s'", argv[optind]);
+	if (t->dk && t->predict)
+		return status_usage_error("--family=dk is a recognition table");
+	t->klo = t->predict ? 3 : 1;
+	t->khi = t->predict ? 6 : t->dk ? 3 : 4;
+	if (krange && !number_parse_range(krange, &t->klo, &t->khi))
+		return status_usage_error("bad --k range '%s'", krange);
+	if (t->khi == SIZE_MAX)
+		return status_usage_error("--k needs an upper bound");
+	size_t kmin = t->predict ? 3 : 1;
+	if (t->klo < kmin)
+		t->klo = kmin;
+	if (t->khi < t->klo || t->khi > 12)
+		return status_usage_error("--k must lie in %zu..12", kmin);
+	return EXIT_YES;
+}
+
+/* --plot: the temporary file, created before any work. */
+static int open_plot(Table *t)
+{
+	char *err = NULL;
+	if (!*t->plot_path)
+		return status_usage_error("--plot needs a file name");
+	t->plot = plot_open(t->plot_path, &err);
+	if (t->plot)
+		return EXIT_YES;
+	status_usage_error("--plot: %s", err);
+	free(err);
+	return EXIT_USAGE;
+}
+
+/* Writes the plot (when asked) after the table; status otherwise. */
+static int finish_plot(Table *t, bool complete, int status)
+{
+	char note[120], *err = NULL;
+	if (!t->plot)
+		return status;
+	snprintf(note, sizeof note, "partial table: a limit stopped it at k = "
+		 "%u; the rows before it are complete", t->stopped_at);
+	bool ok = plot_hierarchy_write(t->plot, t->dk, complete ? NULL : note,
+				       &err);
+	t->plot = NULL;
+	if (ok)
+		return status;
+	status_usage_error("--plot: %s", err);
+	free(err);
+	return EXIT_USAGE;
+}
+
+/* ---- --family=dk: past-only beside two-sided ----------------------------- */
+
+static void print_dk_header(const Table *t)
+{
+	char title[120];
+	snprintf(title, sizeof title, "tally hierarchy: D_k = L_(2k-1), k = "
+		 "%zu..%zu: past-only beside two-sided", t->klo, t->khi);
+	plot_header(t, title);
+	if (t->o.csv)
+		puts("family,k,target,past_depth,past_verified,two_sided_depth,"
+		     "two_sided_verified,past_formula,two_sided_formula");
+	if (t->o.json || t->o.csv)
+		return;
+	printf("tally hierarchy: D_k = L_(2k-1), k = %zu..%zu: the least depth "
+	       "found with past counts only beside the least depth found with "
+	       "future counts #> too\n", t->klo, t->khi);
+	printf("sample (past-only): %s\n", t->ss.S->desc);
+	printf("sample (two-sided): %s\n", t->two.S->desc);
+	search_print_bounds(&t->o, t->ss.bank);
+	printf("two-sided: the same comparisons also of #> counts, and Q_x & "
+	       "atom & atom for the %d smallest of a depth; the exact check of "
+	       "pairs covers past-only formulas only\n", BANK_PAIRS);
+}
+
+/* "depth d (evidence)" or "no verified formula up to depth d". */
+static void dk_cell(const Solution *sol, char *out, size_t n)
+{
+	if (row_failure(sol))
+		snprintf(out, n, "no verified formula up to depth %u",
+			 sol->r.found ? sol->r.depth : sol->r.tried ? sol->r.tried - 1 : 0);
+	else
+		snprintf(out, n, "depth %u (%s)", sol->r.depth, sol->v.kind);
+}
+
+/* A --family=dk row's JSON record (--json, --plot): the past-only part
+ * carries the theory's depth (2k-1), the two-sided part none. */
+static json_t *dk_json(const Table *t, unsigned k, const char *name,
+		       const Solution *const *sols, char *const *f, double secs)
+{
+	json_t *o = json_envelope();
+	json_object_set_new(o, "family", json_string("dk"));
+	json_object_set_new(o, "k", json_integer(k));
+	json_object_set_new(o, "target", json_string(name));
+	const char *key[2] = {"past", "two_sided"};
+	for (int i = 0; i < 2; i++) {
+		json_t *c = json_object();
+		const char *why = row_failure(sols[i]);
+		json_object_set_new(c, "least_depth", !why ? json_integer(sols[i]->r.depth)
+							   : json_null());
+		if (i == 0)
+			json_object_set_new(c, "theory_depth", json_integer(
+				hierarchy_theory(false, 2 * k - 1)));
+		json_object_set_new(c, "formula", !why ? json_string(f[i]) : json_null());
+		json_object_set_new(c, "verified", json_boolean(!why));
+		json_object_set_new(c, "failure", why ? json_string(why) : json_null());
+		json_object_set_new(c, "evidence", json_string(sols[i]->have_v
+			? sols[i]->v.kind : "none"));
+		json_object_set_new(c, "refuted", search_json_refutations(
+			i ? t->two.S : t->ss.S, &sols[i]->r));
+		json_object_set_new(o, key[i], c);
+	}
+	if (!t->no_time)
+		json_object_set_new(o, "time_s", json_real(secs));
+	return o;
+}
+
+static void print_dk_row(Table *t, unsigned k, const char *name,
+			 const Solution *past, const Solution *two, double secs)
+{
+	const Solution *sols[2] = {past, two};
+	char cell[2][80], *f[2];
+	for (int i = 0; i < 2; i++) {
+		dk_cell(sols[i], cell[i], sizeof cell[i]);
+		f[i] = row_failure(sols[i]) ? xstrdup("")
+			: tl_print(t->st, sols[i]->r.formula, SYNTAX_TL, NULL);
+	}
+	json_t *o = t->o.json || t->plot ? dk_json(t, k, name, sols, f, secs)
+					 : NULL;
+	if (t->plot)
+		plot_record(t->plot, o);
+	if (t->o.json) {
+		json_emit(o);
+	} else if (t->o.csv) {
+		printf("dk,%u,%s,", k, name);
+		for (int i = 0; i < 2; i++) {
+			if (!row_failure(sols[i]))
+				printf("%u,yes,", sols[i]->r.depth);
+			else
+				printf(",no,");
+		}
+		search_csv_field(f[0], false);
+		search_csv_field(f[1], true);
+	} else {
+		char tm[32] = "";
+		if (!t->no_time)
+			snprintf(tm, sizeof tm, "  %.2fs", secs);
+		printf("%-3u %-12s past-only: %-28s two-sided: %s%s\n", k, name,
+		       cell[0], cell[1], tm);
+		const char *label[2] = {"past-only", "two-sided"};
+		for (int i = 0; i < 2; i++) {
+			char indent[32];
+			if (*f[i])
+				printf("  %s: %s\n", label[i], f[i]);
+			if (sols[i]->have_v)
+				printf("  %s verified: %s\n", label[i], sols[i]->v.text);
+			snprintf(indent, sizeof indent, "  %s ", label[i]);
+			search_print_refutations(i ? t->two.S : t->ss.S, &sols[i]->r,
+						 indent);
+		}
+	}
+	if (!t->o.json)
+		json_decref(o); /* NULL without --plot */
+	fflush(stdout);
+	free(f[0]);
+	free(f[1]);
+}
+
+static bool run_dk_row(Table *t, unsigned k)
+{
+	double t0 = limit_now();
+	unsigned m = 2 * k - 1;
+	char name[32];
+	snprintf(name, sizeof name, "D_%u = L_%u", k, m);
+	Target tg = {.kind = TARGET_FORMULA, .node = hierarchy_lk(t->st, t->ab[0],
+								   t->ab[1], m),
+		     .name = name};
+	Solution past, two;
+	memset(&two, 0, sizeof two);
+	search_progress(&t->o, "%s: past-only", name);
+	search_solve(&t->ss, &tg, m, &past);
+	bool stopped = past.r.stop != BANK_OK;
+	if (!stopped) {
+		search_progress(&t->o, "%s: two-sided", name);
+		search_solve(&t->two, &tg, m, &two);
+		stopped = two.r.stop != BANK_OK;
+	}
+	search_progress_done(&t->o);
+	if (stopped || t->o.lim.hit != LIMIT_NONE) {
+		if (!t->o.json && !t->o.csv)
+			printf("%-3u %-12s stopped (partial table)\n", k, name);
+		t->stop = t->o.lim.hit == LIMIT_MEMORY ? BANK_MEMORY
+			  : t->o.lim.hit == LIMIT_TIME ? BANK_TIME : past.r.stop != BANK_OK
+			  ? past.r.stop : two.r.stop;
+		t->stopped_at = k;
+		solution_free(&past);
+		solution_free(&two);
+		return false;
+	}
+	print_dk_row(t, k, name, &past, &two, limit_now() - t0);
+	if (row_failure(&past) || row_failure(&two))
+		t->all_ok = false;
+	solution_free(&past);
+	solution_free(&two);
+	return true;
+}
+
+static int run_dk(Table *t)
+{
+	unsigned dmax = 2 * (unsigned)t->khi - 2;
+	if (dmax < 1)
+		dmax = 1;
+	search_progress(&t->o, "building samples");
+	search_state_init(&t->ss, &t->o, t->st, t->ab, 2, 1, dmax, NULL, 0, false,
+			  false);
+	search_state_init(&t->two, &t->o, t->st, t->ab, 2, 1, dmax, NULL, 0, false,
+			  true);
+	t->all_ok = true;
+	print_dk_header(t);
+	bool complete = true;
+	for (size_t k = t->klo; k <= t->khi && complete; k++)
+		complete = run_dk_row(t, (unsigned)k);
+	if (!t->o.json && !t->o.csv) {
+		printf("two-sided table: %s\n", !complete ? "incomplete (a limit was "
+		       "reached)" : t->all_ok ? "every row verified both ways"
+		       : "some row has no verified formula (see above)");
+		if (!t->no_time)
+			printf("peak memory %.0f MB; total %.2fs\n",
+			       (double)limit_peak_memory() / (1 << 20),
+			       limit_now() - t->o.start);
+	}
+	fflush(stdout);
+	int status = t->all_ok ? EXIT_YES : EXIT_NO;
+	if (!complete) {
+		char what[64];
+		snprintf(what, sizeof what, "rows before k = %u complete "
+			 "(partial table)", t->stopped_at);
+		status = search_limit_report(&t->o, t->stop, what);
+	}
+	status = finish_plot(t, complete, status);
+	search_state_free(&t->ss);
+	search_state_free(&t->two);
+	store_free(t->st);
+	return status;
+}
+
+int cmd_hierarchy(int argc, char **argv)
+{
+	Table t = {0};
+	search_opts_init(&t.o);
+	t.o.base1 = t.o.base; /* a larger depth-2 layer imitates L_5 */
+	int status = parse(&t, argc, argv);
+	if (status != EXIT_YES)
+		return status < 0 ? EXIT_YES : status;
+	/* under tally-mpi every rank runs the command: rank 0 draws */
+	if (share_job && share_job->rank != 0)
+		t.plot_path = NULL;
+	if (t.plot_path && (status = open_plot(&t)) != EXIT_YES)
+		return status;
+	limit_start(&t.o.lim);
+	t.st = store_new();
+	t.ab[0] = sym_intern(store_syms(t.st), "a", 1);
+	t.ab[1] = sym_intern(store_syms(t.st), "b", 1);
+	if (t.dk)
+		return run_dk(&t);
+	/* witness pairs for every depth the table must exclude */
+	unsigned maxd = hierarchy_theory(t.predict, (unsigned)t.khi);
+	unsigned dmax = maxd > 1 ? maxd - 1 : 1;
+	search_progress(&t.o, "building samples");
+	search_state_init(&t.ss, &t.o, t.st, t.ab, 2, 1, dmax, NULL, 0, false, false);
+	t.jobs = t.o.jobs ? t.o.jobs : (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
+	t.all_ok = true;
+	print_header(&t);
+	bool complete = true;
+	for (size_t k = t.klo; k <= t.khi && complete; k++)
+		complete = run_row(&t, (unsigned)k);
+	print_footer(&t, complete);
+	fflush(stdout);
+	status = t.all_ok ? EXIT_YES : EXIT_NO;
+	if (!complete) {
+		char what[64];
+		snprintf(what, sizeof what, "rows before k = %u complete "
+			 "(partial table)", t.stopped_at);
+		status = search_limit_report(&t.o, t.stop, what);
+	}
+	status = finish_plot(&t, complete, status);
+	search_state_free(&t.ss);
+	store_free(t.st);
+	return status;
+}

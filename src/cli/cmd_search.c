@@ -1,0 +1,749 @@
+/* cmd_search.c -- `tally search`: the least depth at which a formula
+ * agrees with a target on a sample, with bounded negative evidence for
+ * every shallower depth; or (--separate) the smallest languages of depth
+ * D + 1 that no depth-<=D formula matches on the sample. */
+#include <config.h>
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/buf.h"
+#include "cli/getopt_hint.h"
+#include "cli/commands.h"
+#include "search/hierarchy.h"
+#include "gen/families.h"
+#include "cli/family_hint.h"
+#include "core/json.h"
+#include "base/mem.h"
+#include "core/prelude.h"
+#include "core/print.h"
+#include "cli/search_cli.h"
+#include "base/vec.h"
+#include "search/verify.h"
+#include "core/word.h"
+
+static const char help[] =
+	"Usage: tally search [OPTION]... (-f FORMULA | -F FILE | -P PROGRAM |\n"
+	"          --family=NAME | --positive=FILE --negative=FILE | --separate=D)\n"
+	"Find the least depth at which a formula agrees with the target on the\n"
+	"sample and verify the smallest one found there (a fresh sample, every\n"
+	"word up to a length, the decision engine); while it fails, add the\n"
+	"words where it differs to the sample and search again.  'least depth'\n"
+	"is printed only for a verified formula.  For every shallower depth,\n"
+	"print pairs the target separates that no formula of that depth within\n"
+	"the class (constants <= C, T counts per comparison) tells apart, as\n"
+	"an exact check shows.  With --separate=D, list the smallest\n"
+	"depth-(D+1) formulas of the search that separate such a pair.\n\n"
+	CLI_INPUT_HELP
+	"Target:\n"
+	"      --target-formula=F the target formula (the same as -f F)\n"
+	"      --family=NAME      a family of tally gen (lk, lk-predict, ek,\n"
+	"                         ... with --k; tally gen --list)\n"
+	"      --k=K              the k of --family=lk / lk-predict\n"
+	"      --positive=FILE    words the target accepts, one per line\n"
+	"      --negative=FILE    words it rejects (both files together)\n"
+	"      --separate=D       no target: separate depth D+1 from depth <= D\n"
+	"      --max-formulas=N   with --separate: how many formulas (default 10)\n"
+	"      --alphabet=LETTERS letters besides the target's (default ab for\n"
+	"                         --separate)\n"
+	"      --max-depth=D      the deepest depth searched (default 5; a target\n"
+	"                         formula's own depth when smaller)\n"
+	"      --two-sided        search formulas with future counts #> too,\n"
+	"                         on whole words (implied by a target with #>)\n"
+	"      --max-errors=N     labelled words: the least depth whose best\n"
+	"                         formula gets at most N words wrong (listed)\n"
+	SEARCH_CLI_HELP
+	"  -h, --help             show this help and exit\n\n"
+	"Examples:\n"
+	"  tally search -f first_a\n"
+	"  tally search --family=lk --k=3\n"
+	"  tally search --separate=1 --alphabet=ab --max-formulas=3\n\n"
+	"Exit status 0: found and verified (--separate: something found);\n"
+	"1: no verified formula up to --max-depth (the target's own depth).\n";
+
+/* A target's constants raise C up to this much (beyond, the bank and
+ * the checks of indistinguishability grow too large). */
+enum { SEPARATE_TRIES = 2000, SEARCH_TARGET_C = 4 };
+
+enum {
+	OPT_TARGET = OPT__COMMAND_BASE,
+	OPT_FAMILY,
+	OPT_K,
+	OPT_POS,
+	OPT_NEG,
+	OPT_SEPARATE,
+	OPT_COUNT,
+	OPT_ALPHABET,
+	OPT_MAXDEPTH,
+	OPT_MAXERRORS,
+	OPT_TWOSIDED,
+};
+
+typedef struct {
+	SearchOpts o;
+	Inputs in;
+	const char *family, *pos, *neg, *alphabet;
+	size_t k;
+	long separate;
+	size_t count;
+	unsigned maxd;
+	/* the run */
+	Sym *letters;
+	size_t nletters;
+	Target tg;
+	VEC(SampleWord) words;
+	VEC(bool) labels;
+	char *target_text;
+	char *family_text;           /* a tally gen family's formula */
+	TargetShape shape;           /* a formula target's */
+	bool has_shape;
+	bool whole;                  /* two-sided: whole-word samples */
+	const char *family_alphabet; /* and its letters */
+} Search;
+
+/* ---- labelled words ----------------------------------------------------- */
+
+static size_t letter_index(Search *s, const char *name, size_t n)
+{
+	Sym sym = sym_intern(store_syms(s->in.store), name, n);
+	for (size_t x = 0; x < s->nletters; x++)
+		if (s->letters[x] == sym)
+			return x;
+	if (s->nletters >= 255)
+		return SIZE_MAX;
+	s->letters = xrealloc(s->letters, (s->nletters + 1) * sizeof *s->letters);
+	s->letters[s->nletters] = sym;
+	return s->nletters++;
+}
+
+/* One word of a line: whitespace-separated tokens when the line has
+ * whitespace, else one letter per UTF-8 character. */
+static bool parse_word(Search *s, const char *line, size_t len, SampleWord *w)
+{
+	bool tokens = strpbrk(line, " \t") != NULL;
+	w->w = xmalloc(len + 1);
+	w->len = 0;
+	for (size_t i = 0; i < len;) {
+		size_t n = 1;
+		if (tokens) {
+			if (line[i] == ' ' || line[i] == '\t') {
+				i++;
+				continue;
+			}
+			while (i + n < len && line[i + n] != ' ' && line[i + n] != '\t')
+				n++;
+		} else {
+			unsigned char c = (unsigned char)line[i];
+			n = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+			if (i + n > len)
+				n = len - i;
+		}
+		size_t x = letter_index(s, line + i, n);
+		if (x == SIZE_MAX)
+			return false;
+		w->w[w->len++] = (uint8_t)x;
+		i += n;
+	}
+	return true;
+}
+
+static bool read_words(Search *s, const char *path, bool label)
+{
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+	if (!f) {
+		status_usage_error("cannot read '%s'", path);
+		return false;
+	}
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t got;
+	bool ok = true;
+	while (ok && (got = getline(&line, &cap, f)) >= 0) {
+		size_t len = (size_t)got;
+		while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			line[--len] = '\0';
+		SampleWord w;
+		ok = parse_word(s, line, len, &w);
+		if (!ok) {
+			free(w.w);
+			status_usage_error("%s: too many letters (at most 255)", path);
+			break;
+		}
+		VEC_PUSH(s->words, w);
+		VEC_PUSH(s->labels, label);
+	}
+	free(line);
+	if (f != stdin)
+		fclose(f);
+	return ok;
+}
+
+/* The same word with both labels is an error (naming the word);
+ * duplicates are merged. */
+static bool check_labels(Search *s)
+{
+	for (size_t i = 0; i < s->words.len; i++)
+		for (size_t j = i + 1; j < s->words.len; j++)
+			if (s->words.data[i].len == s->words.data[j].len &&
+			    memcmp(s->words.data[i].w, s->words.data[j].w,
+				   s->words.data[i].len) == 0 &&
+			    s->labels.data[i] != s->labels.data[j]) {
+				Buf b = {0};
+				for (size_t k = 0; k < s->words.data[i].len; k++) {
+					const char *name = sym_name(store_syms(s->in.store),
+								    s->letters[s->words.data[i].w[k]]);
+					buf_printf(&b, "%s%s", k && strlen(name) > 1 ? " " : "",
+						   name);
+				}
+				status_usage_error("the word \"%s\" is in both --positive and "
+						"--negative", b.data ? b.data : "");
+				buf_free(&b);
+				return false;
+			}
+	return true;
+}
+
+/* ---- the target ----------------------------------------------------------- */
+
+/* The letters of --alphabet (parsed as everywhere, word.h), in order. */
+static void add_alphabet(Search *s, const char *spec)
+{
+	if (!spec)
+		return;
+	Alphabet a;
+	alphabet_init(&a, s->in.store, NULL, 0, spec);
+	for (size_t i = 0; i < a.n; i++) {
+		const char *name = sym_name(a.syms, a.letters[i]);
+		letter_index(s, name, strlen(name));
+	}
+	alphabet_free(&a);
+}
+
+static int set_formula_target(Search *s, Node f)
+{
+	if (store_flags(s->in.store, f) & FLAG_FUTURE)
+		s->whole = true; /* its words must be judged whole */
+	size_t n;
+	Sym *syms = store_letters(s->in.store, f, &n);
+	for (size_t i = 0; i < n; i++) {
+		const char *name = sym_name(store_syms(s->in.store), syms[i]);
+		letter_index(s, name, strlen(name));
+	}
+	free(syms);
+	s->tg.kind = TARGET_FORMULA;
+	s->tg.node = f;
+	s->target_text = tl_print_brief(s->in.store, f, SYNTAX_TL);
+	/* the class must hold the target: its constants and counts, and
+	 * no deeper search than its own depth */
+	search_target_shape(s->in.store, f, &s->shape);
+	s->has_shape = true;
+	if (s->whole && s->shape.outside &&
+	    strcmp(s->shape.outside, SEARCH_OUTSIDE_FUTURE) == 0)
+		s->shape.outside = NULL; /* two-sided formulas are searched */
+	if (!s->o.C_given && s->shape.C > s->o.C)
+		s->o.C = s->shape.C < SEARCH_TARGET_C ? s->shape.C : SEARCH_TARGET_C;
+	if (!s->o.T_given && s->shape.T > s->o.T)
+		s->o.T = s->shape.T < INDIST_MAX_T ? s->shape.T : INDIST_MAX_T;
+	if (!s->shape.outside && s->shape.depth < s->maxd)
+		s->maxd = s->shape.depth;
+	return EXIT_YES;
+}
+
+static int set_target(Search *s)
+{
+	Store *st = s->in.store;
+	add_alphabet(s, s->alphabet);
+	if (s->pos || s->neg) {
+		if (!s->pos || !s->neg)
+			return status_usage_error("--positive and --negative go together");
+		if (!read_words(s, s->pos, true) || !read_words(s, s->neg, false) ||
+		    !check_labels(s))
+			return EXIT_USAGE;
+		s->tg = (Target){.kind = TARGET_LABELS, .words = s->words.data,
+				 .labels = s->labels.data, .nwords = s->words.len};
+		s->target_text = xstrdup("the labelled words");
+		return EXIT_YES;
+	}
+	if (s->family && (strcmp(s->family, "lk") == 0 ||
+			  strcmp(s->family, "lk-predict") == 0)) {
+		bool predict = s->family[2] != '\0';
+		if (s->k == 0 || (predict && s->k < 3) || s->k > 12)
+			return status_usage_error("--family=%s needs --k in %d..12", s->family,
+					       predict ? 3 : 1);
+		Sym a = sym_intern(store_syms(st), "a", 1), b = sym_intern(store_syms(st), "b", 1);
+		free(s->letters); /* a and b first, then --alphabet's others */
+		s->letters = xcalloc(2, sizeof *s->letters);
+		s->letters[0] = a;
+		s->letters[1] = b;
+		s->nletters = 2;
+		add_alphabet(s, s->alphabet);
+		char buf[64];
+		snprintf(buf, sizeof buf, "%s %zu", predict ? "prediction task of L_" : "L_", s->k);
+		if (predict) {
+			s->tg = (Target){.kind = TARGET_PREDICT, .m = (unsigned)s->k};
+			snprintf(buf, sizeof buf, "the prediction task of L_%zu", s->k);
+			s->target_text = xstrdup(buf);
+			return EXIT_YES;
+		}
+		return set_formula_target(s, hierarchy_lk(st, a, b, (unsigned)s->k));
+	}
+	if (s->in.nunits == 0 || s->in.units[s->in.nunits - 1].output == NODE_NONE)
+		return status_usage_error("no target: give -f, -F, -P, --family, "
+				       "--positive/--negative or --separate");
+	if (s->family_alphabet)
+		add_alphabet(s, s->family_alphabet);
+	return set_formula_target(s, s->in.units[s->in.nunits - 1].output);
+}
+
+/* ---- output ----------------------------------------------------------------- */
+
+/* Why there is no verified formula (NULL when there is one). */
+static const char *failure(Search *s, const Solution *sol, char *buf, size_t n)
+{
+	const SearchResult *r = &sol->r;
+	if (r->found && r->formula && sol->have_v && sol->v.ok)
+		return NULL;
+	if (r->noisy && r->found && r->formula && sol->have_v &&
+	    sol->v.fresh_bad <= s->o.max_errors)
+		return NULL; /* wrong on the words it lists, at most N */
+	if (r->stop != BANK_OK)
+		snprintf(buf, n, "a limit stopped the search during depth %u",
+			 r->tried);
+	else if (r->found && s->o.lim.hit != LIMIT_NONE)
+		snprintf(buf, n, "a limit stopped the verification of the candidate "
+			 "of depth %u", r->depth);
+	else if (r->found && !r->formula)
+		return "a limit stopped the extraction of the formula";
+	else if (r->found && sol->exhausted)
+		snprintf(buf, n, "the candidates of depth %u kept failing "
+			 "verification (%u rounds of counterexamples)", r->depth,
+			 sol->rounds);
+	else if (r->found)
+		snprintf(buf, n, "the candidate of depth %u failed verification",
+			 r->depth);
+	else if (s->has_shape && s->shape.outside)
+		snprintf(buf, n, "no Boolean combination of the search's comparisons "
+			 "agrees with the target on the sample; the target is outside "
+			 "the class as written (%s)", s->shape.outside);
+	else if (s->has_shape && s->shape.depth <= s->maxd)
+		snprintf(buf, n, "no Boolean combination of the search's comparisons "
+			 "agrees with the target on the sample; the target has depth "
+			 "%u itself, so the search's grammar lacks a formula it needs",
+			 s->shape.depth);
+	else
+		snprintf(buf, n, "no Boolean combination of the search's comparisons "
+			 "agrees with the target on the sample");
+	return buf;
+}
+
+/* The labelled words a noisy formula gets wrong, by the evaluator. */
+static void print_errors(Search *s, const Sample *S, const SearchResult *r,
+			 const Solution *sol)
+{
+	printf("wrong: %zu of the %zu labelled words (at most %zu allowed)%s",
+	       sol->v.fresh_bad, s->words.len, s->o.max_errors,
+	       r->nerrors ? ":" : "");
+	for (size_t i = 0; i < r->nerrors; i++) {
+		char *w = sample_word_brief(S, r->errors[i]);
+		size_t k = 0;
+		while (k < s->words.len &&
+		       sample_node(S, s->words.data[k].w, s->words.data[k].len) !=
+			       r->errors[i])
+			k++;
+		printf("%s \"%s\" (labelled %s)", i ? "," : "", w,
+		       k < s->words.len && s->labels.data[k] ? "in" : "out");
+		free(w);
+	}
+	printf("\n");
+}
+
+/* The lines known before the search (printed first, so that a limit
+ * leaves them). */
+static void print_header(Search *s, const SearchState *ss)
+{
+	if (s->o.json || s->o.csv)
+		return;
+	printf("target: %s\n", s->target_text);
+	if (s->has_shape)
+		printf("target depth: %u%s%s\n", s->shape.depth,
+		       s->shape.outside ? "; outside the class as written: " : "",
+		       s->shape.outside ? s->shape.outside : "");
+	printf("sample: %s\n", ss->S->desc);
+	search_print_bounds(&s->o, ss->bank);
+	fflush(stdout);
+}
+
+static void print_search(Search *s, const SearchState *ss, const Solution *sol)
+{
+	Store *st = s->in.store;
+	const Sample *S = ss->S;
+	const SearchResult *r = &sol->r;
+	const Verification *v = sol->have_v ? &sol->v : NULL;
+	char why[320];
+	const char *fail = failure(s, sol, why, sizeof why);
+	char *f = r->found && r->formula ? tl_print(st, r->formula, SYNTAX_TL, NULL) : NULL;
+	unsigned long long size = f ? store_size(st, r->formula) : 0;
+	unsigned upto = r->stop != BANK_OK ? r->tried : r->found ? r->depth : s->maxd;
+	if (s->o.json) {
+		json_t *o = json_envelope();
+		json_object_set_new(o, "target", json_string(s->target_text));
+		json_object_set_new(o, "sample", json_string(S->desc));
+		json_object_set_new(o, "max_const", json_integer(s->o.C));
+		json_object_set_new(o, "counts", json_integer(s->o.T));
+		json_object_set_new(o, "grammar", json_string(bank_grammar(ss->bank)));
+		json_object_set_new(o, "refuted", search_json_refutations(S, r));
+		json_object_set_new(o, "least_depth", fail ? json_null() : json_integer(r->depth));
+		json_object_set_new(o, "failure", fail ? json_string(fail) : json_null());
+		json_object_set_new(o, "formula", f ? json_string(f) : json_null());
+		json_object_set_new(o, "size", json_integer((json_int_t)size));
+		json_object_set_new(o, "verified", json_boolean(!fail));
+		json_object_set_new(o, "evidence", json_string(v ? v->kind : "none"));
+		json_object_set_new(o, "verification", json_string(v ? v->text : ""));
+		json_object_set_new(o, "counterexamples", json_integer(sol->rounds));
+		if (r->noisy) {
+			json_t *wr = json_array();
+			for (size_t i = 0; i < r->nerrors; i++) {
+				char *w = sample_word_text(S, r->errors[i]);
+				json_array_append_new(wr, json_string(w));
+				free(w);
+			}
+			json_object_set_new(o, "wrong_words", wr);
+		}
+		json_emit(o);
+	} else if (s->o.csv) {
+		puts("target,least_depth,size,verified,evidence,formula");
+		search_csv_field(s->target_text, false);
+		if (!fail)
+			printf("%u,", r->depth);
+		else
+			printf(",");
+		printf("%llu,%s,%s,", size, fail ? "no" : "yes", v ? v->kind : "none");
+		search_csv_field(f ? f : "", true);
+	} else {
+		if (sol->rounds) /* the sample grew */
+			printf("sample: %s\n", S->desc);
+		search_print_refutations(S, r, "");
+		if (!fail) {
+			printf("least depth: %u\n", r->depth);
+			printf("formula: %s\n", f);
+			printf("size: %llu%s\n", size,
+			       r->large ? " (a Boolean combination of the greedy "
+					  "comparisons)" : "");
+			if (r->noisy)
+				print_errors(s, S, r, sol);
+		} else {
+			printf("no verified formula up to depth %u: %s\n", upto, fail);
+			if (f)
+				printf("candidate (not verified): %s\n", f);
+		}
+		if (v)
+			printf("verified: %s\n", v->text);
+		if (sol->rounds)
+			printf("counterexamples: %u rounds added words where a "
+			       "candidate differed from the target to the sample\n",
+			       sol->rounds);
+	}
+	free(f);
+}
+
+static int run_search(Search *s)
+{
+	Store *st = s->in.store;
+	bool labels = s->tg.kind == TARGET_LABELS;
+	unsigned dmax = labels ? 0 : s->maxd > 1 ? s->maxd - 1 : 1;
+	if (dmax > 4)
+		dmax = 4;
+	SearchState ss;
+	search_state_init(&ss, &s->o, st, s->letters, s->nletters, 1, dmax,
+			  s->words.data, s->words.len, labels, s->whole);
+	print_header(s, &ss);
+	search_progress(&s->o, "searching");
+	Solution sol;
+	search_solve(&ss, &s->tg, s->maxd, &sol);
+	search_progress_done(&s->o);
+	print_search(s, &ss, &sol);
+	fflush(stdout);
+	char why[320];
+	int status = failure(s, &sol, why, sizeof why) ? EXIT_NO : EXIT_YES;
+	const SearchResult *r = &sol.r;
+	if (r->stop == BANK_OK && s->o.lim.hit != LIMIT_NONE)
+		status = limit_report(&s->o.lim, "what is printed was established "
+				      "before it");
+	if (r->stop != BANK_OK) {
+		char what[64];
+		snprintf(what, sizeof what, "depths 0..%u searched (partial "
+			 "result)", r->found ? r->depth : r->tried ? r->tried - 1 : 0);
+		status = r->tried || r->found ? search_limit_report(&s->o, r->stop, what)
+				 : search_limit_report(&s->o, r->stop, "no depth "
+						       "searched");
+	}
+	solution_free(&sol);
+	search_state_free(&ss);
+	return status;
+}
+
+/* ---- --separate ------------------------------------------------------------- */
+
+/* The prelude's names whose language equals sig on the sample. */
+static char *prelude_name(Search *s, const Sample *S, const Word64 *sig)
+{
+	const char *text = prelude_text();
+	Word64 *p = xmalloc(S->nwords * sizeof(Word64));
+	char *found = NULL;
+	for (const char *l = text; l && *l && !found; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+		if (strncmp(l, "let ", 4) != 0)
+			continue;
+		size_t n = strcspn(l + 4, " =");
+		Sym name = sym_intern(store_syms(s->in.store), l + 4, n);
+		const Def *d = scope_lookup(s->in.scope, name);
+		if (!d || !store_is_bool(s->in.store, d->node))
+			continue;
+		size_t nl;
+		Sym *ls = store_letters(s->in.store, d->node, &nl);
+		bool inside = nl > 0;
+		for (size_t i = 0; i < nl && inside; i++) {
+			inside = false;
+			for (size_t x = 0; x < S->nletters; x++)
+				inside |= S->letters[x] == ls[i];
+		}
+		free(ls);
+		if (inside && sample_eval(S, s->in.store, d->node, p) &&
+		    memcmp(p, sig, S->nwords * sizeof(Word64)) == 0)
+			found = xstrndup(l + 4, n);
+	}
+	free(p);
+	return found;
+}
+
+static void print_separation(Search *s, const Sample *S, Bank *b, const Separation *sp,
+			     size_t i)
+{
+	Word64 *sig = xmalloc(S->nwords * sizeof(Word64));
+	bank_sig(b, bank_entry(b, sp->entry), sig);
+	char *name = prelude_name(s, S, sig);
+	free(sig);
+	Node n = bank_node(b, sp->entry);
+	char *f = tl_print(s->in.store, n, SYNTAX_TL, NULL);
+	unsigned long long size = store_size(s->in.store, n);
+	char cls[80];
+	search_class_brief(search_bounds(&s->o), cls, sizeof cls);
+	if (s->o.json || s->o.csv) {
+		char *w1 = sample_word_text(S, sp->pair.pos);
+		char *w2 = sample_word_text(S, sp->pair.neg);
+		if (s->o.json) {
+			json_t *o = json_envelope();
+			json_object_set_new(o, "depth", json_integer((json_int_t)s->separate + 1));
+			json_object_set_new(o, "formula", json_string(f));
+			json_object_set_new(o, "size", json_integer((json_int_t)size));
+			json_object_set_new(o, "prelude_name", name ? json_string(name) : json_null());
+			json_t *pr = json_array();
+			json_array_append_new(pr, json_string(w1));
+			json_array_append_new(pr, json_string(w2));
+			json_object_set_new(o, "indistinguishable_pair", pr);
+			json_object_set_new(o, "same_parikh", json_boolean(sp->parikh));
+			json_object_set_new(o, "sample", json_string(S->desc));
+			json_object_set_new(o, "max_const", json_integer(s->o.C));
+			json_object_set_new(o, "counts", json_integer(s->o.T));
+			json_emit(o);
+		} else {
+			if (i == 0)
+				puts("depth,size,prelude_name,accepted,rejected,"
+				     "same_parikh,formula");
+			printf("%ld,%llu,%s,", s->separate + 1, size, name ? name : "");
+			search_csv_field(w1, false);
+			search_csv_field(w2, false);
+			printf("%s,", sp->parikh ? "yes" : "no");
+			search_csv_field(f, true);
+		}
+		free(w1);
+		free(w2);
+	} else {
+		char *w1 = sample_word_brief(S, sp->pair.pos);
+		char *w2 = sample_word_brief(S, sp->pair.neg);
+		printf("%zu. %s  (depth %ld, size %llu%s%s)\n", i + 1, f, s->separate + 1,
+		       size, name ? "; on the sample: " : "", name ? name : "");
+		printf("   accepts \"%s\", rejects \"%s\": within %s, no depth-<=%ld "
+		       "formula separates them\n", w1, w2, cls, s->separate);
+		if (sp->parikh)
+			printf("   (the same last letter and Parikh vector: no depth-1 "
+			       "formula separates them, whatever its constants)\n");
+		free(w1);
+		free(w2);
+	}
+	free(f);
+	free(name);
+}
+
+static int run_separate(Search *s)
+{
+	Store *st = s->in.store;
+	if (s->nletters == 0)
+		add_alphabet(s, "ab");
+	unsigned D = (unsigned)s->separate;
+	Sample *S = search_sample(&s->o, store_syms(st), s->letters, s->nletters, 1,
+				  D ? D : 1, NULL, 0, false);
+	BankOptions bo;
+	search_bank_options(&s->o, &bo);
+	Bank *b = bank_new(S, st, &bo);
+	search_progress(&s->o, "building the bank to depth %u", D + 1);
+	Separation *out = xcalloc(s->count + 1, sizeof *out);
+	size_t n = search_separate(b, S, D, search_bounds(&s->o), s->count,
+				   SEPARATE_TRIES, out);
+	search_progress_done(&s->o);
+	bool stopped = bank_depth(b) < D + 1 || s->o.lim.hit != LIMIT_NONE;
+	if (!s->o.json && !s->o.csv) {
+		printf("separating depth %u from depth <= %u\n", D + 1, D);
+		printf("sample: %s\n", S->desc);
+		search_print_bounds(&s->o, b);
+	}
+	for (size_t i = 0; i < n; i++)
+		print_separation(s, S, b, &out[i], i);
+	if (n == 0 && !s->o.json && !s->o.csv && !stopped)
+		printf("none found: no depth-%u formula of the search separates a "
+		       "pair of the sample that the class cannot (%d pairs checked "
+		       "at most)\n", D + 1, SEPARATE_TRIES);
+	fflush(stdout);
+	int status = n ? EXIT_YES : EXIT_NO;
+	if (stopped) {
+		char what[80];
+		snprintf(what, sizeof what, "%zu separations printed", n);
+		status = s->o.lim.hit != LIMIT_NONE
+				 ? limit_report(&s->o.lim, what)
+				 : search_limit_report(&s->o, BANK_CAP, what);
+	}
+	free(out);
+	bank_free(b);
+	sample_free(S);
+	return status;
+}
+
+/* ---- options ---------------------------------------------------------------- */
+
+static int parse(Search *s, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		CLI_INPUT_OPTIONS,
+		{"target-formula", required_argument, NULL, OPT_TARGET},
+		{"family", required_argument, NULL, OPT_FAMILY},
+		{"k", required_argument, NULL, OPT_K},
+		{"positive", required_argument, NULL, OPT_POS},
+		{"negative", required_argument, NULL, OPT_NEG},
+		{"separate", required_argument, NULL, OPT_SEPARATE},
+		{"max-formulas", required_argument, NULL, OPT_COUNT},
+		{"alphabet", required_argument, NULL, OPT_ALPHABET},
+		{"max-depth", required_argument, NULL, OPT_MAXDEPTH},
+		{"max-errors", required_argument, NULL, OPT_MAXERRORS},
+		{"two-sided", no_argument, NULL, OPT_TWOSIDED},
+		SEARCH_CLI_OPTIONS,
+		{"help", no_argument, NULL, 'h'},
+		{0},
+	};
+	int opt, status = EXIT_YES;
+	char *end;
+	while ((opt = cli_getopt(argc, argv, "f:F:P:h", longopts)) != -1) {
+		if (inputs_option(&s->in, opt, optarg))
+			continue;
+		if (search_opts_option(&s->o, opt, optarg, &status)) {
+			if (status != EXIT_YES)
+				return status;
+			continue;
+		}
+		switch (opt) {
+		case OPT_TARGET: inputs_option(&s->in, 'f', optarg); break;
+		case OPT_FAMILY: s->family = optarg; break;
+		case OPT_K:
+			s->k = strtoul(optarg, &end, 10);
+			if (*end || !*optarg)
+				return status_usage_error("bad --k '%s'", optarg);
+			break;
+		case OPT_POS: s->pos = optarg; break;
+		case OPT_NEG: s->neg = optarg; break;
+		case OPT_SEPARATE:
+			s->separate = strtol(optarg, &end, 10);
+			if (*end || !*optarg || s->separate < 0 || s->separate > 5)
+				return status_usage_error("--separate must be 0..5");
+			break;
+		case OPT_COUNT:
+			s->count = strtoul(optarg, &end, 10);
+			if (*end || !*optarg || s->count == 0 || s->count > 100000)
+				return status_usage_error("bad --max-formulas '%s'", optarg);
+			break;
+		case OPT_ALPHABET: s->alphabet = optarg; break;
+		case OPT_MAXDEPTH:
+			s->maxd = (unsigned)strtoul(optarg, &end, 10);
+			if (*end || !*optarg || s->maxd > 8)
+				return status_usage_error("--max-depth must be 0..8");
+			break;
+		case OPT_MAXERRORS: {
+			uint64_t v;
+			if (!number_parse_count(optarg, 1000000, &v))
+				return status_usage_error("bad --max-errors '%s'", optarg);
+			s->o.max_errors = (size_t)v;
+			break;
+		}
+		case OPT_TWOSIDED: s->whole = true; break;
+		case 'h': cli_print_help(help); return -1;
+		default: return EXIT_USAGE;
+		}
+	}
+	if (s->o.max_errors && !s->pos)
+		return status_usage_error("--max-errors goes with --positive and "
+				       "--negative (labelled words)");
+	if (s->family && strcmp(s->family, "lk") != 0 &&
+	    strcmp(s->family, "lk-predict") != 0) {
+		/* a family of tally gen (its formula and alphabet); a prelude
+		 * name is -f NAME, never read silently in its place */
+		const Family *fam = family_find(s->family);
+		if (!fam)
+			return family_unknown(s->family,
+					      "; a prelude formula is -f NAME");
+		if (fam && fam->in_domain)
+			return status_usage_error("--family=%s is a task on part of the "
+					       "words; only lk-predict is supported",
+					       s->family);
+		if (fam && fam->kmin > 0 && (long)s->k < fam->kmin)
+			return status_usage_error("--family=%s needs --k >= %ld", s->family,
+					       fam->kmin);
+		s->family_text = fam->formula(fam->kmin > 0 ? (long)s->k : 0);
+		s->family_alphabet = fam->alphabet;
+		inputs_option(&s->in, 'f', s->family_text);
+	}
+	if (s->in.nspecs == 0) { /* --family=lk, labels or --separate */
+		if (optind < argc)
+			return status_usage_error("unexpected argument '%s'", argv[optind]);
+		return EXIT_YES;
+	}
+	return cli_load_inputs(&s->in, argc, argv, false);
+}
+
+int cmd_search(int argc, char **argv)
+{
+	Search s = {.separate = -1, .count = 10, .maxd = 5};
+	search_opts_init(&s.o);
+	inputs_init(&s.in);
+	int status = parse(&s, argc, argv);
+	if (status == EXIT_YES) {
+		limit_start(&s.o.lim);
+		if (s.separate >= 0) {
+			add_alphabet(&s, s.alphabet);
+			status = run_separate(&s);
+		} else {
+			status = set_target(&s);
+			if (status == EXIT_YES)
+				status = run_search(&s);
+		}
+	}
+	if (status < 0)
+		status = EXIT_YES;
+	for (size_t i = 0; i < s.words.len; i++)
+		free(s.words.data[i].w);
+	VEC_FREE(s.words);
+	VEC_FREE(s.labels);
+	free(s.letters);
+	free(s.target_text);
+	free(s.family_text);
+	inputs_free(&s.in);
+	return status;
+}

@@ -1,0 +1,87 @@
+/* toktab -- the token reader's table of letters (word.c).
+ *
+ * A token is found by its bytes read as two 64-bit words (its first 16
+ * bytes, little-endian, zero beyond its end) and a multiplicative hash:
+ * for a letter of at most 16 bytes a lookup is one or two comparisons of
+ * words, no call and no byte loop; longer letters also compare their
+ * tail.  Only letters whose bytes are all above the space are in the
+ * table (a token never contains the others in the reader's fast path);
+ * a miss means "not one of those", never "unknown letter": the caller
+ * asks the symbol table then.
+ *
+ * Ownership: a TokTab owns its slots and borrows the letters' names.
+ */
+#ifndef TALLY_TOKTAB_H
+#define TALLY_TOKTAB_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "base/sym.h"
+
+enum { TOKTAB_WORDS = 16 }; /* bytes of a token in its key */
+
+typedef struct {
+	uint64_t k0, k1; /* k0 == 0: an empty slot */
+	Sym sym;
+	uint32_t len;
+	const char *name;
+} TokSlot;
+
+typedef struct {
+	TokSlot *slot; /* 2^bits slots and an overflow ending in an empty one */
+	uint64_t mul;
+	unsigned shift; /* 64 - bits */
+} TokTab;
+
+void toktab_init(TokTab *t, const SymTab *syms, const Sym *letters,
+		 size_t n);
+void toktab_free(TokTab *t);
+
+/* The 8 bytes at p as a little-endian number, whatever the machine. */
+static inline uint64_t toktab_load(const unsigned char *p)
+{
+	uint64_t x;
+	memcpy(&x, p, sizeof x);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	x = __builtin_bswap64(x);
+#endif
+	return x;
+}
+
+/* The low n bytes of a word (n <= 8). */
+static inline uint64_t toktab_keep(uint64_t x, size_t n)
+{
+	return n >= 8 ? x : x & ((UINT64_C(1) << (8 * n)) - 1);
+}
+
+static inline size_t toktab_hash(const TokTab *t, uint64_t k0, uint64_t k1)
+{
+	/* two independent products: the second only matters for letters
+	 * of more than 8 bytes */
+	return (size_t)((k0 * t->mul ^ k1 * UINT64_C(0x9e3779b97f4a7c15)) >>
+			t->shift);
+}
+
+/* The letter whose key is k0, k1 and whose length is len (tail: its
+ * bytes from the 17th on, when len > 16); SYM_NONE when there is none
+ * in the table. */
+static inline Sym toktab_find(const TokTab *t, uint64_t k0, uint64_t k1,
+			      size_t len, const char *tail)
+{
+	const TokSlot *s = t->slot + toktab_hash(t, k0, k1);
+	/* the usual case, a short letter in its own slot: one branch */
+	if (((s->k0 ^ k0) | (s->k1 ^ k1) | (s->len ^ len)) == 0 &&
+	    len <= TOKTAB_WORDS)
+		return s->sym;
+	for (; s->k0; s++)
+		if (s->k0 == k0 && s->k1 == k1 && s->len == len &&
+		    (len <= TOKTAB_WORDS ||
+		     memcmp(s->name + TOKTAB_WORDS, tail,
+			    len - TOKTAB_WORDS) == 0))
+			return s->sym;
+	return SYM_NONE;
+}
+
+#endif

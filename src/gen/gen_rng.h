@@ -1,0 +1,41 @@
+/* gen_rng -- the random numbers of `tally gen`'s datasets: splitmix64
+ * (splitmix.h) with unbiased draws below a bound, also below an exact
+ * integer, so that a seed gives the same bytes on every machine (no
+ * rand(), no floating point).
+ *
+ * Ownership: the caller owns the state.
+ */
+#ifndef TALLY_GEN_RNG_H
+#define TALLY_GEN_RNG_H
+
+#include <stdint.h>
+
+#include <flint/fmpz.h>
+
+#include "base/splitmix.h"
+
+typedef struct {
+	uint64_t state;
+} GenRng;
+
+static inline uint64_t gen_rng_next(GenRng *r)
+{
+	return splitmix64_next(&r->state);
+}
+
+/* Uniform in [0, n), n > 0: draws below the largest multiple of n are
+ * kept, so no residue is favoured. */
+static inline uint64_t gen_rng_below(GenRng *r, uint64_t n)
+{
+	uint64_t reject = (0 - n) % n; /* 2^64 mod n */
+	for (;;) {
+		uint64_t x = gen_rng_next(r);
+		if (x >= reject)
+			return x % n;
+	}
+}
+
+/* Uniform in [0, n) for an exact n > 0 (rejection on its bit length). */
+void gen_rng_below_fmpz(GenRng *r, fmpz_t out, const fmpz_t n);
+
+#endif

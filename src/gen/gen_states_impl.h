@@ -1,0 +1,58 @@
+/* gen_states_impl -- the inside of a GenStates (gen_states.h), shared by
+ * gen_states.c (one process) and gen_share.c (the count tables shared
+ * out over the ranks of a job).  Nothing else includes it.
+ */
+#ifndef TALLY_GEN_STATES_IMPL_H
+#define TALLY_GEN_STATES_IMPL_H
+
+#include "gen/gen_states.h"
+#include "machine/machine.h"
+
+struct Share;
+
+struct GenStates {
+	Machine m;
+	size_t nletters;
+	uint32_t *code;   /* per letter index: its machine code */
+	uint32_t *same;   /* per letter: the first letter with its code */
+	size_t nlevels;
+	size_t *first;    /* first[d]: the first state of level d; nlevels+1 */
+	uint32_t *next;   /* state * nletters + letter */
+	size_t next_cap;
+	uint8_t *cls;     /* class bits per state */
+	size_t n, cap;    /* states */
+	fmpz *cnt[2];     /* per state (shared out: per state this rank owns,
+			   gen_share.h): completions of the aim, by class */
+	size_t ncnt;      /* the length of cnt[c] */
+	size_t aim;       /* the length cnt counts towards; SIZE_MAX: none */
+	fmpz *total[2];   /* per length, by class */
+	uint32_t *dist;   /* gen_states_horizon: letters to a member */
+	size_t nclamped;
+	bool domain;
+	/* Shared out over a job (share.h, gen_share.h); sh NULL: one
+	 * process.  Level d's states own_lo[d] .. own_lo[d] + own_n[d] are
+	 * this rank's (for the current aim), at cnt[c][own_base[d] + s -
+	 * own_lo[d]]. */
+	const struct Share *sh;
+	Limits *lim;
+	size_t *own_lo, *own_n, *own_base;
+	/* The aim's blocks: rank q's states of level d are cut[d * (size +
+	 * 1) + q] .. cut[d * (size + 1) + q + 1].  The states of level
+	 * d + 1 this rank owns that rank q's block of level d reaches:
+	 * give[give_at[d * size + q] .. give_at[d * size + q + 1]). */
+	size_t *cut;
+	uint32_t *give;
+	size_t *give_at, give_cap;
+};
+
+/* A class's states: members (in the language and the domain), or
+ * non-members in the domain. */
+static inline bool gen_states_in_class(unsigned cls, bool member)
+{
+	return member ? cls == (GEN_IN | GEN_DOMAIN) : cls == GEN_DOMAIN;
+}
+
+/* The most states a level has. */
+size_t gen_states_widest(const GenStates *g);
+
+#endif

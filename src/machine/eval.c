@@ -1,0 +1,461 @@
+/* eval.c -- the exact evaluator: the compiled machine (machine.c) run
+ * over the word, once for past-only formulas (streaming: nothing of the
+ * word is kept), fdepth + 1 times for formulas with future counts #>
+ * (the word is kept as packed letter codes, codebuf.c, and each pass
+ * supplies the totals the next one needs; machine.h "Future counts").
+ */
+#include <config.h>
+#include "machine/eval.h"
+
+#include <assert.h>
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "machine/codebuf.h"
+#include "machine/machine.h"
+#include "base/mem.h"
+#include "base/vec.h"
+
+struct EvalSnapshot {
+	MachineState st;
+	const Machine *m;
+};
+
+struct Evaluator {
+	const Store *s;
+	Node *roots;
+	size_t nroots;
+	AcceptAt accept;
+	bool streams, too_long;
+	MachineCodes codes;
+	Machine lean;
+	MachineBlock blk;
+	MachineState st;      /* the streaming state; the passes' state */
+	MachineState scratch; /* EOS queries */
+	CodeBuf word;         /* with #>: the word pushed since the reset */
+	bool judged;          /* with #>: verdict[] is that word's */
+	uint64_t *count;      /* with #>: how often each letter code occurs */
+	bool *verdict;
+};
+
+/* ---- the evaluator ------------------------------------------------------ */
+
+static uint32_t code_of(const Evaluator *ev, Sym l)
+{
+	return machine_code(&ev->codes, l);
+}
+
+Evaluator *eval_new(const Store *s, const Node *roots, size_t nroots,
+		    AcceptAt accept)
+{
+	Evaluator *ev = xcalloc(1, sizeof *ev);
+	ev->s = s;
+	ev->roots = xmalloc((nroots ? nroots : 1) * sizeof *ev->roots);
+	memcpy(ev->roots, roots, nroots * sizeof *roots);
+	ev->nroots = nroots;
+	ev->accept = accept;
+	ev->verdict = xcalloc(nroots ? nroots : 1, sizeof *ev->verdict);
+	machine_codes_init(&ev->codes, s, roots, nroots);
+	machine_init(&ev->lean, s, roots, nroots, false);
+	ev->streams = ev->lean.fdepth == 0;
+	machine_state_init(&ev->lean, &ev->st);
+	machine_state_init(&ev->lean, &ev->scratch);
+	machine_block_init(&ev->lean, &ev->blk);
+	codebuf_init(&ev->word, ev->codes.ncodes);
+	ev->count = xcalloc(ev->codes.ncodes, sizeof *ev->count);
+	return ev;
+}
+
+void eval_free(Evaluator *ev)
+{
+	if (!ev)
+		return;
+	machine_state_free(&ev->lean, &ev->st);
+	machine_state_free(&ev->lean, &ev->scratch);
+	machine_block_free(&ev->blk);
+	machine_free(&ev->lean);
+	codebuf_free(&ev->word);
+	free(ev->count);
+	machine_codes_free(&ev->codes);
+	free(ev->verdict);
+	free(ev->roots);
+	free(ev);
+}
+
+bool eval_streams(const Evaluator *ev)
+{
+	return ev->streams;
+}
+
+bool eval_too_long(const Evaluator *ev)
+{
+	return ev->too_long;
+}
+
+size_t eval_word_bytes(const Evaluator *ev)
+{
+	return codebuf_bytes(&ev->word);
+}
+
+unsigned eval_passes(const Evaluator *ev)
+{
+	return ev->lean.fdepth + 1 - ev->lean.letter_totals;
+}
+
+void eval_reset(Evaluator *ev)
+{
+	ev->too_long = false;
+	ev->judged = false;
+	codebuf_clear(&ev->word);
+	memset(ev->count, 0, ev->codes.ncodes * sizeof *ev->count);
+	machine_reset(&ev->lean, &ev->st);
+}
+
+void eval_push(Evaluator *ev, Sym letter)
+{
+	eval_push_many(ev, &letter, 1);
+}
+
+/* Reads the m codes in ev->blk.codes (m <= the block size). */
+static void read_block(Evaluator *ev, size_t m)
+{
+	if (ev->lean.blockable) {
+		machine_run_block(&ev->lean, &ev->st, &ev->blk, m);
+		return;
+	}
+	for (size_t i = 0; i < m; i++)
+		machine_step(&ev->lean, &ev->st, ev->blk.codes[i]);
+}
+
+void eval_push_many(Evaluator *ev, const Sym *letters, size_t n)
+{
+	const Machine *p = &ev->lean;
+	MachineState *st = &ev->st;
+	uint64_t read = ev->streams ? st->pos : ev->word.n;
+	if (n > MACHINE_MAX_POSITIONS - read) {
+		ev->too_long = true;
+		n = (size_t)(MACHINE_MAX_POSITIONS - read);
+	}
+	/* Short pushes (tally lang) step; long ones run in blocks. */
+	if (ev->streams && n < 16) {
+		for (size_t i = 0; i < n; i++)
+			machine_step(p, st, code_of(ev, letters[i]));
+		return;
+	}
+	ev->judged = false;
+	for (size_t done = 0, m; done < n; done += m) {
+		m = n - done < p->blk ? n - done : p->blk;
+		uint32_t *codes = ev->blk.codes;
+#pragma GCC unroll 4
+		for (size_t i = 0; i < m; i++)
+			codes[i] = code_of(ev, letters[done + i]);
+		if (ev->streams) {
+			read_block(ev, m);
+			continue;
+		}
+		/* kept for the passes of eval_accepts */
+		codebuf_push_many(&ev->word, ev->blk.codes, m);
+		if (p->letter_totals)
+			for (size_t i = 0; i < m; i++)
+				ev->count[ev->blk.codes[i]]++;
+	}
+}
+
+/* Formulas with #>: fdepth passes over the kept word, each giving the
+ * totals of one more level of #>, then the pass that decides.  When the
+ * #> of level 1 count letters only, the letter counts replace pass 0. */
+static void judge(Evaluator *ev)
+{
+	Machine *p = &ev->lean;
+	/* chunks of whole bytes of packed codes: blk is at least 16 */
+	size_t n = ev->word.n, chunk = p->blk & ~(size_t)7;
+	uint32_t other = (uint32_t)p->ncodes - 1;
+	unsigned first = 0;
+	if (p->letter_totals) {
+		ev->count[other] += ev->accept == ACCEPT_EOS;
+		machine_letter_totals(p, ev->count);
+		ev->count[other] -= ev->accept == ACCEPT_EOS;
+		first = 1;
+	}
+	for (unsigned k = first; k <= p->fdepth; k++) {
+		machine_begin_pass(p, k);
+		machine_reset(p, &ev->st);
+		for (size_t done = 0; done < n;) {
+			size_t m = n - done < chunk ? n - done : chunk;
+			codebuf_get(&ev->word, done, m, ev->blk.codes);
+			read_block(ev, m);
+			done += m;
+		}
+		if (ev->accept == ACCEPT_EOS)
+			machine_step(p, &ev->st, other);
+		if (k < p->fdepth)
+			machine_take_totals(p, &ev->st);
+	}
+	machine_query(p, &ev->st);
+	for (size_t r = 0; r < ev->nroots; r++)
+		ev->verdict[r] = machine_root(p, &ev->st, r);
+	ev->judged = true;
+}
+
+bool eval_accepts(Evaluator *ev, size_t root)
+{
+	if (!ev->streams) {
+		if (!ev->judged)
+			judge(ev);
+		return ev->verdict[root];
+	}
+	const Machine *p = &ev->lean;
+	MachineState *st = &ev->st;
+	if (ev->accept == ACCEPT_EOS) {
+		machine_state_copy(p, &ev->scratch, st);
+		st = &ev->scratch;
+		machine_step(p, st, (uint32_t)p->ncodes - 1);
+	}
+	machine_query(p, st);
+	return machine_root(p, st, root);
+}
+
+EvalSnapshot *eval_snapshot_new(const Evaluator *ev)
+{
+	assert(ev->streams); /* with #> a verdict needs the whole word */
+	EvalSnapshot *snap = xcalloc(1, sizeof *snap);
+	snap->m = &ev->lean;
+	machine_state_init(snap->m, &snap->st);
+	return snap;
+}
+
+void eval_save_to(const Evaluator *ev, EvalSnapshot *snap)
+{
+	machine_state_copy(&ev->lean, &snap->st, &ev->st);
+}
+
+EvalSnapshot *eval_save(const Evaluator *ev)
+{
+	EvalSnapshot *snap = eval_snapshot_new(ev);
+	eval_save_to(ev, snap);
+	return snap;
+}
+
+void eval_restore(Evaluator *ev, const EvalSnapshot *snap)
+{
+	machine_state_copy(&ev->lean, &ev->st, &snap->st);
+	ev->too_long = false;
+}
+
+void eval_snapshot_free(EvalSnapshot *snap)
+{
+	if (!snap)
+		return;
+	machine_state_free(snap->m, &snap->st);
+	free(snap);
+}
+
+/* ---- tables -------------------------------------------------------------- */
+
+/* One node's values over the recorded positions: int64 (Booleans as 0/1)
+ * or fmpz for the nodes whose bound is beyond int64. */
+typedef struct {
+	int64_t *v;
+	fmpz *b;
+} Col;
+
+struct EvalTable {
+	size_t first, last; /* recorded positions; empty when first > last */
+	AcceptAt accept;
+	size_t len;
+	Node max;
+	uint32_t *col_of; /* node -> column, UINT32_MAX when absent */
+	Col *cols;
+	size_t ncols;
+};
+
+static EvalTable *table_new(const MachineFacts *f, AcceptAt accept,
+			     size_t first, size_t last)
+{
+	EvalTable *t = xcalloc(1, sizeof *t);
+	t->accept = accept;
+	t->first = first;
+	t->last = last;
+	t->len = first <= last ? last - first + 1 : 0;
+	t->max = f->max;
+	t->col_of = xmalloc(((size_t)f->max + 1) * sizeof *t->col_of);
+	for (Node n = 0; n <= f->max; n++) {
+		t->col_of[n] = UINT32_MAX;
+		if (n == 0 || !f->reach[n])
+			continue;
+		t->col_of[n] = (uint32_t)t->ncols++;
+	}
+	t->cols = xcalloc(t->ncols ? t->ncols : 1, sizeof *t->cols);
+	for (Node n = 1; n <= f->max; n++) {
+		if (t->col_of[n] == UINT32_MAX)
+			continue;
+		Col *c = &t->cols[t->col_of[n]];
+		if (f->big[n])
+			c->b = xcalloc(t->len ? t->len : 1, sizeof *c->b);
+		else
+			c->v = xcalloc(t->len ? t->len : 1, sizeof *c->v);
+	}
+	return t;
+}
+
+void eval_table_free(EvalTable *t)
+{
+	if (!t)
+		return;
+	for (size_t i = 0; i < t->ncols; i++) {
+		if (t->cols[i].b)
+			for (size_t j = 0; j < t->len; j++)
+				fmpz_clear(&t->cols[i].b[j]);
+		free(t->cols[i].b);
+		free(t->cols[i].v);
+	}
+	free(t->cols);
+	free(t->col_of);
+	free(t);
+}
+
+size_t eval_table_first(const EvalTable *t) { return t->first; }
+size_t eval_table_last(const EvalTable *t) { return t->last; }
+AcceptAt eval_table_accept(const EvalTable *t) { return t->accept; }
+
+bool eval_table_has(const EvalTable *t, Node node)
+{
+	return node > 0 && node <= t->max && t->col_of[node] != UINT32_MAX;
+}
+
+/* A node the table was not built for, or a position outside its window,
+ * has no value here: asking for one is a bug (a silent 0 once printed
+ * traces that were false). */
+static const Col *table_col(const EvalTable *t, Node node, size_t pos,
+			    size_t *i)
+{
+	assert(eval_table_has(t, node));
+	assert(pos >= t->first && pos <= t->last);
+	*i = pos - t->first;
+	return &t->cols[t->col_of[node]];
+}
+
+bool eval_table_bool(const EvalTable *t, Node node, size_t pos)
+{
+	size_t i;
+	const Col *c = table_col(t, node, pos, &i);
+	assert(c->v); /* a Boolean, never big */
+	return c->v[i] != 0;
+}
+
+void eval_table_int(const EvalTable *t, Node node, size_t pos, fmpz_t out)
+{
+	size_t i;
+	const Col *c = table_col(t, node, pos, &i);
+	if (c->b)
+		fmpz_set(out, &c->b[i]);
+	else
+		fmpz_set_si(out, c->v[i]);
+}
+
+/* The positions a word is evaluated at: 0 for the empty word, else 1..n,
+ * plus the end marker n+1 under ACCEPT_EOS. */
+static void word_range(AcceptAt accept, size_t n, size_t *lo, size_t *hi)
+{
+	*lo = n == 0 && accept == ACCEPT_LAST ? 0 : 1;
+	*hi = accept == ACCEPT_EOS ? n + 1 : n;
+}
+
+/* The values of every node at the position just read, into column
+ * entry i. */
+static void record(EvalTable *t, const MachineFacts *f, const Machine *p,
+		   const MachineState *st, size_t i)
+{
+	for (Node nd = 1; nd <= f->max; nd++) {
+		if (!f->reach[nd])
+			continue;
+		Col *c = &t->cols[t->col_of[nd]];
+		uint32_t sl = p->slot_of[nd];
+		if (c->b)
+			fmpz_set(&c->b[i], &st->B[sl]);
+		else
+			c->v[i] = st->V[sl];
+	}
+}
+
+/* Every node reachable from nodes at every position of the window
+ * wlo..whi: a full machine of its own, with nodes as its roots, run over
+ * the word (passes as eval_accepts with #>), recording the window in the
+ * last pass.  Letters are coded by that machine, whose roots may mention
+ * letters an evaluator's do not. */
+EvalTable *eval_table_nodes(const Store *s, const Node *nodes, size_t nn,
+			    AcceptAt accept, const Sym *word, size_t n,
+			    size_t wlo, size_t whi)
+{
+	size_t lo, hi;
+	word_range(accept, n, &lo, &hi);
+	if (wlo < lo)
+		wlo = lo;
+	if (whi > hi)
+		whi = hi;
+	Machine p;
+	machine_init(&p, s, nodes, nn, true);
+	MachineFacts f;
+	machine_facts_init(&f, s, nodes, nn, &p.codes,
+			   MACHINE_MAX_POSITIONS + 1);
+	EvalTable *t = table_new(&f, accept, wlo, whi);
+	MachineState st;
+	machine_state_init(&p, &st);
+	for (unsigned k = 0; k <= p.fdepth; k++) {
+		machine_begin_pass(&p, k);
+		machine_reset(&p, &st);
+		for (size_t pos = lo; pos <= hi; pos++) {
+			if (pos >= 1)
+				machine_step(&p, &st,
+					     pos <= n ? machine_code(&p.codes,
+								     word[pos - 1])
+						      : (uint32_t)p.ncodes - 1);
+			if (k == p.fdepth && pos >= wlo && pos <= whi)
+				record(t, &f, &p, &st, pos - wlo);
+		}
+		if (k < p.fdepth)
+			machine_take_totals(&p, &st);
+	}
+	machine_state_free(&p, &st);
+	machine_free(&p);
+	machine_facts_free(s, &f);
+	return t;
+}
+
+EvalTable *eval_table_window(Evaluator *ev, const Sym *word, size_t n,
+			     size_t wlo, size_t whi)
+{
+	return eval_table_nodes(ev->s, ev->roots, ev->nroots, ev->accept, word,
+				n, wlo, whi);
+}
+
+EvalTable *eval_table(Evaluator *ev, const Sym *word, size_t n)
+{
+	return eval_table_window(ev, word, n, 0, SIZE_MAX);
+}
+
+void eval_word(Evaluator *ev, const Sym *word, size_t n, bool *accepted)
+{
+	eval_reset(ev);
+	eval_push_many(ev, word, n);
+	for (size_t r = 0; r < ev->nroots; r++)
+		accepted[r] = eval_accepts(ev, r);
+}
+
+const char *eval_accept_name(AcceptAt a)
+{
+	return a == ACCEPT_EOS ? "eos" : "last";
+}
+
+bool eval_accept_parse(const char *name, AcceptAt *out)
+{
+	if (strcmp(name, "last") == 0)
+		*out = ACCEPT_LAST;
+	else if (strcmp(name, "eos") == 0)
+		*out = ACCEPT_EOS;
+	else
+		return false;
+	return true;
+}

@@ -1,0 +1,40 @@
+/* hierarchy.c -- L_k as a formula. */
+#include <config.h>
+
+#include "search/hierarchy.h"
+
+/* S(s_1 .. s_m) for the alternating pattern starting with `first`:
+ * 1 <= #[Q_{s_m} & S(s_1 .. s_{m-1})]. */
+static Node subsequence(Store *st, Sym first, Sym other, unsigned m)
+{
+	Node one = store_make_const_si(st, 1), s = NODE_NONE;
+	for (unsigned i = 1; i <= m; i++) {
+		Node q = store_make_letter(st, i % 2 ? first : other);
+		Node body = s == NODE_NONE ? q : store_make_and2(st, q, s);
+		s = store_make_cmp(st, REL_LE, one, store_make_count(st, body));
+	}
+	return s;
+}
+
+Node hierarchy_lk(Store *st, Sym a, Sym b, unsigned k)
+{
+	return store_make_and2(st, subsequence(st, a, b, k),
+			       store_make_not(st, subsequence(st, b, a, k)));
+}
+
+Node hierarchy_prefix_guard(Store *st, Sym a, Sym b, unsigned m)
+{
+	/* first letter a: an a at a position with no b before it */
+	Node qa = store_make_letter(st, a), qb = store_make_letter(st, b);
+	Node no_b = store_make_cmp(st, REL_LT, store_make_count(st, qb),
+				   store_make_const_si(st, 1));
+	Node first_a = store_make_cmp(st, REL_LE, store_make_const_si(st, 1),
+				      store_make_count(st, store_make_and2(st, qa, no_b)));
+	return store_make_and2(st, first_a,
+			       store_make_not(st, subsequence(st, a, b, m + 1)));
+}
+
+unsigned hierarchy_theory(bool predict, unsigned k)
+{
+	return predict ? k - 2 : k;
+}
