@@ -71,7 +71,9 @@ dtype (torch.float64, float32, bfloat16, float16, or a name "float64",
 "fp32", "bf16", "fp16", ...) is the arithmetic: the weights are rounded
 to it (to nearest) and the operations run in it, with PyTorch's kernels
 (matrix products and sums accumulate as those do: in float32 for
-bfloat16 on a CPU).  emulate=True instead runs every operation in
+bfloat16 where the CPU kernels do so, as oneDNN's on AVX-512 machines;
+Debian's 1.13 with generic BLAS on an AVX2 machine adds matrix products
+in bfloat16).  emulate=True instead runs every operation in
 float64 and rounds its result to the format once (an affine map, a
 matrix product, a sum, an exp): tally simulate's rule for its ieee
 semantics; it is the default for float16 on a CPU, where torch 1.13 has

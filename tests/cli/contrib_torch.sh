@@ -293,10 +293,19 @@ check(got == truth(maj, "majority.json", prefixes, "ieee=bf16"),
 formula = truth(maj, "majority.json", prefixes, "eval")
 check([i + 1 for i in range(512) if got[i] != formula[i]] == [512],
       "majority bfloat16 in order: b^256 a^256 is not wrong at 512 only")
-maj = tally_torch.load_model("majority.json", "bf16")
-check(bits(maj, [w])[0][1:] == formula,
-      "majority bfloat16: PyTorch's sums differ from the formula on "
-      "b^256 a^256")
+# Whether PyTorch accumulates bfloat16 matrix products in float32 is its
+# kernels' choice (it does with oneDNN on AVX-512 machines; Debian's
+# 1.13 with generic BLAS on an AVX2 machine adds in bfloat16, where
+# 256 + 1 is 256).  The claim is checked where the kernels make it.
+ones = torch.ones(1, 1, 512, dtype=torch.bfloat16)   # attention's shapes
+if (ones[:, :, None, :] @ ones[..., None]).item() == 512:
+    maj = tally_torch.load_model("majority.json", "bf16")
+    check(bits(maj, [w])[0][1:] == formula,
+          "majority bfloat16: PyTorch's sums differ from the formula on "
+          "b^256 a^256")
+else:
+    print("note: this PyTorch adds bfloat16 matrix products in bfloat16; "
+          "the float32-accumulator check is skipped")
 
 # Padding: left, right and none give the same bits, on models whose
 # positions matter (sinusoidal features, T5 distances) and Dyck-1.
