@@ -14,8 +14,25 @@ int status_worse(int a, int b)
 	return a;
 }
 
+static Buf *captured;
+
+Buf *status_capture(Buf *into)
+{
+	Buf *before = captured;
+	captured = into;
+	return before;
+}
+
 void status_vmessage(const char *kind, const char *fmt, va_list ap)
 {
+	if (captured) {
+		va_list again;
+		va_copy(again, ap);
+		if (captured->len)
+			buf_putc(captured, '\n');
+		buf_vprintf(captured, fmt, again);
+		va_end(again);
+	}
 	fprintf(stderr, "tally: %s: ", kind);
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);

@@ -12,6 +12,8 @@
 
 #include <stdarg.h>
 
+#include "base/buf.h"
+
 enum {
 	EXIT_YES = 0,      /* success, or a true answer */
 	EXIT_NO = 1,       /* a negative answer, with a witness */
@@ -28,6 +30,11 @@ int status_worse(int a, int b);
 
 /* Prints "tally: KIND: MSG" and a newline on stderr. */
 void status_vmessage(const char *kind, const char *fmt, va_list ap);
+/* While `into` is set (NULL: none), the text of every message is also
+ * appended to it, without the "tally: KIND: " prefix and one message a
+ * line: a batch prints a refused record's reason in the record's place.
+ * Returns the Buf set before. */
+Buf *status_capture(Buf *into);
 /* Prints "tally: error: MSG" and returns EXIT_USAGE. */
 int status_usage_error(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));

@@ -259,6 +259,21 @@ static bool load_stdin_lines(Inputs *in)
 
 bool cli_batch_failed;
 
+void cli_record_error(size_t index, const char *source, const char *reason,
+		      bool json)
+{
+	if (json) {
+		json_t *j = json_envelope();
+		json_object_set_new(j, "input", json_integer((json_int_t)index));
+		json_object_set_new(j, "source", json_string(source));
+		json_object_set_new(j, "error", json_string(reason));
+		json_emit(j);
+	} else {
+		printf("%zu\terror: %s: %s\n", index, source, reason);
+	}
+	fflush(stdout);
+}
+
 /* Is text[0..n) the separator line ";;" (blanks around it allowed)? */
 static bool is_separator(const char *text, size_t n)
 {

@@ -114,6 +114,12 @@ bool inputs_parse(Inputs *in, Source *src, Flavor f);
 	"                         that does not load is reported, the rest go\n" \
 	"                         on (exit 2 at the end)\n"
 extern bool cli_batch_failed;
+/* A record of a batch or of equiv --pairs that has no answer (it does
+ * not load, or the method refused it), printed in the record's place:
+ * "INDEX<TAB>error: SOURCE: REASON", or with json an object with
+ * "input", "source" and "error". */
+void cli_record_error(size_t index, const char *source, const char *reason,
+		      bool json);
 
 /* Standard end of every --help: the exit-status table. */
 extern const char cli_exit_help[];

@@ -35,7 +35,9 @@ static const char help[] =
 
 enum { OPT_SAT = OPT__COMMAND_BASE, OPT_VALID, OPT_IMPLIES };
 
-/* --batch: each record decided on its own, one numbered line each. */
+/* --batch: each record decided on its own, one numbered line each; the
+ * exit status is the worst of the records' (status_worse), each the one
+ * `tally check` would exit with on that record alone. */
 static int check_batch(Inputs *in, DecideTask task, const DecideOptions *o,
 		       bool implies)
 {
@@ -55,8 +57,15 @@ static int check_batch(Inputs *in, DecideTask task, const DecideOptions *o,
 				    .result = &res};
 		DecideOptions one = *o;
 		one.record = &rec;
+		Buf why = {0};
+		Buf *before = status_capture(&why);
 		int st = decide_run(&view, task, &one);
-		status = status_worse(status, st == EXIT_NO ? EXIT_YES : st);
+		status_capture(before);
+		if (st == EXIT_USAGE)
+			cli_record_error(rec.index, source, why.len ? why.data
+					 : "not decided", o->json);
+		buf_free(&why);
+		status = status_worse(status, st);
 	}
 	return status;
 }

@@ -73,6 +73,24 @@ typedef struct {
 	int status;
 } PairsTally;
 
+/* decide_run on one record; a record the method refused (a usage error
+ * after loading) is reported in its place and counted. */
+static int decided(Inputs *in, const DecideOptions *o, size_t index,
+		   const char *source, size_t *errors)
+{
+	Buf why = {0};
+	Buf *before = status_capture(&why);
+	int status = decide_run(in, TASK_EQUIV, o);
+	status_capture(before);
+	if (status == EXIT_USAGE) {
+		cli_record_error(index, source, why.len ? why.data
+					  : "not decided", o->json);
+		++*errors;
+	}
+	buf_free(&why);
+	return status;
+}
+
 /* One record: F, G, alphabet, expected verdict, witness (the rest of
  * the line is a comment). */
 static void pair_record(char *line, const char *path, size_t lineno,
@@ -87,8 +105,8 @@ static void pair_record(char *line, const char *path, size_t lineno,
 			    .result = &res};
 	int status;
 	if (nf < 2) {
-		printf("%zu\terror: %s: expected two tab-separated inputs\n",
-		       rec.index, source);
+		cli_record_error(rec.index, source,
+				 "expected two tab-separated inputs", base->json);
 		t->errors++;
 		t->status = status_worse(t->status, EXIT_USAGE);
 		return;
@@ -100,9 +118,11 @@ static void pair_record(char *line, const char *path, size_t lineno,
 	if (nf > 3 && f[3][0]) {
 		if (strcmp(f[3], "equivalent") != 0 &&
 		    strcmp(f[3], "not-equivalent") != 0) {
-			printf("%zu\terror: %s: expected verdict 'equivalent' or "
-			       "'not-equivalent', not '%s'\n", rec.index, source,
-			       f[3]);
+			char why[200];
+			snprintf(why, sizeof why, "expected verdict "
+				 "'equivalent' or 'not-equivalent', not '%.80s'",
+				 f[3]);
+			cli_record_error(rec.index, source, why, base->json);
 			t->errors++;
 			t->status = status_worse(t->status, EXIT_USAGE);
 			return;
@@ -118,24 +138,13 @@ static void pair_record(char *line, const char *path, size_t lineno,
 	inputs_option(&in, 'f', f[1]);
 	fflush(stdout);
 	if (!inputs_load(&in, false)) {
-		const char *side = in.nunits == 0 ? "first" : "second";
-		if (base->json) {
-			json_t *j = json_envelope();
-			json_object_set_new(j, "input",
-					    json_integer((json_int_t)rec.index));
-			json_object_set_new(j, "source", json_string(source));
-			json_object_set_new(j, "error", json_string(
-				side[0] == 'f' ? "the first input does not load"
-					       : "the second input does not load"));
-			json_emit(j);
-		} else {
-			printf("%zu\terror: %s: the %s input does not load\n",
-			       rec.index, source, side);
-		}
+		cli_record_error(rec.index, source, in.nunits == 0
+				 ? "the first input does not load"
+				 : "the second input does not load", base->json);
 		t->errors++;
 		status = EXIT_USAGE;
 	} else {
-		status = decide_run(&in, TASK_EQUIV, &o);
+		status = decided(&in, &o, rec.index, source, &t->errors);
 		if (rec.expected) {
 			t->expected++;
 			t->ok += res.as_expected;
@@ -143,11 +152,9 @@ static void pair_record(char *line, const char *path, size_t lineno,
 						 status == EXIT_NO)) {
 				status = EXIT_NO; /* a contradiction */
 				t->against++;
-			}
-			else if (res.as_expected)
+			} else if (res.as_expected) {
 				status = EXIT_YES;
-		} else if (status == EXIT_NO) {
-			status = EXIT_YES; /* "not equivalent" is an answer */
+			}
 		}
 	}
 	fflush(stdout);

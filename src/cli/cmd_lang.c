@@ -289,8 +289,7 @@ int cmd_lang_list(Store *s, Node root, const LangOptions *opt)
 	alphabet_init_with(&alpha, s, &root, 1, opt->letters, opt->nletters,
 			   opt->alphabet);
 	lg.alpha = &alpha;
-	for (size_t i = 0; i < alpha.n; i++)
-		lg.spaced |= strlen(sym_name(alpha.syms, alpha.letters[i])) > 1;
+	lg.spaced = alphabet_spaced(&alpha);
 	lg.ev = eval_new(s, &root, 1, lg.accept);
 	if (lg.count && eval_streams(lg.ev)) {
 		eval_free(lg.ev);

@@ -80,6 +80,8 @@ static bool ident_like(const char *s)
 	return true;
 }
 
+/* A name inside LaTeX math: TeX's special characters escaped, and those
+ * that have no math-mode escape (^ and ~) as text in an \mbox. */
 static void latex_escaped(Buf *out, const char *s)
 {
 	for (; *s; s++) {
@@ -88,10 +90,28 @@ static void latex_escaped(Buf *out, const char *s)
 			buf_putc(out, *s);
 		} else if (*s == '\\') {
 			buf_puts(out, "\\backslash{}");
+		} else if (*s == '^') {
+			buf_puts(out, "\\mbox{\\textasciicircum}");
+		} else if (*s == '~') {
+			buf_puts(out, "\\mbox{\\textasciitilde}");
 		} else {
 			buf_putc(out, *s);
 		}
 	}
+}
+
+/* A definition's name as the syntax writes it: in LaTeX an italic
+ * identifier (my_f would otherwise read as m y subscript f). */
+static void print_name(Buf *out, const Store *s, Sym name, Syntax syn)
+{
+	const char *text = sym_name(store_syms((Store *)s), name);
+	if (syn != SYNTAX_LATEX) {
+		buf_puts(out, text);
+		return;
+	}
+	buf_puts(out, "\\mathit{");
+	latex_escaped(out, text);
+	buf_putc(out, '}');
 }
 
 static void quoted(Buf *out, const char *s, char q)
@@ -466,8 +486,7 @@ static void print_node(Printer *pr, Node n, int ctx)
 	if (pr->stop && (pr->stopped || (pr->stopped = pr->stop(pr->ctx))))
 		return;
 	if (pr->names && n != pr->root && pr->names[n] != SYM_NONE) {
-		buf_puts(pr->out, sym_name(store_syms((Store *)pr->s),
-					   pr->names[n]));
+		print_name(pr->out, pr->s, pr->names[n], pr->syn);
 		return;
 	}
 	if (pr->syn == SYNTAX_SEXPR) {
@@ -518,7 +537,9 @@ char *tl_print_stoppable(const Store *s, Node n, Syntax syn,
 static void print_let(Buf *b, const Store *s, Syntax syn, const Sym *names,
 		      Sym name, Node n, const char *end)
 {
-	buf_printf(b, "let %s = ", sym_name(store_syms((Store *)s), name));
+	buf_puts(b, syn == SYNTAX_LATEX ? "\\mathbf{let}\\ " : "let ");
+	print_name(b, s, name, syn);
+	buf_puts(b, " = ");
 	Printer pr = {.out = b, .s = s, .syn = syn, .names = names,
 		      .root = n};
 	print_node(&pr, n, P_TERNARY);
@@ -534,7 +555,6 @@ char *tl_print_unit(const Store *s, const Unit *u, Syntax syn)
 	Sym *names = xmalloc(nn * sizeof *names);
 	for (size_t i = 0; i < nn; i++)
 		names[i] = SYM_NONE;
-	SymTab *syms = store_syms((Store *)s);
 	Buf b = {0};
 	init_tables();
 	for (size_t i = 0; i < u->ndefs; i++) {
@@ -545,7 +565,7 @@ char *tl_print_unit(const Store *s, const Unit *u, Syntax syn)
 		names[n] = u->defs[i].name;
 	}
 	if (names[u->output] != SYM_NONE)
-		buf_puts(&b, sym_name(syms, names[u->output]));
+		print_name(&b, s, names[u->output], syn);
 	else
 		tl_print_to(&b, s, u->output, syn, names);
 	buf_putc(&b, '\n');

@@ -151,6 +151,20 @@ static void describe_letter(Buf *b, const char *name)
 	buf_putc(b, '\'');
 }
 
+bool word_single_char(const char *name)
+{
+	size_t n = strlen(name);
+	return n > 0 && n == utf8_len((unsigned char)name[0]);
+}
+
+bool alphabet_spaced(const Alphabet *a)
+{
+	for (size_t i = 0; i < a->n; i++)
+		if (!word_single_char(sym_name(a->syms, a->letters[i])))
+			return true;
+	return false;
+}
+
 char *alphabet_describe(const Alphabet *a)
 {
 	Buf b = {0};

@@ -53,6 +53,13 @@ void alphabet_init_units(Alphabet *a, Store *s, const Node *roots,
 			 size_t nroots, const Unit *units, size_t nunits,
 			 const char *spec);
 void alphabet_free(Alphabet *a);
+/* Whether a letter's name is one character (one UTF-8 sequence): words
+ * over such letters are written without spaces, as the reader reads
+ * them ("αα" is two letters α). */
+bool word_single_char(const char *name);
+/* Whether words over the alphabet are written with a space between
+ * letters: some letter is longer than one character. */
+bool alphabet_spaced(const Alphabet *a);
 /* "a b c", malloc'd. */
 char *alphabet_describe(const Alphabet *a);
 

@@ -16,7 +16,7 @@ struct GenOut {
 	const GenSpec *sp;
 	FILE *f;
 	size_t nl;
-	bool spaced;  /* some letter is longer than one byte */
+	bool spaced;  /* some letter is longer than one character */
 	char **name;  /* per letter */
 	char **json;  /* per letter, JSON-escaped without the quotes */
 	Buf line;
@@ -42,12 +42,12 @@ GenOut *gen_out_new(const GenSpec *sp, FILE *f)
 	o->sp = sp;
 	o->f = f;
 	o->nl = a->n;
+	o->spaced = alphabet_spaced(a);
 	o->name = xmalloc((a->n + 1) * sizeof *o->name);
 	o->json = xmalloc((a->n + 1) * sizeof *o->json);
 	for (size_t i = 0; i < a->n; i++) {
 		o->name[i] = xstrdup(sym_name(a->syms, a->letters[i]));
 		o->json[i] = escaped(o->name[i]);
-		o->spaced |= strlen(o->name[i]) != 1;
 	}
 	return o;
 }
@@ -110,18 +110,15 @@ static void put_next(const GenOut *o, Buf *b, const uint8_t *row)
 
 static void json_record(GenOut *o, Buf *b, const GenRecord *r)
 {
-	buf_puts(b, "{\"word\": ");
-	if (o->spaced) {
-		buf_putc(b, '[');
-		for (size_t i = 0; i < r->n; i++)
-			buf_printf(b, "%s\"%s\"", i ? ", " : "", o->json[r->w[i]]);
-		buf_putc(b, ']');
-	} else {
-		buf_putc(b, '"');
-		for (size_t i = 0; i < r->n; i++)
-			buf_puts(b, o->json[r->w[i]]);
-		buf_putc(b, '"');
+	/* The word as the reader reads it: a string whatever its letters,
+	 * with spaces between letters longer than one character. */
+	buf_puts(b, "{\"word\": \"");
+	for (size_t i = 0; i < r->n; i++) {
+		if (i && o->spaced)
+			buf_putc(b, ' ');
+		buf_puts(b, o->json[r->w[i]]);
 	}
+	buf_putc(b, '"');
 	buf_printf(b, ", \"label\": %d, \"length\": %zu", r->label, r->n);
 	if (r->split)
 		buf_printf(b, ", \"split\": \"%s\"", r->split);

@@ -83,6 +83,9 @@ static int bad_record(Checker *c, const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
+/* A word of a record, as tally gen writes it: its letters together, or
+ * separated by spaces when some letter of the alphabet is longer than
+ * one character (then a one-letter word "ab" is the letter ab). */
 static int read_word(Checker *c, const char *text, size_t n, bool tokens)
 {
 	c->w.len = 0;
@@ -116,7 +119,7 @@ static int json_word(Checker *c, json_t *w)
 {
 	if (json_is_string(w))
 		return read_word(c, json_string_value(w), json_string_length(w),
-				 false);
+				 alphabet_spaced(&c->alpha));
 	if (!json_is_array(w))
 		return bad_record(c, "\"word\" is neither a string nor a list");
 	c->w.len = 0;
@@ -237,7 +240,8 @@ static int tsv_record(Checker *c, const char *line, size_t n)
 	int st = parse_label(c, f[1], len[1]);
 	if (st == EXIT_YES && k > 2 && all_bits(f[2], len[2]))
 		bit_labels(c, f[2], len[2]);
-	return st == EXIT_YES ? read_word(c, f[0], len[0], false) : st;
+	return st == EXIT_YES ? read_word(c, f[0], len[0],
+					  alphabet_spaced(&c->alpha)) : st;
 }
 
 /* A .cr comment "// label=L length=N [split=S] [labels=BITS]". */

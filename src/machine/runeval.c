@@ -600,7 +600,7 @@ char *runs_format(const Runs *w, const SymTab *syms, unsigned long plain_max)
 	buf_puts(&b, "");
 	bool single = true;
 	for (size_t i = 0; i < w->n; i++)
-		single = single && strlen(sym_name(syms, w->letter[i])) == 1;
+		single = single && word_single_char(sym_name(syms, w->letter[i]));
 	size_t n;
 	Sym *word = runs_expand(w, plain_max, &n);
 	if (word) {

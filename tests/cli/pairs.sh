@@ -51,3 +51,39 @@ grep -q '"as_expected":true' out.json || fail "json: $(cat out.json)"
 grep -q '^witness: ε$' out.txt || fail "witness: $(cat out.txt)"
 "$T" check --sat --json -f '!Q_a' > out.json || true
 grep -q '"word":""' out.json || fail "json witness: $(cat out.json)"
+
+# Batches and pairs exit with the worst record's status, each record's
+# being what the command alone exits with (issue 29): one unsatisfiable
+# record under --sat is 1, as `check --sat` on it alone.
+printf '#[Q_a] > #[Q_b] & #[Q_b] > #[Q_a]\n' > b.tl
+run 1 "$T" check --sat -f '#[Q_a] > #[Q_b] & #[Q_b] > #[Q_a]'
+run 1 "$T" check --sat --batch=b.tl
+printf '#[Q_a] >= 1\n#[Q_a] > #[Q_b] & #[Q_b] > #[Q_a]\n' > b.tl
+run 1 "$T" check --sat --batch=b.tl
+# A pair without an expected verdict that is not equivalent: 1, as equiv.
+printf 'Q_a\tQ_b\n' > p.tsv
+run 1 "$T" equiv --pairs=p.tsv
+# A pair the method refuses is an error in its place, counted (exit 2),
+# in text and JSON; so is a batch record.
+printf 'Q_a\t#>[Q_a] >= 1\nQ_a\tQ_a\n' > p.tsv
+status=0
+"$T" equiv --pairs=p.tsv --method=chc > out.txt 2> err.txt || status=$?
+test "$status" = 2 || fail "refused pair: exit $status"
+grep -q '^1	error: p.tsv:1: the second input uses future counts' out.txt ||
+	fail "refused pair not reported in its place: $(cat out.txt)"
+grep -q '^2	equivalent' out.txt || fail "after a refused pair: $(cat out.txt)"
+grep -q '; 1 errors$' out.txt || fail "refused pair not counted: $(cat out.txt)"
+"$T" equiv --pairs=p.tsv --method=chc --json > out.json 2> /dev/null || true
+grep -q '"input":1,"source":"p.tsv:1","error":"the second input uses future' out.json ||
+	fail "refused pair in JSON: $(cat out.json)"
+grep -q '"errors":1' out.json || fail "refused pair not counted in JSON: $(cat out.json)"
+printf 'Q_a\tQ_b\tab\tequivalent\nQ_a\n' > p.tsv
+"$T" equiv --pairs=p.tsv --json > out.json 2> /dev/null || true
+test "$(grep -c '"error"' out.json)" = 1 || fail "a broken line in JSON is not JSON: $(cat out.json)"
+! grep -v '^{' out.json > /dev/null || fail "a line of --json output is not JSON: $(cat out.json)"
+printf '#>[Q_a] >= 1\n#[Q_a] >= 1\n' > b.tl
+status=0
+"$T" check --sat --method=chc --batch=b.tl > out.txt 2> err.txt || status=$?
+test "$status" = 2 || fail "refused record: exit $status"
+grep -q '^1	error: b.tl:1: the input uses future counts' out.txt ||
+	fail "refused record not reported in its place: $(cat out.txt)"
