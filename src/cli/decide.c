@@ -716,8 +716,15 @@ static void report_limit(const Decision *d)
 			 "checked (%zu states)", d->res.bound, d->res.states);
 	else
 		snprintf(what, sizeof what, "method %s gave no verdict", m);
-	if (d->lim.hit != LIMIT_NONE)
-		limit_report(&d->lim, what);
+	/* A solver that stopped at the budget handed down from the user's
+	 * --timeout ran out of the user's time, whatever its own reason. */
+	Limits lim = d->lim;
+	if (lim.hit == LIMIT_NONE && d->res.status == MR_LIMIT &&
+	    d->user_limit && lim.timeout > 0 &&
+	    limit_left(&lim) < 0.1 * lim.timeout)
+		lim.hit = LIMIT_TIME;
+	if (lim.hit != LIMIT_NONE)
+		limit_report(&lim, what);
 	else if (d->o->max_states && d->res.states > d->o->max_states)
 		limit_fail("--max-states=%zu reached; %s", d->o->max_states, what);
 	else

@@ -126,16 +126,31 @@ void alphabet_free(Alphabet *a)
 	memset(a, 0, sizeof *a);
 }
 
-/* Letters are listed separated by spaces; one that contains a space, a
- * quote, a backslash or a control character is quoted as in TL ('a b'),
- * so the list reads back unambiguously. */
-static void describe_letter(Buf *b, const char *name)
+/* Whether a letter's name can be written as it is in a word or a list
+ * of letters: not empty, no blank, quote, backslash or control
+ * character, not ε (the empty word) and no ^ (a^3 is a run). */
+static bool plain_letter(const char *name)
 {
-	bool plain = *name != '\0';
-	for (const char *c = name; *c && plain; c++)
-		plain = !is_space((unsigned char)*c) && *c != '\'' &&
-			*c != '\\' && (unsigned char)*c >= 0x20 && *c != 0x7f;
-	if (plain) {
+	if (!*name || strcmp(name, "\xce\xb5") == 0)
+		return false;
+	for (const char *c = name; *c; c++)
+		if (is_space((unsigned char)*c) || *c == '\'' || *c == '\\' ||
+		    *c == '^' || (unsigned char)*c < 0x20 || *c == 0x7f)
+			return false;
+	return true;
+}
+
+bool word_plain_letter(const char *name)
+{
+	return plain_letter(name);
+}
+
+/* Letters that are not plain are quoted as in TL ('a b', 'ε'), so a list
+ * or a word reads back unambiguously and ε always means the empty
+ * word. */
+void word_put_letter(Buf *b, const char *name)
+{
+	if (plain_letter(name)) {
 		buf_puts(b, name);
 		return;
 	}
@@ -172,7 +187,7 @@ char *alphabet_describe(const Alphabet *a)
 	for (size_t i = 0; i < a->n; i++) {
 		if (i)
 			buf_putc(&b, ' ');
-		describe_letter(&b, sym_name(a->syms, a->letters[i]));
+		word_put_letter(&b, sym_name(a->syms, a->letters[i]));
 	}
 	return buf_take(&b);
 }
@@ -188,7 +203,8 @@ void word_reader_init(WordReader *r, const Alphabet *a, bool tokens_only,
 	r->diag = d;
 	r->tokens_only = r->tokens = tokens_only;
 	r->word = 1;
-	r->tokcap = (a->maxlen > WORD_SHOW ? a->maxlen : WORD_SHOW) + 1;
+	/* room for a quoted letter, every byte escaped */
+	r->tokcap = 2 * (a->maxlen > WORD_SHOW ? a->maxlen : WORD_SHOW) + 3;
 	r->prefix = xmalloc(r->tokcap);
 	r->tok = xmalloc(r->tokcap);
 	toktab_init(&r->toktab, a->syms, a->letters, a->n);
@@ -272,12 +288,34 @@ static void character(WordReader *r, const char *s, size_t n)
 	}
 }
 
+/* A letter written quoted, as word_put_letter writes those that are not
+ * plain ('ε', 'a b', 'x^y'): its Sym, or SYM_NONE. */
+static Sym quoted_letter(const WordReader *r, const char *s, size_t n)
+{
+	if (n < 3 || s[0] != '\'' || s[n - 1] != '\'')
+		return SYM_NONE;
+	char *name = xmalloc(n);
+	size_t k = 0;
+	for (size_t i = 1; i + 1 < n; i++) {
+		if (s[i] == '\\' && i + 2 < n && (s[i + 1] == '\'' ||
+						    s[i + 1] == '\\'))
+			i++;
+		name[k++] = s[i];
+	}
+	Sym l = sym_lookup(r->alpha->syms, name, k);
+	free(name);
+	return l != SYM_NONE && l < r->alpha->nmember && r->alpha->member[l]
+		       ? l : SYM_NONE;
+}
+
 static bool end_token(WordReader *r)
 {
 	if (r->ntok == 0)
 		return true;
 	size_t n = r->ntok, kept = r->nkept;
 	Sym l = lookup(r, r->tok, n);
+	if (l == SYM_NONE && kept == n)
+		l = quoted_letter(r, r->tok, n);
 	r->ntok = r->nkept = 0;
 	if (l != SYM_NONE) {
 		emit(r, l);
@@ -711,6 +749,13 @@ bool word_one(WordReader *r, const char *text, size_t n)
 {
 	if (epsilon(r, text, n))
 		n = 0;
+	Sym quoted = quoted_letter(r, text, n);
+	if (quoted != SYM_NONE) {
+		if (r->sink.text)
+			r->sink.text(r->sink.ctx, text, n);
+		emit(r, quoted);
+		return end_line(r);
+	}
 	if (!word_feed(r, text, n))
 		return false;
 	return end_line(r);

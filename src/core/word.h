@@ -18,6 +18,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "base/buf.h"
 #include "base/diag.h"
 #include "core/store.h"
 #include "core/toktab.h"
@@ -60,7 +61,12 @@ bool word_single_char(const char *name);
 /* Whether words over the alphabet are written with a space between
  * letters: some letter is longer than one character. */
 bool alphabet_spaced(const Alphabet *a);
-/* "a b c", malloc'd. */
+/* Whether a letter is written as it is in words and lists (else it is
+ * quoted: 'a b', 'ε' -- ε alone always means the empty word). */
+bool word_plain_letter(const char *name);
+/* Appends a letter as words and lists write it. */
+void word_put_letter(Buf *b, const char *name);
+/* "a b c", malloc'd (letters as word_put_letter writes them). */
 char *alphabet_describe(const Alphabet *a);
 
 /* Where the letters of the words go. */

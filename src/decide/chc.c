@@ -613,7 +613,9 @@ static void solve(Chc *c, MethodResult *out)
 			      limit_now() - start >= 0.9 * c->timeout);
 		out->status = limit ? MR_LIMIT : MR_UNKNOWN;
 		Buf b = { 0 };
-		buf_printf(&b, "Spacer gave up (%s)", why ? why : "?");
+		buf_printf(&b, limit ? "Spacer ran out of its time budget "
+				       "(Z3's reason: %s)"
+				     : "Spacer gave up (%s)", why ? why : "?");
 		out->reason = buf_take(&b);
 	}
 	free(init);

@@ -600,14 +600,15 @@ char *runs_format(const Runs *w, const SymTab *syms, unsigned long plain_max)
 	buf_puts(&b, "");
 	bool single = true;
 	for (size_t i = 0; i < w->n; i++)
-		single = single && word_single_char(sym_name(syms, w->letter[i]));
+		single = single && word_single_char(sym_name(syms, w->letter[i])) &&
+			 word_plain_letter(sym_name(syms, w->letter[i]));
 	size_t n;
 	Sym *word = runs_expand(w, plain_max, &n);
 	if (word) {
 		for (size_t i = 0; i < n; i++) {
 			if (i && !single)
 				buf_putc(&b, ' ');
-			buf_puts(&b, sym_name(syms, word[i]));
+			word_put_letter(&b, sym_name(syms, word[i]));
 		}
 		free(word);
 		return buf_take(&b);
@@ -615,7 +616,7 @@ char *runs_format(const Runs *w, const SymTab *syms, unsigned long plain_max)
 	for (size_t i = 0; i < w->n; i++) {
 		if (i)
 			buf_putc(&b, ' ');
-		buf_puts(&b, sym_name(syms, w->letter[i]));
+		word_put_letter(&b, sym_name(syms, w->letter[i]));
 		if (!fmpz_is_one(&w->count[i])) {
 			char *digits = fmpz_get_str(NULL, 10, &w->count[i]);
 			buf_printf(&b, "^%s", digits);

@@ -467,25 +467,31 @@ void simcheck_sample(SimCheck *sc, size_t k, size_t len, uint64_t seed,
 	free(word);
 }
 
-/* Words longer than 40 letters print run-length encoded: "b^128 a^128". */
+/* Words longer than 40 letters print run-length encoded: "b^128 a^128";
+ * letters as words write them (word_put_letter: ε alone is the empty
+ * word). */
 static void print_word(const SimCheck *sc, const uint32_t *w, size_t n,
 		       FILE *out)
 {
 	bool spaced = n > 40;
 	for (size_t t = 0; t < sc->m->nletters; t++)
-		spaced |= strlen(sc->m->alphabet[t]) > 1;
+		spaced |= !word_single_char(sc->m->alphabet[t]) ||
+			  !word_plain_letter(sc->m->alphabet[t]);
+	Buf b = {0};
+	buf_puts(&b, n == 0 ? "ε" : "");
 	for (size_t i = 0; i < n;) {
 		size_t j = i;
 		while (n > 40 && j < n && w[j] == w[i])
 			j++;
-		fprintf(out, "%s%s", spaced && i ? " " : "",
-			sc->m->alphabet[w[i] - 1]);
+		if (spaced && i)
+			buf_putc(&b, ' ');
+		word_put_letter(&b, sc->m->alphabet[w[i] - 1]);
 		if (j > i + 1)
-			fprintf(out, "^%zu", j - i);
+			buf_printf(&b, "^%zu", j - i);
 		i = j > i ? j : i + 1;
 	}
-	if (n == 0)
-		fputs("ε", out);
+	fputs(b.data, out);
+	buf_free(&b);
 }
 
 static char *word_text(const SimCheck *sc, const uint32_t *w, size_t n);

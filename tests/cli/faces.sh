@@ -33,3 +33,30 @@ run 0 "$T" eval --check-labels -f "#['ab'] >= 1" --alphabet=ab,c < m.tsv
 # A list of letters (what gen wrote before) still reads.
 printf '{"word": ["ab", "c"], "label": 1, "length": 2}\n' > old.jsonl
 run 0 "$T" eval --check-labels -f "#['ab'] >= 1" --alphabet=ab,c < old.jsonl
+
+# ε alone is the empty word: a letter named ε (or one with ^, a blank
+# or a quote) is quoted in words, and reads back quoted.
+"$T" equiv -f "'ε'" -f "!'ε'" > e.txt || true
+grep -q '^counterexample: ε (accepted by second)$' e.txt || fail "empty word: $(cat e.txt)"
+"$T" equiv -f "#['ε'] >= 2" -f "#['ε'] >= 1" > e.txt || true
+grep -q "^counterexample: 'ε' (accepted by second)$" e.txt ||
+	fail "the letter ε is not quoted: $(cat e.txt)"
+"$T" eval -f "'ε'" -w "'ε'" -w "" > e.txt || true
+printf "'ε'\taccept\n\treject\n" > want.txt
+cmp -s e.txt want.txt || fail "reading 'ε' back: $(cat e.txt)"
+"$T" check --sat -f "#['x^y'] = 2" > e.txt || true
+grep -q "^witness: 'x^y' 'x^y'$" e.txt || fail "a letter with ^: $(cat e.txt)"
+run 0 "$T" eval -f "#['x^y'] = 2" -w "'x^y' 'x^y'"
+"$T" eval -f "'ε' | Q_a" --alphabet=a -w a --json > e.json
+grep -q '"alphabet":\["ε","a"\]\|"alphabet":\["a","ε"\]' e.json || fail "alphabet in JSON: $(cat e.json)"
+
+# Whose limit ended the run: a solver stopped at the budget handed down
+# from --timeout is the user's --timeout, not "Spacer gave up".
+status=0
+"$T" equiv --method=chc --timeout=2 -f Q_a \
+	-f "Q_a & #[#[Q_a] >= 200 & #[Q_b] >= 3] != 1" > l.txt 2> l.err || status=$?
+if test "$status" = 4; then
+	grep -q '^tally: limit: --timeout=2 reached; method chc' l.err ||
+		fail "the limit line does not name --timeout: $(cat l.err)"
+	! grep -q 'gave up (ok)' l.txt l.err || fail "'gave up (ok)' at the user's time-out: $(cat l.txt l.err)"
+fi
