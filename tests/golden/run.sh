@@ -1,0 +1,168 @@
+#!/bin/sh
+# tests/golden/run.sh -- the golden corpus: every command line of
+# tests/golden/cases.txt run with $TALLY, its exit status, stdout and
+# stderr compared byte for byte with tests/golden/expected/ (recorded
+# from an earlier binary).  A refactor must leave every byte unchanged;
+# see tests/golden/README.md.
+#
+#   run.sh                    compare; exit 0 when every case is equal,
+#                             1 (with the command line and a unified
+#                             diff per differing case) otherwise
+#   GOLDEN_RECORD=1 run.sh    rewrite tests/golden/expected/ from $TALLY
+#   GOLDEN_ONLY=ID[,ID...]    run only these cases (ids: see below)
+#
+# Each case runs as `sh -c COMMAND` from the top of the source tree, stdin
+# from /dev/null unless the command pipes into tally, with
+#   $T  tally ($TALLY)
+#   $M  "mpirun -np 2 ... tally-mpi" (tally-mpi beside $TALLY)
+#   $D  /tmp/tally-golden/ID, a scratch directory of the case (made empty
+#       before the case, removed after the run: a fixed path, so outputs
+#       that name it are reproducible; one run at a time per machine)
+# A case's id is the first 12 hex digits of the MD5 of its command line
+# (after its tags); its record is expected/ID: the command line, the exit
+# status, then stdout and stderr between marker lines.
+#
+# Tags at the start of a line (before the command):
+#   @mpi            needs tally-mpi and a working mpirun (skipped otherwise)
+#   @nosan          skipped when TALLY_SANITIZED=yes (none at the moment)
+#   @filter-method  the one determinism filter, below
+#
+# Determinism filters.  Every case was chosen so that its bytes do not
+# depend on time, load, memory or paths: hierarchy --no-time; equiv and
+# check with an explicit --method and bounds (or a --timeout no case comes
+# near), never the race of --method=auto under its time budget; scratch
+# files under the fixed $D; HOME is $D.  One filter remains, applied only
+# to the cases tagged @filter-method (the REPL's :equiv and :check, which
+# always use the auto method, as tests/cli/repl.sh does):
+#   sed '/^method: /d'     which method of auto answers first varies
+. "$top_srcdir/tests/lib.sh"
+work=$(pwd)
+cases=$top_srcdir/tests/golden/cases.txt
+expected=$top_srcdir/tests/golden/expected
+T=$TALLY
+case $T in /*) ;; *) T=$(cd "$(dirname "$T")" && pwd)/$(basename "$T") ;; esac
+mpi_bin=${TALLY_MPI:-$(dirname "$T")/tally-mpi}
+base=/tmp/tally-golden
+# tally's own environment variables would change what it prints.
+unset TALLY_HISTORY TALLY_INJECT_PROOF TALLY_MONA TALLY_MPI_STATS || true
+bound=${GOLDEN_BOUND:-${TRY_BOUND:-120}}
+
+# filter: the determinism filter of a case (stdin to stdout), by its tags.
+filter() {
+	if test "$filter_method" = yes; then
+		sed '/^method: /d'
+	else
+		cat
+	fi
+}
+
+# tally-mpi at 2 ranks, as tests/cli/mpi.sh runs it.
+M=
+MPIRUN=${MPIRUN:-mpirun}
+if test -x "$mpi_bin" && command -v "$MPIRUN" > /dev/null 2>&1; then
+	opts=
+	if "$MPIRUN" --version 2>&1 | grep -q 'Open MPI'; then
+		opts="-q --oversubscribe"
+		if test "$(id -u)" = 0; then
+			opts="$opts --allow-run-as-root"
+			OMPI_ALLOW_RUN_AS_ROOT=1
+			OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+			export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM
+		fi
+		: "${OMPI_MCA_btl_vader_single_copy_mechanism:=none}"
+		export OMPI_MCA_btl_vader_single_copy_mechanism
+	fi
+	# shellcheck disable=SC2086
+	if timeout "$bound" "$MPIRUN" $opts -np 2 true > mpiprobe.txt 2>&1; then
+		M="$MPIRUN $opts -np 2 $mpi_bin"
+	fi
+fi
+# Sanitizer builds: MPI's own allocations outlive MPI_Finalize (see
+# tests/cli/mpi.sh); the leak check is off for tally-mpi only.
+mpi_asan="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+
+record=${GOLDEN_RECORD:-}
+only=,${GOLDEN_ONLY:-},
+if test -n "$record" && test "$only" = ,,; then
+	rm -rf "$expected"
+fi
+mkdir -p "$expected"
+
+rm -rf "$base"
+mkdir -p "$base"
+trap 'rm -rf "$base"' EXIT
+
+n=0 differ=0 skipped=0
+: > ids.txt
+# shellcheck disable=SC2094
+while IFS= read -r line || test -n "$line"; do
+	case $line in '' | '#'*) continue ;; esac
+	mpi=no nosan=no filter_method=no
+	while :; do
+		case $line in
+		'@mpi '*) mpi=yes; line=${line#@mpi } ;;
+		'@nosan '*) nosan=yes; line=${line#@nosan } ;;
+		'@filter-method '*) filter_method=yes
+			line=${line#@filter-method } ;;
+		*) break ;;
+		esac
+	done
+	id=$(printf '%s' "$line" | md5sum | cut -c1-12)
+	if grep -qx "$id" ids.txt; then
+		echo "golden: duplicate case: $line" >&2
+		exit 2
+	fi
+	echo "$id" >> ids.txt
+	case $only in ,,) ;; *",$id,"*) ;; *) continue ;; esac
+	if test "$mpi" = yes && test -z "$M"; then
+		skipped=$((skipped + 1)); continue
+	fi
+	if test "$nosan" = yes && test "${TALLY_SANITIZED:-}" = yes; then
+		skipped=$((skipped + 1)); continue
+	fi
+	n=$((n + 1))
+	D=$base/$id
+	rm -rf "$D"
+	mkdir "$D"
+	status=0
+	asan=${ASAN_OPTIONS:-}
+	test "$mpi" = no || asan=$mpi_asan
+	(cd "$top_srcdir" && T=$T M=$M D=$D HOME=$D ASAN_OPTIONS=$asan \
+		timeout "$bound" sh -c "$line" < /dev/null > "$work/out" 2> "$work/err") ||
+		status=$?
+	{
+		printf 'command: %s\nexit: %s\n--- stdout\n' "$line" "$status"
+		filter < out
+		printf '\n--- stderr\n'
+		filter < err
+		printf '\n--- end\n'
+	} > got
+	rm -rf "$D"
+	if test -n "$record"; then
+		cp got "$expected/$id"
+	elif ! cmp -s got "$expected/$id" 2> /dev/null; then
+		differ=$((differ + 1))
+		echo "golden: DIFFERS [$id]: $line"
+		if test -f "$expected/$id"; then
+			diff -u "$expected/$id" got | sed 1,2d || true
+		else
+			echo "golden: no expected/$id (new case: record it)"
+			head -c 2000 got
+		fi
+	fi
+done < "$cases"
+
+if test -n "$record"; then
+	echo "golden: recorded $n cases ($skipped skipped)"
+	exit 0
+fi
+# A record whose case is gone from cases.txt is stale: re-record.
+stale=0
+for f in "$expected"/*; do
+	test -f "$f" || continue
+	grep -qx "$(basename "$f")" ids.txt && continue
+	echo "golden: stale record expected/$(basename "$f") (no such case)"
+	stale=$((stale + 1))
+done
+echo "golden: $n cases, $differ differ ($skipped skipped, $stale stale records)"
+test "$differ" = 0 && test "$stale" = 0
