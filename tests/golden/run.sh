@@ -35,6 +35,12 @@
 # to the cases tagged @filter-method (the REPL's :equiv and :check, which
 # always use the auto method, as tests/cli/repl.sh does):
 #   sed '/^method: /d'     which method of auto answers first varies
+# The scratch path is fixed, so runs on one machine take turns.
+if test -z "${GOLDEN_LOCKED:-}" && command -v flock > /dev/null 2>&1; then
+	GOLDEN_LOCKED=1
+	export GOLDEN_LOCKED
+	exec flock /tmp/tally-golden.lock "${SHELL:-/bin/sh}" "$0" "$@"
+fi
 . "$top_srcdir/tests/lib.sh"
 work=$(pwd)
 cases=$top_srcdir/tests/golden/cases.txt
