@@ -15,14 +15,9 @@
 #include "base/mem.h"
 #include "base/splitmix.h"
 
-uint64_t family_rng_next(FamilyRng *r)
-{
-	return splitmix64_next(&r->state);
-}
-
 uint64_t family_rng_below(FamilyRng *r, uint64_t n)
 {
-	return family_rng_next(r) % n; /* the bias is negligible here */
+	return splitmix64_below(&r->state, n);
 }
 
 /* ---- formulas ----------------------------------------------------------- */

@@ -24,8 +24,7 @@ typedef struct {
 	uint64_t state;
 } FamilyRng;
 
-uint64_t family_rng_next(FamilyRng *r);
-/* Uniform in [0, n), n > 0. */
+/* Uniform in [0, n), n > 0, unbiased (splitmix64_below). */
 uint64_t family_rng_below(FamilyRng *r, uint64_t n);
 
 typedef struct {

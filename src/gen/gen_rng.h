@@ -23,16 +23,10 @@ static inline uint64_t gen_rng_next(GenRng *r)
 	return splitmix64_next(&r->state);
 }
 
-/* Uniform in [0, n), n > 0: draws below the largest multiple of n are
- * kept, so no residue is favoured. */
+/* Uniform in [0, n), n > 0 (splitmix64_below: no residue favoured). */
 static inline uint64_t gen_rng_below(GenRng *r, uint64_t n)
 {
-	uint64_t reject = (0 - n) % n; /* 2^64 mod n */
-	for (;;) {
-		uint64_t x = gen_rng_next(r);
-		if (x >= reject)
-			return x % n;
-	}
+	return splitmix64_below(&r->state, n);
 }
 
 /* Uniform in [0, n) for an exact n > 0 (rejection on its bit length). */

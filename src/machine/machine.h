@@ -7,7 +7,8 @@
  * counts need fdepth + 1 passes over the whole word (see "Future counts"
  * below); only the evaluator (eval.c) compiles those.  The evaluator,
  * the state explorer (explore.c) and the Horn-clause translation (chc.c)
- * all use this one module, so the update rules exist once.
+ * all use this one module, so the update rules exist once: compiled in
+ * machine_compile.c, run in machine.c.
  *
  * Semantics are those of eval.h: positions are 1-based, position 0 is the
  * empty word (every letter test false, counts 0, Y false, MOD(m, r) iff

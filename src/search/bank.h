@@ -39,6 +39,10 @@
  * appends the kept entries in that order, so the entries, their numbers
  * and the statistics are those of one process, whatever the number.
  *
+ * The bank lives in bank.c (entries, nodes, limits), is built in
+ * bank_build.c and shared over processes in bank_share.c; bank_impl.h is
+ * the inside they share.
+ *
  * Ownership: a Bank borrows its Sample and Store (both must outlive it)
  * and owns its SigSet (its own signatures), entries and pinned copies.
  */
@@ -143,7 +147,7 @@ size_t bank_bytes(const Bank *b);
 double bank_seconds(const Bank *b);     /* wall time spent building */
 double bank_cpu_seconds(const Bank *b); /* CPU time, all threads */
 /* The user's limits the bank was given (NULL: none), for the work
- * that follows the bank (search.c polls them too). */
+ * that follows the bank (the search polls them too). */
 struct Limits *bank_limits(const Bank *b);
 /* BANK_TIME or BANK_MEMORY when one of lim is reached, else BANK_OK. */
 BankStop bank_limit_stop(struct Limits *lim);

@@ -17,6 +17,7 @@
 #include "core/parse.h"
 #include "core/unit.h"
 #include "base/mem.h"
+#include "base/splitmix.h"
 #include "transformer/breakdown.h"
 #include "transformer/sim.h"
 #include "base/vec.h"
@@ -432,14 +433,6 @@ void simcheck_exhaustive(SimCheck *sc, size_t maxlen, Mismatch *out)
 	free(w.word);
 }
 
-static uint64_t splitmix(uint64_t *x)
-{
-	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
 void simcheck_sample(SimCheck *sc, size_t k, size_t len, uint64_t seed,
 		     Mismatch *out)
 {
@@ -453,7 +446,7 @@ void simcheck_sample(SimCheck *sc, size_t k, size_t len, uint64_t seed,
 		for (size_t i = 0; i < len && !out->found; i++) {
 			if ((out->stopped = limit_poll(sc->limits)))
 				break;
-			word[i] = 1 + (uint32_t)(splitmix(&st) % sc->m->nletters);
+			word[i] = 1 + (uint32_t)(splitmix64_next(&st) % sc->m->nletters);
 			sim_push(sc->sim, word[i]);
 			eval_push(sc->ev, sc->sym_of[word[i]]);
 			out->words++;

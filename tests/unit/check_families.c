@@ -1,6 +1,7 @@
 /* check_families.c -- the membership functions of src/families.c (tally
  * gen's labels) against the independently written ones of membership.c,
- * on every word up to a length; the RANGE parser; the family table. */
+ * on every word up to a length; the RANGE parser; the family table; the
+ * bounded draw of their random members. */
 #include <config.h>
 
 #include <check.h>
@@ -175,6 +176,24 @@ START_TEST(table)
 }
 END_TEST
 
+/* A bound near 2/3 of 2^64: `next % n` would give a residue below n / 2
+ * two times in three (the draws past n fold onto the low half); an
+ * unbiased draw, one time in two. */
+START_TEST(unbiased_draw)
+{
+	const uint64_t n = 0xaaaaaaaaaaaaaaabu;
+	FamilyRng r = {20261123};
+	unsigned low = 0, draws = 20000;
+	for (unsigned i = 0; i < draws; i++) {
+		uint64_t x = family_rng_below(&r, n);
+		ck_assert_uint_lt(x, n);
+		low += x < n / 2;
+	}
+	ck_assert_uint_gt(low, draws * 47 / 100);
+	ck_assert_uint_lt(low, draws * 53 / 100);
+}
+END_TEST
+
 Suite *families_suite(void)
 {
 	Suite *s = suite_create("families");
@@ -185,6 +204,7 @@ Suite *families_suite(void)
 	tcase_add_test(tc, positive_samples);
 	tcase_add_test(tc, ranges);
 	tcase_add_test(tc, table);
+	tcase_add_test(tc, unbiased_draw);
 	suite_add_tcase(s, tc);
 	return s;
 }
