@@ -245,14 +245,12 @@ static bool on_end(void *ctx)
 		json_object_set_new(o, "alphabet", alphabet_json(r->alpha));
 		json_object_set_new(o, "accept_at",
 				    json_string(eval_accept_name(r->accept)));
-		json_object_set_new(o, "verdict",
-				    json_string(all ? "accept" : "reject"));
+		json_object_set_new(o, "accepted", json_boolean(all));
 		if (r->nroots > 1) {
 			json_t *v = json_array();
 			for (size_t i = 0; i < r->nroots; i++)
-				json_array_append_new(
-					v, json_string(r->acc[i] ? "accept" : "reject"));
-			json_object_set_new(o, "verdicts", v);
+				json_array_append_new(v, json_boolean(r->acc[i]));
+			json_object_set_new(o, "accepted_per_input", v);
 		}
 		if (t)
 			json_object_set_new(o, "trace",
@@ -354,8 +352,7 @@ static bool runs_line(Run *r, RunEval *re, const char *text, size_t n)
 		fmpz_clear(len);
 		json_object_set_new(o, "accept_at",
 				    json_string(eval_accept_name(r->accept)));
-		json_object_set_new(o, "verdict",
-				    json_string(all ? "accept" : "reject"));
+		json_object_set_new(o, "accepted", json_boolean(all));
 		json_emit(o);
 	} else {
 		if (r->echo)

@@ -156,6 +156,16 @@ typedef struct {
 	Limits limits;
 } GenJob;
 
+/* A family's alphabet as every command's JSON gives one: a list of
+ * letters (a family's letters are one byte each). */
+static json_t *family_alphabet_json(const Family *f)
+{
+	json_t *a = json_array();
+	for (const char *c = f->alphabet; *c; c++)
+		json_array_append_new(a, json_stringn(c, 1));
+	return a;
+}
+
 static void list_families(bool json)
 {
 	for (size_t i = 0; i < family_count; i++) {
@@ -164,7 +174,7 @@ static void list_families(bool json)
 			json_t *o = json_envelope();
 			json_object_set_new(o, "family", json_string(f->name));
 			json_object_set_new(o, "alphabet",
-					    json_string(f->alphabet));
+					    family_alphabet_json(f));
 			json_object_set_new(o, "k_min",
 					    f->kmin ? json_integer(f->kmin)
 						    : json_null());
@@ -250,7 +260,7 @@ static int print_formulas(const GenJob *job)
 			json_object_set_new(o, "k", f->kmin ? json_integer(k)
 							    : json_null());
 			json_object_set_new(o, "alphabet",
-					    json_string(f->alphabet));
+					    family_alphabet_json(f));
 			json_object_set_new(o, "formula", json_string(text));
 			json_emit(o);
 		} else {

@@ -482,7 +482,14 @@ static void print_json(const Decision *d, Outcome oc, const char *verdict,
 	static const char *const outcome_names[] = {
 		[OUT_EQUAL] = "proved", [OUT_DIFFERENT] = "refuted",
 		[OUT_BOUNDED] = "bounded", [OUT_UNKNOWN] = "unknown"};
-	json_object_set_new(o, "outcome", json_string(outcome_names[oc]));
+	/* The outcome is the question's (are they equivalent; is it valid,
+	 * satisfiable; does F imply G): "proved" exactly when the exit
+	 * status is 0, "refuted" when it is 1.  --sat is asked as "is it
+	 * equivalent to false", so its two are the other way round. */
+	Outcome asked = oc;
+	if (d->task == TASK_SAT && (oc == OUT_EQUAL || oc == OUT_DIFFERENT))
+		asked = oc == OUT_EQUAL ? OUT_DIFFERENT : OUT_EQUAL;
+	json_object_set_new(o, "outcome", json_string(outcome_names[asked]));
 	json_object_set_new(o, "method", json_string(d->method ? d->method : "none"));
 	json_object_set_new(o, "method_line", json_string(method));
 	json_object_set_new(o, "states", json_integer((json_int_t)r->states));

@@ -62,7 +62,7 @@ expect_out "1101${tab}accept
 
 # --json and --trace.
 "$T" eval --json -f majority -w aab > out.txt
-grep -q '"tally_version"' out.txt && grep -q '"verdict":"accept"' out.txt ||
+grep -q '"tally_version"' out.txt && grep -q '"accepted":true' out.txt ||
 	fail "json: $(cat out.txt)"
 "$T" eval --trace -f "$dyck" -w "(())" > out.txt
 grep -q '^position  *1  *2  *3  *4$' out.txt || fail "trace header: $(cat out.txt)"

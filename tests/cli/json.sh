@@ -36,8 +36,10 @@ for n, line in enumerate(lines, 1):
             sys.exit("line %d: outcome %r" % (n, oc))
         if oc == "bounded" and not isinstance(o.get("bound"), int):
             sys.exit("line %d: bounded without a numeric bound" % n)
+        # The outcome is the question's: proved exactly when the exit
+        # status is 0; a satisfiable formula is proved by its witness.
         sat = o["command"] == "check --sat"
-        if oc == "refuted":
+        if (oc == "proved") if sat else (oc == "refuted"):
             key, other = ("witness", "counterexample") if sat else ("counterexample", "witness")
             w = o.get(key)
             if not isinstance(w, dict) or not isinstance(w.get("word"), str):
