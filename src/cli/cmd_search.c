@@ -13,6 +13,7 @@
 #include "cli/getopt_hint.h"
 #include "cli/commands.h"
 #include "search/hierarchy.h"
+#include "search/holdout.h"
 #include "gen/families.h"
 #include "cli/family_hint.h"
 #include "core/json.h"
@@ -52,6 +53,9 @@ static const char help[] =
 	"                         formula's own depth when smaller)\n"
 	"      --two-sided        search formulas with future counts #> too,\n"
 	"                         on whole words (implied by a target with #>)\n"
+	"      --holdout=PERCENT  labelled words: the share kept out of the\n"
+	"                         search to judge the formula on (default 20;\n"
+	"                         0: none)\n"
 	"      --max-errors=N     labelled words: the least depth whose best\n"
 	"                         formula gets at most N words wrong (listed)\n"
 	SEARCH_CLI_HELP
@@ -79,6 +83,7 @@ enum {
 	OPT_MAXDEPTH,
 	OPT_MAXERRORS,
 	OPT_TWOSIDED,
+	OPT_HOLDOUT,
 };
 
 typedef struct {
@@ -93,8 +98,14 @@ typedef struct {
 	Sym *letters;
 	size_t nletters;
 	Target tg;
-	VEC(SampleWord) words;
+	VEC(SampleWord) words;       /* every labelled word */
 	VEC(bool) labels;
+	Holdout hold;                /* which are held out */
+	unsigned holdout;            /* --holdout, percent */
+	VEC(SampleWord) train;       /* the others: the search's */
+	VEC(bool) train_labels;
+	size_t held_right;           /* held-out words the formula gets right */
+	bool generalises;
 	char *target_text;
 	char *family_text;           /* a tally gen family's formula */
 	TargetShape shape;           /* a formula target's */
@@ -205,6 +216,18 @@ static bool check_labels(Search *s)
 	return true;
 }
 
+/* The words the search sees: those not held out (holdout.h). */
+static void hold_out(Search *s)
+{
+	holdout_split(&s->hold, s->words.data, s->labels.data, s->words.len,
+		      s->holdout, s->o.seed);
+	for (size_t i = 0; i < s->words.len; i++)
+		if (!s->hold.held[i]) {
+			VEC_PUSH(s->train, s->words.data[i]);
+			VEC_PUSH(s->train_labels, s->labels.data[i]);
+		}
+}
+
 /* ---- the target ----------------------------------------------------------- */
 
 /* The letters of --alphabet (parsed as everywhere, word.h), in order. */
@@ -261,8 +284,10 @@ static int set_target(Search *s)
 		if (!read_words(s, s->pos, true) || !read_words(s, s->neg, false) ||
 		    !check_labels(s))
 			return EXIT_USAGE;
-		s->tg = (Target){.kind = TARGET_LABELS, .words = s->words.data,
-				 .labels = s->labels.data, .nwords = s->words.len};
+		hold_out(s);
+		s->tg = (Target){.kind = TARGET_LABELS, .words = s->train.data,
+				 .labels = s->train_labels.data,
+				 .nwords = s->train.len};
 		s->target_text = xstrdup("the labelled words");
 		return EXIT_YES;
 	}
@@ -299,10 +324,34 @@ static int set_target(Search *s)
 
 /* ---- output ----------------------------------------------------------------- */
 
+/* Labelled words: whether the formula found generalises (holdout.h). */
+static void judge(Search *s, const Solution *sol)
+{
+	const SearchResult *r = &sol->r;
+	s->generalises = false;
+	if (!r->found || !r->formula)
+		return;
+	s->held_right = holdout_right(&s->hold, s->in.store, r->formula,
+				      s->letters, s->words.data,
+				      s->labels.data, s->words.len);
+	s->generalises = holdout_generalises(&s->hold, s->held_right,
+					     store_size(s->in.store, r->formula));
+}
+
 /* Why there is no verified formula (NULL when there is one). */
 static const char *failure(Search *s, const Solution *sol, char *buf, size_t n)
 {
 	const SearchResult *r = &sol->r;
+	bool labels = s->tg.kind == TARGET_LABELS;
+	if (labels && r->found && r->formula && sol->have_v && sol->v.ok &&
+	    !s->generalises) {
+		snprintf(buf, n, "the formula found does not generalise: %zu of "
+			 "the %zu held-out words right, size %llu against the "
+			 "%zu letters searched", s->held_right, s->hold.nheld,
+			 (unsigned long long)store_size(s->in.store, r->formula),
+			 s->hold.train_letters);
+		return buf;
+	}
 	if (r->found && r->formula && sol->have_v && sol->v.ok)
 		return NULL;
 	if (r->noisy && r->found && r->formula && sol->have_v &&
@@ -375,6 +424,41 @@ static void print_header(Search *s, const SearchState *ss)
 	fflush(stdout);
 }
 
+/* The found formula fits every labelled word searched but not the
+ * held-out ones, or is too large beside the sample. */
+static bool memorises(const Search *s, const Solution *sol)
+{
+	return s->tg.kind == TARGET_LABELS && sol->r.found && sol->r.formula &&
+	       sol->have_v && sol->v.ok && !s->generalises;
+}
+
+static void print_holdout(const Search *s, unsigned depth,
+			  unsigned long long size)
+{
+	if (s->hold.nheld)
+		printf("held out: %zu of the %zu labelled words (--holdout=%u, "
+		       "seed %llu); the depth-%u formula gets %zu of them right",
+		       s->hold.nheld, s->words.len, s->holdout,
+		       (unsigned long long)s->o.seed, depth, s->held_right);
+	else
+		printf("held out: none (%s)", s->holdout ? "fewer than 20 "
+		       "labelled words" : "--holdout=0");
+	printf("; its size %llu against the %zu letters searched (a quarter "
+	       "at most to generalise)\n", size, s->hold.train_letters);
+}
+
+static json_t *holdout_json(const Search *s)
+{
+	json_t *h = json_object();
+	json_object_set_new(h, "percent", json_integer(s->holdout));
+	json_object_set_new(h, "words", json_integer((json_int_t)s->hold.nheld));
+	json_object_set_new(h, "right", json_integer((json_int_t)s->held_right));
+	json_object_set_new(h, "letters_searched",
+			    json_integer((json_int_t)s->hold.train_letters));
+	json_object_set_new(h, "generalises", json_boolean(s->generalises));
+	return h;
+}
+
 static void print_search(Search *s, const SearchState *ss, const Solution *sol)
 {
 	Store *st = s->in.store;
@@ -402,6 +486,8 @@ static void print_search(Search *s, const SearchState *ss, const Solution *sol)
 		json_object_set_new(o, "evidence", json_string(v ? v->kind : "none"));
 		json_object_set_new(o, "verification", json_string(v ? v->text : ""));
 		json_object_set_new(o, "counterexamples", json_integer(sol->rounds));
+		if (s->tg.kind == TARGET_LABELS)
+			json_object_set_new(o, "holdout", holdout_json(s));
 		if (r->noisy) {
 			json_t *wr = json_array();
 			for (size_t i = 0; i < r->nerrors; i++) {
@@ -425,7 +511,14 @@ static void print_search(Search *s, const SearchState *ss, const Solution *sol)
 		if (sol->rounds) /* the sample grew */
 			printf("sample: %s\n", S->desc);
 		search_print_refutations(S, r, "");
-		if (!fail) {
+		if (s->tg.kind == TARGET_LABELS && r->found && f)
+			print_holdout(s, r->depth, size);
+		if (fail && memorises(s, sol)) {
+			printf("no generalising formula up to depth %u; a formula "
+			       "that memorises the sample has depth %u and size "
+			       "%llu\n", r->depth, r->depth, size);
+			printf("formula (memorises the sample): %s\n", f);
+		} else if (!fail) {
 			printf("least depth: %u\n", r->depth);
 			printf("formula: %s\n", f);
 			printf("size: %llu%s\n", size,
@@ -457,12 +550,14 @@ static int run_search(Search *s)
 		dmax = 4;
 	SearchState ss;
 	search_state_init(&ss, &s->o, st, s->letters, s->nletters, 1, dmax,
-			  s->words.data, s->words.len, labels, s->whole);
+			  s->train.data, s->train.len, labels, s->whole);
 	print_header(s, &ss);
 	search_progress(&s->o, "searching");
 	Solution sol;
 	search_solve(&ss, &s->tg, s->maxd, &sol);
 	search_progress_done(&s->o);
+	if (labels)
+		judge(s, &sol);
 	print_search(s, &ss, &sol);
 	fflush(stdout);
 	char why[320];
@@ -636,6 +731,7 @@ static int parse(Search *s, int argc, char **argv)
 		{"max-depth", required_argument, NULL, OPT_MAXDEPTH},
 		{"max-errors", required_argument, NULL, OPT_MAXERRORS},
 		{"two-sided", no_argument, NULL, OPT_TWOSIDED},
+		{"holdout", required_argument, NULL, OPT_HOLDOUT},
 		SEARCH_CLI_OPTIONS,
 		{"help", no_argument, NULL, 'h'},
 		{0},
@@ -684,6 +780,14 @@ static int parse(Search *s, int argc, char **argv)
 			break;
 		}
 		case OPT_TWOSIDED: s->whole = true; break;
+		case OPT_HOLDOUT: {
+			uint64_t v;
+			if (!number_parse_count(optarg, 90, &v))
+				return status_usage_error("--holdout: expected a "
+					"percent 0..90, not '%s'", optarg);
+			s->holdout = (unsigned)v;
+			break;
+		}
 		case 'h': cli_print_help(help); return -1;
 		default: return EXIT_USAGE;
 		}
@@ -720,7 +824,8 @@ static int parse(Search *s, int argc, char **argv)
 
 int cmd_search(int argc, char **argv)
 {
-	Search s = {.separate = -1, .count = 10, .maxd = 5};
+	Search s = {.separate = -1, .count = 10, .maxd = 5,
+		    .holdout = HOLDOUT_PERCENT};
 	search_opts_init(&s.o);
 	inputs_init(&s.in);
 	int status = parse(&s, argc, argv);
@@ -741,6 +846,9 @@ int cmd_search(int argc, char **argv)
 		free(s.words.data[i].w);
 	VEC_FREE(s.words);
 	VEC_FREE(s.labels);
+	VEC_FREE(s.train);
+	VEC_FREE(s.train_labels);
+	holdout_free(&s.hold);
 	free(s.letters);
 	free(s.target_text);
 	free(s.family_text);

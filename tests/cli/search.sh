@@ -162,4 +162,45 @@ run 2 "$TALLY" search --family=lk
 run 2 "$TALLY" search
 run 2 "$TALLY" search -f Q_a stray
 run 2 "$TALLY" search --separate=9
+
+T=$TALLY
+# Labelled words (issue 29): a share is held out and the formula found
+# judged on it; "least depth" only for a formula that generalises.
+# Palindromes of length 1..10: a lookup table, no headline (exit 1).
+"$T" lang -f true --alphabet=ab --max-length=10 | sed '/^$/d' > all.txt
+awk '{ r = ""; for (i = length($0); i > 0; i--) r = r substr($0, i, 1);
+	print > (r == $0 ? "pal.pos" : "pal.neg") }' all.txt
+status=0
+"$T" search --positive=pal.pos --negative=pal.neg > pal.out 2>&1 || status=$?
+test "$status" = 1 || fail "palindromes: exit $status: $(grep -v '^formula' pal.out)"
+! grep -q '^least depth' pal.out || fail "palindromes get a headline: $(grep -v '^formula' pal.out)"
+grep -q '^no generalising formula up to depth [0-9]*; a formula that memorises the sample has depth [0-9]* and size [0-9]*$' pal.out ||
+	fail "palindromes: $(grep -v '^formula' pal.out)"
+grep -q '^held out: [0-9]* of the 2046 labelled words (--holdout=20, seed 1)' pal.out ||
+	fail "palindromes: no held-out line: $(grep -v '^formula' pal.out)"
+# Majority and Dyck-1 generalise and keep their headline.
+for f in majority dyck1; do
+	"$T" gen --family=$f --max-length=14 --sample=400 --seed=3 -q > $f.tsv
+	awk -F'\t' '$2 == 1 { print $1 > "p.txt" } $2 == 0 { print $1 > "n.txt" }' $f.tsv
+	"$T" search --positive=p.txt --negative=n.txt > $f.out 2>&1 ||
+		fail "$f: $(cat $f.out)"
+	grep -q '^least depth: [12]$' $f.out || fail "$f: $(cat $f.out)"
+	grep -q "right; its size" $f.out || fail "$f: no held-out line: $(cat $f.out)"
+done
+# L_3's words up to length 10: the data alone prove depth 2 too shallow
+# (a pair the exact check cannot separate), and depth 3 generalises.
+"$T" lang -f L_3 --max-length=10 > l3.pos
+"$T" lang -f '!L_3' --max-length=10 | sed '/^$/d' > l3.neg
+"$T" search --positive=l3.pos --negative=l3.neg > l3.out 2>&1 || fail "L_3: $(cat l3.out)"
+grep -q '^depth 2: within constants <= 1, 2 counts per comparison, no depth-<=2 formula separates "[ab]*" (in) and "[ab]*" (out)' l3.out ||
+	fail "L_3: no labelled-data lower bound at depth 2: $(cat l3.out)"
+grep -q '^least depth: 3$' l3.out || fail "L_3: $(cat l3.out)"
+# --holdout=0 holds nothing out; a bad value is an error.
+"$T" search --positive=l3.pos --negative=l3.neg --holdout=0 > h0.out 2>&1 || true
+grep -q '^held out: none (--holdout=0)' h0.out || fail "--holdout=0: $(cat h0.out)"
+run 2 "$T" search --positive=l3.pos --negative=l3.neg --holdout=95
+"$T" search --positive=l3.pos --negative=l3.neg --json > l3.json
+grep -q '"holdout":{"percent":20,"words":[0-9]*,"right":[0-9]*,"letters_searched":[0-9]*,"generalises":true}' l3.json ||
+	fail "L_3 --json: $(cat l3.json)"
+
 exit 0
