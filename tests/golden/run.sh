@@ -18,7 +18,7 @@
 #   $D  /tmp/tally-golden/ID, a scratch directory of the case (made empty
 #       before the case, removed after the run: a fixed path, so outputs
 #       that name it are reproducible; one run at a time per machine,
-#       by a lock, /tmp/tally-golden.lock)
+#       by flock(1) on /tmp/tally-golden.run.lock)
 # A case's id is the first 12 hex digits of the MD5 of its command line
 # (after its tags); its record is expected/ID: the command line, the exit
 # status, then stdout and stderr between marker lines.
@@ -100,30 +100,23 @@ if test -n "$record" && test "$only" = ,,; then
 fi
 mkdir -p "$expected"
 
-# One run at a time uses $base: a lock (a directory holding the owner's
-# PID; a dead owner's lock is taken over), waited for up to
-# GOLDEN_LOCK_WAIT seconds (default 3600).
-lock=$base.lock
-waited=0
-while ! mkdir "$lock" 2> /dev/null; do
-	owner=$(cat "$lock/pid" 2> /dev/null || true)
-	if test -n "$owner" && ! kill -0 "$owner" 2> /dev/null; then
-		rm -rf "$lock"
-		continue
+# One run at a time uses $base: flock(1) on $base.run.lock (released when
+# this shell exits), waited for up to GOLDEN_LOCK_WAIT seconds (default
+# 3600); without flock, no lock.
+if command -v flock > /dev/null 2>&1; then
+	exec 9> "$base.run.lock"
+	if ! flock -n 9; then
+		echo "golden: waiting for $base.run.lock (another run)" >&2
+		flock -w "${GOLDEN_LOCK_WAIT:-3600}" 9 ||
+			{ echo "golden: $base.run.lock: gave up waiting" >&2; exit 2; }
 	fi
-	if test "$waited" -ge "${GOLDEN_LOCK_WAIT:-3600}"; then
-		echo "golden: $lock is held by process ${owner:-?}; gave up" >&2
-		exit 2
-	fi
-	test "$waited" != 0 || echo "golden: waiting for $lock (process ${owner:-?})" >&2
-	sleep 2
-	waited=$((waited + 2))
-done
-echo $$ > "$lock/pid"
+fi
 # (make check-valgrind: lib.sh's report of valgrind's findings still runs)
-trap 'st=$?; rm -rf "$base" "$lock"
+trap 'st=$?; rm -rf "$base"
 	if test -n "${TALLY_VALGRIND:-}"; then (exit "$st"); valgrind_reports; fi' EXIT
 trap 'exit 130' INT TERM HUP
+rm -rf "$base"
+mkdir -p "$base"
 rm -rf "$base"
 mkdir -p "$base"
 
@@ -165,7 +158,7 @@ while IFS= read -r line || test -n "$line"; do
 	asan=${ASAN_OPTIONS:-}
 	test "$mpi" = no || asan=$mpi_asan
 	(cd "$top_srcdir" && T=$T M=$M D=$D HOME=$D ASAN_OPTIONS=$asan \
-		timeout "$bound" sh -c "$line" < /dev/null > "$work/out" 2> "$work/err") ||
+		timeout "$bound" sh -c "$line" < /dev/null > "$work/out" 2> "$work/err" 9>&-) ||
 		status=$?
 	{
 		printf 'command: %s\nexit: %s\n--- stdout\n' "$line" "$status"
