@@ -17,7 +17,8 @@
 #   $M  "mpirun -np 2 ... tally-mpi" (tally-mpi beside $TALLY)
 #   $D  /tmp/tally-golden/ID, a scratch directory of the case (made empty
 #       before the case, removed after the run: a fixed path, so outputs
-#       that name it are reproducible; one run at a time per machine)
+#       that name it are reproducible; one run at a time per machine,
+#       by flock(1) on /tmp/tally-golden.run.lock)
 # A case's id is the first 12 hex digits of the MD5 of its command line
 # (after its tags); its record is expected/ID: the command line, the exit
 # status, then stdout and stderr between marker lines.
@@ -25,22 +26,25 @@
 # Tags at the start of a line (before the command):
 #   @mpi            needs tally-mpi and a working mpirun (skipped otherwise)
 #   @nosan          skipped when TALLY_SANITIZED=yes (none at the moment)
-#   @filter-method  the one determinism filter, below
+#   @filter-method, @filter-evidence  the determinism filters, below
 #
 # Determinism filters.  Every case was chosen so that its bytes do not
 # depend on time, load, memory or paths: hierarchy --no-time; equiv and
 # check with an explicit --method and bounds (or a --timeout no case comes
-# near), never the race of --method=auto under its time budget; scratch
-# files under the fixed $D; HOME is $D.  One filter remains, applied only
-# to the cases tagged @filter-method (the REPL's :equiv and :check, which
-# always use the auto method, as tests/cli/repl.sh does):
-#   sed '/^method: /d'     which method of auto answers first varies
-# The scratch path is fixed, so runs on one machine take turns.
-if test -z "${GOLDEN_LOCKED:-}" && command -v flock > /dev/null 2>&1; then
-	GOLDEN_LOCKED=1
-	export GOLDEN_LOCKED
-	exec flock /tmp/tally-golden.lock "${SHELL:-/bin/sh}" "$0" "$@"
-fi
+# near), never the race of --method=auto under its time budget; search
+# and hierarchy with --decide-length=0 (their last verification step
+# gives each decision method one second: under load mona's proof becomes
+# explore's bound, up to a length that varies); scratch files under the
+# fixed $D; HOME is $D.  Two filters remain, each applied only to the
+# cases tagged with it:
+#   @filter-method    sed '/^method: /d'
+#       the REPL's :equiv and :check always use --method=auto: which
+#       method answers first varies (as in tests/cli/repl.sh)
+#   @filter-evidence  sed -E 's/; tally equiv \([a-z]+\)[^;]*;
+#                           evidence: (proof|bound)$/; tally equiv
+#                           (FILTERED); evidence: FILTERED/'
+#       the few search/hierarchy cases that keep the decision step (and
+#       tally demo, which runs hierarchy): its text line, proof or bound
 . "$top_srcdir/tests/lib.sh"
 work=$(pwd)
 cases=$top_srcdir/tests/golden/cases.txt
@@ -53,10 +57,12 @@ base=/tmp/tally-golden
 unset TALLY_HISTORY TALLY_INJECT_PROOF TALLY_MONA TALLY_MPI_STATS || true
 bound=${GOLDEN_BOUND:-${TRY_BOUND:-120}}
 
-# filter: the determinism filter of a case (stdin to stdout), by its tags.
+# filter: the determinism filters of a case (stdin to stdout), by its tags.
 filter() {
 	if test "$filter_method" = yes; then
 		sed '/^method: /d'
+	elif test "$filter_evidence" = yes; then
+		sed -E 's/; tally equiv \([a-z]+\)[^;]*; evidence: (proof|bound)$/; tally equiv (FILTERED); evidence: FILTERED/'
 	else
 		cat
 	fi
@@ -94,18 +100,36 @@ if test -n "$record" && test "$only" = ,,; then
 fi
 mkdir -p "$expected"
 
+# One run at a time uses $base: flock(1) on $base.run.lock (released when
+# this shell exits), waited for up to GOLDEN_LOCK_WAIT seconds (default
+# 3600); without flock, no lock.
+if command -v flock > /dev/null 2>&1; then
+	exec 9> "$base.run.lock"
+	if ! flock -n 9; then
+		echo "golden: waiting for $base.run.lock (another run)" >&2
+		flock -w "${GOLDEN_LOCK_WAIT:-3600}" 9 ||
+			{ echo "golden: $base.run.lock: gave up waiting" >&2; exit 2; }
+	fi
+fi
+# (make check-valgrind: lib.sh's report of valgrind's findings still runs)
+trap 'st=$?; rm -rf "$base"
+	if test -n "${TALLY_VALGRIND:-}"; then (exit "$st"); valgrind_reports; fi' EXIT
+trap 'exit 130' INT TERM HUP
 rm -rf "$base"
 mkdir -p "$base"
-trap 'rm -rf "$base"' EXIT
+rm -rf "$base"
+mkdir -p "$base"
 
 n=0 differ=0 skipped=0
 : > ids.txt
 # shellcheck disable=SC2094
 while IFS= read -r line || test -n "$line"; do
 	case $line in '' | '#'*) continue ;; esac
-	mpi=no nosan=no filter_method=no
+	mpi=no nosan=no filter_method=no filter_evidence=no
 	while :; do
 		case $line in
+		'@filter-evidence '*) filter_evidence=yes
+			line=${line#@filter-evidence } ;;
 		'@mpi '*) mpi=yes; line=${line#@mpi } ;;
 		'@nosan '*) nosan=yes; line=${line#@nosan } ;;
 		'@filter-method '*) filter_method=yes
@@ -134,7 +158,7 @@ while IFS= read -r line || test -n "$line"; do
 	asan=${ASAN_OPTIONS:-}
 	test "$mpi" = no || asan=$mpi_asan
 	(cd "$top_srcdir" && T=$T M=$M D=$D HOME=$D ASAN_OPTIONS=$asan \
-		timeout "$bound" sh -c "$line" < /dev/null > "$work/out" 2> "$work/err") ||
+		timeout "$bound" sh -c "$line" < /dev/null > "$work/out" 2> "$work/err" 9>&-) ||
 		status=$?
 	{
 		printf 'command: %s\nexit: %s\n--- stdout\n' "$line" "$status"
