@@ -75,14 +75,19 @@ static void stopped(MethodResult *out, const Budget *b)
 
 /* ---- state merging (past-only formulas) ------------------------------- */
 
+/* The first word reaching a state: its parent's word, then a letter. */
+typedef struct {
+	uint32_t parent; /* NO_STATE: the empty word */
+	uint32_t via;    /* index into Search.let */
+} Reach;
+
 typedef struct {
 	Machine m;
 	QueryCodes let;  /* the letters worth trying: one per code */
 	RowSet states;   /* packed states, numbered by first reach */
 	int64_t *row;    /* the state just stepped, packed */
-	uint32_t *parent; /* per state */
-	uint32_t *via;   /* per state: index into let */
-	size_t cap;      /* room in parent and via */
+	Reach *from;     /* per state: how it was first reached */
+	size_t cap;      /* room in from */
 	MachineState st, eos;
 	AcceptAt accept;
 } Search;
@@ -107,22 +112,24 @@ static void add_state(Search *s, uint32_t parent, uint32_t via)
 	uint32_t id = rowset_add(&s->states, s->row, &added);
 	if (!added)
 		return;
-	mem_grow((void **)&s->parent, &s->cap, id + 1, sizeof *s->parent);
-	s->via = xrealloc(s->via, s->cap * sizeof *s->via);
-	s->parent[id] = parent;
-	s->via[id] = via;
+	if (id >= s->cap) /* no call on the hot path */
+		mem_grow((void **)&s->from, &s->cap, (size_t)id + 1,
+			 sizeof *s->from);
+	s->from[id] = (Reach){parent, via};
 }
 
 /* The word reaching state i, then letter `last` (NO_STATE: none). */
 static void witness(const Search *s, uint32_t i, uint32_t last, Runs *w)
 {
 	size_t len = 0;
-	for (uint32_t j = i; s->parent[j] != NO_STATE; j = s->parent[j])
+	for (uint32_t j = i; s->from[j].parent != NO_STATE;
+	     j = s->from[j].parent)
 		len++;
 	uint32_t *path = xmalloc((len + 1) * sizeof *path);
 	size_t k = len;
-	for (uint32_t j = i; s->parent[j] != NO_STATE; j = s->parent[j])
-		path[--k] = s->via[j];
+	for (uint32_t j = i; s->from[j].parent != NO_STATE;
+	     j = s->from[j].parent)
+		path[--k] = s->from[j].via;
 	if (last != NO_STATE)
 		path[len++] = last;
 	for (size_t j = 0; j < len; j++)
@@ -138,8 +145,7 @@ static void search_free(Search *s)
 	query_codes_free(&s->let);
 	rowset_free(&s->states);
 	free(s->row);
-	free(s->parent);
-	free(s->via);
+	free(s->from);
 }
 
 static void merge_search(const Query *q, MethodResult *out)

@@ -82,8 +82,9 @@ uint32_t rowset_add(RowSet *r, const int64_t *row, bool *added)
 		}
 	if (r->n >= r->max_ids)
 		out_of_ids(r);
-	mem_grow((void **)&r->rows, &r->cap, (r->n + 1) * r->width,
-		 sizeof *r->rows);
+	if ((r->n + 1) * r->width > r->cap) /* no call on the hot path */
+		mem_grow((void **)&r->rows, &r->cap, (r->n + 1) * r->width,
+			 sizeof *r->rows);
 	memcpy(r->rows + r->n * r->width, row, bytes);
 	uint32_t id = (uint32_t)r->n++;
 	r->slot[h] = id;
