@@ -11,6 +11,7 @@
 
 #include "base/limit.h"
 #include "machine/machine.h"
+#include "machine/rowset.h"
 #include "base/mem.h"
 
 #define NO_STATE UINT32_MAX
@@ -38,8 +39,6 @@ static bool budget_ok(Budget *b, size_t states, size_t len)
 {
 	const Query *q = b->q;
 	if (q->max_states && states > q->max_states)
-		b->stop = "the state limit";
-	else if (states >= NO_STATE - 1)
 		b->stop = "the state limit";
 	else if (limit_check(q->limits))
 		b->stop = q->limits->hit == LIMIT_TIME ? "the time limit"
@@ -76,16 +75,19 @@ static void stopped(MethodResult *out, const Budget *b)
 
 /* ---- state merging (past-only formulas) ------------------------------- */
 
+/* The first word reaching a state: its parent's word, then a letter. */
+typedef struct {
+	uint32_t parent; /* NO_STATE: the empty word */
+	uint32_t via;    /* index into Search.let */
+} Reach;
+
 typedef struct {
 	Machine m;
 	QueryCodes let;  /* the letters worth trying: one per code */
-	size_t width;    /* packed int64s per state */
-	int64_t *vals;   /* width per state */
-	uint32_t *parent;
-	uint32_t *via;   /* index into let */
-	size_t n, cap;
-	uint32_t *table; /* open addressing: state ids, NO_STATE empty */
-	size_t tmask;
+	RowSet states;   /* packed states, numbered by first reach */
+	int64_t *row;    /* the state just stepped, packed */
+	Reach *from;     /* per state: how it was first reached */
+	size_t cap;      /* room in from */
 	MachineState st, eos;
 	AcceptAt accept;
 } Search;
@@ -102,62 +104,32 @@ static bool differ(Search *s, MachineState *st)
 	return machine_root(&s->m, st, 0) != machine_root(&s->m, st, 1);
 }
 
-static void grow_table(Search *s)
+/* Adds the state read into st unless an equal one exists. */
+static void add_state(Search *s, uint32_t parent, uint32_t via)
 {
-	size_t size = (s->tmask + 1) * 2;
-	free(s->table);
-	s->table = xmalloc(size * sizeof *s->table);
-	memset(s->table, 0xff, size * sizeof *s->table);
-	s->tmask = size - 1;
-	for (size_t i = 0; i < s->n; i++) {
-		size_t h = machine_packed_hash(s->vals + i * s->width, s->width) &
-			   s->tmask;
-		while (s->table[h] != NO_STATE)
-			h = (h + 1) & s->tmask;
-		s->table[h] = (uint32_t)i;
-	}
-}
-
-/* Adds the packed state at vals[n] unless an equal one exists. */
-static bool add_state(Search *s, uint32_t parent, uint32_t via)
-{
-	const int64_t *row = s->vals + s->n * s->width;
-	size_t h = machine_packed_hash(row, s->width) & s->tmask;
-	for (; s->table[h] != NO_STATE; h = (h + 1) & s->tmask)
-		if (memcmp(s->vals + (size_t)s->table[h] * s->width, row,
-			   s->width * sizeof *row) == 0)
-			return false;
-	s->table[h] = (uint32_t)s->n;
-	s->parent[s->n] = parent;
-	s->via[s->n] = via;
-	s->n++;
-	if (2 * s->n > s->tmask)
-		grow_table(s);
-	return true;
-}
-
-/* Room for one more state at vals[n]. */
-static void reserve(Search *s)
-{
-	if (s->n < s->cap)
+	machine_pack(&s->m, &s->st, s->row);
+	bool added;
+	uint32_t id = rowset_add(&s->states, s->row, &added);
+	if (!added)
 		return;
-	size_t cap = s->cap ? 2 * s->cap : 1024;
-	s->vals = xrealloc(s->vals, cap * s->width * sizeof *s->vals);
-	s->parent = xrealloc(s->parent, cap * sizeof *s->parent);
-	s->via = xrealloc(s->via, cap * sizeof *s->via);
-	s->cap = cap;
+	if (id >= s->cap) /* no call on the hot path */
+		mem_grow((void **)&s->from, &s->cap, (size_t)id + 1,
+			 sizeof *s->from);
+	s->from[id] = (Reach){parent, via};
 }
 
 /* The word reaching state i, then letter `last` (NO_STATE: none). */
 static void witness(const Search *s, uint32_t i, uint32_t last, Runs *w)
 {
 	size_t len = 0;
-	for (uint32_t j = i; s->parent[j] != NO_STATE; j = s->parent[j])
+	for (uint32_t j = i; s->from[j].parent != NO_STATE;
+	     j = s->from[j].parent)
 		len++;
 	uint32_t *path = xmalloc((len + 1) * sizeof *path);
 	size_t k = len;
-	for (uint32_t j = i; s->parent[j] != NO_STATE; j = s->parent[j])
-		path[--k] = s->via[j];
+	for (uint32_t j = i; s->from[j].parent != NO_STATE;
+	     j = s->from[j].parent)
+		path[--k] = s->from[j].via;
 	if (last != NO_STATE)
 		path[len++] = last;
 	for (size_t j = 0; j < len; j++)
@@ -171,10 +143,9 @@ static void search_free(Search *s)
 	machine_state_free(&s->m, &s->eos);
 	machine_free(&s->m);
 	query_codes_free(&s->let);
-	free(s->vals);
-	free(s->parent);
-	free(s->via);
-	free(s->table);
+	rowset_free(&s->states);
+	free(s->row);
+	free(s->from);
 }
 
 static void merge_search(const Query *q, MethodResult *out)
@@ -184,18 +155,14 @@ static void merge_search(const Query *q, MethodResult *out)
 	query_codes_init(&s.let, q, &s.m.codes);
 	machine_state_init(&s.m, &s.st);
 	machine_state_init(&s.m, &s.eos);
-	s.width = machine_packed_len(&s.m);
-	s.tmask = 1023;
-	s.table = xmalloc((s.tmask + 1) * sizeof *s.table);
-	memset(s.table, 0xff, (s.tmask + 1) * sizeof *s.table);
+	rowset_init(&s.states, machine_packed_len(&s.m));
+	s.row = xmalloc(s.states.width * sizeof *s.row);
 	Budget b;
 	budget_init(&b, q);
 	out->witness_shortest = true;
 	size_t lo = 0, hi = 1, len = 0;
 	/* Level 0: the empty word. */
 	machine_reset(&s.m, &s.st);
-	reserve(&s);
-	machine_pack(&s.m, &s.st, s.vals);
 	add_state(&s, NO_STATE, 0);
 	if (differ(&s, &s.st)) {
 		out->status = MR_DIFFERENT;
@@ -208,24 +175,22 @@ static void merge_search(const Query *q, MethodResult *out)
 		}
 		for (size_t i = lo; i < hi; i++) {
 			if ((i & 255) == 0 &&
-			    !budget_ok(&b, s.n, len))
+			    !budget_ok(&b, s.states.n, len))
 				goto limit;
 			for (uint32_t c = 0; c < s.let.n; c++) {
-				machine_unpack(&s.m, &s.st, s.vals + i * s.width,
-					       len);
+				machine_unpack(&s.m, &s.st,
+					       rowset_row(&s.states, i), len);
 				machine_step(&s.m, &s.st, s.let.code[c]);
 				if (differ(&s, &s.st)) {
 					out->status = MR_DIFFERENT;
 					witness(&s, (uint32_t)i, c, &out->witness);
 					goto done;
 				}
-				reserve(&s);
-				machine_pack(&s.m, &s.st, s.vals + s.n * s.width);
 				add_state(&s, (uint32_t)i, c);
 			}
 		}
 		len++;
-		if (s.n == hi) {
+		if (s.states.n == hi) {
 			/* Nothing new: every reachable state was checked. */
 			out->status = MR_EQUIVALENT;
 			size_t cl = 128;
@@ -233,11 +198,11 @@ static void merge_search(const Query *q, MethodResult *out)
 			snprintf(out->certificate, cl,
 				 "all %zu reachable states of the product machine "
 				 "agree (none new at length %zu)\n",
-				 s.n, len);
+				 s.states.n, len);
 			break;
 		}
 		lo = hi;
-		hi = s.n;
+		hi = s.states.n;
 	}
 	goto done;
 limit:
@@ -245,7 +210,7 @@ limit:
 	stopped(out, &b);
 done:
 	out->bound = len;
-	out->states = s.n;
+	out->states = s.states.n;
 	budget_done(&b);
 	search_free(&s);
 }

@@ -13,6 +13,7 @@
 
 #include "base/buf.h"
 #include "machine/machine.h"
+#include "machine/rowset.h"
 #include "base/mem.h"
 #include "gen/gen_share.h"
 #include "base/share.h"
@@ -169,71 +170,6 @@ static size_t clamp_bounds(const Machine *m, int64_t *lo, int64_t *hi)
 
 /* ---- building ---------------------------------------------------------- */
 
-/* One level's states while the next is built: keys are the packed state,
- * then the class. */
-typedef struct {
-	size_t width; /* int64s per key */
-	int64_t *keys;
-	size_t n, cap;
-	uint32_t *table; /* local ids, NONE empty */
-	size_t mask;
-} Level;
-
-static void level_init(Level *l, size_t width)
-{
-	memset(l, 0, sizeof *l);
-	l->width = width;
-	l->mask = 255;
-	l->table = xmalloc((l->mask + 1) * sizeof *l->table);
-	memset(l->table, 0xff, (l->mask + 1) * sizeof *l->table);
-}
-
-static void level_clear(Level *l)
-{
-	l->n = 0;
-	memset(l->table, 0xff, (l->mask + 1) * sizeof *l->table);
-}
-
-static void level_free(Level *l)
-{
-	free(l->keys);
-	free(l->table);
-}
-
-static void level_grow(Level *l)
-{
-	size_t size = (l->mask + 1) * 2;
-	free(l->table);
-	l->table = xmalloc(size * sizeof *l->table);
-	memset(l->table, 0xff, size * sizeof *l->table);
-	l->mask = size - 1;
-	for (size_t i = 0; i < l->n; i++) {
-		size_t h = machine_packed_hash(l->keys + i * l->width,
-					       l->width) & l->mask;
-		while (l->table[h] != NONE)
-			h = (h + 1) & l->mask;
-		l->table[h] = (uint32_t)i;
-	}
-}
-
-/* The local id of key, added when new (*added set). */
-static uint32_t level_find(Level *l, const int64_t *key, bool *added)
-{
-	size_t w = l->width, h = machine_packed_hash(key, w) & l->mask;
-	*added = false;
-	for (; l->table[h] != NONE; h = (h + 1) & l->mask)
-		if (memcmp(l->keys + (size_t)l->table[h] * w, key,
-			   w * sizeof *key) == 0)
-			return l->table[h];
-	mem_grow((void **)&l->keys, &l->cap, (l->n + 1) * w, sizeof *key);
-	memcpy(l->keys + l->n * w, key, w * sizeof *key);
-	l->table[h] = (uint32_t)l->n;
-	*added = true;
-	if (++l->n * 2 > l->mask + 1)
-		level_grow(l);
-	return (uint32_t)(l->n - 1);
-}
-
 typedef struct {
 	GenStates *g;
 	MachineState st;
@@ -284,8 +220,9 @@ static bool build_stop(GenStates *g, size_t i, Limits *lim)
 	return lim && lim->hit;
 }
 
-/* Level d (cur) to level d + 1 (nxt). */
-static bool expand(Builder *b, Level *cur, Level *nxt, size_t d,
+/* Level d (cur) to level d + 1 (nxt); a level's keys are its packed
+ * states, then the class. */
+static bool expand(Builder *b, RowSet *cur, RowSet *nxt, size_t d,
 		   size_t max_states, Limits *lim)
 {
 	GenStates *g = b->g;
@@ -300,12 +237,11 @@ static bool expand(Builder *b, Level *cur, Level *nxt, size_t d,
 				row[a] = row[g->same[a]];
 				continue;
 			}
-			machine_unpack(&g->m, &b->st, cur->keys + i * cur->width,
-				       d);
+			machine_unpack(&g->m, &b->st, rowset_row(cur, i), d);
 			machine_step(&g->m, &b->st, g->code[a]);
 			make_key(b);
 			bool added;
-			uint32_t id = level_find(nxt, b->key, &added);
+			uint32_t id = rowset_add(nxt, b->key, &added);
 			if (added) {
 				if (next_base + nxt->n > max_states)
 					return false;
@@ -351,19 +287,19 @@ static void forward_totals(GenStates *g);
 static bool build_levels(GenStates *g, Builder *b, size_t max_len,
 			 size_t max_states, Limits *lim, size_t *stopped)
 {
-	Level lv[2];
-	level_init(&lv[0], b->width + 1);
-	level_init(&lv[1], b->width + 1);
+	RowSet lv[2];
+	rowset_init(&lv[0], b->width + 1);
+	rowset_init(&lv[1], b->width + 1);
 	machine_reset(&g->m, &b->st);
 	make_key(b);
 	bool added;
-	level_find(&lv[0], b->key, &added);
+	rowset_add(&lv[0], b->key, &added);
 	add_state(g, (unsigned)b->key[b->width]);
 	g->first[0] = 0;
 	bool ok = true;
 	for (size_t d = 0; d < max_len && ok; d++) {
-		Level *cur = &lv[d & 1], *nxt = &lv[(d + 1) & 1];
-		level_clear(nxt);
+		RowSet *cur = &lv[d & 1], *nxt = &lv[(d + 1) & 1];
+		rowset_clear(nxt);
 		g->first[d + 1] = g->first[d] + cur->n;
 		mem_grow((void **)&g->next, &g->next_cap,
 			 g->first[d + 1] * g->nletters, sizeof *g->next);
@@ -371,8 +307,8 @@ static bool build_levels(GenStates *g, Builder *b, size_t max_len,
 		*stopped = d + 1;
 	}
 	g->first[g->nlevels] = g->n;
-	level_free(&lv[0]);
-	level_free(&lv[1]);
+	rowset_free(&lv[0]);
+	rowset_free(&lv[1]);
 	return ok;
 }
 

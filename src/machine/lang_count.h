@@ -11,7 +11,7 @@
  * work is states x letter codes per length, not words.
  *
  * Ownership: borrows the Store and Alphabet; counts handed to emit are
- * valid during the call.
+ * valid during the call.  A LangCountLevel owns its rows and counts.
  */
 #ifndef TALLY_LANG_COUNT_H
 #define TALLY_LANG_COUNT_H
@@ -22,6 +22,7 @@
 #include <flint/fmpz.h>
 
 #include "machine/eval.h"
+#include "machine/rowset.h"
 #include "base/limit.h"
 #include "core/word.h"
 
@@ -40,5 +41,22 @@ typedef bool (*LangCountFn)(const Store *s, Node root, const Alphabet *alpha,
 			    AcceptAt accept, size_t maxlen, Limits *lim,
 			    LangCountEmit emit, void *arg);
 extern LangCountFn lang_count_hook;
+
+/* One length's merged states and the number of prefixes reaching each
+ * (mult[id], for the ids of rows): lang_count's table, and each rank's
+ * share of it in tally-mpi's count. */
+typedef struct {
+	RowSet rows;
+	fmpz *mult;
+	size_t cap; /* room in mult */
+} LangCountLevel;
+
+void lang_count_level_init(LangCountLevel *l, size_t width);
+/* Forgets every state (for the next length). */
+void lang_count_level_clear(LangCountLevel *l);
+void lang_count_level_free(LangCountLevel *l);
+/* Adds k prefixes reaching the packed state row. */
+void lang_count_level_add(LangCountLevel *l, const int64_t *row,
+			  const fmpz_t k);
 
 #endif

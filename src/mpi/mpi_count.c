@@ -7,21 +7,14 @@
 
 #include <flint/fmpz_vec.h>
 
+#include "machine/lang_count.h"
 #include "machine/machine.h"
 #include "base/mem.h"
 #include "mpi/mpi_exchange.h"
 #include "mpi/mpi_job.h"
-#include "mpi/mpi_rows.h"
 
 /* Bytes of states a rank sends in one round (a bound on its buffers). */
 #define ROUND_BYTES ((size_t)4 << 20)
-
-/* One length's states this rank owns, with their multiplicities. */
-typedef struct {
-	MpiRows rows;
-	fmpz *mult;
-	size_t cap;
-} Level;
 
 typedef struct {
 	Machine m;
@@ -32,46 +25,9 @@ typedef struct {
 	int size;
 	int64_t *row;
 	fmpz_t k, accepted;
-	Level lv[2];
+	LangCountLevel lv[2]; /* this rank's states of two lengths */
 	MpiExchange x;
 } Dist;
-
-static void level_init(Level *l, size_t width)
-{
-	mpi_rows_init(&l->rows, width);
-	l->mult = NULL;
-	l->cap = 0;
-}
-
-static void level_clear(Level *l)
-{
-	for (size_t i = 0; i < l->rows.n; i++)
-		fmpz_clear(&l->mult[i]);
-	mpi_rows_clear(&l->rows);
-}
-
-static void level_free(Level *l)
-{
-	level_clear(l);
-	mpi_rows_free(&l->rows);
-	free(l->mult);
-}
-
-/* Adds k prefixes reaching row. */
-static void level_add(Level *l, const int64_t *row, const fmpz_t k)
-{
-	bool added;
-	uint32_t j = mpi_rows_add(&l->rows, row, &added);
-	if (!added) {
-		fmpz_add(&l->mult[j], &l->mult[j], k);
-		return;
-	}
-	if (j >= l->cap) {
-		l->cap = l->cap ? 2 * l->cap : 256;
-		l->mult = xrealloc(l->mult, l->cap * sizeof *l->mult);
-	}
-	fmpz_init_set(&l->mult[j], k);
-}
 
 /* The verdict of the word read into st. */
 static bool accepts(Dist *d, MachineState *st)
@@ -103,16 +59,18 @@ static void dist_init(Dist *d, const Store *s, Node root,
 	d->row = xmalloc(d->width * sizeof *d->row);
 	fmpz_init(d->k);
 	fmpz_init(d->accepted);
-	level_init(&d->lv[0], d->width);
-	level_init(&d->lv[1], d->width);
+	for (int i = 0; i < 2; i++) {
+		lang_count_level_init(&d->lv[i], d->width);
+		d->lv[i].rows.advice = "use more ranks";
+	}
 	mpi_exchange_init(&d->x);
 }
 
 static void dist_free(Dist *d)
 {
 	mpi_exchange_free(&d->x);
-	level_free(&d->lv[0]);
-	level_free(&d->lv[1]);
+	lang_count_level_free(&d->lv[0]);
+	lang_count_level_free(&d->lv[1]);
 	fmpz_clear(d->k);
 	fmpz_clear(d->accepted);
 	free(d->row);
@@ -124,12 +82,13 @@ static void dist_free(Dist *d)
 
 /* Steps state i of cur by every letter code: accepted words add to
  * d->accepted, successors go to their owners as [row, n, n limbs]. */
-static void expand(Dist *d, const Level *cur, size_t i, size_t len)
+static void expand(Dist *d, const LangCountLevel *cur, size_t i,
+		   size_t len)
 {
 	for (uint32_t code = 0; code < d->m.ncodes; code++) {
 		if (fmpz_is_zero(&d->per_code[code]))
 			continue;
-		machine_unpack(&d->m, &d->st, mpi_rows_get(&cur->rows, i), len);
+		machine_unpack(&d->m, &d->st, rowset_row(&cur->rows, i), len);
 		machine_step(&d->m, &d->st, code);
 		fmpz_mul(d->k, &cur->mult[i], &d->per_code[code]);
 		if (accepts(d, &d->st))
@@ -146,14 +105,14 @@ static void expand(Dist *d, const Level *cur, size_t i, size_t len)
 }
 
 /* The successors this rank owns, added into next. */
-static void absorb(Dist *d, Level *next)
+static void absorb(Dist *d, LangCountLevel *next)
 {
 	const int64_t *p = d->x.recv, *end = p + d->x.nrecv;
 	while (p < end) {
 		size_t n = (size_t)p[d->width];
 		fmpz_set_ui_array(d->k, (const ulong *)(p + d->width + 1),
 				  (slong)n);
-		level_add(next, p, d->k);
+		lang_count_level_add(next, p, d->k);
 		p += d->width + 1 + n;
 	}
 }
@@ -161,8 +120,8 @@ static void absorb(Dist *d, Level *next)
 /* From length len in cur to len + 1 in next, in rounds until every rank
  * is through; d->accepted: the words of length len + 1 accepted (the
  * job's).  False when a limit stopped it. */
-static bool step_level(Dist *d, Level *cur, Level *next, size_t len,
-		       Limits *lim)
+static bool step_level(Dist *d, LangCountLevel *cur, LangCountLevel *next,
+		       size_t len, Limits *lim)
 {
 	size_t per = ROUND_BYTES / (d->m.ncodes * (d->width + 4) * sizeof(int64_t));
 	if (per < 64)
@@ -218,12 +177,13 @@ bool mpi_count(const Store *s, Node root, const Alphabet *alpha,
 	fmpz_one(d.k);
 	if (mpi_job_owner(machine_packed_hash(d.row, d.width), d.size) ==
 	    mpi_job_rank())
-		level_add(&d.lv[0], d.row, d.k);
+		lang_count_level_add(&d.lv[0], d.row, d.k);
 	emit(0, d.accepted, arg);
 	bool ok = true;
 	for (size_t len = 0; len < maxlen; len++) {
-		Level *cur = &d.lv[len & 1], *next = &d.lv[(len + 1) & 1];
-		level_clear(next);
+		LangCountLevel *cur = &d.lv[len & 1];
+		LangCountLevel *next = &d.lv[(len + 1) & 1];
+		lang_count_level_clear(next);
 		ok = step_level(&d, cur, next, len, lim);
 		if (!ok)
 			break;

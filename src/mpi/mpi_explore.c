@@ -13,13 +13,10 @@
 #include "base/mem.h"
 #include "mpi/mpi_exchange.h"
 #include "mpi/mpi_job.h"
-#include "mpi/mpi_rows.h"
+#include "machine/rowset.h"
 
 #define NO_KEY UINT64_MAX
 #define NO_PARENT UINT64_MAX
-/* explore.c's bound on the states of one search: kept, so that the
- * answers do not depend on the number of ranks. */
-#define STATE_CAP ((uint64_t)UINT32_MAX - 1)
 /* Bytes of states a rank sends in one round (a bound on its buffers). */
 #define ROUND_BYTES ((size_t)4 << 20)
 
@@ -30,7 +27,7 @@ typedef struct {
 	MachineState st, eos;
 	size_t width;
 	int rank, size;
-	MpiRows owned;        /* this rank's states, level after level */
+	RowSet owned;         /* this rank's states, level after level */
 	uint64_t *parent;     /* per state: rank << 32 | number, or NO_PARENT */
 	uint32_t *via;        /* per state: its last letter (index in let) */
 	size_t cap;
@@ -71,7 +68,8 @@ static void dist_init(Dist *d, const Query *q)
 	machine_state_init(&d->m, &d->eos);
 	d->width = machine_packed_len(&d->m);
 	d->row = xmalloc(d->width * sizeof *d->row);
-	mpi_rows_init(&d->owned, d->width);
+	rowset_init(&d->owned, d->width);
+	d->owned.advice = "use more ranks";
 	mpi_exchange_init(&d->x);
 	d->diff_key = NO_KEY;
 	d->start = limit_now();
@@ -84,7 +82,7 @@ static void dist_free(Dist *d)
 	if (d->progress)
 		fputs("\r\033[K", stderr);
 	mpi_exchange_free(&d->x);
-	mpi_rows_free(&d->owned);
+	rowset_free(&d->owned);
 	free(d->parent);
 	free(d->via);
 	free(d->pos);
@@ -123,7 +121,7 @@ static void expand(Dist *d, size_t i, size_t len)
 		uint64_t key = base + c;
 		if (key > d->diff_key)
 			break; /* the level ends in a counterexample before */
-		machine_unpack(&d->m, &d->st, mpi_rows_get(&d->owned, i), len);
+		machine_unpack(&d->m, &d->st, rowset_row(&d->owned, i), len);
 		machine_step(&d->m, &d->st, d->let.code[c]);
 		if (differ(d, &d->st)) {
 			d->diff_key = key;
@@ -153,7 +151,7 @@ static void absorb(Dist *d)
 			uint64_t key = (uint64_t)p[d->width];
 			uint64_t parent = (uint64_t)r << 32 | (uint64_t)p[d->width + 1];
 			bool added;
-			uint32_t j = mpi_rows_add(&d->owned, p, &added);
+			uint32_t j = rowset_add(&d->owned, p, &added);
 			if (added)
 				adopt(d, j, parent, key);
 			else if (j >= d->hi && key < d->key[j - d->hi]) {
@@ -213,29 +211,26 @@ static uint64_t count_below(const Dist *d, uint64_t k)
 	return mpi_job_sum(n);
 }
 
-/* Where the serial search would have stopped at --max-states (or at its
- * bound on states) in this level: it checks before stepping every state
- * whose global number (lo_g + p) is a multiple of 256, holding then the
- * hi_g states of the earlier levels and the new ones of key below
- * p * nletters.  Checks after the counterexample's parent (p > last)
+/* Where the serial search would have stopped at --max-states in this
+ * level: it checks before stepping every state whose global number
+ * (lo_g + p) is a multiple of 256, holding then the hi_g states of the
+ * earlier levels and the new ones of key below p * nletters.  Checks after the counterexample's parent (p > last)
  * never happen.  True, with the states it held, when one fails. */
 static bool state_limit(const Dist *d, uint64_t lo_g, uint64_t hi_g,
 			uint64_t added, uint64_t last, uint64_t *states)
 {
-	uint64_t cap = STATE_CAP;
-	if (d->q->max_states && d->q->max_states < cap)
-		cap = d->q->max_states + 1;
-	if (hi_g + added < cap)
+	uint64_t max = d->q->max_states;
+	if (!max || hi_g + added <= max)
 		return false;
 	uint64_t p0 = (256 - lo_g % 256) % 256;
 	if (p0 > last)
 		return false;
 	uint64_t lo = 0, hi = (last - p0) / 256 + 1; /* checks lo .. hi-1 */
-	if (hi_g + count_below(d, (p0 + (hi - 1) * 256) * d->let.n) < cap)
+	if (hi_g + count_below(d, (p0 + (hi - 1) * 256) * d->let.n) <= max)
 		return false;
 	while (lo + 1 < hi) { /* the first failing check is in [lo, hi) */
 		uint64_t mid = lo + (hi - lo - 1) / 2;
-		if (hi_g + count_below(d, (p0 + mid * 256) * d->let.n) >= cap)
+		if (hi_g + count_below(d, (p0 + mid * 256) * d->let.n) > max)
 			hi = mid + 1;
 		else
 			lo = mid + 1;
@@ -443,7 +438,7 @@ void mpi_explore_merge(const Query *q, MethodResult *out)
 	}
 	if (mpi_job_owner(machine_packed_hash(d.row, d.width), d.size) == d.rank) {
 		bool added;
-		uint32_t j = mpi_rows_add(&d.owned, d.row, &added);
+		uint32_t j = rowset_add(&d.owned, d.row, &added);
 		adopt(&d, j, NO_PARENT, 0);
 		d.pos = xmalloc(sizeof *d.pos);
 		d.pos[0] = 0;

@@ -8,38 +8,30 @@
 #include <string.h>
 
 #include "base/mem.h"
+#include "machine/rowset.h"
 #include "transformer/sim.h"
 
-/* One level of the search: states (keys) with their search-tree ids, and
- * an open-addressing set over the keys. */
+/* One level of the search: its states (keys) and their search-tree ids
+ * (id[i] for the key of row id i). */
 typedef struct {
-	unsigned char *keys;
+	RowSet keys;
 	uint32_t *id;
-	size_t n, cap, idcap, keysize;
-	uint32_t *slot; /* index + 1, or 0 */
-	size_t nslots;
+	size_t idcap;
 } Level;
 
 typedef struct {
 	Sim *ref, *sim;
-	size_t nacc, keysize;
+	size_t nacc, keywords; /* the key's int64s */
 	Acc *a, *b;
 	uint32_t *parent, *letter; /* by id */
 	size_t nids, idcap;
 } Search;
 
-static uint64_t hash(const unsigned char *k, size_t n)
-{
-	uint64_t h = 1469598103934665603ULL;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ k[i]) * 1099511628211ULL;
-	return h;
-}
-
 /* The key of a pair of states: the fields of every accumulator, copied
- * one by one (no padding bytes). */
-static void make_key(const Search *s, unsigned char *key)
+ * one by one (no padding bytes) into int64s. */
+static void make_key(const Search *s, int64_t *words)
 {
+	unsigned char *key = (unsigned char *)words;
 	for (size_t i = 0; i < s->nacc; i++) {
 		memcpy(key, &s->a[i].m, sizeof s->a[i].m);
 		key += sizeof s->a[i].m;
@@ -50,8 +42,9 @@ static void make_key(const Search *s, unsigned char *key)
 	}
 }
 
-static void unpack_key(const Search *s, const unsigned char *key)
+static void unpack_key(const Search *s, const int64_t *words)
 {
+	const unsigned char *key = (const unsigned char *)words;
 	for (size_t i = 0; i < s->nacc; i++) {
 		acc_zero(&s->a[i]);
 		acc_zero(&s->b[i]);
@@ -64,45 +57,30 @@ static void unpack_key(const Search *s, const unsigned char *key)
 	}
 }
 
-static void level_clear(Level *l)
+static void level_init(Level *l, size_t width)
 {
-	l->n = 0;
-	if (l->slot)
-		memset(l->slot, 0, l->nslots * sizeof *l->slot);
+	rowset_init(&l->keys, width);
+	l->id = NULL;
+	l->idcap = 0;
 }
 
-static void level_rehash(Level *l)
+static void level_free(Level *l)
 {
-	size_t ns = l->nslots ? l->nslots * 2 : 1024;
-	free(l->slot);
-	l->slot = xcalloc(ns, sizeof *l->slot);
-	l->nslots = ns;
-	for (size_t i = 0; i < l->n; i++) {
-		size_t h = hash(l->keys + i * l->keysize, l->keysize) & (ns - 1);
-		while (l->slot[h])
-			h = (h + 1) & (ns - 1);
-		l->slot[h] = (uint32_t)i + 1;
-	}
+	rowset_free(&l->keys);
+	free(l->id);
 }
 
-/* Adds key unless present; true when added. */
-static bool level_add(Level *l, const unsigned char *key, uint32_t id)
+/* Adds key (as search-tree id `id`) unless present; true when added. */
+static bool level_add(Level *l, const int64_t *key, uint32_t id)
 {
-	if (2 * (l->n + 1) > l->nslots)
-		level_rehash(l);
-	size_t h = hash(key, l->keysize) & (l->nslots - 1);
-	while (l->slot[h]) {
-		if (memcmp(l->keys + (l->slot[h] - 1) * l->keysize, key,
-			   l->keysize) == 0)
-			return false;
-		h = (h + 1) & (l->nslots - 1);
+	bool added;
+	uint32_t i = rowset_add(&l->keys, key, &added);
+	if (added) {
+		mem_grow((void **)&l->id, &l->idcap, (size_t)i + 1,
+			 sizeof *l->id);
+		l->id[i] = id;
 	}
-	mem_grow((void **)&l->keys, &l->cap, (l->n + 1) * l->keysize, 1);
-	memcpy(l->keys + l->n * l->keysize, key, l->keysize);
-	mem_grow((void **)&l->id, &l->idcap, l->n + 1, sizeof *l->id);
-	l->id[l->n] = id;
-	l->slot[h] = (uint32_t)++l->n;
-	return true;
+	return added;
 }
 
 static uint32_t new_id(Search *s, uint32_t parent, uint32_t letter)
@@ -130,8 +108,10 @@ static void witness(const Search *s, uint32_t id, size_t len, Mismatch *out,
 static BreakResult search(Search *s, const Model *m, size_t maxlen,
 			  size_t maxstates, Limits *lim, Mismatch *out)
 {
-	Level cur = {.keysize = s->keysize}, next = {.keysize = s->keysize};
-	unsigned char *key = xcalloc(s->keysize, 1);
+	Level cur, next;
+	level_init(&cur, s->keywords);
+	level_init(&next, s->keywords);
+	int64_t *key = xcalloc(s->keywords, sizeof *key);
 	BreakResult r = BREAK_NONE;
 	if (sim_accepts(s->ref) != sim_accepts(s->sim)) {
 		witness(s, 0, 0, out, sim_accepts(s->sim));
@@ -143,10 +123,10 @@ static BreakResult search(Search *s, const Model *m, size_t maxlen,
 	make_key(s, key);
 	level_add(&cur, key, new_id(s, 0, 0));
 	for (size_t len = 0; len < maxlen && r == BREAK_NONE; len++) {
-		level_clear(&next);
-		for (size_t i = 0; i < cur.n && r == BREAK_NONE; i++) {
+		rowset_clear(&next.keys);
+		for (size_t i = 0; i < cur.keys.n && r == BREAK_NONE; i++) {
 			for (uint32_t t = 1; t <= m->nletters; t++) {
-				unpack_key(s, cur.keys + i * s->keysize);
+				unpack_key(s, rowset_row(&cur.keys, i));
 				sim_load_state(s->ref, len, s->a);
 				sim_load_state(s->sim, len, s->b);
 				sim_push(s->ref, t);
@@ -177,12 +157,8 @@ static BreakResult search(Search *s, const Model *m, size_t maxlen,
 	}
 done:
 	free(key);
-	free(cur.keys);
-	free(cur.id);
-	free(cur.slot);
-	free(next.keys);
-	free(next.id);
-	free(next.slot);
+	level_free(&cur);
+	level_free(&next);
 	return r;
 }
 
@@ -196,9 +172,8 @@ BreakResult breakdown_search(const Model *m, const Semantics *sem,
 	BreakResult r = BREAK_UNSUPPORTED;
 	if (sim_uniform(s.ref)) {
 		s.nacc = sim_state_size(s.ref);
-		s.keysize = s.nacc * (2 * sizeof(__int128) + sizeof(double));
-		if (s.keysize == 0)
-			s.keysize = 1;
+		size_t bytes = s.nacc * (2 * sizeof(__int128) + sizeof(double));
+		s.keywords = bytes ? (bytes + 7) / 8 : 1;
 		s.a = xcalloc(s.nacc + 1, sizeof *s.a);
 		s.b = xcalloc(s.nacc + 1, sizeof *s.b);
 		r = search(&s, m, maxlen, maxstates, lim, out);
