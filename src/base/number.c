@@ -1,10 +1,14 @@
-/* number.c -- the one reader of counts and ranges (see number.h). */
+/* number.c -- the one reader of counts, ranges, seconds and sizes, and
+ * the one wording of a bad number (see number.h). */
 #include <config.h>
 #include "base/number.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "base/status.h"
 
 bool number_parse_count(const char *s, uint64_t max, uint64_t *out)
 {
@@ -53,4 +57,80 @@ bool number_parse_range(const char *s, size_t *lo, size_t *hi)
 	if (dots[2] && !range_bound(dots + 2, dots + strlen(dots), hi))
 		return false;
 	return *lo <= *hi;
+}
+
+bool number_parse_seconds(const char *s, double *out)
+{
+	char *end;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (end == s || *end || errno || !isfinite(v) || v <= 0 || v > 1e8)
+		return false;
+	*out = v;
+	return true;
+}
+
+bool number_parse_size(const char *s, size_t *out)
+{
+	char *end;
+	if (*s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 10);
+	unsigned shift = 0;
+	switch (*end) {
+	case 'k': case 'K': shift = 10; end++; break;
+	case 'm': case 'M': shift = 20; end++; break;
+	case 'g': case 'G': shift = 30; end++; break;
+	case 't': case 'T': shift = 40; end++; break;
+	default: break;
+	}
+	if (*end == 'B' || *end == 'b')
+		end++;
+	if (*end || errno || v == 0 || v > (SIZE_MAX >> shift))
+		return false;
+	*out = (size_t)v << shift;
+	return true;
+}
+
+/* Whether s is digits and dots only: a number (or range) that is well
+ * formed but out of range, rather than not a number at all. */
+static bool numeric(const char *s)
+{
+	return *s && strspn(s, "0123456789.") == strlen(s);
+}
+
+bool number_option_count(const char *name, const char *s, uint64_t lo,
+			 uint64_t hi, uint64_t *out)
+{
+	if (number_parse_count(s, hi, out) && *out >= lo)
+		return true;
+	if (numeric(s) && !strchr(s, '.'))
+		status_usage_error("--%s: %s is out of range %llu..%llu", name, s,
+				   (unsigned long long)lo, (unsigned long long)hi);
+	else
+		status_usage_error("--%s: expected a count %llu..%llu, not '%s'",
+				   name, (unsigned long long)lo,
+				   (unsigned long long)hi, s);
+	return false;
+}
+
+bool number_option_range(const char *name, const char *s, size_t lo,
+			 size_t hi, bool bounded, size_t *rlo, size_t *rhi)
+{
+	if (!number_parse_range(s, rlo, rhi) || !numeric(s)) {
+		status_usage_error("--%s: expected a range (N, N..M, ..M or N..) "
+				   "within %zu..%zu, not '%s'", name, lo, hi, s);
+		return false;
+	}
+	if (*rhi == SIZE_MAX && bounded) {
+		status_usage_error("--%s: %s needs an upper bound", name, s);
+		return false;
+	}
+	if (*rlo < lo || (*rhi != SIZE_MAX && *rhi > hi)) {
+		status_usage_error("--%s: %s is out of range %zu..%zu", name, s, lo,
+				   hi);
+		return false;
+	}
+	return true;
 }

@@ -95,19 +95,55 @@ static void add_spec(Inputs *in, int kind, const char *text)
 	in->nspecs++;
 }
 
-bool inputs_option(Inputs *in, int opt, const char *arg)
+bool inputs_option(Inputs *in, int kind, const char *arg)
 {
-	switch (opt) {
+	switch (kind) {
 	case 'f': add_spec(in, INPUT_FORMULA, arg); return true;
 	case 'F': add_spec(in, INPUT_FILE, arg); return true;
 	case 'P': add_spec(in, INPUT_PROGRAM, arg); return true;
-	case OPT_SYNTAX: in->syntax = arg; return true;
-	case OPT_OUTPUT: in->output = arg; return true;
-	case OPT_CR_PRECEDENCE: in->cr_precedence = arg; return true;
-	case OPT_BATCH: add_spec(in, INPUT_BATCH, arg); return true;
+	case 'b': add_spec(in, INPUT_BATCH, arg); return true;
 	default: return false;
 	}
 }
+
+bool inputs_getopt(Inputs *in, int opt, const char *arg)
+{
+	switch (opt) {
+	case OPT_SYNTAX: in->syntax = arg; return true;
+	case OPT_OUTPUT: in->output = arg; return true;
+	case OPT_CR_PRECEDENCE: in->cr_precedence = arg; return true;
+	case OPT_BATCH: return inputs_option(in, 'b', arg);
+	default: return inputs_option(in, opt, arg);
+	}
+}
+
+bool limit_option(Limits *l, int opt, const char *arg, bool *ok)
+{
+	if (opt == OPT_TIMEOUT) {
+		*ok = number_parse_seconds(arg, &l->timeout);
+		if (!*ok)
+			status_usage_error("--timeout: expected a number of seconds "
+					"greater than 0, not '%s'", arg);
+		return true;
+	}
+	if (opt == OPT_MAX_MEMORY) {
+		*ok = number_parse_size(arg, &l->max_memory);
+		if (!*ok)
+			status_usage_error("--max-memory: expected a size such as "
+					"500M or 2G, not '%s'", arg);
+		return true;
+	}
+	return false;
+}
+
+int inputs_option_row(const Option *row, const char *arg)
+{
+	inputs_option(row->ctx, row->letter ? row->letter : 'b', arg);
+	return EXIT_YES;
+}
+
+const char *const cli_syntaxes[] = {"tl", "crasp", "cr", NULL};
+const char *const cli_cr_precedences[] = {"peer", "conventional", NULL};
 
 static bool ends_with(const char *s, const char *suffix)
 {

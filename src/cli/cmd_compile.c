@@ -355,7 +355,7 @@ int cmd_compile(int argc, char **argv)
 	bool report = false, json = false;
 	int opt, status = EXIT_YES;
 	while ((opt = cli_getopt(argc, argv, "f:F:P:h", longopts)) != -1) {
-		if (inputs_option(&in, opt, optarg))
+		if (inputs_getopt(&in, opt, optarg))
 			continue;
 		switch (opt) {
 		case OPT_PRECISION:

@@ -482,7 +482,7 @@ int cmd_eval(int argc, char **argv)
 	bool check_labels = false;
 	while ((opt = cli_getopt(argc, argv, "f:F:P:w:h", longopts)) !=
 	       -1) {
-		if (inputs_option(&in, opt, optarg))
+		if (inputs_getopt(&in, opt, optarg))
 			continue;
 		switch (opt) {
 		case 'w': VEC_PUSH(words, optarg); break;

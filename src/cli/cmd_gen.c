@@ -688,7 +688,7 @@ int cmd_gen(int argc, char **argv)
 	while ((opt = cli_getopt(argc, argv, "f:F:P:n:qh", longopts)) !=
 	       -1) {
 		bool ok = true;
-		if (inputs_option(&job.in, opt, optarg))
+		if (inputs_getopt(&job.in, opt, optarg))
 			continue;
 		if (limit_option(&job.limits, opt, optarg, &ok)) {
 			if (!ok)

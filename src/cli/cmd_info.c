@@ -194,7 +194,7 @@ int cmd_info(int argc, char **argv)
 	bool json = false;
 	int opt, status = EXIT_YES;
 	while ((opt = cli_getopt(argc, argv, "f:F:P:h", longopts)) != -1) {
-		if (inputs_option(&in, opt, optarg))
+		if (inputs_getopt(&in, opt, optarg))
 			continue;
 		if (opt == OPT_JSON) {
 			json = true;

@@ -361,7 +361,7 @@ int cmd_lang(int argc, char **argv)
 	int opt, status = EXIT_YES;
 	while ((opt = cli_getopt(argc, argv, "f:F:P:n:h", longopts)) !=
 	       -1) {
-		if (inputs_option(&in, opt, optarg))
+		if (inputs_getopt(&in, opt, optarg))
 			continue;
 		bool ok = true;
 		if (limit_option(&limits, opt, optarg, &ok)) {

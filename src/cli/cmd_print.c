@@ -294,7 +294,7 @@ int cmd_print(int argc, char **argv)
 	int opt, status = EXIT_YES;
 	while ((opt = cli_getopt(argc, argv, "f:F:P:h", longopts)) != -1) {
 		bool ok = true;
-		if (inputs_option(&in, opt, optarg))
+		if (inputs_getopt(&in, opt, optarg))
 			continue;
 		if (limit_option(&limits, opt, optarg, &ok)) {
 			if (ok)

@@ -643,7 +643,7 @@ static int parse(Search *s, int argc, char **argv)
 	int opt, status = EXIT_YES;
 	char *end;
 	while ((opt = cli_getopt(argc, argv, "f:F:P:h", longopts)) != -1) {
-		if (inputs_option(&s->in, opt, optarg))
+		if (inputs_getopt(&s->in, opt, optarg))
 			continue;
 		if (search_opts_option(&s->o, opt, optarg, &status)) {
 			if (status != EXIT_YES)

@@ -86,13 +86,20 @@ int cli_getopt(int argc, char **argv, const char *shortopts,
 	return '?';
 }
 
+const char *const accept_at_choices[] = {"last", "eos", NULL};
+
+int accept_at_row(const Option *row, const char *arg)
+{
+	return eval_accept_parse(arg, row->ctx) ? EXIT_YES
+						: options_bad_choice(row, arg);
+}
+
 bool accept_at_option(const char *arg, AcceptAt *out)
 {
-	static const char *const choices[] = {"last", "eos"};
 	if (eval_accept_parse(arg, out))
 		return true;
 	status_usage_error("--accept-at: expected last or eos, not '%s'%s", arg,
-			choice_hint(arg, choices, 2));
+			choice_hint(arg, accept_at_choices, 2));
 	return false;
 }
 
