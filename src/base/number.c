@@ -4,6 +4,7 @@
 #include "base/number.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,13 +106,17 @@ bool number_option_count(const char *name, const char *s, uint64_t lo,
 {
 	if (number_parse_count(s, hi, out) && *out >= lo)
 		return true;
+	char bounds[48] = "";
+	if (hi < SIZE_MAX || lo > 1) /* else "a count", "a positive count" */
+		snprintf(bounds, sizeof bounds, " %llu..%llu",
+			 (unsigned long long)lo, (unsigned long long)hi);
 	if (numeric(s) && !strchr(s, '.'))
 		status_usage_error("--%s: %s is out of range %llu..%llu", name, s,
 				   (unsigned long long)lo, (unsigned long long)hi);
 	else
-		status_usage_error("--%s: expected a count %llu..%llu, not '%s'",
-				   name, (unsigned long long)lo,
-				   (unsigned long long)hi, s);
+		status_usage_error("--%s: expected a %scount%s, not '%s'", name,
+				   lo == 1 && !*bounds ? "positive " : "", bounds,
+				   s);
 	return false;
 }
 

@@ -210,10 +210,8 @@ static bool walk_all(Lang *lg, size_t maxlen, EvalSnapshot **snaps,
 
 bool cmd_lang_length(const char *s, size_t *out)
 {
-	char *end;
-	errno = 0;
-	unsigned long long v = strtoull(s, &end, 10);
-	if (*s < '0' || *s > '9' || *end || errno || v > 100000000ULL)
+	uint64_t v;
+	if (!number_parse_count(s, 100000000, &v))
 		return false;
 	*out = (size_t)v;
 	return true;

@@ -62,14 +62,14 @@ static const Option *row_of(const OptionTable *t, int val)
 	return NULL;
 }
 
-/* An unsigned count into *dest of width bytes (unsigned or 64 bits). */
-static void store_count(const Option *o, uint64_t v)
+/* A count into *dest of width bytes (unsigned, or 64 bits). */
+static void store_count(void *dest, size_t width, uint64_t v)
 {
-	if (o->width == sizeof(unsigned)) {
+	if (width == sizeof(unsigned)) {
 		unsigned u = (unsigned)v;
-		memcpy(o->dest, &u, sizeof u);
+		memcpy(dest, &u, sizeof u);
 	} else {
-		memcpy(o->dest, &v, sizeof v);
+		memcpy(dest, &v, sizeof v);
 	}
 }
 
@@ -104,6 +104,7 @@ int options_bad_choice(const Option *o, const char *arg)
 static int apply(const Option *o, const char *arg)
 {
 	uint64_t v;
+	size_t lo, hi;
 	bool ok = true;
 	if (o->given)
 		*o->given = true;
@@ -112,12 +113,15 @@ static int apply(const Option *o, const char *arg)
 	case OPTION_COUNT:
 		ok = number_option_count(o->name, arg, o->lo, o->hi, &v);
 		if (ok)
-			store_count(o, v);
+			store_count(o->dest, o->width, v);
 		break;
 	case OPTION_RANGE:
 		ok = number_option_range(o->name, arg, (size_t)o->lo,
-					 (size_t)o->hi, o->bounded, o->dest,
-					 o->dest2);
+					 (size_t)o->hi, o->bounded, &lo, &hi);
+		if (ok) {
+			store_count(o->dest, o->width, lo);
+			store_count(o->dest2, o->width, hi);
+		}
 		break;
 	case OPTION_CHOICE: return choice(o, arg);
 	case OPTION_STRING: *(const char **)o->dest = arg; break;

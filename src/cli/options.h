@@ -28,7 +28,7 @@ typedef enum {
 	OPTION_TEXT,    /* help text between the options (a heading) */
 	OPTION_FLAG,    /* a switch: *(bool *)dest = true */
 	OPTION_COUNT,   /* a count lo..hi into an unsigned integer of width */
-	OPTION_RANGE,   /* N..M within lo..hi into two size_t */
+	OPTION_RANGE,   /* N..M within lo..hi into two integers of width */
 	OPTION_CHOICE,  /* one of choices: *(const char **)dest */
 	OPTION_STRING,  /* any text: *(const char **)dest */
 	OPTION_SECONDS, /* seconds > 0 into a double */
@@ -45,7 +45,7 @@ struct Option {
 	const char *meta; /* the value's name in --help ("N"), NULL: none */
 	const char *help; /* its help text ('\n' between lines); NULL: hidden */
 	void *dest, *dest2;            /* where the value goes */
-	size_t width;                  /* OPTION_COUNT: sizeof *dest */
+	size_t width;                  /* COUNT, RANGE: sizeof *dest */
 	uint64_t lo, hi;               /* OPTION_COUNT, OPTION_RANGE */
 	bool bounded;                  /* OPTION_RANGE: needs an upper bound */
 	const char *const *choices;    /* NULL-terminated: the values listed */
@@ -65,7 +65,7 @@ struct Option {
 #define OPTION_RANGE_ROW(nm, m, min, max, bnd, dlo, dhi, h)                   \
 	{.name = (nm), .kind = OPTION_RANGE, .meta = (m), .lo = (min),       \
 	 .hi = (max), .bounded = (bnd), .dest = (dlo), .dest2 = (dhi),        \
-	 .help = (h)}
+	 .width = sizeof *(dlo), .help = (h)}
 #define OPTION_CHOICE_ROW(nm, m, list, d, h)                                  \
 	{.name = (nm), .kind = OPTION_CHOICE, .meta = (m), .choices = (list), \
 	 .dest = (d), .help = (h)}
