@@ -35,18 +35,21 @@ cmp -s want got || fail "commands: $(cat got)"
 expect "eval" tally ev
 expect "--help --version" tally --
 
-# A command's options are its --help's, for every command ("=" when the
-# option is printed with a value somewhere).
+# A command's options are its option table's (tests/cli/options.sh checks
+# the table against --help) or, for a command without one, its --help's
+# ("=" when the option is printed with a value somewhere).
 for cmd in $(cat want); do
 	"$TALLY" "$cmd" --help | grep -o -e '--[a-z][a-z0-9-]*' | sort -u > bare
 	: > opts
+	"$TALLY" "$cmd" --list-options 2>/dev/null | cut -d' ' -f1 |
+		sort > listed && test -s listed && : > bare && cp listed opts
 	while read -r o; do
 		if "$TALLY" "$cmd" --help | grep -q -e "$o=" ; then
 			echo "$o="
 		else
 			echo "$o"
 		fi
-	done < bare | sort > opts
+	done < bare | sort >> opts
 	complete tally "$cmd" -- > got
 	cmp -s opts got || fail "options of $cmd: $(tr '\n' ' ' < got)"
 done

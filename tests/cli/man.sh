@@ -1,7 +1,8 @@
 # tests/cli/man.sh -- the man pages cannot drift from the program:
 #  1. every command listed by `tally --help` has a page man/tally-COMMAND.1
-#     (translate shares tally-print.1); every long option printed by
-#     `tally COMMAND --help` appears in that page (`tally --help` in
+#     (translate shares tally-print.1); every long option of
+#     `tally COMMAND --list-options` (its option table; --help for a
+#     command without one) appears in that page (`tally --help` in
 #     tally.1), and every option a page documents in its OPTIONS section
 #     (the tag line of each .TP) is printed by the command's --help (for
 #     tally.1: by some command's --help; --help itself is everywhere);
@@ -52,7 +53,11 @@ check_options() {
 	test -f "$page" || fail "no man page $page for '$*'"
 	cat help.txt >> all.txt
 	plain "$page" > page.txt
-	for opt in $(grep -o -e '--[a-z][a-z0-9-]*' help.txt | sort -u); do
+	# the command's option table when it has one, else its --help
+	"$@" --list-options 2>/dev/null | cut -d' ' -f1 | sed 's/=$//' > listed.txt
+	test -s listed.txt ||
+		grep -o -e '--[a-z][a-z0-9-]*' help.txt | sort -u > listed.txt
+	for opt in $(cat listed.txt); do
 		grep -q -E -e "$opt([^a-z0-9-]|\$)" page.txt ||
 			fail "$(basename "$page") lacks $opt (from '$* --help')"
 	done
