@@ -111,8 +111,9 @@ bool number_option_count(const char *name, const char *s, uint64_t lo,
 		snprintf(bounds, sizeof bounds, " %llu..%llu",
 			 (unsigned long long)lo, (unsigned long long)hi);
 	if (numeric(s) && !strchr(s, '.'))
-		status_usage_error("--%s: %s is out of range %llu..%llu", name, s,
-				   (unsigned long long)lo, (unsigned long long)hi);
+		status_usage_error("--%s: %s is out of range %llu..%s", name, s,
+				   (unsigned long long)lo,
+				   *bounds ? strstr(bounds, "..") + 2 : "");
 	else
 		status_usage_error("--%s: expected a %scount%s, not '%s'", name,
 				   lo == 1 && !*bounds ? "positive " : "", bounds,
