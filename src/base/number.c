@@ -39,8 +39,9 @@ static bool range_bound(const char *s, const char *e, size_t *out)
 	return true;
 }
 
-/* RANGE: N, N..M, ..M, N.. ("..", alone, says nothing: refused). */
-bool number_parse_range(const char *s, size_t *lo, size_t *hi)
+/* RANGE: N, N..M, ..M, N.. ("..", alone, says nothing: refused), the
+ * bounds in either order. */
+static bool range_bounds(const char *s, size_t *lo, size_t *hi)
 {
 	const char *dots = strstr(s, "..");
 	*lo = 0;
@@ -55,9 +56,12 @@ bool number_parse_range(const char *s, size_t *lo, size_t *hi)
 		return false;
 	if (dots != s && !range_bound(s, dots, lo))
 		return false;
-	if (dots[2] && !range_bound(dots + 2, dots + strlen(dots), hi))
-		return false;
-	return *lo <= *hi;
+	return !dots[2] || range_bound(dots + 2, dots + strlen(dots), hi);
+}
+
+bool number_parse_range(const char *s, size_t *lo, size_t *hi)
+{
+	return range_bounds(s, lo, hi) && *lo <= *hi;
 }
 
 bool number_parse_seconds(const char *s, double *out)
@@ -101,32 +105,51 @@ static bool numeric(const char *s)
 	return *s && strspn(s, "0123456789.") == strlen(s);
 }
 
+/* "lo..hi", or "lo.." for an open upper bound that v does not pass. */
+static void bounds_text(char *buf, size_t size, uint64_t lo, uint64_t hi,
+			const char *v)
+{
+	uint64_t n;
+	bool over = !number_parse_count(v, UINT64_MAX, &n) || n > hi;
+	if (hi >= SIZE_MAX && !over)
+		snprintf(buf, size, "%llu..", (unsigned long long)lo);
+	else
+		snprintf(buf, size, "%llu..%llu", (unsigned long long)lo,
+			 (unsigned long long)hi);
+}
+
 bool number_option_count(const char *name, const char *s, uint64_t lo,
 			 uint64_t hi, uint64_t *out)
 {
 	if (number_parse_count(s, hi, out) && *out >= lo)
 		return true;
 	char bounds[48] = "";
+	if (numeric(s) && !strchr(s, '.')) {
+		bounds_text(bounds, sizeof bounds, lo, hi, s);
+		status_usage_error("--%s: %s is out of range %s", name, s, bounds);
+		return false;
+	}
 	if (hi < SIZE_MAX || lo > 1) /* else "a count", "a positive count" */
 		snprintf(bounds, sizeof bounds, " %llu..%llu",
 			 (unsigned long long)lo, (unsigned long long)hi);
-	if (numeric(s) && !strchr(s, '.'))
-		status_usage_error("--%s: %s is out of range %llu..%s", name, s,
-				   (unsigned long long)lo,
-				   *bounds ? strstr(bounds, "..") + 2 : "");
-	else
-		status_usage_error("--%s: expected a %scount%s, not '%s'", name,
-				   lo == 1 && !*bounds ? "positive " : "", bounds,
-				   s);
+	status_usage_error("--%s: expected a %scount%s, not '%s'", name,
+			   lo == 1 && !*bounds ? "positive " : "", bounds, s);
 	return false;
 }
 
 bool number_option_range(const char *name, const char *s, size_t lo,
 			 size_t hi, bool bounded, size_t *rlo, size_t *rhi)
 {
-	if (!number_parse_range(s, rlo, rhi) || !numeric(s)) {
-		status_usage_error("--%s: expected a range (N, N..M, ..M or N..) "
-				   "within %zu..%zu, not '%s'", name, lo, hi, s);
+	char within[48] = "";
+	if (hi < SIZE_MAX)
+		snprintf(within, sizeof within, " within %zu..%zu", lo, hi);
+	if (!range_bounds(s, rlo, rhi) || !numeric(s)) {
+		status_usage_error("--%s: expected a range (N, N..M, ..M or N..)"
+				   "%s, not '%s'", name, within, s);
+		return false;
+	}
+	if (*rlo > *rhi) {
+		status_usage_error("--%s: %s is empty", name, s);
 		return false;
 	}
 	if (*rhi == SIZE_MAX && bounded) {

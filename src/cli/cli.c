@@ -16,6 +16,7 @@
 #include "base/mem.h"
 #include "cli/old_spellings.h"
 #include "core/prelude.h"
+#include "transformer/fixed.h"
 
 const char cli_exit_help[] =
 	"Exit status:\n"
@@ -24,12 +25,6 @@ const char cli_exit_help[] =
 	"  2  usage or input error\n"
 	"  3  unknown, or only a bounded answer\n"
 	"  4  a user limit (time, memory, states) was reached\n";
-
-void cli_print_help(const char *help)
-{
-	fputs(help, stdout);
-	fputs(cli_exit_help, stdout);
-}
 
 int cli_load_inputs(Inputs *in, int argc, char **argv, bool stdin_lines)
 {
@@ -106,35 +101,7 @@ bool inputs_option(Inputs *in, int kind, const char *arg)
 	}
 }
 
-bool inputs_getopt(Inputs *in, int opt, const char *arg)
-{
-	switch (opt) {
-	case OPT_SYNTAX: in->syntax = arg; return true;
-	case OPT_OUTPUT: in->output = arg; return true;
-	case OPT_CR_PRECEDENCE: in->cr_precedence = arg; return true;
-	case OPT_BATCH: return inputs_option(in, 'b', arg);
-	default: return inputs_option(in, opt, arg);
-	}
-}
 
-bool limit_option(Limits *l, int opt, const char *arg, bool *ok)
-{
-	if (opt == OPT_TIMEOUT) {
-		*ok = number_parse_seconds(arg, &l->timeout);
-		if (!*ok)
-			status_usage_error("--timeout: expected a number of seconds "
-					"greater than 0, not '%s'", arg);
-		return true;
-	}
-	if (opt == OPT_MAX_MEMORY) {
-		*ok = number_parse_size(arg, &l->max_memory);
-		if (!*ok)
-			status_usage_error("--max-memory: expected a size such as "
-					"500M or 2G, not '%s'", arg);
-		return true;
-	}
-	return false;
-}
 
 int inputs_option_row(const Option *row, const char *arg)
 {
@@ -396,4 +363,20 @@ bool inputs_load(Inputs *in, bool stdin_lines)
 			return false;
 	}
 	return true;
+}
+
+int cli_word_row(const Option *row, const char *arg)
+{
+	CliWords *words = row->ctx;
+	VEC_PUSH(*words, arg);
+	return EXIT_YES;
+}
+
+int cli_precision_row(const Option *row, const char *arg)
+{
+	if (precision_parse(arg, row->dest, row->dest2))
+		return EXIT_YES;
+	return status_usage_error("--precision: expected P,S with 2 <= P <= %d "
+				  "and 0 <= S <= P-2, not '%s'", FIXED_MAX_P,
+				  arg);
 }

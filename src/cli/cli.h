@@ -22,6 +22,7 @@
 #include "core/store.h"
 #include "core/unit.h"
 #include "base/limit.h"
+#include "base/vec.h"
 #include "cli/options.h"
 
 typedef struct {
@@ -121,70 +122,17 @@ extern bool cli_batch_failed;
 			"stop when the resident memory exceeds SIZE\n"         \
 			"bytes (suffixes K, M, G)")
 
-/* ---- the hand-written option loops not yet on options.h ---- */
+/* -w, --word=WORD (repeatable) into a CliWords. */
+typedef VEC(const char *) CliWords;
+#define CLI_WORD_ROW(w, h)                                                    \
+	OPTION_CALL_ROW('w', "word", "WORD", cli_word_row, (w), h)
+int cli_word_row(const Option *row, const char *arg);
 
-/* Long-option codes shared by the commands (beyond single letters). */
-enum {
-	OPT_SYNTAX = 1000,
-	OPT_OUTPUT,
-	OPT_JSON,
-	OPT_TO,
-	OPT_HELP,
-	OPT_CR_PRECEDENCE,
-	OPT_BATCH,
-	OPT__COMMAND_BASE = 1100, /* commands number their own from here */
-};
-
-/* getopt_long option entries for the input group. */
-#define CLI_INPUT_OPTIONS                                                     \
-	{"formula", required_argument, NULL, 'f'},                            \
-	{"file", required_argument, NULL, 'F'},                               \
-	{"program", required_argument, NULL, 'P'},                            \
-	{"syntax", required_argument, NULL, OPT_SYNTAX},                      \
-	{"output", required_argument, NULL, OPT_OUTPUT},                      \
-	{"cr-precedence", required_argument, NULL, OPT_CR_PRECEDENCE}
-
-#define CLI_INPUT_HELP                                                        \
-	"Input:\n"                                                            \
-	"  -f, --formula=FORMULA  a TL[#] formula (repeatable; ';' separates\n" \
-	"                         let-definitions)\n"                         \
-	"  -F, --file=FILE        a file of definitions and formulas (- = stdin)\n" \
-	"  -P, --program=FILE     a C-RASP program (.cr files: the Python\n"   \
-	"                         interpreter's syntax)\n"                    \
-	"      --syntax=SYNTAX    tl, crasp or cr: how to read -F/-P files\n" \
-	"                         (default: -F tl, -P by extension: .cr or\n" \
-	"                         else crasp)\n"                             \
-	"      --output=NAME      check the definition NAME instead of the last\n" \
-	"                         formula\n"                                \
-	"      --cr-precedence=HOW  peer (group .cr programs as the Python\n" \
-	"                         interpreter does) or conventional (as tally\n" \
-	"                         does, without a warning); default: tally's,\n" \
-	"                         with a warning where they differ\n"
-
-#define CLI_BATCH_OPTION {"batch", required_argument, NULL, OPT_BATCH}
-#define CLI_BATCH_HELP                                                        \
-	"      --batch=FILE       many inputs (- = stdin): one TL formula per\n" \
-	"                         line, or blocks between lines ';;'; a record\n" \
-	"                         that does not load is reported, the rest go\n" \
-	"                         on (exit 2 at the end)\n"
-/* --timeout and --max-memory in a getopt table (codes between the shared
- * ones and the commands' own) and their help. */
-enum { OPT_TIMEOUT = 1050, OPT_MAX_MEMORY };
-#define LIMIT_OPTIONS                                                        \
-	{"timeout", required_argument, NULL, OPT_TIMEOUT},                    \
-	{"max-memory", required_argument, NULL, OPT_MAX_MEMORY}
-#define LIMIT_HELP                                                           \
-	"Limits (reached: what was found so far stays printed, exit 4):\n"     \
-	"      --timeout=SECONDS  stop after this much wall-clock time\n"      \
-	"      --max-memory=SIZE  stop when the resident memory exceeds SIZE\n" \
-	"                         bytes (suffixes K, M, G)\n"
-/* --timeout / --max-memory: true when opt is one of them; *ok is false
- * (after a message) when its value is malformed. */
-bool limit_option(Limits *l, int opt, const char *arg, bool *ok);
-/* Prints a command's help text followed by the exit-status table. */
-void cli_print_help(const char *help);
-/* inputs_option() for the getopt codes of CLI_INPUT_OPTIONS. */
-bool inputs_getopt(Inputs *in, int opt, const char *arg);
+/* --precision=P,S into the ints *p and *s (transformer/fixed.h). */
+#define CLI_PRECISION_ROW(p, s, h)                                            \
+	{.name = "precision", .kind = OPTION_CALL, .meta = "P,S",             \
+	 .call = cli_precision_row, .dest = (p), .dest2 = (s), .help = (h)}
+int cli_precision_row(const Option *row, const char *arg);
 
 /* Standard end of every --help: the exit-status table. */
 extern const char cli_exit_help[];

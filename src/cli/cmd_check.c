@@ -59,19 +59,22 @@ int cmd_check(int argc, char **argv)
 	decide_options_init(&o);
 	bool sat = false, valid = false;
 	const char *implies = NULL;
+	unsigned ntasks = 0; /* "--sat --sat" is two tasks, as ever */
 	const Option rows[] = {
 		CLI_INPUT_ROWS(&in),
 		CLI_BATCH_ROW(&in),
 		OPTION_TEXT_ROW("Property:\n"),
-		OPTION_FLAG_ROW(0, "sat", &sat, "is some word accepted?"),
-		OPTION_FLAG_ROW(0, "valid", &valid, "is every word accepted?"),
-		OPTION_STRING_ROW(0, "implies", "G", &implies,
-				  "does the input imply the TL formula G?"),
+		{.name = "sat", .kind = OPTION_FLAG, .dest = &sat,
+		 .times = &ntasks, .help = "is some word accepted?"},
+		{.name = "valid", .kind = OPTION_FLAG, .dest = &valid,
+		 .times = &ntasks, .help = "is every word accepted?"},
+		{.name = "implies", .kind = OPTION_STRING, .meta = "G",
+		 .dest = &implies, .times = &ntasks,
+		 .help = "does the input imply the TL formula G?"},
 		DECIDE_ROWS(&o),
 	};
 	const OptionTable table = OPTION_TABLE(intro, rows, examples);
 	int status = options_parse(&table, argc, argv);
-	int ntasks = sat + valid + (implies != NULL);
 	DecideTask task = sat ? TASK_SAT : valid ? TASK_VALID : TASK_IMPLIES;
 	if (status != EXIT_YES) {
 		status = status == OPTIONS_DONE ? EXIT_YES : status;

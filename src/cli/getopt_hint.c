@@ -94,15 +94,6 @@ int accept_at_row(const Option *row, const char *arg)
 						: options_bad_choice(row, arg);
 }
 
-bool accept_at_option(const char *arg, AcceptAt *out)
-{
-	if (eval_accept_parse(arg, out))
-		return true;
-	status_usage_error("--accept-at: expected last or eos, not '%s'%s", arg,
-			choice_hint(arg, accept_at_choices, 2));
-	return false;
-}
-
 const char *choice_hint(const char *value, const char *const *choices,
 			size_t n)
 {

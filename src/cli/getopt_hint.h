@@ -26,9 +26,6 @@ int cli_getopt(int argc, char **argv, const char *shortopts,
 const char *choice_hint(const char *value, const char *const *choices,
 			size_t n);
 
-/* --accept-at=ARG into *out; false after the error message. */
-bool accept_at_option(const char *arg, AcceptAt *out);
-
 /* The row --accept-at=WHERE (last or eos) into the AcceptAt *d. */
 #define ACCEPT_AT_ROW(d, h)                                                   \
 	{.name = "accept-at", .kind = OPTION_CALL, .meta = "WHERE",           \

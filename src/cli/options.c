@@ -77,7 +77,10 @@ static int choice(const Option *o, const char *arg)
 {
 	for (size_t i = 0; o->choices[i]; i++)
 		if (strcmp(arg, o->choices[i]) == 0) {
-			*(const char **)o->dest = arg;
+			if (o->dest)
+				*(const char **)o->dest = arg;
+			if (o->dest2)
+				*(int *)o->dest2 = (int)i;
 			return EXIT_YES;
 		}
 	return options_bad_choice(o, arg);
@@ -108,8 +111,14 @@ static int apply(const Option *o, const char *arg)
 	bool ok = true;
 	if (o->given)
 		*o->given = true;
+	if (o->times)
+		++*o->times;
 	switch (o->kind) {
-	case OPTION_FLAG: *(bool *)o->dest = true; break;
+	case OPTION_FLAG:
+		if (o->call)
+			return o->call(o, NULL);
+		*(bool *)o->dest = true;
+		break;
 	case OPTION_COUNT:
 		ok = number_option_count(o->name, arg, o->lo, o->hi, &v);
 		if (ok)

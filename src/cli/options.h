@@ -26,10 +26,11 @@
 
 typedef enum {
 	OPTION_TEXT,    /* help text between the options (a heading) */
-	OPTION_FLAG,    /* a switch: *(bool *)dest = true */
+	OPTION_FLAG,    /* a switch: *(bool *)dest = true, or call(row, NULL) */
 	OPTION_COUNT,   /* a count lo..hi into an unsigned integer of width */
 	OPTION_RANGE,   /* N..M within lo..hi into two integers of width */
-	OPTION_CHOICE,  /* one of choices: *(const char **)dest */
+	OPTION_CHOICE,  /* one of choices: *(const char **)dest, and its
+			 * index into *(int *)dest2 (either may be NULL) */
 	OPTION_STRING,  /* any text: *(const char **)dest */
 	OPTION_SECONDS, /* seconds > 0 into a double */
 	OPTION_SIZE,    /* bytes (K, M, G suffixes) into a size_t */
@@ -50,7 +51,8 @@ struct Option {
 	bool bounded;                  /* OPTION_RANGE: needs an upper bound */
 	const char *const *choices;    /* NULL-terminated: the values listed */
 	bool *given;                   /* set when the option is given */
-	int (*call)(const Option *row, const char *arg); /* OPTION_CALL */
+	unsigned *times;               /* counts the times it is given */
+	int (*call)(const Option *row, const char *arg); /* CALL, FLAG */
 	void *ctx;                     /* for call */
 };
 
@@ -69,6 +71,9 @@ struct Option {
 #define OPTION_CHOICE_ROW(nm, m, list, d, h)                                  \
 	{.name = (nm), .kind = OPTION_CHOICE, .meta = (m), .choices = (list), \
 	 .dest = (d), .help = (h)}
+#define OPTION_CHOICE_INDEX_ROW(nm, m, list, d, h)                            \
+	{.name = (nm), .kind = OPTION_CHOICE, .meta = (m), .choices = (list), \
+	 .dest2 = (d), .help = (h)}
 #define OPTION_STRING_ROW(l, nm, m, d, h)                                     \
 	{.name = (nm), .letter = (l), .kind = OPTION_STRING, .meta = (m),    \
 	 .dest = (d), .help = (h)}
