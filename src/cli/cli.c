@@ -372,6 +372,9 @@ int cli_word_row(const Option *row, const char *arg)
 	return EXIT_YES;
 }
 
+const char *const cli_semantics[] = {"kneedeep", "rounded-sums", "ieee=fp32",
+				     "ieee=bf16", "ieee=fp16", NULL};
+
 int cli_precision_row(const Option *row, const char *arg)
 {
 	if (precision_parse(arg, row->dest, row->dest2))

@@ -133,6 +133,8 @@ int cli_word_row(const Option *row, const char *arg);
 	{.name = "precision", .kind = OPTION_CALL, .meta = "P,S",             \
 	 .call = cli_precision_row, .dest = (p), .dest2 = (s), .help = (h)}
 int cli_precision_row(const Option *row, const char *arg);
+/* The values of --semantics (transformer/simcheck.h reads them). */
+extern const char *const cli_semantics[];
 
 /* Standard end of every --help: the exit-status table. */
 extern const char cli_exit_help[];

@@ -349,9 +349,10 @@ int cmd_compile(int argc, char **argv)
 			 "of layer 1 with angle 2 pi/m)"},
 		OPTION_STRING_ROW(0, "alphabet", "LETTERS", &alphabet,
 				  "letters besides the formula's (a,b,c or abc)"),
-		OPTION_CALL_ROW(0, "semantics", "SEM", semantics_row, &an.sem,
-				"the semantics the report is about: kneedeep\n"
-				"(default), rounded-sums, ieee=fp32|bf16|fp16"),
+		{.name = "semantics", .kind = OPTION_CALL, .meta = "SEM",
+		 .call = semantics_row, .ctx = &an.sem, .choices = cli_semantics,
+		 .help = "the semantics the report is about: kneedeep\n"
+			 "(default), rounded-sums, ieee=fp32|bf16|fp16"},
 		OPTION_TEXT_ROW("Output:\n"),
 		OPTION_FLAG_ROW(0, "report", &report,
 				"print the analysis (layers, heads, smallest\n"

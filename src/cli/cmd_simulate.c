@@ -328,15 +328,16 @@ int cmd_simulate(int argc, char **argv)
 		OPTION_STRING_ROW('m', "model", "FILE", &path,
 				  "the model (default: the MODEL operand, else\n"
 				  "stdin)"),
-		OPTION_CALL_ROW(0, "semantics", "SEM", semantics_row, &sems,
-				"kneedeep (default: F_{p,s}, floor rounding\n"
-				"with saturation everywhere but the two exact\n"
-				"attention sums), rounded-sums (those sums\n"
-				"rounded too, after each addition, BOS first\n"
-				"then positions 1..i), ieee=fp32|bf16|fp16\n"
-				"(round to nearest even with subnormals, sums\n"
-				"accumulated in the format in the same order);\n"
-				"with --find-breakdown a list SEM,SEM,..."),
+		{.name = "semantics", .kind = OPTION_CALL, .meta = "SEM",
+		 .call = semantics_row, .ctx = &sems, .choices = cli_semantics,
+		 .help = "kneedeep (default: F_{p,s}, floor rounding\n"
+			 "with saturation everywhere but the two exact\n"
+			 "attention sums), rounded-sums (those sums\n"
+			 "rounded too, after each addition, BOS first\n"
+			 "then positions 1..i), ieee=fp32|bf16|fp16\n"
+			 "(round to nearest even with subnormals, sums\n"
+			 "accumulated in the format in the same order);\n"
+			 "with --find-breakdown a list SEM,SEM,..."},
 		OPTION_TEXT_ROW("Words:\n"),
 		CLI_WORD_ROW(&words, "a word (repeatable; '' or ε: the empty "
 			     "word);\notherwise stdin lines when the model "
