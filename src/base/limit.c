@@ -1,7 +1,6 @@
 #include <config.h>
 #include "base/limit.h"
 
-#include <errno.h>
 #include <fcntl.h>
 #include <math.h>
 #include <signal.h>
@@ -57,17 +56,6 @@ void limit_init(Limits *l)
 	memset(l, 0, sizeof *l);
 }
 
-static bool parse_seconds(const char *s, double *out)
-{
-	char *end;
-	errno = 0;
-	double v = strtod(s, &end);
-	if (end == s || *end || errno || !isfinite(v) || v <= 0 || v > 1e8)
-		return false;
-	*out = v;
-	return true;
-}
-
 bool limit_parse_count(const char *s, uint64_t *out)
 {
 	uint64_t v;
@@ -75,49 +63,6 @@ bool limit_parse_count(const char *s, uint64_t *out)
 		return false;
 	*out = v;
 	return true;
-}
-
-/* N, NK, NM, NG, NT (binary multiples); at least 1. */
-static bool parse_size(const char *s, size_t *out)
-{
-	char *end;
-	if (*s < '0' || *s > '9')
-		return false;
-	errno = 0;
-	unsigned long long v = strtoull(s, &end, 10);
-	unsigned shift = 0;
-	switch (*end) {
-	case 'k': case 'K': shift = 10; end++; break;
-	case 'm': case 'M': shift = 20; end++; break;
-	case 'g': case 'G': shift = 30; end++; break;
-	case 't': case 'T': shift = 40; end++; break;
-	default: break;
-	}
-	if (*end == 'B' || *end == 'b')
-		end++;
-	if (*end || errno || v == 0 || v > (SIZE_MAX >> shift))
-		return false;
-	*out = (size_t)v << shift;
-	return true;
-}
-
-bool limit_option(Limits *l, int opt, const char *arg, bool *ok)
-{
-	if (opt == OPT_TIMEOUT) {
-		*ok = parse_seconds(arg, &l->timeout);
-		if (!*ok)
-			status_usage_error("--timeout: expected a number of seconds "
-					"greater than 0, not '%s'", arg);
-		return true;
-	}
-	if (opt == OPT_MAX_MEMORY) {
-		*ok = parse_size(arg, &l->max_memory);
-		if (!*ok)
-			status_usage_error("--max-memory: expected a size such as "
-					"500M or 2G, not '%s'", arg);
-		return true;
-	}
-	return false;
 }
 
 double limit_now(void)

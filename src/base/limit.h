@@ -1,9 +1,8 @@
 /* limit -- the user's bounds on long work: --timeout and --max-memory.
  *
- * A command that can run long puts LIMIT_OPTIONS in its getopt table and
- * LIMIT_HELP in its --help, hands unknown options to limit_option(),
- * calls limit_start() when the work begins and limit_poll() in its hot
- * loop.  limit_poll() costs a counter increment: the clock is never
+ * A command that can run long puts the rows CLI_LIMIT_ROWS (cli/cli.h)
+ * in its option table, calls limit_start() when the work begins and
+ * limit_poll() in its hot loop.  limit_poll() costs a counter increment: the clock is never
  * read (a timer signal sets a flag), and the resident memory
  * (/proc/self/statm) is read every LIMIT_POLL_EVERY calls.  Engines
  * (explore, the bank, enum) take a Limits pointer and poll it; they
@@ -26,10 +25,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Option codes: between the shared ones (cli.h, from 1000) and the
- * commands' own (from OPT__COMMAND_BASE = 1100). */
-enum { OPT_TIMEOUT = 1050, OPT_MAX_MEMORY };
-
 typedef enum { LIMIT_NONE, LIMIT_TIME, LIMIT_MEMORY } LimitKind;
 
 typedef struct Limits {
@@ -44,20 +39,7 @@ typedef struct Limits {
 
 enum { LIMIT_POLL_EVERY = 4096 };
 
-#define LIMIT_OPTIONS                                                        \
-	{"timeout", required_argument, NULL, OPT_TIMEOUT},                    \
-	{"max-memory", required_argument, NULL, OPT_MAX_MEMORY}
-
-#define LIMIT_HELP                                                           \
-	"Limits (reached: what was found so far stays printed, exit 4):\n"     \
-	"      --timeout=SECONDS  stop after this much wall-clock time\n"      \
-	"      --max-memory=SIZE  stop when the resident memory exceeds SIZE\n" \
-	"                         bytes (suffixes K, M, G)\n"
-
 void limit_init(Limits *l);
-/* --timeout / --max-memory: true when opt is one of them; *ok is false
- * (after a message) when its value is malformed. */
-bool limit_option(Limits *l, int opt, const char *arg, bool *ok);
 /* Arms the deadline (if any); call once, when the long work starts. */
 void limit_start(Limits *l);
 /* For the REPL: limits end the command that reached them, never the

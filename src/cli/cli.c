@@ -16,6 +16,7 @@
 #include "base/mem.h"
 #include "cli/old_spellings.h"
 #include "core/prelude.h"
+#include "transformer/fixed.h"
 
 const char cli_exit_help[] =
 	"Exit status:\n"
@@ -24,12 +25,6 @@ const char cli_exit_help[] =
 	"  2  usage or input error\n"
 	"  3  unknown, or only a bounded answer\n"
 	"  4  a user limit (time, memory, states) was reached\n";
-
-void cli_print_help(const char *help)
-{
-	fputs(help, stdout);
-	fputs(cli_exit_help, stdout);
-}
 
 int cli_load_inputs(Inputs *in, int argc, char **argv, bool stdin_lines)
 {
@@ -95,19 +90,27 @@ static void add_spec(Inputs *in, int kind, const char *text)
 	in->nspecs++;
 }
 
-bool inputs_option(Inputs *in, int opt, const char *arg)
+bool inputs_option(Inputs *in, int kind, const char *arg)
 {
-	switch (opt) {
+	switch (kind) {
 	case 'f': add_spec(in, INPUT_FORMULA, arg); return true;
 	case 'F': add_spec(in, INPUT_FILE, arg); return true;
 	case 'P': add_spec(in, INPUT_PROGRAM, arg); return true;
-	case OPT_SYNTAX: in->syntax = arg; return true;
-	case OPT_OUTPUT: in->output = arg; return true;
-	case OPT_CR_PRECEDENCE: in->cr_precedence = arg; return true;
-	case OPT_BATCH: add_spec(in, INPUT_BATCH, arg); return true;
+	case 'b': add_spec(in, INPUT_BATCH, arg); return true;
 	default: return false;
 	}
 }
+
+
+
+int inputs_option_row(const Option *row, const char *arg)
+{
+	inputs_option(row->ctx, row->letter ? row->letter : 'b', arg);
+	return EXIT_YES;
+}
+
+const char *const cli_syntaxes[] = {"tl", "crasp", "cr", NULL};
+const char *const cli_cr_precedences[] = {"peer", "conventional", NULL};
 
 static bool ends_with(const char *s, const char *suffix)
 {
@@ -375,4 +378,23 @@ bool inputs_load(Inputs *in, bool stdin_lines)
 			return false;
 	}
 	return true;
+}
+
+int cli_word_row(const Option *row, const char *arg)
+{
+	CliWords *words = row->ctx;
+	VEC_PUSH(*words, arg);
+	return EXIT_YES;
+}
+
+const char *const cli_semantics[] = {"kneedeep", "rounded-sums", "ieee=fp32",
+				     "ieee=bf16", "ieee=fp16", NULL};
+
+int cli_precision_row(const Option *row, const char *arg)
+{
+	if (precision_parse(arg, row->dest, row->dest2))
+		return EXIT_YES;
+	return status_usage_error("--precision: expected P,S with 2 <= P <= %d "
+				  "and 0 <= S <= P-2, not '%s'", FIXED_MAX_P,
+				  arg);
 }

@@ -1,14 +1,11 @@
 /* cmd_check.c -- `tally check`: satisfiability, validity, implication. */
 #include <config.h>
 
-#include <getopt.h>
-
 #include "cli/cli.h"
-#include "cli/getopt_hint.h"
 #include "cli/commands.h"
 #include "cli/decide.h"
 
-static const char help[] =
+static const char intro[] =
 	"Usage: tally check [OPTION]... (--sat | --valid | --implies=G) INPUT\n"
 	"Decide a property of one formula or program (-f, -F or -P):\n"
 	"  --sat        satisfiable (exit 0, with 'witness: WORD', a shortest\n"
@@ -20,20 +17,13 @@ static const char help[] =
 	"Bounded answers read 'unsatisfiable up to length N' / 'valid up to\n"
 	"length N' (exit 3), else 'unknown' (exit 3, or 4 when a limit you\n"
 	"gave stopped the search).  The methods are those of tally equiv\n"
-	"(sat(F) is F against false, valid(F) is F against true).\n\n"
-	CLI_INPUT_HELP
-	CLI_BATCH_HELP
-	"Property:\n"
-	"      --sat              is some word accepted?\n"
-	"      --valid            is every word accepted?\n"
-	"      --implies=G        does the input imply the TL formula G?\n"
-	DECIDE_HELP
+	"(sat(F) is F against false, valid(F) is F against true).\n\n";
+
+static const char examples[] =
 	"\nExamples:\n"
 	"  tally check --sat -f \"#[Q_a] > #[Q_b] & #[Q_b] > #[Q_a]\"\n"
 	"  tally check --valid -f \"#[Q_a] + #[Q_b] = #[true]\"\n"
 	"  tally check --implies=\"#[Q_a] >= 1\" -f \"#[Q_a] > #[Q_b]\"\n\n";
-
-enum { OPT_SAT = OPT__COMMAND_BASE, OPT_VALID, OPT_IMPLIES };
 
 /* --batch: each record decided on its own, one numbered line each; the
  * exit status is the worst of the records' (status_worse), each the one
@@ -72,44 +62,32 @@ static int check_batch(Inputs *in, DecideTask task, const DecideOptions *o,
 
 int cmd_check(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		CLI_INPUT_OPTIONS,
-		CLI_BATCH_OPTION,
-		DECIDE_LONG_OPTIONS,
-		{"sat", no_argument, NULL, OPT_SAT},
-		{"valid", no_argument, NULL, OPT_VALID},
-		{"implies", required_argument, NULL, OPT_IMPLIES},
-		{"help", no_argument, NULL, 'h'},
-		{0},
-	};
 	Inputs in;
 	inputs_init(&in);
 	DecideOptions o;
 	decide_options_init(&o);
-	int opt, status = EXIT_YES, ntasks = 0;
-	DecideTask task = TASK_SAT;
+	bool sat = false, valid = false;
 	const char *implies = NULL;
-	while ((opt = cli_getopt(argc, argv, "f:F:P:h", longopts)) != -1) {
-		if (inputs_option(&in, opt, optarg))
-			continue;
-		int r = decide_option(&o, opt, optarg);
-		if (r > 0)
-			continue;
-		if (r < 0) {
-			status = EXIT_USAGE;
-			goto done;
-		}
-		switch (opt) {
-		case OPT_SAT: task = TASK_SAT; ntasks++; break;
-		case OPT_VALID: task = TASK_VALID; ntasks++; break;
-		case OPT_IMPLIES:
-			task = TASK_IMPLIES;
-			implies = optarg;
-			ntasks++;
-			break;
-		case 'h': cli_print_help(help); goto done;
-		default: status = EXIT_USAGE; goto done;
-		}
+	unsigned ntasks = 0; /* "--sat --sat" is two tasks, as ever */
+	const Option rows[] = {
+		CLI_INPUT_ROWS(&in),
+		CLI_BATCH_ROW(&in),
+		OPTION_TEXT_ROW("Property:\n"),
+		{.name = "sat", .kind = OPTION_FLAG, .dest = &sat,
+		 .times = &ntasks, .help = "is some word accepted?"},
+		{.name = "valid", .kind = OPTION_FLAG, .dest = &valid,
+		 .times = &ntasks, .help = "is every word accepted?"},
+		{.name = "implies", .kind = OPTION_STRING, .meta = "G",
+		 .dest = &implies, .times = &ntasks,
+		 .help = "does the input imply the TL formula G?"},
+		DECIDE_ROWS(&o),
+	};
+	const OptionTable table = OPTION_TABLE(intro, rows, examples);
+	int status = options_parse(&table, argc, argv);
+	DecideTask task = sat ? TASK_SAT : valid ? TASK_VALID : TASK_IMPLIES;
+	if (status != EXIT_YES) {
+		status = status == OPTIONS_DONE ? EXIT_YES : status;
+		goto done;
 	}
 	if (ntasks != 1) {
 		status = status_usage_error("check needs exactly one of --sat, "

@@ -1,14 +1,12 @@
 /* cmd_compile.c -- `tally compile`: a formula to a rounded transformer. */
 #include <config.h>
 
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
-#include "cli/getopt_hint.h"
 #include "cli/commands.h"
 #include "transformer/compile.h"
 #include "transformer/exactness.h"
@@ -19,7 +17,7 @@
 #include "core/print.h"
 #include "core/word.h"
 
-static const char help[] =
+static const char intro[] =
 	"Usage: tally compile [OPTION]... (-f FORMULA | -F FILE | -P PROGRAM)\n"
 	"Compile a past-only TL[#] formula or C-RASP program into a\n"
 	"future-masked transformer with a BOS token and exactly depth(phi)\n"
@@ -28,42 +26,16 @@ static const char help[] =
 	"Each comparison of counts of depth l is one uniform attention head of\n"
 	"layer l whose BOS value turns the comparison into the sign test of\n"
 	"floor(-(L+1)/(i+1)); each Boolean of depth l is computed by the\n"
-	"feed-forward block of layer l (depth 0: the embedding).\n\n"
-	CLI_INPUT_HELP
-	"Model:\n"
-	"      --precision=P,S    total and fractional bits of F_{P,S}\n"
-	"                         (default 16,8; P <= 32)\n"
-	"      --ffn=KIND         table (gates ge0/not/and/or, default) or relu\n"
-	"                         (residual ReLU blocks)\n"
-	"      --pe=ENCODING      positional encoding: nope (default; Y and\n"
-	"                         MOD refused); for Y (a head in the layer\n"
-	"                         after psi's): alibi (slope with window 2),\n"
-	"                         t5 (bias 0 at distance 1, -C elsewhere) or\n"
-	"                         urpe (Toeplitz c(1) = 1); for MOD(m, r):\n"
-	"                         sinusoidal (feature cos(2 pi (i-r)/m) read\n"
-	"                         by an input gate, no layer) or rope (a head\n"
-	"                         of layer 1 with angle 2 pi/m)\n"
-	"      --alphabet=LETTERS letters besides the formula's (a,b,c or abc)\n"
-	"      --semantics=SEM    the semantics the report is about: kneedeep\n"
-	"                         (default), rounded-sums, ieee=fp32|bf16|fp16\n"
-	"Output:\n"
-	"      --report           print the analysis (layers, heads, smallest\n"
-	"                         precision, and the length up to which the\n"
-	"                         model is exact under --semantics: proved,\n"
-	"                         confirmed by a search, or unknown) as text\n"
-	"                         instead of the model\n"
-	"      --json             with --report: the analysis as one JSON\n"
-	"                         object (the model itself is JSON already)\n"
-	"  -h, --help             show this help and exit\n\n"
+	"feed-forward block of layer l (depth 0: the embedding).\n\n";
+
+static const char outro[] =
+	"\n"
 	"Examples:\n"
 	"  tally compile -f dyck1 > dyck1.json\n"
 	"  tally compile -f majority --report\n"
 	"  tally compile -f \"#[Y Q_a] < #[Q_b]\" --pe=t5 --report\n"
 	"  tally compile -f dyck1 | tally simulate --check-against-formula "
 	"--max-length 12\n\n";
-
-enum { OPT_PRECISION = OPT__COMMAND_BASE, OPT_FFN, OPT_PE, OPT_ALPHABET,
-       OPT_SEMANTICS, OPT_REPORT };
 
 typedef struct {
 	Semantics sem;
@@ -333,73 +305,72 @@ static void print_report(const Analysis *a)
 	print_exactness(a);
 }
 
+static const char *const ffn_kinds[] = {"table", "relu", NULL};
+static const char *const pe_kinds[] = {"nope", "alibi", "sinusoidal", "rope",
+				       "t5", "urpe", NULL};
+
+static int pe_row(const Option *row, const char *arg)
+{
+	return pe_kind_parse(arg, row->ctx) ? EXIT_YES
+					    : options_bad_choice(row, arg);
+}
+
+static int semantics_row(const Option *row, const char *arg)
+{
+	return simcheck_semantics_option(arg, row->ctx) ? EXIT_YES : EXIT_USAGE;
+}
+
 int cmd_compile(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		CLI_INPUT_OPTIONS,
-		{"precision", required_argument, NULL, OPT_PRECISION},
-		{"ffn", required_argument, NULL, OPT_FFN},
-		{"pe", required_argument, NULL, OPT_PE},
-		{"alphabet", required_argument, NULL, OPT_ALPHABET},
-		{"semantics", required_argument, NULL, OPT_SEMANTICS},
-		{"report", no_argument, NULL, OPT_REPORT},
-		{"json", no_argument, NULL, OPT_JSON},
-		{"help", no_argument, NULL, 'h'},
-		{0},
-	};
 	Inputs in;
 	inputs_init(&in);
 	Analysis an = {.sem = {.kind = SEM_KNEEDEEP}, .p = 16, .s = 8,
 		       .ffn = FFN_TABLE};
 	const char *alphabet = NULL;
 	bool report = false, json = false;
-	int opt, status = EXIT_YES;
-	while ((opt = cli_getopt(argc, argv, "f:F:P:h", longopts)) != -1) {
-		if (inputs_option(&in, opt, optarg))
-			continue;
-		switch (opt) {
-		case OPT_PRECISION:
-			if (!precision_parse(optarg, &an.p, &an.s)) {
-				status = status_usage_error(
-					"--precision: expected P,S with 2 <= P <= "
-					"%d and 0 <= S <= P-2, not '%s'",
-					FIXED_MAX_P, optarg);
-				goto done;
-			}
-			break;
-		case OPT_FFN:
-			if (strcmp(optarg, "table") && strcmp(optarg, "relu")) {
-				status = status_usage_error(
-					"--ffn: expected table or relu, not '%s'",
-					optarg);
-				goto done;
-			}
-			an.ffn = strcmp(optarg, "table") ? FFN_RELU : FFN_TABLE;
-			break;
-		case OPT_PE:
-			if (!pe_kind_parse(optarg, &an.pe)) {
-				static const char *const kinds[] = {
-					"nope", "alibi", "sinusoidal", "rope",
-					"t5", "urpe"};
-				status = status_usage_error(
-					"--pe: expected nope, alibi, sinusoidal, "
-					"rope, t5 or urpe, not '%s'%s",
-					optarg, choice_hint(optarg, kinds, 6));
-				goto done;
-			}
-			break;
-		case OPT_ALPHABET: alphabet = optarg; break;
-		case OPT_SEMANTICS:
-			if (!simcheck_semantics_option(optarg, &an.sem)) {
-				status = EXIT_USAGE;
-				goto done;
-			}
-			break;
-		case OPT_REPORT: report = true; break;
-		case OPT_JSON: json = true; break;
-		case 'h': cli_print_help(help); goto done;
-		default: status = EXIT_USAGE; goto done;
-		}
+	int ffn = FFN_TABLE; /* the index of ffn_kinds */
+	const Option rows[] = {
+		CLI_INPUT_ROWS(&in),
+		OPTION_TEXT_ROW("Model:\n"),
+		CLI_PRECISION_ROW(&an.p, &an.s, "total and fractional bits of "
+				  "F_{P,S}\n(default 16,8; P <= 32)"),
+		OPTION_CHOICE_INDEX_ROW("ffn", "KIND", ffn_kinds, &ffn,
+					"table (gates ge0/not/and/or, default) "
+					"or relu\n(residual ReLU blocks)"),
+		{.name = "pe", .kind = OPTION_CALL, .meta = "ENCODING",
+		 .call = pe_row, .ctx = &an.pe, .choices = pe_kinds,
+		 .help = "positional encoding: nope (default; Y and\n"
+			 "MOD refused); for Y (a head in the layer\n"
+			 "after psi's): alibi (slope with window 2),\n"
+			 "t5 (bias 0 at distance 1, -C elsewhere) or\n"
+			 "urpe (Toeplitz c(1) = 1); for MOD(m, r):\n"
+			 "sinusoidal (feature cos(2 pi (i-r)/m) read\n"
+			 "by an input gate, no layer) or rope (a head\n"
+			 "of layer 1 with angle 2 pi/m)"},
+		OPTION_STRING_ROW(0, "alphabet", "LETTERS", &alphabet,
+				  "letters besides the formula's (a,b,c or abc)"),
+		{.name = "semantics", .kind = OPTION_CALL, .meta = "SEM",
+		 .call = semantics_row, .ctx = &an.sem, .choices = cli_semantics,
+		 .help = "the semantics the report is about: kneedeep\n"
+			 "(default), rounded-sums, ieee=fp32|bf16|fp16"},
+		OPTION_TEXT_ROW("Output:\n"),
+		OPTION_FLAG_ROW(0, "report", &report,
+				"print the analysis (layers, heads, smallest\n"
+				"precision, and the length up to which the\n"
+				"model is exact under --semantics: proved,\n"
+				"confirmed by a search, or unknown) as text\n"
+				"instead of the model"),
+		OPTION_FLAG_ROW(0, "json", &json,
+				"with --report: the analysis as one JSON\n"
+				"object (the model itself is JSON already)"),
+		OPTION_HELP_ROW,
+	};
+	const OptionTable table = OPTION_TABLE(intro, rows, outro);
+	int status = options_parse(&table, argc, argv);
+	an.ffn = (FfnKind)ffn;
+	if (status != EXIT_YES) {
+		status = status == OPTIONS_DONE ? EXIT_YES : status;
+		goto done;
 	}
 	if (in.nspecs == 0) {
 		status = status_usage_error("no formula: give -f FORMULA, -F FILE "

@@ -40,20 +40,23 @@ static void traced(Inputs *in, size_t unit, const char *word)
 
 int cmd_demo(int argc, char **argv)
 {
-	(void)argv;
-	if (argc > 1) {
-		if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-			fputs("Usage: tally demo\n"
-			      "A short tour: parses the Dyck-1 formula of Yang &\n"
-			      "Chiang 2024, shows its depth, size and forms,\n"
-			      "traces it and MAJORITY on short words, and rebuilds\n"
-			      "the depth hierarchy of L_1..L_3 (tally hierarchy).\n\n",
-			      stdout);
-			fputs(cli_exit_help, stdout);
-			return EXIT_YES;
-		}
+	static const char intro[] =
+		"Usage: tally demo\n"
+		"A short tour: parses the Dyck-1 formula of Yang &\n"
+		"Chiang 2024, shows its depth, size and forms,\n"
+		"traces it and MAJORITY on short words, and rebuilds\n"
+		"the depth hierarchy of L_1..L_3 (tally hierarchy).\n\n";
+	/* no listed option: anything but --help is "no arguments" */
+	const Option rows[] = {{.name = "help", .letter = 'h',
+				.kind = OPTION_HELP}};
+	const OptionTable table = OPTION_TABLE(intro, rows, "");
+	if (argc == 2 && (strcmp(argv[1], "-h") == 0 ||
+			  strcmp(argv[1], "--help") == 0 ||
+			  strcmp(argv[1], "--list-options") == 0))
+		return options_parse(&table, argc, argv) == OPTIONS_DONE
+			       ? EXIT_YES : EXIT_USAGE;
+	if (argc > 1)
 		return status_usage_error("demo takes no arguments");
-	}
 	Inputs in;
 	inputs_init(&in);
 	Source *src = source_new("demo", dyck1, strlen(dyck1));

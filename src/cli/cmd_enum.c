@@ -2,13 +2,11 @@
  * signature on a stated sample. */
 #include <config.h>
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/commands.h"
-#include "cli/getopt_hint.h"
 #include "search/enum.h"
 #include "core/json.h"
 #include "base/mem.h"
@@ -16,7 +14,7 @@
 #include "cli/search_cli.h"
 #include "core/word.h"
 
-static const char help[] =
+static const char intro[] =
 	"Usage: tally enum [OPTION]...\n"
 	"Print every formula of the grammar below bottom up by depth, then size,\n"
 	"one per signature (its truth value at every prefix of the sample's\n"
@@ -24,56 +22,14 @@ static const char help[] =
 	"the sample.  Grammar: Q_x, true, !, &, |, and at depth d >= 1\n"
 	"#[psi] >= c and a1 #[psi1] + a2 #[psi2] >= c over formulas of depth\n"
 	"< d; Y and MOD only when asked.  Size: 1 per letter, true, MOD,\n"
-	"connective and comparison, plus 1 per count.\n\n"
-	"Grammar:\n"
-	"      --alphabet=LETTERS the letters (default ab)\n"
-	"      --depth=RANGE      depths printed (default 0..1)\n"
-	"      --size=RANGE       sizes printed (default ..6)\n"
-	"      --max-const=C      constants: c = 1..C alone, |c| <= C with two\n"
-	"                         counts (default 1)\n"
-	"      --max-coeff=M      coefficients 1..M in absolute value (default 1)\n"
-	"      --with-y           the previous-position operator Y\n"
-	"      --with-mod=M       MOD(m, r) atoms for m = 2..M\n"
-	"      --with-future      future counts #> too; the sample is then of\n"
-	"                         whole words (each its own chain: a position's\n"
-	"                         future is its word's), length 1..N\n"
-	"Sample:\n"
-	"      --max-length=N     all words of length <= N (default 6)\n"
-	"      --pairs=N          witness pairs (default 0; see tally search)\n"
-	"      --blocks=LO..HI    their block lengths (default 8..20)\n"
-	"      --seed=N           for the block lengths (default 1)\n"
-	"Output:\n"
-	"      --format=FMT       per formula: %f formula, %d depth, %s size,\n"
-	"                         %h signature hash, %n number, %% (default %f)\n"
-	"      --stats            per layer (depth, size): generated, merged,\n"
-	"                         kept, emitted (on stderr; JSON: objects)\n"
-	"      --max-formulas=N   stop after N formulas\n"
-	"      --check            recompute every printed formula's signature\n"
-	"                         with the evaluator (an internal error if any\n"
-	"                         differs)\n"
-	"      --json             one JSON object per formula\n"
-	"      --csv              depth,size,signature_hash,formula lines\n"
-	"      --quiet            no progress line\n"
-	"  -h, --help             show this help and exit\n"
-	LIMIT_HELP "\n"
+	"connective and comparison, plus 1 per count.\n\n";
+
+static const char examples[] =
+	"\n"
 	"Examples:\n"
 	"  tally enum --depth=0 --size=..3\n"
 	"  tally enum --depth=1 --size=..5 --format='%d %s %h %f' --stats\n"
 	"  tally enum --alphabet=a --depth=0..2 --size=..6 --with-mod=2\n\n";
-
-enum {
-	OPT_ALPHABET = OPT__COMMAND_BASE,
-	OPT_DEPTH,
-	OPT_SIZE,
-	OPT_MAXCOEFF,
-	OPT_WITHY,
-	OPT_WITHMOD,
-	OPT_WITHFUT,
-	OPT_FORMAT,
-	OPT_STATS,
-	OPT_COUNT,
-	OPT_CHECK,
-};
 
 typedef struct {
 	SearchOpts o;
@@ -175,82 +131,57 @@ static void print_stats(const Enum *e, const EnumLayer *layers)
 		}
 }
 
-static int range_opt(const char *arg, size_t *lo, size_t *hi, size_t max, const char *what)
-{
-	if (!number_parse_range(arg, lo, hi) || *lo > max || (*hi != SIZE_MAX && *hi > max))
-		return status_usage_error("bad --%s '%s' (a range within 0..%zu)", what, arg, max);
-	if (*hi == SIZE_MAX)
-		return status_usage_error("--%s needs an upper bound", what);
-	return EXIT_YES;
-}
-
 static int parse(Enum *e, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"alphabet", required_argument, NULL, OPT_ALPHABET},
-		{"depth", required_argument, NULL, OPT_DEPTH},
-		{"size", required_argument, NULL, OPT_SIZE},
-		{"max-const", required_argument, NULL, OPT_S_MAXCONST},
-		{"max-coeff", required_argument, NULL, OPT_MAXCOEFF},
-		{"with-y", no_argument, NULL, OPT_WITHY},
-		{"with-mod", required_argument, NULL, OPT_WITHMOD},
-		{"with-future", no_argument, NULL, OPT_WITHFUT},
-		{"max-length", required_argument, NULL, OPT_S_LENGTH},
-		{"pairs", required_argument, NULL, OPT_S_PAIRS},
-		{"blocks", required_argument, NULL, OPT_S_BLOCKS},
-		{"seed", required_argument, NULL, OPT_S_SEED},
-		{"format", required_argument, NULL, OPT_FORMAT},
-		{"stats", no_argument, NULL, OPT_STATS},
-		{"max-formulas", required_argument, NULL, OPT_COUNT},
-		{"check", no_argument, NULL, OPT_CHECK},
-		{"json", no_argument, NULL, OPT_JSON},
-		{"csv", no_argument, NULL, OPT_S_CSV},
-		LIMIT_OPTIONS,
-		{"quiet", no_argument, NULL, OPT_S_QUIET},
-		{"help", no_argument, NULL, 'h'},
-		{0},
+	const Option rows[] = {
+		OPTION_TEXT_ROW("Grammar:\n"),
+		OPTION_STRING_ROW(0, "alphabet", "LETTERS", &e->alphabet,
+				  "the letters (default ab)"),
+		OPTION_RANGE_ROW("depth", "RANGE", 0, 6, true, &e->dlo, &e->dhi,
+				 "depths printed (default 0..1)"),
+		OPTION_RANGE_ROW("size", "RANGE", 0, 40, true, &e->slo, &e->shi,
+				 "sizes printed (default ..6)"),
+		SEARCH_MAXCONST_ROW(&e->o, "constants: c = 1..C alone, |c| <= C "
+				    "with two\ncounts (default 1)"),
+		OPTION_COUNT_ROW(0, "max-coeff", "M", 1, 16, &e->eo.max_coeff,
+				 "coefficients 1..M in absolute value (default 1)"),
+		OPTION_FLAG_ROW(0, "with-y", &e->eo.prev,
+				"the previous-position operator Y"),
+		OPTION_COUNT_ROW(0, "with-mod", "M", 2, 16, &e->eo.max_mod,
+				 "MOD(m, r) atoms for m = 2..M"),
+		OPTION_FLAG_ROW(0, "with-future", &e->eo.future,
+				"future counts #> too; the sample is then of\n"
+				"whole words (each its own chain: a position's\n"
+				"future is its word's), length 1..N"),
+		OPTION_TEXT_ROW("Sample:\n"),
+		SEARCH_LENGTH_ROW(&e->o, "all words of length <= N (default 6)"),
+		SEARCH_PAIRS_ROW(&e->o, "witness pairs (default 0; see tally search)"),
+		SEARCH_BLOCKS_ROW(&e->o, "their block lengths (default 8..20)"),
+		SEARCH_SEED_ROW(&e->o, "for the block lengths (default 1)"),
+		OPTION_TEXT_ROW("Output:\n"),
+		OPTION_STRING_ROW(0, "format", "FMT", &e->format,
+				  "per formula: %f formula, %d depth, %s size,\n"
+				  "%h signature hash, %n number, %% (default %f)"),
+		OPTION_FLAG_ROW(0, "stats", &e->stats,
+				"per layer (depth, size): generated, merged,\n"
+				"kept, emitted (on stderr; JSON: objects)"),
+		OPTION_COUNT_ROW(0, "max-formulas", "N", 0, SIZE_MAX, &e->count,
+				 "stop after N formulas"),
+		OPTION_FLAG_ROW(0, "check", &e->check,
+				"recompute every printed formula's signature\n"
+				"with the evaluator (an internal error if any\n"
+				"differs)"),
+		OPTION_FLAG_ROW(0, "json", &e->o.json, "one JSON object per formula"),
+		SEARCH_CSV_ROW(&e->o, "depth,size,signature_hash,formula lines"),
+		SEARCH_QUIET_ROW(&e->o, "no progress line"),
+		OPTION_HELP_ROW,
+		CLI_LIMIT_ROWS(&e->o.lim),
 	};
-	int opt, status = EXIT_YES;
-	char *end;
-	while ((opt = cli_getopt(argc, argv, "h", longopts)) != -1) {
-		if (search_opts_option(&e->o, opt, optarg, &status)) {
-			if (status != EXIT_YES)
-				return status;
-			continue;
-		}
-		switch (opt) {
-		case OPT_ALPHABET: e->alphabet = optarg; break;
-		case OPT_DEPTH: status = range_opt(optarg, &e->dlo, &e->dhi, 6, "depth"); break;
-		case OPT_SIZE: status = range_opt(optarg, &e->slo, &e->shi, 40, "size"); break;
-		case OPT_MAXCOEFF:
-			e->eo.max_coeff = (unsigned)strtoul(optarg, &end, 10);
-			if (*end || !*optarg || e->eo.max_coeff < 1 || e->eo.max_coeff > 16)
-				return status_usage_error("--max-coeff must be 1..16");
-			break;
-		case OPT_WITHY: e->eo.prev = true; break;
-		case OPT_WITHMOD:
-			e->eo.max_mod = (unsigned)strtoul(optarg, &end, 10);
-			if (*end || !*optarg || e->eo.max_mod < 2 || e->eo.max_mod > 16)
-				return status_usage_error("--with-mod must be 2..16");
-			break;
-		case OPT_WITHFUT: e->eo.future = true; break;
-		case OPT_FORMAT: e->format = optarg; break;
-		case OPT_STATS: e->stats = true; break;
-		case OPT_COUNT:
-			e->count = strtoul(optarg, &end, 10);
-			if (*end || !*optarg)
-				return status_usage_error("bad --max-formulas '%s'", optarg);
-			break;
-		case OPT_CHECK: e->check = true; break;
-		case 'h': cli_print_help(help); return -1;
-		default: return EXIT_USAGE;
-		}
-		if (status != EXIT_YES)
-			return status;
-	}
-	if (optind < argc)
+	const OptionTable table = OPTION_TABLE(intro, rows, examples);
+	int status = options_parse(&table, argc, argv);
+	if (status == EXIT_YES && optind < argc)
 		return status_usage_error("unexpected argument '%s'", argv[optind]);
-	return EXIT_YES;
+	return status;
 }
 
 int cmd_enum(int argc, char **argv)

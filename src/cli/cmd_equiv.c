@@ -2,17 +2,15 @@
 #include <config.h>
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli/cli.h"
-#include "cli/getopt_hint.h"
 #include "cli/commands.h"
 #include "cli/decide.h"
 #include "core/json.h"
 
-static const char help[] =
+static const char intro[] =
 	"Usage: tally equiv [OPTION]... INPUT INPUT\n"
 	"Decide whether two formulas or programs (each -f FORMULA, -F FILE or\n"
 	"-P PROGRAM; mixing is fine) accept the same words.  The first line is\n"
@@ -30,19 +28,20 @@ static const char help[] =
 	"'equivalent' when the reachable states run out); presburger (depth\n"
 	"<= 1), chc (Horn clauses, an inductive invariant), mona (threshold\n"
 	"comparisons) and unary (one letter) are exact.  auto tries the exact\n"
-	"methods first and then explore within the time budget.\n\n"
-	CLI_INPUT_HELP
-	"Many pairs:\n"
-	"      --pairs=FILE       one pair per line (- = stdin), tab-separated:\n"
-	"                         F, G, then optionally the alphabet, the\n"
-	"                         expected verdict (equivalent or\n"
-	"                         not-equivalent) and a shortest witness, as\n"
-	"                         in corpora/equiv/pairs.tsv; one numbered line\n"
-	"                         (or JSON object) per pair, then a summary;\n"
-	"                         exit 0 when every verdict is as expected, 1\n"
-	"                         when one contradicts it, 2 when a line does\n"
-	"                         not load, else 3 (or 4) for unknowns\n"
-	DECIDE_HELP
+	"methods first and then explore within the time budget.\n\n";
+
+static const char pairs_help[] =
+	"one pair per line (- = stdin), tab-separated:\n"
+	"F, G, then optionally the alphabet, the\n"
+	"expected verdict (equivalent or\n"
+	"not-equivalent) and a shortest witness, as\n"
+	"in corpora/equiv/pairs.tsv; one numbered line\n"
+	"(or JSON object) per pair, then a summary;\n"
+	"exit 0 when every verdict is as expected, 1\n"
+	"when one contradicts it, 2 when a line does\n"
+	"not load, else 3 (or 4) for unknowns";
+
+static const char examples[] =
 	"\nExamples:\n"
 	"  tally equiv -f \"#[Q_b] < #[Q_a]\" -f \"2*#[Q_a] > #[true]\"\n"
 	"  tally equiv -f L_2 -f L_3\n"
@@ -51,8 +50,6 @@ static const char help[] =
 	"    -f \"#['('] = #[')'] & #[')' & #[')'] = #['('] + 1] = 0\"\n\n";
 
 /* ---- --pairs=FILE: many pairs in one process ------------------------ */
-
-enum { OPT_PAIRS = OPT__COMMAND_BASE };
 
 /* The tab-separated fields of line (empty fields kept), in place. */
 static size_t split_tabs(char *line, char **field, size_t max)
@@ -206,34 +203,21 @@ static int run_pairs(const char *path, const DecideOptions *o)
 
 int cmd_equiv(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		CLI_INPUT_OPTIONS,
-		DECIDE_LONG_OPTIONS,
-		{"pairs", required_argument, NULL, OPT_PAIRS},
-		{"help", no_argument, NULL, 'h'},
-		{0},
-	};
 	Inputs in;
 	inputs_init(&in);
 	DecideOptions o;
 	decide_options_init(&o);
 	const char *pairs = NULL;
-	int opt, status = EXIT_YES;
-	while ((opt = cli_getopt(argc, argv, "f:F:P:h", longopts)) != -1) {
-		if (inputs_option(&in, opt, optarg))
-			continue;
-		if (opt == OPT_PAIRS) {
-			pairs = optarg;
-			continue;
-		}
-		int r = decide_option(&o, opt, optarg);
-		if (r > 0)
-			continue;
-		if (r == 0 && opt == 'h') {
-			cli_print_help(help);
-			goto done;
-		}
-		status = EXIT_USAGE;
+	const Option rows[] = {
+		CLI_INPUT_ROWS(&in),
+		OPTION_TEXT_ROW("Many pairs:\n"),
+		OPTION_STRING_ROW(0, "pairs", "FILE", &pairs, pairs_help),
+		DECIDE_ROWS(&o),
+	};
+	const OptionTable table = OPTION_TABLE(intro, rows, examples);
+	int status = options_parse(&table, argc, argv);
+	if (status != EXIT_YES) {
+		status = status == OPTIONS_DONE ? EXIT_YES : status;
 		goto done;
 	}
 	if (pairs) {

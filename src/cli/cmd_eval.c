@@ -2,14 +2,13 @@
 #include <config.h>
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "cli/getopt_hint.h"
 #include "cli/commands.h"
+#include "cli/getopt_hint.h"
 #include "core/cr_words.h"
 #include "machine/eval.h"
 #include "core/json.h"
@@ -21,47 +20,17 @@
 #include "base/vec.h"
 #include "core/word.h"
 
-static const char help[] =
+static const char intro[] =
 	"Usage: tally eval [OPTION]... (-f FORMULA | -F FILE | -P PROGRAM)...\n"
 	"          [-w WORD]...\n"
 	"Run formulas or C-RASP programs on words: one line per word,\n"
 	"WORD<TAB>accept or WORD<TAB>reject (the empty word prints as the\n"
 	"empty string), flushed per line.  Without -w, reads one word per\n"
 	"line from stdin.  With several formulas (-f/-F/-P given more than\n"
-	"once) each gets a verdict column, in the order given.\n\n"
-	CLI_INPUT_HELP
-	CLI_BATCH_HELP
-	"Words:\n"
-	"  -w, --word=WORD        a word (repeatable; '' or ε: the empty word);\n"
-	"                         otherwise stdin lines\n"
-	"      --tokens           words are whitespace-separated symbols (also\n"
-	"                         automatic for a line containing whitespace)\n"
-	"      --alphabet=LETTERS allow these letters besides the formulas'\n"
-	"                         (a,b,c or abc)\n"
-	"      --accept-at=WHERE  last (default: judge at the last position) or\n"
-	"                         eos (at an appended end marker)\n"
-	"      --word-format=FMT  lines (default: one word per line) or cr\n"
-	"                         (the Python C-RASP interpreter's files: lines\n"
-	"                         starting with // and blank lines are skipped,\n"
-	"                         tokens are separated by whitespace)\n"
-	"      --open-alphabet    allow letters no formula mentions (every\n"
-	"                         letter test is false on them)\n"
-	"      --runs             words in run-length form (a^1000000 b^3 a),\n"
-	"                         evaluated run by run in time independent of\n"
-	"                         the run lengths\n"
-	"Output:\n"
-	"      --trace            after each verdict, the value of every\n"
-	"                         subformula (or definition) at every position\n"
-	"      --trace-window=RANGE  only positions N, N..M, ..M or N..\n"
-	"      --html             with --trace: one self-contained HTML page on\n"
-	"                         stdout (a table per word, verdict on top, true\n"
-	"                         cells marked) instead of text\n"
-	"      --json             one JSON object per word\n"
-	"      --no-echo          print only the verdicts, not the word\n"
-	"      --check-labels     stdin holds labelled words (tally gen's\n"
-	"                         TSV, JSONL or .cr records): evaluate every\n"
-	"                         label again, print the disagreements (exit 1)\n"
-	"  -h, --help             show this help and exit\n\n"
+	"once) each gets a verdict column, in the order given.\n\n";
+
+static const char outro[] =
+	"\n"
 	"Semantics: positions are 1-based, counts #[..] inclusive; a word is\n"
 	"accepted iff the formula holds at its last position; the empty word\n"
 	"is judged at position 0 (letters false, counts 0).\n"
@@ -83,10 +52,6 @@ static const char help[] =
 	"  tally eval -P prog.cr --word-format=cr --trace --html < words.txt "
 	"> trace.html\n"
 	"  tally eval --runs -f dyck1 -w \"(^100000000000000000000 )^100000000000000000000\"\n\n";
-
-enum { OPT_TOKENS = OPT__COMMAND_BASE, OPT_ALPHABET, OPT_ACCEPT_AT,
-       OPT_TRACE, OPT_TRACE_WINDOW, OPT_NO_ECHO, OPT_RUNS, OPT_WORD_FORMAT,
-       OPT_OPEN_ALPHABET, OPT_HTML, OPT_CHECK_LABELS };
 
 /* Longest word text held in memory for the echo; the rest of a longer
  * line goes to a temporary file, so that a result line is written whole
@@ -451,78 +416,71 @@ int cmd_eval_words(Store *s, const Unit *units, size_t nunits,
 	return !ok ? EXIT_USAGE : run.rejected ? EXIT_NO : EXIT_YES;
 }
 
+static const char *const word_formats[] = {"lines", "cr", NULL};
+
 int cmd_eval(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		CLI_INPUT_OPTIONS,
-		{"word", required_argument, NULL, 'w'},
-		{"tokens", no_argument, NULL, OPT_TOKENS},
-		{"alphabet", required_argument, NULL, OPT_ALPHABET},
-		{"accept-at", required_argument, NULL, OPT_ACCEPT_AT},
-		{"trace", no_argument, NULL, OPT_TRACE},
-		{"trace-window", required_argument, NULL, OPT_TRACE_WINDOW},
-		{"word-format", required_argument, NULL, OPT_WORD_FORMAT},
-		{"open-alphabet", no_argument, NULL, OPT_OPEN_ALPHABET},
-		{"html", no_argument, NULL, OPT_HTML},
-		{"json", no_argument, NULL, OPT_JSON},
-		{"no-echo", no_argument, NULL, OPT_NO_ECHO},
-		{"runs", no_argument, NULL, OPT_RUNS},
-		{"check-labels", no_argument, NULL, OPT_CHECK_LABELS},
-		{"help", no_argument, NULL, 'h'},
-		{0},
-	};
 	Inputs in;
 	inputs_init(&in);
 	EvalOptions eo = {.wlo = 0, .whi = SIZE_MAX};
-	VEC(const char *) words = {0};
-	int opt, status = EXIT_YES;
+	CliWords words = {0};
 	bool check_labels = false;
-	while ((opt = cli_getopt(argc, argv, "f:F:P:w:h", longopts)) !=
-	       -1) {
-		if (inputs_option(&in, opt, optarg))
-			continue;
-		switch (opt) {
-		case 'w': VEC_PUSH(words, optarg); break;
-		case OPT_TOKENS: eo.tokens = true; break;
-		case OPT_ALPHABET: eo.alphabet = optarg; break;
-		case OPT_ACCEPT_AT:
-			if (!accept_at_option(optarg, &eo.accept)) {
-				status = EXIT_USAGE;
-				goto done;
-			}
-			break;
-		case OPT_TRACE: eo.trace = true; break;
-		case OPT_TRACE_WINDOW:
-			eo.trace = true;
-			if (!number_parse_range(optarg, &eo.wlo, &eo.whi)) {
-				status = status_usage_error(
-					"--trace-window: expected N, N..M, ..M or "
-					"N.., not '%s'",
-					optarg);
-				goto done;
-			}
-			break;
-		case OPT_JSON: eo.json = true; break;
-		case OPT_NO_ECHO: eo.no_echo = true; break;
-		case OPT_RUNS: eo.runs = true; break;
-		case OPT_HTML: eo.html = true; break;
-		case OPT_OPEN_ALPHABET: eo.open_alphabet = true; break;
-		case OPT_CHECK_LABELS: check_labels = true; break;
-		case OPT_WORD_FORMAT:
-			if (strcmp(optarg, "cr") != 0 &&
-			    strcmp(optarg, "lines") != 0) {
-				status = status_usage_error(
-					"--word-format: expected lines or cr, "
-					"not '%s'", optarg);
-				goto done;
-			}
-			eo.cr_words = strcmp(optarg, "cr") == 0;
-			break;
-		case 'h':
-			cli_print_help(help);
-			goto done;
-		default: status = EXIT_USAGE; goto done;
-		}
+	int word_format = 0; /* the index of word_formats */
+	const Option rows[] = {
+		CLI_INPUT_ROWS(&in),
+		CLI_BATCH_ROW(&in),
+		OPTION_TEXT_ROW("Words:\n"),
+		CLI_WORD_ROW(&words, "a word (repeatable; '' or ε: the empty "
+			     "word);\notherwise stdin lines"),
+		OPTION_FLAG_ROW(0, "tokens", &eo.tokens,
+				"words are whitespace-separated symbols (also\n"
+				"automatic for a line containing whitespace)"),
+		OPTION_STRING_ROW(0, "alphabet", "LETTERS", &eo.alphabet,
+				  "allow these letters besides the formulas'\n"
+				  "(a,b,c or abc)"),
+		ACCEPT_AT_ROW(&eo.accept, "last (default: judge at the last "
+			      "position) or\neos (at an appended end marker)"),
+		OPTION_CHOICE_INDEX_ROW("word-format", "FMT", word_formats,
+					&word_format,
+					"lines (default: one word per line) or cr\n"
+					"(the Python C-RASP interpreter's files: "
+					"lines\nstarting with // and blank lines "
+					"are skipped,\ntokens are separated by "
+					"whitespace)"),
+		OPTION_FLAG_ROW(0, "open-alphabet", &eo.open_alphabet,
+				"allow letters no formula mentions (every\n"
+				"letter test is false on them)"),
+		OPTION_FLAG_ROW(0, "runs", &eo.runs,
+				"words in run-length form (a^1000000 b^3 a),\n"
+				"evaluated run by run in time independent of\n"
+				"the run lengths"),
+		OPTION_TEXT_ROW("Output:\n"),
+		OPTION_FLAG_ROW(0, "trace", &eo.trace,
+				"after each verdict, the value of every\n"
+				"subformula (or definition) at every position"),
+		{.name = "trace-window", .kind = OPTION_RANGE, .meta = "RANGE",
+		 .lo = 0, .hi = SIZE_MAX, .dest = &eo.wlo, .dest2 = &eo.whi,
+		 .width = sizeof eo.wlo, .given = &eo.trace,
+		 .help = "only positions N, N..M, ..M or N.."},
+		OPTION_FLAG_ROW(0, "html", &eo.html,
+				"with --trace: one self-contained HTML page on\n"
+				"stdout (a table per word, verdict on top, true\n"
+				"cells marked) instead of text"),
+		OPTION_FLAG_ROW(0, "json", &eo.json, "one JSON object per word"),
+		OPTION_FLAG_ROW(0, "no-echo", &eo.no_echo,
+				"print only the verdicts, not the word"),
+		OPTION_FLAG_ROW(0, "check-labels", &check_labels,
+				"stdin holds labelled words (tally gen's\n"
+				"TSV, JSONL or .cr records): evaluate every\n"
+				"label again, print the disagreements (exit 1)"),
+		OPTION_HELP_ROW,
+	};
+	const OptionTable table = OPTION_TABLE(intro, rows, outro);
+	int status = options_parse(&table, argc, argv);
+	eo.cr_words = word_format == 1;
+	if (status != EXIT_YES) {
+		status = status == OPTIONS_DONE ? EXIT_YES : status;
+		goto done;
 	}
 	if (optind < argc) {
 		status = status_usage_error("unexpected argument '%s' (words go "

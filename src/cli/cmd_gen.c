@@ -4,14 +4,12 @@
  * (gen_data.h). */
 #include <config.h>
 
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/buf.h"
-#include "cli/getopt_hint.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "gen/families.h"
@@ -23,7 +21,7 @@
 #include "core/prelude.h"
 #include "core/word.h"
 
-static const char help[] =
+static const char intro[] =
 	"Usage: tally gen --list | --prelude\n"
 	"       tally gen --family=NAME [--k=RANGE] [--to=FORMAT]\n"
 	"       tally gen (-f FORMULA | -F FILE | -P PROGRAM | --family=NAME\n"
@@ -33,56 +31,10 @@ static const char help[] =
 	"labelled words of any formula, program or family: every word of the\n"
 	"lengths, or a balanced, duplicate-free sample with hard non-members,\n"
 	"splits by length and per-position labels, with a leakage report on\n"
-	"stderr.\n\n"
-	CLI_INPUT_HELP
-	"Families:\n"
-	"      --list             list the families: definition, parameter,\n"
-	"                         alphabet and reference\n"
-	"      --family=NAME      the family (lk, lk-predict, ek, dyck1, ...)\n"
-	"      --prelude          list the names of the built-in prelude\n"
-	"                         formulas (dyck1, L_2, ...: usable by name in\n"
-	"                         every formula), one per line\n"
-	"      --k=RANGE          its parameter: K, K..M or ..M, at most 256\n"
-	"                         (families without a parameter take none)\n"
-	"      --to=FORMAT        print the formulas in any format of\n"
-	"                         'tally print --to' (tl by default);\n"
-	"                         multi-line formats are separated by an\n"
-	"                         empty line\n"
-	"Words (any of these, or -f/-F/-P, asks for words):\n"
-	"      --words            labelled words instead of formulas\n"
-	"  -n, --max-length=N     the longest words\n"
-	"      --min-length=N     the shortest words (default 0)\n"
-	"      --alphabet=LETTERS letters besides the formula's (a,b,c or abc)\n"
-	"      --sample=COUNT     COUNT words in all (else every word of the\n"
-	"                         lengths, in shortlex order)\n"
-	"      --split=SPEC       NAME:RANGE[:COUNT],... splits by length, each\n"
-	"                         balanced on its own, disjoint; COUNT words\n"
-	"                         (else an equal share of --sample)\n"
-	"      --ratio=M:N        members to non-members at every length where\n"
-	"                         both exist (default 1:1; lengths without\n"
-	"                         both are left out and reported)\n"
-	"      --random=PERCENT   non-members drawn uniformly (default 10); the\n"
-	"                         rest are mutated members (same length, and\n"
-	"                         where possible letter counts and last letter)\n"
-	"      --seed=N           the random seed (default 1): the same seed\n"
-	"                         gives the same bytes on every machine\n"
-	"      --labels=KIND      word (default): the verdict; position: the\n"
-	"                         verdict of every prefix; prediction: the\n"
-	"                         letters that may follow every prefix in a\n"
-	"                         member (and " GEN_EOS " when it is one)\n"
-	"      --horizon=N        prediction: members up to length N (default\n"
-	"                         twice the longest word)\n"
-	"      --format=FORMAT    tsv (default: WORD<TAB>LABEL...), jsonl, or\n"
-	"                         cr (the .cr interpreter's word files)\n"
-	"      --json             --format=jsonl for words; JSON objects for\n"
-	"                         formulas, --list and --prelude\n"
-	"      --report=FILE      write the leakage report as JSON\n"
-	"  -q, --quiet            no report summary and no progress bar on\n"
-	"                         stderr\n"
-	"      --max-states=N     bound the exact state graph (default 2000000;\n"
-	"                         beyond it, rejection sampling)\n"
-	LIMIT_HELP
-	"  -h, --help             show this help and exit\n\n"
+	"stderr.\n\n";
+
+static const char outro[] =
+	"\n"
 	"Labels come from the evaluator, checked against the sampler's class\n"
 	"and a family's membership function (written independently of the\n"
 	"formula).  lk-predict is a task on prefixes of members of L_k: its\n"
@@ -99,41 +51,22 @@ static const char help[] =
 enum { GEN_MAX_K = 256, GEN_MAX_LENGTH = 100000000,
        GEN_MAX_SAMPLED = 1000000, GEN_MAX_SPLITS = 64 };
 
-enum {
-	OPT_LIST = OPT__COMMAND_BASE,
-	OPT_PRELUDE,
-	OPT_FAMILY,
-	OPT_K,
-	OPT_WORDS,
-	OPT_MIN_LENGTH,
-	OPT_SAMPLE,
-	OPT_SEED,
-	OPT_ALPHABET,
-	OPT_SPLIT,
-	OPT_RATIO,
-	OPT_RANDOM,
-	OPT_LABELS,
-	OPT_FORMAT,
-	OPT_HORIZON,
-	OPT_REPORT,
-	OPT_MAX_STATES,
-};
-
 /* --k: lo -2 when not given, -1 when open ("..M"); hi -1 when open. */
 typedef struct {
 	long lo, hi;
 } KRange;
 
-/* RANGE (number_parse_range) into a KRange. */
-static bool parse_k(const char *arg, KRange *k)
+/* --k=RANGE into the KRange ctx: "..M" leaves the low end to the
+ * family. */
+static int k_row(const Option *row, const char *arg)
 {
+	KRange *k = row->ctx;
 	size_t lo, hi;
-	if (!number_parse_range(arg, &lo, &hi) || lo > LONG_MAX ||
-	    (hi != SIZE_MAX && hi > LONG_MAX))
-		return false;
+	if (!number_option_range(row->name, arg, 0, GEN_MAX_K, false, &lo, &hi))
+		return EXIT_USAGE;
 	k->lo = strncmp(arg, "..", 2) == 0 ? -1 : (long)lo;
 	k->hi = hi == SIZE_MAX ? -1 : (long)hi;
-	return true;
+	return EXIT_YES;
 }
 
 typedef struct {
@@ -147,8 +80,7 @@ typedef struct {
 	const char *alphabet, *split, *report;
 	unsigned ratio[2]; /* non-members, members */
 	unsigned random_pct;
-	GenLabels labels;
-	GenFormat format;
+	int labels, format; /* GenLabels, GenFormat */
 	bool format_given, quiet;
 	size_t horizon;    /* 0: default */
 	uint64_t max_states;
@@ -358,35 +290,6 @@ static int parse_splits(const char *arg, GenSplit **out, size_t *n)
 	}
 }
 
-static int parse_enum(const char *arg, const char *what,
-		      const char *const *names, size_t count, int *out)
-{
-	for (size_t i = 0; i < count; i++)
-		if (strcmp(arg, names[i]) == 0) {
-			*out = (int)i;
-			return EXIT_YES;
-		}
-	/* "expected a, b or c, not 'x'": the values, for people and for
-	 * the completion script */
-	Buf b = {0};
-	for (size_t i = 0; i < count; i++)
-		buf_printf(&b, "%s%s", i == 0 ? "" : i + 1 < count ? ", " : " or ",
-			   names[i]);
-	int st = status_usage_error("--%s: expected %s, not '%s'", what, b.data,
-				 arg);
-	buf_free(&b);
-	return st;
-}
-
-static bool parse_count(const char *s, long *out)
-{
-	uint64_t v;
-	if (!number_parse_count(s, LONG_MAX, &v))
-		return false;
-	*out = (long)v;
-	return true;
-}
-
 /* ---- options ------------------------------------------------------------ */
 
 static bool wants_words(const GenJob *job)
@@ -421,9 +324,6 @@ static int validate_family(GenJob *job)
 		if (job->k.lo < f->kmin)
 			return status_usage_error("family '%s' needs k >= %ld",
 					       f->name, f->kmin);
-		/* two nesting levels per k; the parser stops at 1000 */
-		if (job->k.hi > GEN_MAX_K)
-			return status_usage_error("--k above %d", GEN_MAX_K);
 	}
 	if (wants_words(job) && job->to)
 		return status_usage_error("--to prints formulas, not words");
@@ -443,8 +343,6 @@ static int validate_words(GenJob *job)
 	if (job->split && (job->max_length >= 0 || job->min_length))
 		return status_usage_error("--split gives the lengths: no "
 				       "--min-length/--max-length");
-	if (job->max_length > GEN_MAX_LENGTH)
-		return status_usage_error("--max-length above %d", GEN_MAX_LENGTH);
 	if (job->min_length > job->max_length && !job->split)
 		return status_usage_error("--min-length exceeds --max-length");
 	if (job->labels == GEN_LABELS_PREDICTION &&
@@ -454,81 +352,20 @@ static int validate_words(GenJob *job)
 	return EXIT_YES;
 }
 
-static int option(GenJob *job, int opt, const char *arg)
+static int family_row(const Option *row, const char *arg)
 {
-	static const char *const labels[] = {"word", "position", "prediction"};
-	static const char *const formats[] = {"tsv", "jsonl", "cr"};
-	long v;
-	int e;
-	switch (opt) {
-	case OPT_LIST: job->list = true; return EXIT_YES;
-	case OPT_PRELUDE: job->prelude = true; return EXIT_YES;
-	case OPT_FAMILY: {
-		job->family = family_find(arg);
-		if (job->family)
-			return EXIT_YES;
-		return family_unknown(arg, "");
-	}
-	case OPT_K:
-		return parse_k(arg, &job->k)
-			       ? EXIT_YES
-			       : status_usage_error("bad --k '%s' (expected K, "
-						 "K..M or ..M)", arg);
-	case OPT_TO: job->to = arg; return EXIT_YES;
-	case OPT_WORDS: job->words = true; return EXIT_YES;
-	case 'q': job->quiet = true; return EXIT_YES;
-	case OPT_JSON: job->json = true; return EXIT_YES;
-	case OPT_ALPHABET: job->alphabet = arg; return EXIT_YES;
-	case OPT_SPLIT: job->split = arg; return EXIT_YES;
-	case OPT_REPORT: job->report = arg; return EXIT_YES;
-	case OPT_RATIO:
-		return parse_ratio(arg, job->ratio)
-			       ? EXIT_YES
-			       : status_usage_error("--ratio: expected M:N "
-				 "(members to non-members, each 0..1000, not "
-				 "both 0), not '%s'", arg);
-	case OPT_LABELS:
-		if ((e = parse_enum(arg, "labels", labels, 3, &opt)))
-			return e;
-		job->labels = (GenLabels)opt;
-		return EXIT_YES;
-	case OPT_FORMAT:
-		if ((e = parse_enum(arg, "format", formats, 3, &opt)))
-			return e;
-		job->format = (GenFormat)opt;
-		job->format_given = true;
-		return EXIT_YES;
-	case OPT_MAX_STATES:
-		return limit_parse_count(arg, &job->max_states)
-			       ? EXIT_YES
-			       : status_usage_error("--max-states: expected a "
-						 "positive count, not '%s'", arg);
-	case 'n':
-	case OPT_MIN_LENGTH:
-	case OPT_SAMPLE:
-	case OPT_SEED:
-	case OPT_RANDOM:
-	case OPT_HORIZON:
-		if (!parse_count(arg, &v) || (opt == OPT_RANDOM && v > 100))
-			return status_usage_error("expected a number%s, found '%s'",
-					       opt == OPT_RANDOM ? " up to 100"
-								 : "", arg);
-		if (opt == 'n')
-			job->max_length = v;
-		else if (opt == OPT_MIN_LENGTH)
-			job->min_length = v;
-		else if (opt == OPT_SAMPLE)
-			job->sample = (uint64_t)v;
-		else if (opt == OPT_RANDOM)
-			job->random_pct = (unsigned)v;
-		else if (opt == OPT_HORIZON)
-			job->horizon = (size_t)v;
-		else
-			job->seed = (uint64_t)v;
-		return EXIT_YES;
-	default:
-		return EXIT_USAGE;
-	}
+	const Family **f = row->ctx;
+	*f = family_find(arg);
+	return *f ? EXIT_YES : family_unknown(arg, "");
+}
+
+static int ratio_row(const Option *row, const char *arg)
+{
+	return parse_ratio(arg, row->ctx)
+		       ? EXIT_YES
+		       : status_usage_error("--ratio: expected M:N (members to "
+					    "non-members, each 0..1000, not both "
+					    "0), not '%s'", arg);
 }
 
 /* ---- words -------------------------------------------------------------- */
@@ -660,57 +497,108 @@ done:
 	return st;
 }
 
+static const char *const label_kinds[] = {"word", "position", "prediction",
+					  NULL};
+static const char *const formats[] = {"tsv", "jsonl", "cr", NULL};
+
+/* The option table of gen, into *job; EXIT_YES, OPTIONS_DONE or the
+ * status after a message. */
+static int parse(GenJob *job, int argc, char **argv)
+{
+	const Option rows[] = {
+		CLI_INPUT_ROWS(&job->in),
+		OPTION_TEXT_ROW("Families:\n"),
+		OPTION_FLAG_ROW(0, "list", &job->list,
+				"list the families: definition, parameter,\n"
+				"alphabet and reference"),
+		OPTION_CALL_ROW(0, "family", "NAME", family_row, &job->family,
+				"the family (lk, lk-predict, ek, dyck1, ...)"),
+		OPTION_FLAG_ROW(0, "prelude", &job->prelude,
+				"list the names of the built-in prelude\n"
+				"formulas (dyck1, L_2, ...: usable by name in\n"
+				"every formula), one per line"),
+		OPTION_CALL_ROW(0, "k", "RANGE", k_row, &job->k,
+				"its parameter: K, K..M or ..M, at most 256\n"
+				"(families without a parameter take none)"),
+		{.name = "to", .kind = OPTION_STRING, .meta = "FORMAT",
+		 .dest = &job->to, .choices = cmd_print_formats,
+		 .help = "print the formulas in any format of\n"
+			 "'tally print --to' (tl by default);\n"
+			 "multi-line formats are separated by an\n"
+			 "empty line"},
+		OPTION_TEXT_ROW("Words (any of these, or -f/-F/-P, asks for "
+				"words):\n"),
+		OPTION_FLAG_ROW(0, "words", &job->words,
+				"labelled words instead of formulas"),
+		OPTION_COUNT_ROW('n', "max-length", "N", 0, GEN_MAX_LENGTH,
+				 &job->max_length, "the longest words"),
+		OPTION_COUNT_ROW(0, "min-length", "N", 0, GEN_MAX_LENGTH,
+				 &job->min_length,
+				 "the shortest words (default 0)"),
+		OPTION_STRING_ROW(0, "alphabet", "LETTERS", &job->alphabet,
+				  "letters besides the formula's (a,b,c or abc)"),
+		OPTION_COUNT_ROW(0, "sample", "COUNT", 0, LONG_MAX, &job->sample,
+				 "COUNT words in all (else every word of the\n"
+				 "lengths, in shortlex order)"),
+		OPTION_STRING_ROW(0, "split", "SPEC", &job->split,
+				  "NAME:RANGE[:COUNT],... splits by length, each\n"
+				  "balanced on its own, disjoint; COUNT words\n"
+				  "(else an equal share of --sample)"),
+		OPTION_CALL_ROW(0, "ratio", "M:N", ratio_row, job->ratio,
+				"members to non-members at every length where\n"
+				"both exist (default 1:1; lengths without\n"
+				"both are left out and reported)"),
+		OPTION_COUNT_ROW(0, "random", "PERCENT", 0, 100, &job->random_pct,
+				 "non-members drawn uniformly (default 10); the\n"
+				 "rest are mutated members (same length, and\n"
+				 "where possible letter counts and last letter)"),
+		OPTION_COUNT_ROW(0, "seed", "N", 0, LONG_MAX, &job->seed,
+				 "the random seed (default 1): the same seed\n"
+				 "gives the same bytes on every machine"),
+		OPTION_CHOICE_INDEX_ROW("labels", "KIND", label_kinds,
+					&job->labels,
+					"word (default): the verdict; position: the\n"
+					"verdict of every prefix; prediction: the\n"
+					"letters that may follow every prefix in a\n"
+					"member (and " GEN_EOS " when it is one)"),
+		OPTION_COUNT_ROW(0, "horizon", "N", 0, LONG_MAX, &job->horizon,
+				 "prediction: members up to length N (default\n"
+				 "twice the longest word)"),
+		{.name = "format", .kind = OPTION_CHOICE, .meta = "FORMAT",
+		 .choices = formats, .dest2 = &job->format,
+		 .given = &job->format_given,
+		 .help = "tsv (default: WORD<TAB>LABEL...), jsonl, or\n"
+			 "cr (the .cr interpreter's word files)"},
+		OPTION_FLAG_ROW(0, "json", &job->json,
+				"--format=jsonl for words; JSON objects for\n"
+				"formulas, --list and --prelude"),
+		OPTION_STRING_ROW(0, "report", "FILE", &job->report,
+				  "write the leakage report as JSON"),
+		OPTION_FLAG_ROW('q', "quiet", &job->quiet,
+				"no report summary and no progress bar on\n"
+				"stderr"),
+		OPTION_COUNT_ROW(0, "max-states", "N", 1, SIZE_MAX,
+				 &job->max_states,
+				 "bound the exact state graph (default 2000000;\n"
+				 "beyond it, rejection sampling)"),
+		CLI_LIMIT_ROWS(&job->limits),
+		OPTION_HELP_ROW,
+	};
+	const OptionTable table = OPTION_TABLE(intro, rows, outro);
+	return options_parse(&table, argc, argv);
+}
+
 int cmd_gen(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		CLI_INPUT_OPTIONS,
-		{"list", no_argument, NULL, OPT_LIST},
-		{"prelude", no_argument, NULL, OPT_PRELUDE},
-		{"family", required_argument, NULL, OPT_FAMILY},
-		{"k", required_argument, NULL, OPT_K},
-		{"to", required_argument, NULL, OPT_TO},
-		{"words", no_argument, NULL, OPT_WORDS},
-		{"max-length", required_argument, NULL, 'n'},
-		{"min-length", required_argument, NULL, OPT_MIN_LENGTH},
-		{"sample", required_argument, NULL, OPT_SAMPLE},
-		{"seed", required_argument, NULL, OPT_SEED},
-		{"alphabet", required_argument, NULL, OPT_ALPHABET},
-		{"split", required_argument, NULL, OPT_SPLIT},
-		{"ratio", required_argument, NULL, OPT_RATIO},
-		{"random", required_argument, NULL, OPT_RANDOM},
-		{"labels", required_argument, NULL, OPT_LABELS},
-		{"horizon", required_argument, NULL, OPT_HORIZON},
-		{"format", required_argument, NULL, OPT_FORMAT},
-		{"report", required_argument, NULL, OPT_REPORT},
-		{"max-states", required_argument, NULL, OPT_MAX_STATES},
-		{"json", no_argument, NULL, OPT_JSON},
-		{"quiet", no_argument, NULL, 'q'},
-		LIMIT_OPTIONS,
-		{"help", no_argument, NULL, 'h'},
-		{0},
-	};
 	GenJob job = {.k = {-2, -2}, .max_length = -1, .seed = 1,
 		      .ratio = {1, 1}, .random_pct = 10,
 		      .max_states = 2000000};
 	inputs_init(&job.in);
 	limit_init(&job.limits);
-	int opt, st = EXIT_YES;
-	while ((opt = cli_getopt(argc, argv, "f:F:P:n:qh", longopts)) !=
-	       -1) {
-		bool ok = true;
-		if (inputs_option(&job.in, opt, optarg))
-			continue;
-		if (limit_option(&job.limits, opt, optarg, &ok)) {
-			if (!ok)
-				st = EXIT_USAGE;
-		} else if (opt == 'h') {
-			cli_print_help(help);
-			goto done;
-		} else {
-			st = option(&job, opt, optarg);
-		}
-		if (st != EXIT_YES)
-			goto done;
+	int st = parse(&job, argc, argv);
+	if (st != EXIT_YES) {
+		st = st == OPTIONS_DONE ? EXIT_YES : st;
+		goto done;
 	}
 	if (optind < argc) {
 		st = status_usage_error("unexpected argument '%s'", argv[optind]);

@@ -20,7 +20,7 @@
 #include "base/share.h"
 #include "search/verify.h"
 
-static const char help[] =
+static const char intro[] =
 	"Usage: tally hierarchy [OPTION]... [--family=lk] [--k=RANGE]\n"
 	"          [--task=recognize|predict]\n"
 	"The depth-hierarchy table: for each k, the least depth at which a\n"
@@ -30,23 +30,10 @@ static const char help[] =
 	"formula of that depth within the class (constants <= C, T counts per\n"
 	"comparison, any size) tells apart, as an exact check shows.  Theory:\n"
 	"depth k for recognising L_k, depth m-2 for the prediction task of L_m.\n\n"
-	"Table:\n"
-	"      --family=FAMILY    lk (default), or dk: D_k = L_(2k-1), the\n"
-	"                         least depth with past counts only beside the\n"
-	"                         least depth with future counts #> too\n"
-	"                         (default k = 1..3)\n"
-	"      --k=RANGE          the rows: N, N..M (default 1..4; predict 3..6)\n"
-	"      --task=TASK        recognize (default) or predict: accept exactly\n"
-	"                         the nonempty prefixes of members of L_k that\n"
-	"                         are members, judged on those prefixes\n"
-	SEARCH_CLI_HELP
-	"      --no-time          no times and no memory figures (reproducible\n"
-	"                         output)\n"
-	"      --plot=FILE        also draw the table as an SVG chart in FILE:\n"
-	"                         per row and depth found (proof, bound or\n"
-	"                         sample only), refuted (by pairs, or by the\n"
-	"                         search on the sample) or not tried\n"
-	"  -h, --help             show this help and exit\n\n"
+	;
+
+static const char outro[] =
+	"\n"
 	"Method: a bank of formulas by depth, one per signature on the sample;\n"
 	"an exact partition test per depth; greedy choice and a small\n"
 	"enumeration for the formula; its verification, and while it fails\n"
@@ -62,8 +49,6 @@ static const char help[] =
 	"  tally hierarchy --k=1..5 --plot=h.svg\n\n"
 	"Exit status 0: every row found at the theory's depth and verified;\n"
 	"1: some row differs or has no verified formula.\n";
-
-enum { OPT_FAMILY = OPT__COMMAND_BASE, OPT_K, OPT_TASK, OPT_NOTIME, OPT_PLOT };
 
 typedef struct {
 	SearchOpts o;
@@ -298,60 +283,54 @@ static void print_footer(const Table *t, bool complete)
 
 static int parse(Table *t, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"family", required_argument, NULL, OPT_FAMILY},
-		{"k", required_argument, NULL, OPT_K},
-		{"task", required_argument, NULL, OPT_TASK},
-		{"no-time", no_argument, NULL, OPT_NOTIME},
-		{"plot", required_argument, NULL, OPT_PLOT},
-		SEARCH_CLI_OPTIONS,
-		{"help", no_argument, NULL, 'h'},
-		{0},
+	static const char *const families[] = {"lk", "dk", NULL};
+	static const char *const tasks[] = {"recognize", "predict", NULL};
+	const char *family = "lk", *task = "recognize";
+	bool k_given = false;
+	const Option rows[] = {
+		OPTION_TEXT_ROW("Table:\n"),
+		OPTION_CHOICE_ROW("family", "FAMILY", families, &family,
+				  "lk (default), or dk: D_k = L_(2k-1), the\n"
+				  "least depth with past counts only beside the\n"
+				  "least depth with future counts #> too\n"
+				  "(default k = 1..3)"),
+		{.name = "k", .kind = OPTION_RANGE, .meta = "RANGE", .lo = 0,
+		 .hi = 12, .bounded = true, .dest = &t->klo, .dest2 = &t->khi,
+		 .width = sizeof t->klo, .given = &k_given,
+		 .help = "the rows: N, N..M (default 1..4; predict 3..6)"},
+		OPTION_CHOICE_ROW("task", "TASK", tasks, &task,
+				  "recognize (default) or predict: accept exactly\n"
+				  "the nonempty prefixes of members of L_k that\n"
+				  "are members, judged on those prefixes"),
+		SEARCH_CLI_ROWS(&t->o),
+		OPTION_FLAG_ROW(0, "no-time", &t->no_time,
+				"no times and no memory figures (reproducible\n"
+				"output)"),
+		OPTION_STRING_ROW(0, "plot", "FILE", &t->plot_path,
+				  "also draw the table as an SVG chart in FILE:\n"
+				  "per row and depth found (proof, bound or\n"
+				  "sample only), refuted (by pairs, or by the\n"
+				  "search on the sample) or not tried"),
+		OPTION_HELP_ROW,
 	};
-	int opt, status = EXIT_YES;
-	const char *krange = NULL;
-	while ((opt = cli_getopt(argc, argv, "h", longopts)) != -1) {
-		if (search_opts_option(&t->o, opt, optarg, &status)) {
-			if (status != EXIT_YES)
-				return status;
-			continue;
-		}
-		switch (opt) {
-		case OPT_FAMILY:
-			if (strcmp(optarg, "dk") == 0)
-				t->dk = true;
-			else if (strcmp(optarg, "lk") != 0)
-				return status_usage_error("unknown family '%s' (lk or dk)",
-						       optarg);
-			break;
-		case OPT_K: krange = optarg; break;
-		case OPT_NOTIME: t->no_time = true; break;
-		case OPT_PLOT: t->plot_path = optarg; break;
-		case OPT_TASK:
-			if (strcmp(optarg, "predict") == 0)
-				t->predict = true;
-			else if (strcmp(optarg, "recognize") != 0)
-				return status_usage_error("unknown task '%s' (recognize or predict)",
-						       optarg);
-			break;
-		case 'h': cli_print_help(help); return -1;
-		default: return EXIT_USAGE;
-		}
-	}
+	const OptionTable table = OPTION_TABLE(intro, rows, outro);
+	int status = options_parse(&table, argc, argv);
+	if (status != EXIT_YES)
+		return status;
 	if (optind < argc)
 		return status_usage_error("unexpected argument '%s'", argv[optind]);
+	t->dk = strcmp(family, "dk") == 0;
+	t->predict = strcmp(task, "predict") == 0;
 	if (t->dk && t->predict)
 		return status_usage_error("--family=dk is a recognition table");
-	t->klo = t->predict ? 3 : 1;
-	t->khi = t->predict ? 6 : t->dk ? 3 : 4;
-	if (krange && !number_parse_range(krange, &t->klo, &t->khi))
-		return status_usage_error("bad --k range '%s'", krange);
-	if (t->khi == SIZE_MAX)
-		return status_usage_error("--k needs an upper bound");
 	size_t kmin = t->predict ? 3 : 1;
+	if (!k_given) {
+		t->klo = kmin;
+		t->khi = t->predict ? 6 : t->dk ? 3 : 4;
+	}
 	if (t->klo < kmin)
 		t->klo = kmin;
-	if (t->khi < t->klo || t->khi > 12)
+	if (t->khi < t->klo)
 		return status_usage_error("--k must lie in %zu..12", kmin);
 	return EXIT_YES;
 }

@@ -1,28 +1,24 @@
 /* cmd_info.c -- `tally info`: depth, size, letters, fragment. */
 #include <config.h>
 
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
-#include "cli/getopt_hint.h"
 #include "cli/commands.h"
 #include "core/cr.h"
 #include "core/crasp.h"
 #include "core/json.h"
 #include "core/lower.h"
 
-static const char help[] =
+static const char intro[] =
 	"Usage: tally info [OPTION]... (-f FORMULA | -F FILE | -P PROGRAM)...\n"
 	"Describe formulas or programs: nesting depth of counts (= layers of\n"
 	"the equivalent fixed-precision transformer), size, letters, fragment.\n"
-	"With no input option, reads one formula per line from stdin.\n\n"
-	CLI_INPUT_HELP
-	CLI_BATCH_HELP
-	"Output:\n"
-	"      --json             one JSON object per input\n"
-	"  -h, --help             show this help and exit\n\n"
+	"With no input option, reads one formula per line from stdin.\n\n";
+
+static const char outro[] =
+	"\n"
 	"Lines printed: depth (Knee-Deep's convention: Y and MOD add no\n"
 	"layer); with Y (the .cr interpreter's #[pred]) also 'layers (pred as\n"
 	"attention)', the depth when each chain of Y is one attention layer\n"
@@ -182,29 +178,21 @@ static void on_unit(Inputs *in, const Unit *u)
 
 int cmd_info(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		CLI_INPUT_OPTIONS,
-		CLI_BATCH_OPTION,
-		{"json", no_argument, NULL, OPT_JSON},
-		{"help", no_argument, NULL, 'h'},
-		{0},
-	};
 	Inputs in;
 	inputs_init(&in);
 	bool json = false;
-	int opt, status = EXIT_YES;
-	while ((opt = cli_getopt(argc, argv, "f:F:P:h", longopts)) != -1) {
-		if (inputs_option(&in, opt, optarg))
-			continue;
-		if (opt == OPT_JSON) {
-			json = true;
-		} else if (opt == 'h') {
-			cli_print_help(help);
-			goto done;
-		} else {
-			status = EXIT_USAGE;
-			goto done;
-		}
+	const Option rows[] = {
+		CLI_INPUT_ROWS(&in),
+		CLI_BATCH_ROW(&in),
+		OPTION_TEXT_ROW("Output:\n"),
+		OPTION_FLAG_ROW(0, "json", &json, "one JSON object per input"),
+		OPTION_HELP_ROW,
+	};
+	const OptionTable table = OPTION_TABLE(intro, rows, outro);
+	int status = options_parse(&table, argc, argv);
+	if (status != EXIT_YES) {
+		status = status == OPTIONS_DONE ? EXIT_YES : status;
+		goto done;
 	}
 	InfoJob job = {lower_new(in.store), json, 0};
 	in.on_unit = on_unit;

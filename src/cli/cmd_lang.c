@@ -3,7 +3,6 @@
 #include <config.h>
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,25 +17,17 @@
 #include "base/mem.h"
 #include "core/word.h"
 
-static const char help[] =
+static const char intro[] =
 	"Usage: tally lang [OPTION]... (-f FORMULA | -F FILE | -P PROGRAM)\n"
 	"          --max-length=N\n"
 	"List every accepted word of length <= N, one per line, in shortlex\n"
 	"order: by length, then by alphabet order (as given with --alphabet,\n"
 	"the formula's other letters after them, sorted).  Letters are\n"
 	"concatenated, or separated by spaces when some letter is longer than\n"
-	"one character.\n\n"
-	CLI_INPUT_HELP
-	"Language:\n"
-	"  -n, --max-length=N     the longest words listed (required)\n"
-	"      --alphabet=LETTERS letters besides the formula's (a,b,c or abc)\n"
-	"      --accept-at=WHERE  last (default) or eos (an appended end marker)\n"
-	"Output:\n"
-	"      --count            print only LENGTH<TAB>COUNT for each length\n"
-	"      --json             one JSON object per word (with --count: one\n"
-	"                         object with the counts)\n"
-	LIMIT_HELP
-	"  -h, --help             show this help and exit\n\n"
+	"one character.\n\n";
+
+static const char outro[] =
+	"\n"
 	"Method: the walk extends the evaluator's state one letter at a time\n"
 	"(cost proportional to the formula per word), for formulas without #>.\n"
 	"Formulas with future counts #> evaluate each word whole.  A job of\n"
@@ -49,8 +40,6 @@ static const char help[] =
 	"      --max-length 4 --alphabet=ab\n"
 	"  tally lang -f dyck1 --max-length 6\n"
 	"  tally lang -f majority --max-length 12 --count\n\n";
-
-enum { OPT_ALPHABET = OPT__COMMAND_BASE, OPT_ACCEPT_AT, OPT_COUNT };
 
 typedef struct {
 	Evaluator *ev;
@@ -210,10 +199,8 @@ static bool walk_all(Lang *lg, size_t maxlen, EvalSnapshot **snaps,
 
 bool cmd_lang_length(const char *s, size_t *out)
 {
-	char *end;
-	errno = 0;
-	unsigned long long v = strtoull(s, &end, 10);
-	if (*s < '0' || *s > '9' || *end || errno || v > 100000000ULL)
+	uint64_t v;
+	if (!number_parse_count(s, LANG_MAX_LENGTH, &v))
 		return false;
 	*out = (size_t)v;
 	return true;
@@ -340,60 +327,37 @@ int cmd_lang_list(Store *s, Node root, const LangOptions *opt)
 
 int cmd_lang(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		CLI_INPUT_OPTIONS,
-		{"max-length", required_argument, NULL, 'n'},
-		{"alphabet", required_argument, NULL, OPT_ALPHABET},
-		{"accept-at", required_argument, NULL, OPT_ACCEPT_AT},
-		{"count", no_argument, NULL, OPT_COUNT},
-		{"json", no_argument, NULL, OPT_JSON},
-		LIMIT_OPTIONS,
-		{"help", no_argument, NULL, 'h'},
-		{0},
-	};
 	Inputs in;
 	inputs_init(&in);
 	Limits limits;
 	limit_init(&limits);
 	LangOptions lo = {.limits = &limits};
 	bool have_len = false;
-	int opt, status = EXIT_YES;
-	while ((opt = cli_getopt(argc, argv, "f:F:P:n:h", longopts)) !=
-	       -1) {
-		if (inputs_option(&in, opt, optarg))
-			continue;
-		bool ok = true;
-		if (limit_option(&limits, opt, optarg, &ok)) {
-			if (ok)
-				continue;
-			status = EXIT_USAGE;
-			goto done;
-		}
-		switch (opt) {
-		case 'n':
-			if (!cmd_lang_length(optarg, &lo.max_length)) {
-				status = status_usage_error(
-					"--max-length: expected a number from 0 to "
-					"100000000, not '%s'",
-					optarg);
-				goto done;
-			}
-			have_len = true;
-			break;
-		case OPT_ALPHABET: lo.alphabet = optarg; break;
-		case OPT_ACCEPT_AT:
-			if (!accept_at_option(optarg, &lo.accept)) {
-				status = EXIT_USAGE;
-				goto done;
-			}
-			break;
-		case OPT_COUNT: lo.count = true; break;
-		case OPT_JSON: lo.json = true; break;
-		case 'h':
-			cli_print_help(help);
-			goto done;
-		default: status = EXIT_USAGE; goto done;
-		}
+	const Option rows[] = {
+		CLI_INPUT_ROWS(&in),
+		OPTION_TEXT_ROW("Language:\n"),
+		{.name = "max-length", .letter = 'n', .kind = OPTION_COUNT,
+		 .meta = "N", .lo = 0, .hi = LANG_MAX_LENGTH,
+		 .dest = &lo.max_length, .width = sizeof lo.max_length,
+		 .given = &have_len, .help = "the longest words listed (required)"},
+		OPTION_STRING_ROW(0, "alphabet", "LETTERS", &lo.alphabet,
+				  "letters besides the formula's (a,b,c or abc)"),
+		ACCEPT_AT_ROW(&lo.accept, "last (default) or eos (an appended end "
+			      "marker)"),
+		OPTION_TEXT_ROW("Output:\n"),
+		OPTION_FLAG_ROW(0, "count", &lo.count,
+				"print only LENGTH<TAB>COUNT for each length"),
+		OPTION_FLAG_ROW(0, "json", &lo.json,
+				"one JSON object per word (with --count: one\n"
+				"object with the counts)"),
+		CLI_LIMIT_ROWS(&limits),
+		OPTION_HELP_ROW,
+	};
+	const OptionTable table = OPTION_TABLE(intro, rows, outro);
+	int status = options_parse(&table, argc, argv);
+	if (status != EXIT_YES) {
+		status = status == OPTIONS_DONE ? EXIT_YES : status;
+		goto done;
 	}
 	if (!have_len) {
 		status = status_usage_error("lang needs --max-length=N");

@@ -1,12 +1,10 @@
 /* cmd_print.c -- `tally print` / `tally translate`: another syntax. */
 #include <config.h>
 
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
-#include "cli/getopt_hint.h"
 #include "cli/commands.h"
 #include "core/cr.h"
 #include "core/crasp.h"
@@ -16,30 +14,14 @@
 #include "core/lower.h"
 #include "core/print.h"
 
-static const char help[] =
+static const char intro[] =
 	"Usage: tally print [OPTION]... (-f FORMULA | -F FILE | -P PROGRAM)...\n"
 	"       tally translate [OPTION]... (the same command)\n"
 	"Print formulas or programs in another syntax, one result per input.\n"
-	"With no input option, reads one formula per line from stdin.\n\n"
-	CLI_INPUT_HELP
-	CLI_BATCH_HELP
-	"Output:\n"
-	"      --json             the same as --to=json\n"
-	"      --to=FORMAT        tl (ASCII, default), utf8 (the papers'\n"
-	"                         notation), latex, sexpr, json (the DAG),\n"
-	"                         tl-core (only Q, !, &, <, #, +, 1),\n"
-	"                         crasp (C-RASP, compact form), crasp-paper\n"
-	"                         (C(i) := #[j <= i] P(j)), cr (a .cr file of\n"
-	"                         the Python C-RASP interpreter, fully\n"
-	"                         parenthesised), dot (Graphviz dataflow\n"
-	"                         graph, one cluster per layer)\n"
-	"      --expand           inline definitions instead of printing\n"
-	"                         'let NAME = ...;' lines\n"
-	"      --max-size=N       with --expand, refuse (before printing) a\n"
-	"                         formula of more than N nodes (default\n"
-	"                         100000000) or more than 5000 levels deep\n"
-	LIMIT_HELP
-	"  -h, --help             show this help and exit\n\n"
+	"With no input option, reads one formula per line from stdin.\n\n";
+
+static const char outro[] =
+	"\n"
 	"The tl, utf8, tl-core, crasp, crasp-paper and cr forms parse back to a\n"
 	"formula or program with the same language and depth (tl and utf8 to\n"
 	"the same formula).  tl-core eliminates conditionals, min, max,\n"
@@ -54,8 +36,6 @@ static const char help[] =
 	"  tally print -f L_2 --to=crasp-paper\n"
 	"  tally print -f dyck1 --to=cr > dyck1.cr\n"
 	"  tally print -P dyck1.crasp --to=dot | dot -Tsvg > dyck1.svg\n\n";
-
-enum { OPT_EXPAND = OPT__COMMAND_BASE, OPT_MAX_SIZE };
 
 /* Default --max-size: a tree of 10^8 nodes is about a gigabyte of text. */
 #define EXPAND_MAX_SIZE 100000000u
@@ -95,6 +75,10 @@ static bool parse_format(const char *s, Syntax *syn, Target *target)
 		}
 	return false;
 }
+
+const char *const cmd_print_formats[] = {
+	"tl", "utf8", "latex", "sexpr", "json", "tl-core", "crasp",
+	"crasp-paper", "cr", "dot", NULL};
 
 static void put_text(FILE *out, const char *text)
 {
@@ -270,75 +254,69 @@ static void on_unit(Inputs *in, const Unit *u)
 		job->status = status;
 }
 
+/* --to=FORMAT and --json: the last one given wins. */
+typedef struct {
+	Syntax syn;
+	Target target;
+} Format;
+
+static int to_row(const Option *row, const char *arg)
+{
+	Format *f = row->ctx;
+	return parse_format(arg, &f->syn, &f->target)
+		       ? EXIT_YES : options_bad_choice(row, arg);
+}
+
+static int json_row(const Option *row, const char *arg)
+{
+	(void)arg;
+	return to_row(row, "json");
+}
+
 int cmd_print(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		CLI_INPUT_OPTIONS,
-		CLI_BATCH_OPTION,
-		{"json", no_argument, NULL, OPT_JSON},
-		{"to", required_argument, NULL, OPT_TO},
-		{"expand", no_argument, NULL, OPT_EXPAND},
-		{"max-size", required_argument, NULL, OPT_MAX_SIZE},
-		LIMIT_OPTIONS,
-		{"help", no_argument, NULL, 'h'},
-		{0},
-	};
 	Inputs in;
 	inputs_init(&in);
-	Syntax syn = SYNTAX_TL;
-	Target target = TARGET_TL;
+	Format f = {SYNTAX_TL, TARGET_TL};
 	bool expand = false;
 	uint64_t max_size = EXPAND_MAX_SIZE;
 	Limits limits;
 	limit_init(&limits);
-	int opt, status = EXIT_YES;
-	while ((opt = cli_getopt(argc, argv, "f:F:P:h", longopts)) != -1) {
-		bool ok = true;
-		if (inputs_option(&in, opt, optarg))
-			continue;
-		if (limit_option(&limits, opt, optarg, &ok)) {
-			if (ok)
-				continue;
-			status = EXIT_USAGE;
-			goto done;
-		}
-		if (opt == OPT_JSON) { /* the same as --to=json */
-			parse_format("json", &syn, &target);
-			continue;
-		}
-		if (opt == OPT_TO) {
-			if (!parse_format(optarg, &syn, &target)) {
-				static const char *const formats[] = {
-					"tl", "utf8", "latex", "sexpr", "json",
-					"tl-core", "crasp", "crasp-paper", "cr",
-					"dot"};
-				status = status_usage_error(
-					"unknown --to '%s'%s (expected tl, utf8, "
-					"latex, sexpr, json, tl-core, crasp, "
-					"crasp-paper, cr or dot)",
-					optarg, choice_hint(optarg, formats, 10));
-				goto done;
-			}
-		} else if (opt == OPT_EXPAND) {
-			expand = true;
-		} else if (opt == OPT_MAX_SIZE) {
-			if (!limit_parse_count(optarg, &max_size)) {
-				status = status_usage_error("--max-size: expected a "
-							 "positive number, not '%s'",
-							 optarg);
-				goto done;
-			}
-		} else if (opt == 'h') {
-			cli_print_help(help);
-			goto done;
-		} else {
-			status = EXIT_USAGE;
-			goto done;
-		}
+	const Option rows[] = {
+		CLI_INPUT_ROWS(&in),
+		CLI_BATCH_ROW(&in),
+		OPTION_TEXT_ROW("Output:\n"),
+		{.name = "json", .kind = OPTION_FLAG, .call = json_row, .ctx = &f,
+		 .help = "the same as --to=json"},
+		{.name = "to", .kind = OPTION_CALL, .meta = "FORMAT",
+		 .call = to_row, .ctx = &f, .choices = cmd_print_formats,
+		 .help = "tl (ASCII, default), utf8 (the papers'\n"
+			 "notation), latex, sexpr, json (the DAG),\n"
+			 "tl-core (only Q, !, &, <, #, +, 1),\n"
+			 "crasp (C-RASP, compact form), crasp-paper\n"
+			 "(C(i) := #[j <= i] P(j)), cr (a .cr file of\n"
+			 "the Python C-RASP interpreter, fully\n"
+			 "parenthesised), dot (Graphviz dataflow\n"
+			 "graph, one cluster per layer)"},
+		OPTION_FLAG_ROW(0, "expand", &expand,
+				"inline definitions instead of printing\n"
+				"'let NAME = ...;' lines"),
+		OPTION_COUNT_ROW(0, "max-size", "N", 1, SIZE_MAX, &max_size,
+				 "with --expand, refuse (before printing) a\n"
+				 "formula of more than N nodes (default\n"
+				 "100000000) or more than 5000 levels deep"),
+		CLI_LIMIT_ROWS(&limits),
+		OPTION_HELP_ROW,
+	};
+	const OptionTable table = OPTION_TABLE(intro, rows, outro);
+	int status = options_parse(&table, argc, argv);
+	if (status != EXIT_YES) {
+		status = status == OPTIONS_DONE ? EXIT_YES : status;
+		goto done;
 	}
 	if (limits.max_memory && limits.max_memory < max_size)
 		max_size = memory_bound = limits.max_memory;
-	PrintJob job = {lower_new(in.store), syn, target, expand, max_size,
+	PrintJob job = {lower_new(in.store), f.syn, f.target, expand, max_size,
 			&limits, EXIT_YES};
 	limit_start(&limits);
 	in.on_unit = on_unit;

@@ -1,17 +1,12 @@
 /* cmd_repl.c -- `tally repl` (and `tally` alone on a terminal). */
 #include <config.h>
 
-#include <getopt.h>
-
 #include "cli/cli.h"
-#include "cli/getopt_hint.h"
 #include "cli/commands.h"
 #include "base/limit.h"
 #include "cli/repl.h"
 
-enum { OPT_ECHO = OPT__COMMAND_BASE };
-
-static const char help[] =
+static const char intro[] =
 	"Usage: tally repl\n"
 	"An interactive workbench for formulas and C-RASP programs.  Type a\n"
 	"formula, a definition (let NAME = FORMULA, or the C-RASP NAME := ...)\n"
@@ -26,15 +21,10 @@ static const char help[] =
 	"When stdin is not a terminal it is read as a script: no prompts and\n"
 	"no echo, errors reported and the session going on; the exit status\n"
 	"is then 2 when some input failed.  'tally' with no arguments and a\n"
-	"terminal on stdin starts the REPL.\n\n"
-	"Options:\n"
-	"      --echo             in a script, print each line after its prompt,\n"
-	"                         as a terminal shows the session (transcripts)\n"
-	"  -h, --help             show this help and exit\n"
-	"Limits of each :lang, :equiv and :check (reached: what was found\n"
-	"so far stays printed, a message, and the session goes on):\n"
-	"      --timeout=SECONDS  wall-clock time\n"
-	"      --max-memory=SIZE  resident memory (suffixes K, M, G)\n\n"
+	"terminal on stdin starts the REPL.\n\n";
+
+static const char outro[] =
+	"\n"
 	"Examples:\n"
 	"  tally repl\n"
 	"  printf ':word aab\\nlet A = #[Q_a] > #[Q_b]\\n:info\\n' | tally repl\n\n"
@@ -46,29 +36,26 @@ static const char help[] =
 
 int cmd_repl(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"echo", no_argument, NULL, OPT_ECHO},
-		LIMIT_OPTIONS,
-		{"help", no_argument, NULL, 'h'},
-		{0},
-	};
-	bool echo = false, ok;
-	int opt;
+	bool echo = false;
 	Limits lim;
 	limit_init(&lim);
-	while ((opt = cli_getopt(argc, argv, "h", longopts)) != -1) {
-		if (limit_option(&lim, opt, optarg, &ok)) {
-			if (!ok)
-				return EXIT_USAGE;
-		} else if (opt == OPT_ECHO) {
-			echo = true;
-		} else if (opt == 'h') {
-			cli_print_help(help);
-			return EXIT_YES;
-		} else {
-			return EXIT_USAGE;
-		}
-	}
+	const Option rows[] = {
+		OPTION_TEXT_ROW("Options:\n"),
+		OPTION_FLAG_ROW(0, "echo", &echo,
+				"in a script, print each line after its prompt,\n"
+				"as a terminal shows the session (transcripts)"),
+		OPTION_HELP_ROW,
+		OPTION_TEXT_ROW("Limits of each :lang, :equiv and :check (reached: "
+				"what was found\nso far stays printed, a message, "
+				"and the session goes on):\n"),
+		OPTION_SECONDS_ROW("timeout", &lim.timeout, "wall-clock time"),
+		OPTION_SIZE_ROW("max-memory", &lim.max_memory,
+				"resident memory (suffixes K, M, G)"),
+	};
+	const OptionTable table = OPTION_TABLE(intro, rows, outro);
+	int status = options_parse(&table, argc, argv);
+	if (status != EXIT_YES)
+		return status == OPTIONS_DONE ? EXIT_YES : status;
 	if (optind < argc)
 		return status_usage_error("unexpected argument '%s'", argv[optind]);
 	return repl_run(echo, &lim);

@@ -25,7 +25,7 @@
 #include "search/verify.h"
 #include "core/word.h"
 
-static const char help[] =
+static const char intro[] =
 	"Usage: tally search [OPTION]... (-f FORMULA | -F FILE | -P PROGRAM |\n"
 	"          --family=NAME | --positive=FILE --negative=FILE | --separate=D)\n"
 	"Find the least depth at which a formula agrees with the target on the\n"
@@ -37,29 +37,10 @@ static const char help[] =
 	"the class (constants <= C, T counts per comparison) tells apart, as\n"
 	"an exact check shows.  With --separate=D, list the smallest\n"
 	"depth-(D+1) formulas of the search that separate such a pair.\n\n"
-	CLI_INPUT_HELP
-	"Target:\n"
-	"      --target-formula=F the target formula (the same as -f F)\n"
-	"      --family=NAME      a family of tally gen (lk, lk-predict, ek,\n"
-	"                         ... with --k; tally gen --list)\n"
-	"      --k=K              the k of --family=lk / lk-predict\n"
-	"      --positive=FILE    words the target accepts, one per line\n"
-	"      --negative=FILE    words it rejects (both files together)\n"
-	"      --separate=D       no target: separate depth D+1 from depth <= D\n"
-	"      --max-formulas=N   with --separate: how many formulas (default 10)\n"
-	"      --alphabet=LETTERS letters besides the target's (default ab for\n"
-	"                         --separate)\n"
-	"      --max-depth=D      the deepest depth searched (default 5; a target\n"
-	"                         formula's own depth when smaller)\n"
-	"      --two-sided        search formulas with future counts #> too,\n"
-	"                         on whole words (implied by a target with #>)\n"
-	"      --holdout=PERCENT  labelled words: the share kept out of the\n"
-	"                         search to judge the formula on (default 20;\n"
-	"                         0: none)\n"
-	"      --max-errors=N     labelled words: the least depth whose best\n"
-	"                         formula gets at most N words wrong (listed)\n"
-	SEARCH_CLI_HELP
-	"  -h, --help             show this help and exit\n\n"
+	;
+
+static const char examples[] =
+	"\n"
 	"Examples:\n"
 	"  tally search -f first_a\n"
 	"  tally search --family=lk --k=3\n"
@@ -70,21 +51,6 @@ static const char help[] =
 /* A target's constants raise C up to this much (beyond, the bank and
  * the checks of indistinguishability grow too large). */
 enum { SEPARATE_TRIES = 2000, SEARCH_TARGET_C = 4 };
-
-enum {
-	OPT_TARGET = OPT__COMMAND_BASE,
-	OPT_FAMILY,
-	OPT_K,
-	OPT_POS,
-	OPT_NEG,
-	OPT_SEPARATE,
-	OPT_COUNT,
-	OPT_ALPHABET,
-	OPT_MAXDEPTH,
-	OPT_MAXERRORS,
-	OPT_TWOSIDED,
-	OPT_HOLDOUT,
-};
 
 typedef struct {
 	SearchOpts o;
@@ -716,82 +682,56 @@ static int run_separate(Search *s)
 
 /* ---- options ---------------------------------------------------------------- */
 
+/* --target-formula=F: the same as -f F. */
+static int target_row(const Option *row, const char *arg)
+{
+	inputs_option(row->ctx, 'f', arg);
+	return EXIT_YES;
+}
+
 static int parse(Search *s, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		CLI_INPUT_OPTIONS,
-		{"target-formula", required_argument, NULL, OPT_TARGET},
-		{"family", required_argument, NULL, OPT_FAMILY},
-		{"k", required_argument, NULL, OPT_K},
-		{"positive", required_argument, NULL, OPT_POS},
-		{"negative", required_argument, NULL, OPT_NEG},
-		{"separate", required_argument, NULL, OPT_SEPARATE},
-		{"max-formulas", required_argument, NULL, OPT_COUNT},
-		{"alphabet", required_argument, NULL, OPT_ALPHABET},
-		{"max-depth", required_argument, NULL, OPT_MAXDEPTH},
-		{"max-errors", required_argument, NULL, OPT_MAXERRORS},
-		{"two-sided", no_argument, NULL, OPT_TWOSIDED},
-		{"holdout", required_argument, NULL, OPT_HOLDOUT},
-		SEARCH_CLI_OPTIONS,
-		{"help", no_argument, NULL, 'h'},
-		{0},
+	const Option rows[] = {
+		CLI_INPUT_ROWS(&s->in),
+		OPTION_TEXT_ROW("Target:\n"),
+		OPTION_CALL_ROW(0, "target-formula", "F", target_row, &s->in,
+				"the target formula (the same as -f F)"),
+		OPTION_STRING_ROW(0, "family", "NAME", &s->family,
+				  "a family of tally gen (lk, lk-predict, ek,\n"
+				  "... with --k; tally gen --list)"),
+		OPTION_COUNT_ROW(0, "k", "K", 0, SIZE_MAX, &s->k,
+				 "the k of --family=lk / lk-predict"),
+		OPTION_STRING_ROW(0, "positive", "FILE", &s->pos,
+				  "words the target accepts, one per line"),
+		OPTION_STRING_ROW(0, "negative", "FILE", &s->neg,
+				  "words it rejects (both files together)"),
+		OPTION_COUNT_ROW(0, "separate", "D", 0, 5, &s->separate,
+				 "no target: separate depth D+1 from depth <= D"),
+		OPTION_COUNT_ROW(0, "max-formulas", "N", 1, 100000, &s->count,
+				 "with --separate: how many formulas (default 10)"),
+		OPTION_STRING_ROW(0, "alphabet", "LETTERS", &s->alphabet,
+				  "letters besides the target's (default ab for\n"
+				  "--separate)"),
+		OPTION_COUNT_ROW(0, "max-depth", "D", 0, 8, &s->maxd,
+				 "the deepest depth searched (default 5; a target\n"
+				 "formula's own depth when smaller)"),
+		OPTION_FLAG_ROW(0, "two-sided", &s->whole,
+				"search formulas with future counts #> too,\n"
+				"on whole words (implied by a target with #>)"),
+		OPTION_COUNT_ROW(0, "holdout", "PERCENT", 0, 90, &s->holdout,
+				 "labelled words: the share kept out of the\n"
+				 "search to judge the formula on (default 20;\n"
+				 "0: none)"),
+		OPTION_COUNT_ROW(0, "max-errors", "N", 0, 1000000, &s->o.max_errors,
+				 "labelled words: the least depth whose best\n"
+				 "formula gets at most N words wrong (listed)"),
+		SEARCH_CLI_ROWS(&s->o),
+		OPTION_HELP_ROW,
 	};
-	int opt, status = EXIT_YES;
-	char *end;
-	while ((opt = cli_getopt(argc, argv, "f:F:P:h", longopts)) != -1) {
-		if (inputs_option(&s->in, opt, optarg))
-			continue;
-		if (search_opts_option(&s->o, opt, optarg, &status)) {
-			if (status != EXIT_YES)
-				return status;
-			continue;
-		}
-		switch (opt) {
-		case OPT_TARGET: inputs_option(&s->in, 'f', optarg); break;
-		case OPT_FAMILY: s->family = optarg; break;
-		case OPT_K:
-			s->k = strtoul(optarg, &end, 10);
-			if (*end || !*optarg)
-				return status_usage_error("bad --k '%s'", optarg);
-			break;
-		case OPT_POS: s->pos = optarg; break;
-		case OPT_NEG: s->neg = optarg; break;
-		case OPT_SEPARATE:
-			s->separate = strtol(optarg, &end, 10);
-			if (*end || !*optarg || s->separate < 0 || s->separate > 5)
-				return status_usage_error("--separate must be 0..5");
-			break;
-		case OPT_COUNT:
-			s->count = strtoul(optarg, &end, 10);
-			if (*end || !*optarg || s->count == 0 || s->count > 100000)
-				return status_usage_error("bad --max-formulas '%s'", optarg);
-			break;
-		case OPT_ALPHABET: s->alphabet = optarg; break;
-		case OPT_MAXDEPTH:
-			s->maxd = (unsigned)strtoul(optarg, &end, 10);
-			if (*end || !*optarg || s->maxd > 8)
-				return status_usage_error("--max-depth must be 0..8");
-			break;
-		case OPT_MAXERRORS: {
-			uint64_t v;
-			if (!number_parse_count(optarg, 1000000, &v))
-				return status_usage_error("bad --max-errors '%s'", optarg);
-			s->o.max_errors = (size_t)v;
-			break;
-		}
-		case OPT_TWOSIDED: s->whole = true; break;
-		case OPT_HOLDOUT: {
-			uint64_t v;
-			if (!number_parse_count(optarg, 90, &v))
-				return status_usage_error("--holdout: expected a "
-					"percent 0..90, not '%s'", optarg);
-			s->holdout = (unsigned)v;
-			break;
-		}
-		case 'h': cli_print_help(help); return -1;
-		default: return EXIT_USAGE;
-		}
-	}
+	const OptionTable table = OPTION_TABLE(intro, rows, examples);
+	int status = options_parse(&table, argc, argv);
+	if (status != EXIT_YES)
+		return status;
 	if (s->o.max_errors && !s->pos)
 		return status_usage_error("--max-errors goes with --positive and "
 				       "--negative (labelled words)");

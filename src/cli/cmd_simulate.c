@@ -2,7 +2,6 @@
  * bit-exactly, optionally against the formula it came from. */
 #include <config.h>
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,7 +9,6 @@
 
 #include "cli/breakdown_cli.h"
 #include "base/buf.h"
-#include "cli/getopt_hint.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "machine/echo.h"
@@ -26,64 +24,15 @@
 #include "base/vec.h"
 #include "core/word.h"
 
-static const char help[] =
+static const char intro[] =
 	"Usage: tally simulate [OPTION]... [MODEL]\n"
 	"Run a transformer written by tally compile (MODEL, or stdin) on\n"
 	"words, bit-exactly under a chosen number semantics: BOS is prepended,\n"
 	"attention is future-masked, and a word is accepted iff the output at\n"
-	"its last position is > 0.  Prints WORD<TAB>accept|reject per word.\n\n"
-	"Model and semantics:\n"
-	"  -m, --model=FILE       the model (default: the MODEL operand, else\n"
-	"                         stdin)\n"
-	"      --semantics=SEM    kneedeep (default: F_{p,s}, floor rounding\n"
-	"                         with saturation everywhere but the two exact\n"
-	"                         attention sums), rounded-sums (those sums\n"
-	"                         rounded too, after each addition, BOS first\n"
-	"                         then positions 1..i), ieee=fp32|bf16|fp16\n"
-	"                         (round to nearest even with subnormals, sums\n"
-	"                         accumulated in the format in the same order);\n"
-	"                         with --find-breakdown a list SEM,SEM,...\n"
-	"Words:\n"
-	"  -w, --word=WORD        a word (repeatable; '' or ε: the empty word);\n"
-	"                         otherwise stdin lines when the model comes\n"
-	"                         from a file\n"
-	"      --json             one JSON object per word (word, accepted),\n"
-	"                         per check or per semantics of\n"
-	"                         --find-breakdown; not with --trace or\n"
-	"                         --periodicity\n"
-	"      --trace            after each verdict, the residual stream per\n"
-	"                         layer and position next to the formula's values\n"
-	"Checks against the formula stored in the model (tally's evaluator):\n"
-	"      --check-against-formula  compare on every word up to\n"
-	"                         --max-length (and on --random words); reports\n"
-	"                         agreement or the shortest disagreeing word\n"
-	"      --max-length=N     longest word of the exhaustive check (default 8)\n"
-	"      --random=K         also K random words of --random-length letters,\n"
-	"                         every prefix compared\n"
-	"      --random-length=N  length of the random words (default 1000)\n"
-	"      --seed=N           seed of the random words (default 1)\n"
-	"      --find-breakdown   the shortest word on which --semantics\n"
-	"                         disagrees with kneedeep (breadth-first over\n"
-	"                         the pairs of attention states, up to\n"
-	"                         --max-length, default 8), confirmed against\n"
-	"                         the formula; with --json one record per\n"
-	"                         semantics\n"
-	"      --plot=FILE        with --find-breakdown: an SVG chart in FILE of\n"
-	"                         the first disagreement length per semantics\n"
-	"                         and precision (none found: said, not drawn)\n"
-	"      --max-states=N     give up (exit 4) beyond N states (default\n"
-	"                         10000000)\n"
-	"Positional encodings:\n"
-	"      --periodicity=M    the RoPE periodicity check: for every angle\n"
-	"                         of the model (sinusoidal features, RoPE\n"
-	"                         heads), the first position i <= --max-length\n"
-	"                         (default 10000) at which the rounded cos and\n"
-	"                         sin of (i+M) theta differ from those of i theta\n"
-	"      --dim=D            check the standard frequencies\n"
-	"                         10000^(-2k/D), k < D/2, instead of a model\n"
-	"      --precision=P,S    F_{P,S} for --dim (default 16,8)\n"
-	"  -h, --help             show this help and exit\n"
-	LIMIT_HELP "\n"
+	"its last position is > 0.  Prints WORD<TAB>accept|reject per word.\n\n";
+
+static const char outro[] =
+	"\n"
 	"Exit status of --check-against-formula and --find-breakdown: 0\n"
 	"agreement, 1 a disagreeing word (printed), 4 a limit (the words\n"
 	"compared so far are stated); of --periodicity: 0 periodic up to the\n"
@@ -97,10 +46,6 @@ static const char help[] =
 	"  tally compile --precision=10,4 -f majority | tally simulate\n"
 	"    --semantics=rounded-sums,ieee=bf16 --find-breakdown --max-length 100\n"
 	"    --plot=breakdown.svg\n\n";
-
-enum { OPT_SEMANTICS = OPT__COMMAND_BASE, OPT_TRACE, OPT_CHECK, OPT_MAXLEN,
-       OPT_RANDOM, OPT_LENGTH, OPT_SEED, OPT_BREAKDOWN, OPT_MAXSTATES,
-       OPT_PERIODICITY, OPT_DIM, OPT_PRECISION, OPT_SIM_JSON, OPT_PLOT };
 
 /* Whether stdin holds more than blanks (those read are JSON blanks). */
 static bool stdin_has_text(void)
@@ -154,19 +99,6 @@ static bool read_model(const char *path, Model *m)
 		free(err);
 	}
 	return ok;
-}
-
-static bool parse_count(const char *opt, const char *arg, size_t max,
-			size_t *out)
-{
-	uint64_t v;
-	if (!number_parse_count(arg, max, &v)) {
-		status_usage_error("%s: expected a number up to %zu, not '%s'", opt,
-				max, arg);
-		return false;
-	}
-	*out = (size_t)v;
-	return true;
 }
 
 /* The exhaustive check refuses more words than this (hours of work). */
@@ -363,120 +295,116 @@ static int run_words(SimCheck *sc, const char *const *words, size_t nwords,
 	return run.rejected ? EXIT_NO : EXIT_YES;
 }
 
+/* --semantics: one, or a list for --find-breakdown. */
+typedef struct {
+	Semantics list[BREAKDOWN_MAX_SEMANTICS];
+	size_t n;
+} SemanticsList;
+
+static int semantics_row(const Option *row, const char *arg)
+{
+	SemanticsList *l = row->ctx;
+	return simcheck_semantics_list(arg, l->list, BREAKDOWN_MAX_SEMANTICS,
+				       &l->n) ? EXIT_YES : EXIT_USAGE;
+}
+
 int cmd_simulate(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"model", required_argument, NULL, 'm'},
-		{"semantics", required_argument, NULL, OPT_SEMANTICS},
-		{"word", required_argument, NULL, 'w'},
-		{"trace", no_argument, NULL, OPT_TRACE},
-		{"json", no_argument, NULL, OPT_SIM_JSON},
-		{"check-against-formula", no_argument, NULL, OPT_CHECK},
-		{"max-length", required_argument, NULL, OPT_MAXLEN},
-		{"random", required_argument, NULL, OPT_RANDOM},
-		{"random-length", required_argument, NULL, OPT_LENGTH},
-		{"seed", required_argument, NULL, OPT_SEED},
-		{"find-breakdown", no_argument, NULL, OPT_BREAKDOWN},
-		{"max-states", required_argument, NULL, OPT_MAXSTATES},
-		{"periodicity", required_argument, NULL, OPT_PERIODICITY},
-		{"dim", required_argument, NULL, OPT_DIM},
-		{"precision", required_argument, NULL, OPT_PRECISION},
-		{"plot", required_argument, NULL, OPT_PLOT},
-		LIMIT_OPTIONS,
-		{"help", no_argument, NULL, 'h'},
-		{0},
-	};
-	Semantics sem = {.kind = SEM_KNEEDEEP};
-	Semantics sems[BREAKDOWN_MAX_SEMANTICS] = {{.kind = SEM_KNEEDEEP}};
-	size_t nsem = 1;
+	SemanticsList sems = {{{.kind = SEM_KNEEDEEP}}, 1};
 	const char *path = NULL, *plot = NULL;
-	VEC(const char *) words = {0};
+	CliWords words = {0};
 	bool trace = false, check = false, breakdown = false, json = false;
 	size_t maxstates = 10000000, maxlen = 8, nrandom = 0, rlen = 1000, seed = 1;
 	size_t period = 0, dim = 0;
 	bool maxlen_given = false;
 	int pp = 16, ps = 8;
-	int opt, status = EXIT_YES;
 	Model m = {0};
 	bool have_model = false;
 	SimCheck *sc = NULL;
 	Limits limits;
 	limit_init(&limits);
-	while ((opt = cli_getopt(argc, argv, "m:w:h", longopts)) != -1) {
-		bool ok;
-		if (limit_option(&limits, opt, optarg, &ok)) {
-			if (!ok)
-				goto usage;
-			continue;
-		}
-		switch (opt) {
-		case 'm': path = optarg; break;
-		case 'w': VEC_PUSH(words, optarg); break;
-		case OPT_SEMANTICS:
-			if (!simcheck_semantics_list(optarg, sems,
-						     BREAKDOWN_MAX_SEMANTICS,
-						     &nsem)) {
-				status = EXIT_USAGE;
-				goto done;
-			}
-			sem = sems[0];
-			break;
-		case OPT_PLOT: plot = optarg; break;
-		case OPT_TRACE: trace = true; break;
-		case OPT_SIM_JSON: json = true; break;
-		case OPT_CHECK: check = true; break;
-		case OPT_MAXLEN:
-			if (!parse_count("--max-length", optarg, 100000000, &maxlen))
-				goto usage;
-			maxlen_given = true;
-			break;
-		case OPT_PERIODICITY:
-			if (!parse_count("--periodicity", optarg, (size_t)1 << 40,
-					 &period) || period == 0) {
-				if (period == 0)
-					status_usage_error("--periodicity: expected a "
-							"positive period");
-				goto usage;
-			}
-			break;
-		case OPT_DIM:
-			if (!parse_count("--dim", optarg, 1 << 16, &dim) || dim < 2) {
-				if (dim < 2)
-					status_usage_error("--dim: expected an even "
-							"dimension >= 2");
-				goto usage;
-			}
-			break;
-		case OPT_PRECISION:
-			if (!precision_parse(optarg, &pp, &ps)) {
-				status_usage_error("--precision: expected P,S with 2 "
-						"<= P <= %d and 0 <= S <= P-2, not "
-						"'%s'",
-						FIXED_MAX_P, optarg);
-				goto usage;
-			}
-			break;
-		case OPT_RANDOM:
-			if (!parse_count("--random", optarg, 1000000, &nrandom))
-				goto usage;
-			break;
-		case OPT_LENGTH:
-			if (!parse_count("--random-length", optarg, 100000000, &rlen))
-				goto usage;
-			break;
-		case OPT_BREAKDOWN: breakdown = true; break;
-		case OPT_MAXSTATES:
-			if (!parse_count("--max-states", optarg, 1000000000,
-					 &maxstates))
-				goto usage;
-			break;
-		case OPT_SEED:
-			if (!parse_count("--seed", optarg, (size_t)-1, &seed))
-				goto usage;
-			break;
-		case 'h': cli_print_help(help); goto done;
-		default: goto usage;
-		}
+	const Option rows[] = {
+		OPTION_TEXT_ROW("Model and semantics:\n"),
+		OPTION_STRING_ROW('m', "model", "FILE", &path,
+				  "the model (default: the MODEL operand, else\n"
+				  "stdin)"),
+		{.name = "semantics", .kind = OPTION_CALL, .meta = "SEM",
+		 .call = semantics_row, .ctx = &sems, .choices = cli_semantics,
+		 .help = "kneedeep (default: F_{p,s}, floor rounding\n"
+			 "with saturation everywhere but the two exact\n"
+			 "attention sums), rounded-sums (those sums\n"
+			 "rounded too, after each addition, BOS first\n"
+			 "then positions 1..i), ieee=fp32|bf16|fp16\n"
+			 "(round to nearest even with subnormals, sums\n"
+			 "accumulated in the format in the same order);\n"
+			 "with --find-breakdown a list SEM,SEM,..."},
+		OPTION_TEXT_ROW("Words:\n"),
+		CLI_WORD_ROW(&words, "a word (repeatable; '' or ε: the empty "
+			     "word);\notherwise stdin lines when the model "
+			     "comes\nfrom a file"),
+		OPTION_FLAG_ROW(0, "json", &json,
+				"one JSON object per word (word, accepted),\n"
+				"per check or per semantics of\n"
+				"--find-breakdown; not with --trace or\n"
+				"--periodicity"),
+		OPTION_FLAG_ROW(0, "trace", &trace,
+				"after each verdict, the residual stream per\n"
+				"layer and position next to the formula's "
+				"values"),
+		OPTION_TEXT_ROW("Checks against the formula stored in the model "
+				"(tally's evaluator):\n"),
+		OPTION_FLAG_ROW(0, "check-against-formula", &check,
+				"compare on every word up to\n"
+				"--max-length (and on --random words); reports\n"
+				"agreement or the shortest disagreeing word"),
+		{.name = "max-length", .kind = OPTION_COUNT, .meta = "N",
+		 .lo = 0, .hi = 100000000, .dest = &maxlen,
+		 .width = sizeof maxlen, .given = &maxlen_given,
+		 .help = "longest word of the exhaustive check (default 8)"},
+		OPTION_COUNT_ROW(0, "random", "K", 0, 1000000, &nrandom,
+				 "also K random words of --random-length "
+				 "letters,\nevery prefix compared"),
+		OPTION_COUNT_ROW(0, "random-length", "N", 0, 100000000, &rlen,
+				 "length of the random words (default 1000)"),
+		OPTION_COUNT_ROW(0, "seed", "N", 0, SIZE_MAX, &seed,
+				 "seed of the random words (default 1)"),
+		OPTION_FLAG_ROW(0, "find-breakdown", &breakdown,
+				"the shortest word on which --semantics\n"
+				"disagrees with kneedeep (breadth-first over\n"
+				"the pairs of attention states, up to\n"
+				"--max-length, default 8), confirmed against\n"
+				"the formula; with --json one record per\n"
+				"semantics"),
+		OPTION_STRING_ROW(0, "plot", "FILE", &plot,
+				  "with --find-breakdown: an SVG chart in FILE "
+				  "of\nthe first disagreement length per "
+				  "semantics\nand precision (none found: said, "
+				  "not drawn)"),
+		OPTION_COUNT_ROW(0, "max-states", "N", 0, 1000000000, &maxstates,
+				 "give up (exit 4) beyond N states (default\n"
+				 "10000000)"),
+		OPTION_TEXT_ROW("Positional encodings:\n"),
+		OPTION_COUNT_ROW(0, "periodicity", "M", 1, (size_t)1 << 40, &period,
+				 "the RoPE periodicity check: for every angle\n"
+				 "of the model (sinusoidal features, RoPE\n"
+				 "heads), the first position i <= --max-length\n"
+				 "(default 10000) at which the rounded cos and\n"
+				 "sin of (i+M) theta differ from those of i "
+				 "theta"),
+		OPTION_COUNT_ROW(0, "dim", "D", 2, 1 << 16, &dim,
+				 "check the standard frequencies\n"
+				 "10000^(-2k/D), k < D/2, instead of a model"),
+		CLI_PRECISION_ROW(&pp, &ps, "F_{P,S} for --dim (default 16,8)"),
+		OPTION_HELP_ROW,
+		CLI_LIMIT_ROWS(&limits),
+	};
+	const OptionTable table = OPTION_TABLE(intro, rows, outro);
+	int status = options_parse(&table, argc, argv);
+	Semantics sem = sems.list[0];
+	size_t nsem = sems.n;
+	if (status != EXIT_YES) {
+		status = status == OPTIONS_DONE ? EXIT_YES : status;
+		goto done;
 	}
 	if (period && !maxlen_given)
 		maxlen = 10000;
@@ -548,7 +476,7 @@ int cmd_simulate(int argc, char **argv)
 	}
 	simcheck_limits(sc, &limits);
 	if (breakdown) {
-		BreakdownRun br = {&m, strcmp(path, "-") ? path : "stdin", sems,
+		BreakdownRun br = {&m, strcmp(path, "-") ? path : "stdin", sems.list,
 				   nsem, maxlen, maxstates, json, plot, &limits};
 		status = breakdown_cli_run(&br, sc);
 		goto done;

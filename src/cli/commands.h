@@ -20,6 +20,9 @@
 /* index: the input's number in JSON output (0: none). */
 void cmd_info_unit(Store *s, Lowering *lw, const Unit *u, bool json,
 		   size_t index);
+/* The names of print --to (NULL-terminated; "ascii" is tl's other
+ * name). */
+extern const char *const cmd_print_formats[];
 /* tally print --to=TO [--expand] of one unit, to out (json: to stdout);
  * false after a message. */
 bool cmd_print_unit(FILE *out, Store *s, Lowering *lw, const Unit *u,
@@ -54,7 +57,9 @@ typedef struct {
 } LangOptions;
 /* tally lang: the accepted words of root up to opt->max_length. */
 int cmd_lang_list(Store *s, Node root, const LangOptions *opt);
-/* --max-length's number (0 .. 100000000). */
+/* The longest words lang lists (--max-length, :lang). */
+enum { LANG_MAX_LENGTH = 100000000 };
+/* --max-length's number (0 .. LANG_MAX_LENGTH). */
 bool cmd_lang_length(const char *text, size_t *out);
 
 int cmd_demo(int argc, char **argv);

@@ -66,48 +66,8 @@ void decide_options_init(DecideOptions *o)
 	o->accept = ACCEPT_LAST;
 }
 
-int decide_option(DecideOptions *o, int opt, const char *arg)
-{
-	bool ok;
-	if (limit_option(&o->lim, opt, arg, &ok))
-		return ok ? 1 : -1;
-	switch (opt) {
-	case OPT_METHOD:
-		if (strcmp(arg, "auto") != 0 && !find_method(arg)) {
-			static const char *const names[] = {
-				"auto", "explore", "presburger", "chc", "mona",
-				"unary"};
-			status_usage_error("--method: expected auto, explore, "
-					"presburger, chc, mona or unary, not '%s'%s",
-					arg, choice_hint(arg, names, 6));
-			return -1;
-		}
-		o->method = arg;
-		return 1;
-	case OPT_MAX_LENGTH:
-	case OPT_MAX_STATES: {
-		uint64_t v;
-		if (!limit_parse_count(arg, &v) || v > SIZE_MAX) {
-			status_usage_error("--%s: expected a positive integer, not '%s'",
-					opt == OPT_MAX_LENGTH ? "max-length"
-							      : "max-states", arg);
-			return -1;
-		}
-		*(opt == OPT_MAX_LENGTH ? &o->max_length : &o->max_states) = v;
-		return 1;
-	}
-	case OPT_D_ALPHABET: o->alphabet = arg; return 1;
-	case OPT_D_ACCEPT_AT:
-		if (!accept_at_option(arg, &o->accept))
-			return -1;
-		return 1;
-	case OPT_D_TRACE: o->trace = true; return 1;
-	case OPT_CERTIFICATE: o->certificate = true; return 1;
-	case OPT_QUIET: o->quiet = true; return 1;
-	case OPT_JSON: o->json = true; return 1;
-	default: return 0;
-	}
-}
+const char *const decide_methods[] = {"auto", "explore", "presburger",
+				      "chc", "mona", "unary", NULL};
 
 /* ---- the alphabet ----------------------------------------------------------------- */
 

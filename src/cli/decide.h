@@ -18,6 +18,8 @@
 #include "cli/cli.h"
 #include "machine/eval.h"
 #include "base/limit.h"
+#include "cli/getopt_hint.h"
+#include "cli/options.h"
 
 typedef enum { TASK_EQUIV, TASK_SAT, TASK_VALID, TASK_IMPLIES } DecideTask;
 
@@ -48,58 +50,45 @@ typedef struct {
 	const DecideRecord *record; /* equiv --pairs, else NULL */
 } DecideOptions;
 
-/* getopt_long codes of the shared options. */
-enum {
-	OPT_METHOD = OPT__COMMAND_BASE + 50,
-	OPT_MAX_LENGTH,
-	OPT_MAX_STATES,
-	OPT_D_ALPHABET,
-	OPT_D_ACCEPT_AT,
-	OPT_D_TRACE,
-	OPT_CERTIFICATE,
-	OPT_QUIET,
-};
-
-#define DECIDE_LONG_OPTIONS                                                   \
-	{"method", required_argument, NULL, OPT_METHOD},                      \
-	LIMIT_OPTIONS,                                                        \
-	{"max-length", required_argument, NULL, OPT_MAX_LENGTH},              \
-	{"max-states", required_argument, NULL, OPT_MAX_STATES},              \
-	{"alphabet", required_argument, NULL, OPT_D_ALPHABET},                \
-	{"accept-at", required_argument, NULL, OPT_D_ACCEPT_AT},              \
-	{"trace", no_argument, NULL, OPT_D_TRACE},                            \
-	{"certificate", no_argument, NULL, OPT_CERTIFICATE},                  \
-	{"quiet", no_argument, NULL, OPT_QUIET},                              \
-	{"json", no_argument, NULL, OPT_JSON}
-
-#define DECIDE_HELP                                                           \
-	"Method and limits:\n"                                                \
-	"      --method=METHOD    auto (default), explore, presburger, chc,\n" \
-	"                         mona or unary\n"                            \
-	"      --max-length=N     explore every word up to length N\n"        \
-	"Limits (reached: unknown, with what was checked, and exit 4):\n"    \
-	"      --timeout=SECONDS  wall-clock time (without it and without\n"  \
-	"                         --max-length: a budget of 3 s whose end is\n" \
-	"                         a bounded answer, exit 3)\n"               \
-	"      --max-states=N     states explore may visit\n"                 \
-	"      --max-memory=SIZE  resident memory (K, M, G; default 1G)\n"   \
-	"Words:\n"                                                            \
-	"      --alphabet=LETTERS letters besides those the inputs mention\n" \
-	"                         (a,b,c or abc)\n"                           \
-	"      --accept-at=WHERE  last (default) or eos\n"                    \
-	"Output:\n"                                                           \
-	"      --trace            the counterexample's trace table for both\n" \
-	"                         sides\n"                                    \
-	"      --certificate      the evidence of a proof (invariant, argument)\n" \
-	"      --json             one JSON object: verdict, method, bound,\n" \
-	"                         counterexample and its subformula values\n" \
-	"      --quiet            no progress line on stderr\n"               \
-	"  -h, --help             show this help and exit\n"
+/* The option rows the commands share (options.h), into *o. */
+#define DECIDE_ROWS(o)                                                        \
+	OPTION_TEXT_ROW("Method and limits:\n"),                              \
+	OPTION_CHOICE_ROW("method", "METHOD", decide_methods, &(o)->method,   \
+			  "auto (default), explore, presburger, chc,\n"       \
+			  "mona or unary"),                                    \
+	OPTION_COUNT_ROW(0, "max-length", "N", 1, SIZE_MAX, &(o)->max_length, \
+			 "explore every word up to length N"),                \
+	OPTION_TEXT_ROW("Limits (reached: unknown, with what was checked, "   \
+			"and exit 4):\n"),                                     \
+	OPTION_SECONDS_ROW("timeout", &(o)->lim.timeout,                      \
+			   "wall-clock time (without it and without\n"        \
+			   "--max-length: a budget of 3 s whose end is\n"     \
+			   "a bounded answer, exit 3)"),                       \
+	OPTION_COUNT_ROW(0, "max-states", "N", 1, SIZE_MAX, &(o)->max_states, \
+			 "states explore may visit"),                         \
+	OPTION_SIZE_ROW("max-memory", &(o)->lim.max_memory,                   \
+			"resident memory (K, M, G; default 1G)"),              \
+	OPTION_TEXT_ROW("Words:\n"),                                          \
+	OPTION_STRING_ROW(0, "alphabet", "LETTERS", &(o)->alphabet,           \
+			  "letters besides those the inputs mention\n"        \
+			  "(a,b,c or abc)"),                                   \
+	ACCEPT_AT_ROW(&(o)->accept, "last (default) or eos"),                 \
+	OPTION_TEXT_ROW("Output:\n"),                                         \
+	OPTION_FLAG_ROW(0, "trace", &(o)->trace,                              \
+			"the counterexample's trace table for both\n"         \
+			"sides"),                                              \
+	OPTION_FLAG_ROW(0, "certificate", &(o)->certificate,                  \
+			"the evidence of a proof (invariant, argument)"),     \
+	OPTION_FLAG_ROW(0, "json", &(o)->json,                                \
+			"one JSON object: verdict, method, bound,\n"          \
+			"counterexample and its subformula values"),          \
+	OPTION_FLAG_ROW(0, "quiet", &(o)->quiet,                              \
+			"no progress line on stderr"),                        \
+	OPTION_HELP_ROW
+/* The values of --method. */
+extern const char *const decide_methods[];
 
 void decide_options_init(DecideOptions *o);
-/* Handles one shared option: 1 handled, 0 not ours, -1 bad value
- * (message printed). */
-int decide_option(DecideOptions *o, int opt, const char *arg);
 
 /* units: the loaded inputs (in->units); for TASK_EQUIV two (first,
  * second), for TASK_IMPLIES two (F, G), else one.  Returns the exit

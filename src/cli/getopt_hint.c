@@ -86,14 +86,12 @@ int cli_getopt(int argc, char **argv, const char *shortopts,
 	return '?';
 }
 
-bool accept_at_option(const char *arg, AcceptAt *out)
+const char *const accept_at_choices[] = {"last", "eos", NULL};
+
+int accept_at_row(const Option *row, const char *arg)
 {
-	static const char *const choices[] = {"last", "eos"};
-	if (eval_accept_parse(arg, out))
-		return true;
-	status_usage_error("--accept-at: expected last or eos, not '%s'%s", arg,
-			choice_hint(arg, choices, 2));
-	return false;
+	return eval_accept_parse(arg, row->ctx) ? EXIT_YES
+						: options_bad_choice(row, arg);
 }
 
 const char *choice_hint(const char *value, const char *const *choices,

@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "machine/eval.h"
+#include "cli/options.h"
 
 /* getopt_long(argc, argv, shortopts, longopts, NULL), but an unknown or
  * ambiguous option, a missing value or a value given to a switch prints
@@ -25,7 +26,12 @@ int cli_getopt(int argc, char **argv, const char *shortopts,
 const char *choice_hint(const char *value, const char *const *choices,
 			size_t n);
 
-/* --accept-at=ARG into *out; false after the error message. */
-bool accept_at_option(const char *arg, AcceptAt *out);
+/* The row --accept-at=WHERE (last or eos) into the AcceptAt *d. */
+#define ACCEPT_AT_ROW(d, h)                                                   \
+	{.name = "accept-at", .kind = OPTION_CALL, .meta = "WHERE",           \
+	 .call = accept_at_row, .ctx = (d), .choices = accept_at_choices,     \
+	 .help = (h)}
+int accept_at_row(const Option *row, const char *arg);
+extern const char *const accept_at_choices[];
 
 #endif

@@ -26,63 +26,6 @@ void search_opts_init(SearchOpts *o)
 	o->start = limit_now();
 }
 
-bool search_opts_option(SearchOpts *o, int opt, const char *arg, int *status)
-{
-	uint64_t v = 0;
-	size_t lo, hi;
-	bool ok = true;
-	if (limit_option(&o->lim, opt, arg, &ok)) {
-		if (!ok)
-			*status = EXIT_USAGE; /* limit_option said why */
-		return true;
-	}
-	switch (opt) {
-	case OPT_S_LENGTH: ok = number_parse_count(arg, 24, &v); o->length = (unsigned)v; break;
-	case OPT_S_PAIRS: ok = number_parse_count(arg, 4096, &v); o->pairs = (unsigned)v; break;
-	case OPT_S_BLOCKS:
-		ok = number_parse_range(arg, &lo, &hi) && lo >= 1 && hi <= 10000;
-		o->lo = (unsigned)lo;
-		o->hi = (unsigned)hi;
-		break;
-	case OPT_S_SEED: ok = number_parse_count(arg, UINT64_MAX, &v); o->seed = v; break;
-	case OPT_S_MAXCONST:
-		ok = number_parse_count(arg, 64, &v) && v >= 1;
-		o->C = (unsigned)v;
-		o->C_given = true;
-		break;
-	case OPT_S_COUNTS:
-		ok = number_parse_count(arg, INDIST_MAX_T, &v) && v >= 1;
-		o->T = (unsigned)v;
-		o->T_given = true;
-		break;
-	case OPT_S_BASE:
-		ok = number_parse_range(arg, &lo, &hi) && lo > 0 && hi != SIZE_MAX &&
-		     hi <= 4096;
-		o->base = (unsigned)lo;
-		o->base1 = (unsigned)hi;
-		break;
-	case OPT_S_JOBS: ok = number_parse_count(arg, 64, &v); o->jobs = (unsigned)v; break;
-	case OPT_S_MAXSIGS: ok = number_parse_count(arg, UINT32_MAX, &v) && v > 0; o->max_sigs = v; break;
-	case OPT_S_ROUNDS: ok = number_parse_count(arg, 1000, &v); o->rounds = (unsigned)v; break;
-	case OPT_S_CERTIFY: ok = number_parse_count(arg, 1000, &v); o->certify = (unsigned)v; break;
-	case OPT_S_VERIFY: ok = number_parse_count(arg, 24, &v); o->verify_len = (unsigned)v; break;
-	case OPT_S_DECIDE: ok = number_parse_count(arg, 64, &v); o->decide_len = (unsigned)v; break;
-	case OPT_JSON: o->json = true; break;
-	case OPT_S_CSV: o->csv = true; break;
-	case OPT_S_QUIET: o->quiet = true; break;
-	default: return false;
-	}
-	if (!ok) {
-		static const struct option names[] = {SEARCH_CLI_OPTIONS, {0}};
-		const char *name = "this option";
-		for (const struct option *n = names; n->name; n++)
-			if (n->val == opt)
-				name = n->name;
-		*status = status_usage_error("bad value '%s' for --%s", arg, name);
-	}
-	return true;
-}
-
 static void bank_progress(void *ctx, unsigned depth, size_t sigs)
 {
 	search_progress(ctx, "building the bank: depth %u, %zu signatures", depth,

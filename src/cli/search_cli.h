@@ -47,76 +47,71 @@ typedef struct {
 	double start;        /* limit_now() at the start (for reports) */
 } SearchOpts;
 
-enum {
-	OPT_S_LENGTH = OPT__COMMAND_BASE + 50,
-	OPT_S_PAIRS,
-	OPT_S_BLOCKS,
-	OPT_S_SEED,
-	OPT_S_MAXCONST,
-	OPT_S_COUNTS,
-	OPT_S_BASE,
-	OPT_S_JOBS,
-	OPT_S_MAXSIGS,
-	OPT_S_CERTIFY,
-	OPT_S_ROUNDS,
-	OPT_S_VERIFY,
-	OPT_S_DECIDE,
-	OPT_S_CSV,
-	OPT_S_QUIET,
-};
+/* The rows of the sample options, one macro each (enum shares some with
+ * its own help texts), into the SearchOpts *o. */
+#define SEARCH_LENGTH_ROW(o, h)                                               \
+	OPTION_COUNT_ROW(0, "max-length", "N", 0, 24, &(o)->length, h)
+#define SEARCH_PAIRS_ROW(o, h)                                                \
+	OPTION_COUNT_ROW(0, "pairs", "N", 0, 4096, &(o)->pairs, h)
+#define SEARCH_BLOCKS_ROW(o, h)                                               \
+	OPTION_RANGE_ROW("blocks", "LO..HI", 1, 10000, true, &(o)->lo,        \
+			 &(o)->hi, h)
+#define SEARCH_SEED_ROW(o, h)                                                 \
+	OPTION_COUNT_ROW(0, "seed", "N", 0, UINT64_MAX, &(o)->seed, h)
+#define SEARCH_MAXCONST_ROW(o, h)                                             \
+	{.name = "max-const", .kind = OPTION_COUNT, .meta = "C", .lo = 1,     \
+	 .hi = 64, .dest = &(o)->C, .width = sizeof (o)->C,                   \
+	 .given = &(o)->C_given, .help = (h)}
+#define SEARCH_CSV_ROW(o, h) OPTION_FLAG_ROW(0, "csv", &(o)->csv, h)
+#define SEARCH_QUIET_ROW(o, h) OPTION_FLAG_ROW(0, "quiet", &(o)->quiet, h)
 
-#define SEARCH_CLI_OPTIONS                                                    \
-	{"max-length", required_argument, NULL, OPT_S_LENGTH},                \
-	{"pairs", required_argument, NULL, OPT_S_PAIRS},                      \
-	{"blocks", required_argument, NULL, OPT_S_BLOCKS},                    \
-	{"seed", required_argument, NULL, OPT_S_SEED},                        \
-	{"max-const", required_argument, NULL, OPT_S_MAXCONST},               \
-	{"counts", required_argument, NULL, OPT_S_COUNTS},                    \
-	{"base", required_argument, NULL, OPT_S_BASE},                        \
-	{"jobs", required_argument, NULL, OPT_S_JOBS},                        \
-	LIMIT_OPTIONS,                                                        \
-	{"max-signatures", required_argument, NULL, OPT_S_MAXSIGS},           \
-	{"certify", required_argument, NULL, OPT_S_CERTIFY},                  \
-	{"rounds", required_argument, NULL, OPT_S_ROUNDS},                    \
-	{"verify-length", required_argument, NULL, OPT_S_VERIFY},             \
-	{"decide-length", required_argument, NULL, OPT_S_DECIDE},             \
-	{"json", no_argument, NULL, OPT_JSON},                                \
-	{"csv", no_argument, NULL, OPT_S_CSV},                                \
-	{"quiet", no_argument, NULL, OPT_S_QUIET}
-
-#define SEARCH_CLI_HELP                                                       \
-	"Sample (every result prints its description):\n"                     \
-	"      --max-length=N     all words of length <= N (default 10; fewer\n" \
-	"                         when the tree would pass 16384 words)\n"    \
-	"      --pairs=N          witness pairs u.s s s' s' / u.s s' s s' with\n" \
-	"                         u in L_d and long blocks (default 16; 0: none,\n" \
-	"                         and no certified pairs either)\n"          \
-	"      --blocks=LO..HI    their block lengths, times 2^(d-1) for u in\n" \
-	"                         L_d (default 8..20)\n"                      \
-	"      --seed=N           for the block lengths (default 1)\n"        \
-	"      --certify=N        tries per depth 2..3 for a witness pair the\n" \
-	"                         class cannot separate (default 24; 0: none)\n" \
-	"      --rounds=N         rounds of counterexamples at most (default 12)\n" \
-	"The class of every negative claim (F_d(C, T): any size, every relation):\n" \
-	"      --max-const=C      coefficients and constants within [-C, C]\n" \
-	"                         (default 1; a target formula's own raise it)\n" \
-	"      --counts=T         counts per comparison, 1..4 (default 2)\n"  \
-	"The search's bank (one formula per signature on the sample):\n"     \
-	"      --base=N[..M]      two-count comparisons over the N smallest\n" \
-	"                         entries of each depth (M of depth 1 at depth\n" \
-	"                         2; default 4..32, hierarchy 4)\n"           \
-	"      --max-signatures=N stop the bank after N signatures\n"         \
-	"      --jobs=N           threads (default: all cores)\n"             \
-	LIMIT_HELP                                                            \
-	"Verification:\n"                                                     \
-	"      --verify-length=N  also check every word of length <= N with\n" \
-	"                         the evaluator (default 14 for two letters)\n" \
-	"      --decide-length=N  then tally equiv's engine on every word up\n" \
-	"                         to N, or a proof (default 16; 0: off)\n"  \
-	"Output:\n"                                                           \
-	"      --json             JSON lines\n"                               \
-	"      --csv              comma-separated values\n"                   \
-	"      --quiet            no progress line on a terminal\n"
+/* The rows search and hierarchy share (options.h). */
+#define SEARCH_CLI_ROWS(o)                                                    \
+	OPTION_TEXT_ROW("Sample (every result prints its description):\n"),   \
+	SEARCH_LENGTH_ROW(o, "all words of length <= N (default 10; fewer\n"  \
+			     "when the tree would pass 16384 words)"),         \
+	SEARCH_PAIRS_ROW(o, "witness pairs u.s s s' s' / u.s s' s s' with\n"  \
+			    "u in L_d and long blocks (default 16; 0: none,\n" \
+			    "and no certified pairs either)"),                 \
+	SEARCH_BLOCKS_ROW(o, "their block lengths, times 2^(d-1) for u in\n"  \
+			     "L_d (default 8..20)"),                           \
+	SEARCH_SEED_ROW(o, "for the block lengths (default 1)"),              \
+	OPTION_COUNT_ROW(0, "certify", "N", 0, 1000, &(o)->certify,           \
+			 "tries per depth 2..3 for a witness pair the\n"      \
+			 "class cannot separate (default 24; 0: none)"),      \
+	OPTION_COUNT_ROW(0, "rounds", "N", 0, 1000, &(o)->rounds,             \
+			 "rounds of counterexamples at most (default 12)"),   \
+	OPTION_TEXT_ROW("The class of every negative claim (F_d(C, T): any "  \
+			"size, every relation):\n"),                           \
+	SEARCH_MAXCONST_ROW(o, "coefficients and constants within [-C, C]\n"  \
+			       "(default 1; a target formula's own raise it)"), \
+	{.name = "counts", .kind = OPTION_COUNT, .meta = "T", .lo = 1,        \
+	 .hi = INDIST_MAX_T, .dest = &(o)->T, .width = sizeof (o)->T,         \
+	 .given = &(o)->T_given,                                              \
+	 .help = "counts per comparison, 1..4 (default 2)"},                  \
+	OPTION_TEXT_ROW("The search's bank (one formula per signature on the " \
+			"sample):\n"),                                         \
+	OPTION_RANGE_ROW("base", "N[..M]", 1, 4096, true, &(o)->base,         \
+			 &(o)->base1,                                         \
+			 "two-count comparisons over the N smallest\n"        \
+			 "entries of each depth (M of depth 1 at depth\n"     \
+			 "2; default 4..32, hierarchy 4)"),                   \
+	OPTION_COUNT_ROW(0, "max-signatures", "N", 1, UINT32_MAX,             \
+			 &(o)->max_sigs, "stop the bank after N signatures"), \
+	OPTION_COUNT_ROW(0, "jobs", "N", 0, 64, &(o)->jobs,                   \
+			 "threads (default: all cores)"),                     \
+	CLI_LIMIT_ROWS(&(o)->lim),                                            \
+	OPTION_TEXT_ROW("Verification:\n"),                                   \
+	OPTION_COUNT_ROW(0, "verify-length", "N", 0, 24, &(o)->verify_len,    \
+			 "also check every word of length <= N with\n"        \
+			 "the evaluator (default 14 for two letters)"),       \
+	OPTION_COUNT_ROW(0, "decide-length", "N", 0, 64, &(o)->decide_len,    \
+			 "then tally equiv's engine on every word up\n"       \
+			 "to N, or a proof (default 16; 0: off)"),            \
+	OPTION_TEXT_ROW("Output:\n"),                                         \
+	OPTION_FLAG_ROW(0, "json", &(o)->json, "JSON lines"),                 \
+	SEARCH_CSV_ROW(o, "comma-separated values"),                          \
+	SEARCH_QUIET_ROW(o, "no progress line on a terminal")
 
 /* Certified pairs are looked for up to this depth (deeper checks take
  * seconds and need blocks of thousands of letters). */
@@ -127,9 +122,6 @@ typedef VEC(SampleWord) SampleVec;
 void search_opts_init(SearchOpts *o);
 /* The class of every negative claim (indist.h). */
 IndistBounds search_bounds(const SearchOpts *o);
-/* Handles one of SEARCH_CLI_OPTIONS: true if opt was one (*status set to
- * EXIT_USAGE after a message when its value is bad). */
-bool search_opts_option(SearchOpts *o, int opt, const char *arg, int *status);
 /* The bank's options; its limits are o->lim (armed by limit_start). */
 void search_bank_options(SearchOpts *o, BankOptions *bo);
 

@@ -1,8 +1,8 @@
 # tests/cli/man.sh -- the man pages cannot drift from the program:
 #  1. every command listed by `tally --help` has a page man/tally-COMMAND.1
-#     (translate shares tally-print.1); every long option printed by
-#     `tally COMMAND --help` appears in that page (`tally --help` in
-#     tally.1), and every option a page documents in its OPTIONS section
+#     (translate shares tally-print.1); every long option of
+#     `tally COMMAND --list-options` (its option table) appears in that
+#     page (`tally --help` in tally.1), and every option a page documents in its OPTIONS section
 #     (the tag line of each .TP) is printed by the command's --help (for
 #     tally.1: by some command's --help; --help itself is everywhere);
 #     tally-logic.7 lists every spelling of logic/ops.def;
@@ -52,7 +52,14 @@ check_options() {
 	test -f "$page" || fail "no man page $page for '$*'"
 	cat help.txt >> all.txt
 	plain "$page" > page.txt
-	for opt in $(grep -o -e '--[a-z][a-z0-9-]*' help.txt | sort -u); do
+	# a command's option table; tally.1: the options tally --help names
+	if test $# -gt 1; then
+		"$@" --list-options > table.txt || fail "$* --list-options failed"
+		cut -d' ' -f1 table.txt | sed 's/=$//' > listed.txt
+	else
+		grep -o -e '--[a-z][a-z0-9-]*' help.txt | sort -u > listed.txt
+	fi
+	for opt in $(cat listed.txt); do
 		grep -q -E -e "$opt([^a-z0-9-]|\$)" page.txt ||
 			fail "$(basename "$page") lacks $opt (from '$* --help')"
 	done
