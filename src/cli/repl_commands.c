@@ -15,7 +15,7 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/decide.h"
-#include "cli/repl_impl.h"
+#include "cli/repl_session.h"
 #include "core/print.h"
 #include "core/word.h"
 #include "machine/eval.h"
@@ -26,18 +26,18 @@
  * defining nothing), or the last formula; NODE_NONE after a message. */
 static Node subject(Repl *r, const char *arg)
 {
-	arg = repl_skip_blank(arg);
+	arg = repl_session_skip_blank(arg);
 	if (!*arg) {
 		if (r->last == NODE_NONE)
-			repl_fail(r, "no formula yet: type one, or give one after "
-				"the command");
+			repl_session_fail(r, "no formula yet: type one, or "
+					  "give one after the command");
 		return r->last;
 	}
 	Source *src = source_new("<argument>", arg, strlen(arg));
 	Diag d = {.out = stderr};
 	Unit u = {0};
 	bool ok = tl_parse_input(r->scope, &d, src, &u);
-	repl_forget_unit(r, &u);
+	repl_session_forget_unit(r, &u);
 	Node n = u.output;
 	unit_free(&u);
 	source_free(src);
@@ -46,7 +46,8 @@ static Node subject(Repl *r, const char *arg)
 		return NODE_NONE;
 	}
 	if (n == NODE_NONE)
-		repl_fail(r, "expected a formula, found only integer definitions");
+		repl_session_fail(r, "expected a formula, found only "
+				  "integer definitions");
 	return n;
 }
 
@@ -106,11 +107,12 @@ static char *defs_text(Repl *r)
 		/* an alias (equal formulas are one node) names the first */
 		Sym alias = names[d->node];
 		char *body = alias != SYM_NONE
-				     ? xstrdup(sym_name(repl_syms(r), alias))
+				     ? xstrdup(sym_name(repl_session_syms(r),
+							alias))
 				     : tl_print(r->store, d->node, SYNTAX_TL,
 						names);
-		buf_printf(&b, "let %s = %s;\n", sym_name(repl_syms(r), d->name),
-			   body);
+		buf_printf(&b, "let %s = %s;\n",
+			   sym_name(repl_session_syms(r), d->name), body);
 		free(body);
 		if (alias == SYM_NONE)
 			names[d->node] = d->name;
@@ -121,7 +123,7 @@ static char *defs_text(Repl *r)
 
 static void run_help(Repl *r, char *arg)
 {
-	arg = (char *)repl_skip_blank(arg);
+	arg = (char *)repl_session_skip_blank(arg);
 	if (*arg == ':')
 		arg++;
 	if (!*arg) {
@@ -146,11 +148,11 @@ static void run_help(Repl *r, char *arg)
 		return;
 	}
 	/* interned: the prelude's names exist once it is loaded */
-	Sym name = sym_intern(repl_syms(r), arg, strlen(arg));
+	Sym name = sym_intern(repl_session_syms(r), arg, strlen(arg));
 	const Def *d = scope_lookup(r->scope, name);
 	if (!d) {
-		repl_fail(r, "no command or definition named '%s' (:help lists "
-			"the commands)",
+		repl_session_fail(r, "no command or definition named '%s' "
+				  "(:help lists the commands)",
 		     arg);
 		return;
 	}
@@ -164,13 +166,14 @@ static void run_help(Repl *r, char *arg)
 
 static void run_examples(Repl *r, char *arg)
 {
-	arg = (char *)repl_skip_blank(arg);
-	if (strncmp(arg, "on", 2) == 0 && !*repl_skip_blank(arg + 2))
+	arg = (char *)repl_session_skip_blank(arg);
+	if (strncmp(arg, "on", 2) == 0 && !*repl_session_skip_blank(arg + 2))
 		r->examples = true;
-	else if (strncmp(arg, "off", 3) == 0 && !*repl_skip_blank(arg + 3))
+	else if (strncmp(arg, "off", 3) == 0 &&
+		 !*repl_session_skip_blank(arg + 3))
 		r->examples = false;
 	else if (*arg) {
-		repl_fail(r, ":examples takes on or off, not '%s'", arg);
+		repl_session_fail(r, ":examples takes on or off, not '%s'", arg);
 		return;
 	}
 	printf("examples %s\n", r->examples ? "on" : "off");
@@ -227,7 +230,7 @@ static void session_unit(Repl *r, Node n, Unit *u)
 static void eval_on(Repl *r, const char *const *words, size_t n, bool trace)
 {
 	if (r->last == NODE_NONE) {
-		repl_fail(r, "no formula yet: type one first");
+		repl_session_fail(r, "no formula yet: type one first");
 		return;
 	}
 	Unit u;
@@ -293,7 +296,7 @@ static bool word_fits(Repl *r, const char *w)
 
 static void run_word(Repl *r, char *arg)
 {
-	arg = (char *)repl_skip_blank(arg);
+	arg = (char *)repl_session_skip_blank(arg);
 	size_t n = strlen(arg);
 	while (n > 0 && (arg[n - 1] == ' ' || arg[n - 1] == '\t'))
 		arg[--n] = '\0';
@@ -334,7 +337,8 @@ static void run_eval(Repl *r, char *arg)
 	char **words;
 	size_t n = split_words(arg, &words);
 	if (n == 0 && !r->word) {
-		repl_fail(r, ":eval needs words (or an example word, :word WORD)");
+		repl_session_fail(r, ":eval needs words (or an example "
+				  "word, :word WORD)");
 	} else if (n == 0) {
 		const char *w = r->word;
 		eval_on(r, &w, 1, false);
@@ -350,9 +354,10 @@ static void run_trace(Repl *r, char *arg)
 	size_t n = split_words(arg, &words);
 	const char *w = n ? words[0] : r->word;
 	if (n > 1)
-		repl_fail(r, ":trace takes one word");
+		repl_session_fail(r, ":trace takes one word");
 	else if (!w)
-		repl_fail(r, ":trace needs a word (or an example word, :word WORD)");
+		repl_session_fail(r, ":trace needs a word (or an example "
+				  "word, :word WORD)");
 	else
 		eval_on(r, &w, 1, true);
 	free(words);
@@ -360,14 +365,14 @@ static void run_trace(Repl *r, char *arg)
 
 static void run_lang(Repl *r, char *arg)
 {
-	arg = (char *)repl_skip_blank(arg);
+	arg = (char *)repl_session_skip_blank(arg);
 	char *end = arg + strcspn(arg, " \t");
 	char *rest = *end ? end + 1 : end;
 	*end = '\0';
 	LangOptions lo = {.alphabet = r->alphabet, .limits = &r->lim};
 	if (!cmd_lang_length(arg, &lo.max_length)) {
-		repl_fail(r, ":lang needs a length from 0 to 100000000, not '%s'",
-		     arg);
+		repl_session_fail(r, ":lang needs a length from 0 to "
+				  "100000000, not '%s'", arg);
 		return;
 	}
 	Node n = subject(r, rest);
@@ -418,10 +423,10 @@ static void run_crasp(Repl *r, char *arg)
 /* The first word of arg (a file name) is cut off; the rest follows. */
 static char *file_arg(Repl *r, char **arg, const char *cmd)
 {
-	char *s = (char *)repl_skip_blank(*arg);
+	char *s = (char *)repl_session_skip_blank(*arg);
 	char *end = s + strcspn(s, " \t");
 	if (end == s) {
-		repl_fail(r, ":%s needs a file name", cmd);
+		repl_session_fail(r, ":%s needs a file name", cmd);
 		return NULL;
 	}
 	*arg = *end ? end + 1 : end;
@@ -436,12 +441,12 @@ static void run_dot(Repl *r, char *arg)
 		return;
 	FILE *f = fopen(path, "w");
 	if (!f) {
-		repl_fail(r, "cannot write '%s': %s", path, strerror(errno));
+		repl_session_fail(r, "cannot write '%s': %s", path, strerror(errno));
 		return;
 	}
 	print_as(r, arg, "dot", f);
 	if (fclose(f) != 0)
-		repl_fail(r, "cannot write '%s': %s", path, strerror(errno));
+		repl_session_fail(r, "cannot write '%s': %s", path, strerror(errno));
 }
 
 /* The formula of text[0..n), quietly: NODE_NONE when it does not parse
@@ -453,7 +458,7 @@ static Node quiet_formula(Repl *r, const char *text, size_t n)
 	Diag d = {.capture = &cap};
 	Unit u = {0};
 	bool ok = tl_parse_input(r->scope, &d, src, &u);
-	repl_forget_unit(r, &u);
+	repl_session_forget_unit(r, &u);
 	Node f = ok && u.output != NODE_NONE && u.ndefs == 0 ? u.output
 							     : NODE_NONE;
 	unit_free(&u);
@@ -465,7 +470,7 @@ static Node quiet_formula(Repl *r, const char *text, size_t n)
 /* "F G": the one blank where both sides are formulas splits them. */
 static bool two_formulas(Repl *r, const char *arg, Node *f, Node *g)
 {
-	arg = repl_skip_blank(arg);
+	arg = repl_session_skip_blank(arg);
 	size_t n = strlen(arg), found = 0;
 	for (size_t i = 1; i + 1 < n && found < 2; i++) {
 		if (arg[i] != ' ' && arg[i] != '\t')
@@ -479,11 +484,12 @@ static bool two_formulas(Repl *r, const char *arg, Node *f, Node *g)
 	}
 	if (found == 1)
 		return true;
-	repl_fail(r, found ? "two formulas expected, and '%s' splits into them "
-			"in more than one way: define names first (let F = ...)"
-		      : "two formulas expected, F G (names, or formulas "
-			"separated by a blank), not '%s'",
-	     arg);
+	repl_session_fail(r, found ? "two formulas expected, and '%s' splits "
+				     "into them in more than one way: define "
+				     "names first (let F = ...)"
+				   : "two formulas expected, F G (names, or "
+				     "formulas separated by a blank), not '%s'",
+			  arg);
 	return false;
 }
 
@@ -523,7 +529,7 @@ static void run_equiv(Repl *r, char *arg)
 
 static void run_check(Repl *r, char *arg)
 {
-	arg = (char *)repl_skip_blank(arg);
+	arg = (char *)repl_session_skip_blank(arg);
 	size_t len = strcspn(arg, " \t");
 	char *rest = arg + len;
 	DecideTask task;
@@ -534,8 +540,8 @@ static void run_check(Repl *r, char *arg)
 	} else if (len == 7 && strncmp(arg, "implies", 7) == 0) {
 		task = TASK_IMPLIES;
 	} else {
-		repl_fail(r, ":check takes sat, valid or implies, not '%.*s'",
-		     (int)len, arg);
+		repl_session_fail(r, ":check takes sat, valid or implies, "
+				  "not '%.*s'", (int)len, arg);
 		return;
 	}
 	if (task != TASK_IMPLIES) {
@@ -544,9 +550,10 @@ static void run_check(Repl *r, char *arg)
 			decide_on(r, task, f, NODE_NONE);
 		return;
 	}
-	if (r->last == NODE_NONE || !*repl_skip_blank(rest)) {
-			repl_fail(r, ":check implies G asks whether the last formula "
-			"implies G: type a formula first, and give G");
+	if (r->last == NODE_NONE || !*repl_session_skip_blank(rest)) {
+			repl_session_fail(r, ":check implies G asks whether "
+					  "the last formula implies G: type "
+					  "a formula first, and give G");
 		return;
 	}
 	Node g = subject(r, rest);
@@ -573,8 +580,9 @@ static void run_search(Repl *r, char *arg)
 	char *text = NULL;
 	if (!target) {
 		if (r->last == NODE_NONE) {
-			repl_fail(r, "no formula yet: type one, or give search's "
-				"options for a target");
+			repl_session_fail(r, "no formula yet: type one, or "
+					  "give search's options for a "
+					  "target");
 			VEC_FREE(av);
 			return;
 		}
@@ -597,7 +605,7 @@ static void run_search(Repl *r, char *arg)
 
 static void run_alphabet(Repl *r, char *arg)
 {
-	arg = (char *)repl_skip_blank(arg);
+	arg = (char *)repl_session_skip_blank(arg);
 	if (*arg) {
 		free(r->alphabet);
 		r->alphabet = strcmp(arg, "\"\"") == 0 || strcmp(arg, "''") == 0
@@ -635,7 +643,7 @@ static void run_save(Repl *r, char *arg)
 		why = errno;
 	}
 	if (!ok)
-		repl_fail(r, "cannot write '%s': %s", path, strerror(why));
+		repl_session_fail(r, "cannot write '%s': %s", path, strerror(why));
 	else
 		printf("saved %zu definition%s to %s\n", r->defs.len,
 		       r->defs.len == 1 ? "" : "s", path);
@@ -663,13 +671,13 @@ static void run_load(Repl *r, char *arg)
 		   : ends_with(path, ".crasp") ? FLAVOR_CRASP
 					       : FLAVOR_TL;
 	/* a file's names are new: it cannot replace definitions */
-	repl_take_input(r, src, f, false, NULL);
+	repl_session_take_input(r, src, f, false, NULL);
 }
 
 static void run_reset(Repl *r, char *arg)
 {
 	(void)arg;
-	repl_reset_store(r);
+	repl_session_reset(r);
 	puts("session reset: no definitions");
 }
 
@@ -769,7 +777,7 @@ static void run_apart(Repl *r, const Command *c, char *arg)
 
 void repl_commands_run(Repl *r, const char *line)
 {
-	const char *name = repl_skip_blank(line) + 1;
+	const char *name = repl_session_skip_blank(line) + 1;
 	size_t len = strcspn(name, " \t");
 	const Command *c = find_command(name, len);
 	if (!c) {
@@ -778,11 +786,12 @@ void repl_commands_run(Repl *r, const char *line)
 		for (size_t i = 0; i < ncommands; i++)
 			suggest_offer(&sg, commands[i].name);
 		if (sg.best)
-			repl_fail(r, "unknown command ':%.*s'; did you mean ':%s'? "
-			     "(:help lists them)", (int)len, name, sg.best);
+			repl_session_fail(r, "unknown command ':%.*s'; did "
+					  "you mean ':%s'? (:help lists them)",
+					  (int)len, name, sg.best);
 		else
-			repl_fail(r, "unknown command ':%.*s' (:help lists them)",
-			     (int)len, name);
+			repl_session_fail(r, "unknown command ':%.*s' (:help "
+					  "lists them)", (int)len, name);
 		return;
 	}
 	char *arg = xstrdup(name + len);

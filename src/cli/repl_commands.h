@@ -5,7 +5,7 @@
  * may take long in a child process, so that Ctrl-C ends the command and
  * not the session.
  *
- * Ownership: a command borrows the session (repl_impl.h) and frees what
+ * Ownership: a command borrows the session (repl_session.h) and frees what
  * it makes.
  */
 #ifndef TALLY_REPL_COMMANDS_H

@@ -1,14 +1,16 @@
-/* repl_impl -- what the REPL's session (repl.c) shares with its :
- * commands (repl_commands.c): the session itself, and the session's
- * operations a command performs (report an error, take an input in the
- * session's scope, start over).
+/* repl_session -- the REPL's session (repl.h's Repl): its Store, the
+ * Scope over the prelude, the definitions typed or loaded so far, the
+ * running example word and the settings; taking an input (a formula or
+ * definitions) in the session's scope and showing its values on the
+ * example word.  The lines (repl.c) and the : commands
+ * (repl_commands.c) both work on it.
  *
- * Ownership: as repl.h.  A command changes the session through these
- * fields and functions only; the Store, Scope and Sources stay the
- * session's.
+ * Ownership: a Repl owns its Store, Scopes, Sources and settings;
+ * repl_session_close releases the store and definitions, repl_free the
+ * rest.
  */
-#ifndef TALLY_REPL_IMPL_H
-#define TALLY_REPL_IMPL_H
+#ifndef TALLY_REPL_SESSION_H
+#define TALLY_REPL_SESSION_H
 
 #include <stdbool.h>
 
@@ -38,23 +40,27 @@ struct Repl {
 	Limits lim; /* of each long command (tally repl --timeout ...) */
 };
 
-SymTab *repl_syms(Repl *r);
+/* A new Store, Scope and Lowering, no definitions; and their end. */
+void repl_session_open(Repl *r);
+void repl_session_close(Repl *r);
+
+SymTab *repl_session_syms(Repl *r);
 /* "tally: error: ..." on stderr; the session has failed (exit status). */
-void repl_fail(Repl *r, const char *fmt, ...)
+void repl_session_fail(Repl *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-const char *repl_skip_blank(const char *s);
+const char *repl_session_skip_blank(const char *s);
 /* Forgets the scope's names of u's definitions (an input that failed, or
  * an argument that defines nothing). */
-void repl_forget_unit(Repl *r, const Unit *u);
+void repl_session_forget_unit(Repl *r, const Unit *u);
 /* Parses src (adopted) in the session's scope and, when it succeeds,
  * keeps its definitions and shows them.  With `replace`, an input that
  * defines a name the session has defined replaces it (definitions made
  * with the old one keep it).  Returns false when the input failed; *more
  * is set instead when it ends inside an open bracket and more lines may
  * complete it. */
-bool repl_take_input(Repl *r, Source *src, Flavor f, bool replace,
-		     bool *more);
+bool repl_session_take_input(Repl *r, Source *src, Flavor f, bool replace,
+			     bool *more);
 /* Forgets every definition: a new Store, Scope and Lowering. */
-void repl_reset_store(Repl *r);
+void repl_session_reset(Repl *r);
 
 #endif
