@@ -1,7 +1,7 @@
 /* gen_graph -- the inside of a GenStates (gen_states.h) and its
  * reading, shared by gen_states.c (one process) and gen_share.c (the
  * count tables shared out over the ranks of a job), which calls nothing
- * of gen_states.c.  Nothing else includes it.
+ * of gen_states.c.  Nothing outside the two includes it.
  */
 #ifndef TALLY_GEN_GRAPH_H
 #define TALLY_GEN_GRAPH_H
