@@ -1,4 +1,6 @@
-/* decide.c -- verdicts of `tally equiv` and `tally check` (see decide.h). */
+/* decide.c -- the face of `tally equiv` and `tally check`: options, the
+ * question built from the inputs, verdict lines and exit statuses (see
+ * decide.h; the engine is decide/decision.h). */
 #include <config.h>
 #include "cli/decide.h"
 
@@ -7,54 +9,17 @@
 #include <string.h>
 
 #include "base/buf.h"
-#include "decide/chc.h"
-#include "decide/crosscheck.h"
-#include "decide/explore.h"
+#include "base/mem.h"
 #include "cli/getopt_hint.h"
 #include "core/json.h"
-#include "base/mem.h"
-#include "decide/mona.h"
-#include "decide/method.h"
-#include "decide/presburger.h"
+#include "core/word.h"
+#include "decide/decision.h"
 #include "machine/runeval.h"
 #include "machine/trace.h"
-#include "decide/unary.h"
-#include "core/word.h"
 
-/* The default time budget of --method=auto without --max-length. */
-#define DEFAULT_TIMEOUT 3.0
-/* Memory explore may use unless --max-memory says otherwise. */
-#define DEFAULT_MEMORY ((size_t)1 << 30)
 /* Counterexamples up to this length print letter by letter, and get a
  * trace / JSON values. */
 #define PLAIN_MAX 200
-
-/* ---- the methods -------------------------------------------------------------- */
-
-typedef struct {
-	const char *name;
-	MethodFn fn;    /* NULL: not built into this tally yet */
-	bool complete;  /* decides every length: auto tries it first */
-} Method;
-
-/* One row per method.  A complete method answers NOT_APPLICABLE outside
- * its fragment, so auto simply tries the rows in order. */
-static const Method methods[] = {
-	{"presburger", presburger_decide, true},
-	{"unary", unary_decide, true},
-	{"mona", mona_decide, true},
-	{"chc", chc_decide, true},
-	{"explore", explore_decide, false},
-};
-enum { NMETHODS = sizeof methods / sizeof methods[0] };
-
-static const Method *find_method(const char *name)
-{
-	for (size_t i = 0; i < NMETHODS; i++)
-		if (strcmp(methods[i].name, name) == 0)
-			return &methods[i];
-	return NULL;
-}
 
 /* ---- options -------------------------------------------------------------------- */
 
@@ -69,10 +34,10 @@ void decide_options_init(DecideOptions *o)
 const char *const decide_methods[] = {"auto", "explore", "presburger",
 				      "chc", "mona", "unary", NULL};
 
-/* ---- the alphabet ----------------------------------------------------------------- */
+/* ---- one run ----------------------------------------------------------------------- */
 
-/* ---- running the methods ------------------------------------------------------ */
-
+/* One question of equiv or check: the inputs, the Query built from them,
+ * and the engine's Decision. */
 typedef struct {
 	Inputs *in;
 	DecideTask task;
@@ -80,204 +45,22 @@ typedef struct {
 	Node root[2];
 	Alphabet alpha;
 	Query q;
-	Limits lim;      /* the user's, or the default budget */
-	double complete_end; /* with --max-length but no --timeout: when
-			      * the complete methods' default budget ends
-			      * (0: no such budget) */
-	bool user_limit; /* a limit the user gave bounds the search */
-	MethodResult res;
-	const char *method; /* the method the verdict rests on */
-	bool accepted_by_first;
-	char *note;          /* extra words for the method line, or NULL */
-} Decision;
-
-static void run_method(Decision *d, const Method *m, MethodResult *out)
-{
-	Query q = d->q;
-	/* Explore polls the deadline (limit.c); the solvers behind the
-	 * complete methods get the time left as their own budget. */
-	if (m->complete && d->lim.timeout > 0) {
-		q.timeout = limit_left(&d->lim);
-		/* Complete methods leave explore half of the budget. */
-		if (strcmp(d->o->method, "auto") == 0)
-			q.timeout /= 2;
-	} else if (m->complete && d->complete_end > 0) {
-		/* A bounded question must end: explore answers it, the
-		 * complete methods only get a few seconds to do better. */
-		double left = d->complete_end - limit_now();
-		q.timeout = left > 0.01 ? left : 0.01;
-	}
-	method_result_init(out);
-	m->fn(&q, out);
-}
-
-/* Another method's witness may not be shortest, or not the first
- * shortest one in shortlex order: explore up to its length finds the
- * first shortest word (the same word whichever method found one). */
-static void shorten(Decision *d)
-{
-	if (strcmp(d->method, "explore") == 0)
-		return;
-	fmpz_t len;
-	fmpz_init(len);
-	runs_length(&d->res.witness, len);
-	if (fmpz_cmp_ui(len, 100000) <= 0) {
-		MethodResult r;
-		Query keep = d->q;
-		d->q.max_length = fmpz_get_ui(len);
-		/* A few seconds of its own at most (and the memory bound).
-		 * The default budget is nobody's limit and may be spent by
-		 * now (a loaded machine): the word printed must not depend
-		 * on it.  A user's limit still bounds it. */
-		Limits memory_only;
-		limit_init(&memory_only);
-		memory_only.max_memory = d->lim.max_memory;
-		if (!d->user_limit)
-			d->q.limits = &memory_only;
-		if (!d->user_limit || d->lim.timeout <= 0)
-			d->q.timeout = 5.0;
-		run_method(d, find_method("explore"), &r);
-		d->q = keep;
-		if (r.status == MR_DIFFERENT) {
-			runs_clear(&d->res.witness);
-			d->res.witness = r.witness;
-			runs_init(&r.witness);
-			d->res.witness_shortest = true;
-		} else if (!d->note) {
-			d->note = xstrdup("the search for the first such word "
-					  "in shortlex order stopped at a limit");
-		}
-		method_result_free(&r);
-	}
-	fmpz_clear(len);
-}
-
-static void decide(Decision *d)
-{
-	const DecideOptions *o = d->o;
-	if (d->root[0] == d->root[1] && strcmp(o->method, "auto") == 0) {
-		/* Hash-consing: equal nodes are the same formula. */
-		d->method = "normalisation";
-		d->res.status = MR_EQUIVALENT;
-		d->res.certificate = xstrdup("both inputs normalise to the same "
-					     "formula (one node of the store)\n");
-		return;
-	}
-	if (strcmp(o->method, "auto") != 0) {
-		const Method *m = find_method(o->method);
-		d->method = m->name;
-		run_method(d, m, &d->res);
-		if (d->res.status == MR_DIFFERENT)
-			shorten(d);
-		return;
-	}
-	for (size_t i = 0; i < NMETHODS; i++) {
-		const Method *m = &methods[i];
-		if (!m->complete || !m->fn)
-			continue;
-		run_method(d, m, &d->res);
-		d->method = m->name;
-		if (d->res.status == MR_EQUIVALENT ||
-		    d->res.status == MR_INTERNAL)
-			return;
-		if (d->res.status == MR_DIFFERENT) {
-			shorten(d);
-			return;
-		}
-		method_result_free(&d->res);
-		if (limit_check(&d->lim))
-			break;
-	}
-	d->method = "explore";
-	run_method(d, find_method("explore"), &d->res);
-}
-
-/* Evaluates both roots on the witness, run by run: the verdict is
- * printed only when they really differ.  False after a message. */
-static bool recheck(Decision *d)
-{
-	RunEval *re = runeval_new(d->in->store, d->root, 2, d->q.accept);
-	bool acc[2];
-	char *err = NULL;
-	bool ok = runeval_word(re, &d->res.witness, acc, &err);
-	runeval_free(re);
-	if (!ok) {
-		fprintf(stderr, "tally: error: cannot re-check the counterexample "
-				"of method %s: %s\n", d->method, err);
-		free(err);
-		return false;
-	}
-	if (acc[0] == acc[1]) {
-		fprintf(stderr, "tally: internal error: method %s gave a word "
-				"on which both sides agree\n", d->method);
-		return false;
-	}
-	d->accepted_by_first = acc[0];
-	return true;
-}
+	Decision d;
+} Verdict;
 
 /* A word as people read it: the empty word is ε (JSON keeps ""). */
-static char *word_text(const Decision *d, const Runs *w)
+static char *word_text(const Verdict *v, const Runs *w)
 {
-	return w->n ? runs_format(w, d->alpha.syms, PLAIN_MAX) : xstrdup("ε");
-}
-
-/* TALLY_INJECT_PROOF=1 (tests only, HACKING.md): the method's answer is
- * replaced by a proof, so that tests can see that a false one never
- * reaches the output. */
-static void inject_fault(Decision *d)
-{
-	const char *f = getenv("TALLY_INJECT_PROOF");
-	if (!f || strcmp(f, "1") != 0)
-		return;
-	method_result_free(&d->res);
-	d->res.status = MR_EQUIVALENT;
-}
-
-/* A proof or a bounded answer is printed only when the evaluator agrees
- * on every short word (crosscheck.h): a method's encoding error must not
- * become a verdict.  False after an internal-error message naming the
- * word. */
-static bool crosscheck(Decision *d)
-{
-	const MethodResult *r = &d->res;
-	if (r->status == MR_INTERNAL) {
-		fprintf(stderr, "tally: internal error: method %s: %s; no "
-				"verdict is printed\n", d->method,
-			r->reason ? r->reason : "its own check failed");
-		return false;
-	}
-	bool bounded = r->status == MR_BOUNDED ||
-		       (r->status == MR_LIMIT && !d->user_limit &&
-			d->method && strcmp(d->method, "explore") == 0);
-	if (r->status != MR_EQUIVALENT && !bounded)
-		return true;
-	size_t len = crosscheck_length(d->q.nletters, bounded ? r->bound : 0);
-	if (bounded && r->bound < len)
-		len = r->bound;
-	Runs w;
-	runs_init(&w);
-	bool ok = crosscheck_words(&d->q, len, &w);
-	if (!ok) {
-		char *text = word_text(d, &w);
-		fprintf(stderr, "tally: internal error: method %s claimed the "
-				"sides agree%s, but evaluating them separates "
-				"them on the word '%s'; no verdict is printed\n",
-			d->method ? d->method : "none",
-			bounded ? " on the words it checked" : "", text);
-		free(text);
-	}
-	runs_clear(&w);
-	return ok;
+	return w->n ? runs_format(w, v->alpha.syms, PLAIN_MAX) : xstrdup("ε");
 }
 
 /* ---- printing ------------------------------------------------------------------- */
 
 typedef enum { OUT_EQUAL, OUT_DIFFERENT, OUT_BOUNDED, OUT_UNKNOWN } Outcome;
 
-static Outcome outcome(const Decision *d)
+static Outcome outcome(const Verdict *v)
 {
-	switch (d->res.status) {
+	switch (v->d.res.status) {
 	case MR_EQUIVALENT: return OUT_EQUAL;
 	case MR_DIFFERENT: return OUT_DIFFERENT;
 	case MR_BOUNDED: return OUT_BOUNDED;
@@ -285,27 +68,26 @@ static Outcome outcome(const Decision *d)
 	 * unbounded search: what it covered is a bounded answer. */
 	case MR_LIMIT:
 		/* Only explore's bound says which lengths were covered. */
-		return !d->user_limit && strcmp(d->method, "explore") == 0
-			       ? OUT_BOUNDED : OUT_UNKNOWN;
+		return decision_bounded(&v->d) ? OUT_BOUNDED : OUT_UNKNOWN;
 	default: return OUT_UNKNOWN;
 	}
 }
 
-static int exit_status(const Decision *d, Outcome oc)
+static int exit_status(const Verdict *v, Outcome oc)
 {
-	bool sat = d->task == TASK_SAT;
+	bool sat = v->task == TASK_SAT;
 	switch (oc) {
 	case OUT_EQUAL: return sat ? EXIT_NO : EXIT_YES;
 	case OUT_DIFFERENT: return sat ? EXIT_YES : EXIT_NO;
 	case OUT_BOUNDED: return EXIT_UNKNOWN;
 	default:
-		return d->res.status == MR_LIMIT && d->user_limit ? EXIT_LIMIT
+		return v->d.res.status == MR_LIMIT && v->d.user_limit ? EXIT_LIMIT
 								   : EXIT_UNKNOWN;
 	}
 }
 
 /* The first output line. */
-static char *verdict_line(const Decision *d, Outcome oc)
+static char *verdict_line(const Verdict *v, Outcome oc)
 {
 	static const char *const words[][3] = {
 		/* equal, different, bounded prefix */
@@ -316,11 +98,11 @@ static char *verdict_line(const Decision *d, Outcome oc)
 	};
 	Buf b = {0};
 	switch (oc) {
-	case OUT_EQUAL: buf_puts(&b, words[d->task][0]); break;
-	case OUT_DIFFERENT: buf_puts(&b, words[d->task][1]); break;
+	case OUT_EQUAL: buf_puts(&b, words[v->task][0]); break;
+	case OUT_DIFFERENT: buf_puts(&b, words[v->task][1]); break;
 	case OUT_BOUNDED:
-		buf_printf(&b, "%s up to length %zu", words[d->task][2],
-			   d->res.bound);
+		buf_printf(&b, "%s up to length %zu", words[v->task][2],
+			   v->d.res.bound);
 		break;
 	default: buf_puts(&b, "unknown"); break;
 	}
@@ -328,14 +110,14 @@ static char *verdict_line(const Decision *d, Outcome oc)
 }
 
 /* "explore (1234 states visited, every word up to length 40 checked)". */
-static char *method_line(const Decision *d, Outcome oc)
+static char *method_line(const Verdict *v, Outcome oc)
 {
-	const MethodResult *r = &d->res;
+	const MethodResult *r = &v->d.res;
 	Buf b = {0};
-	buf_puts(&b, d->method ? d->method : "none");
+	buf_puts(&b, v->d.method ? v->d.method : "none");
 	Buf det = {0};
 	buf_puts(&det, "");
-	if (strcmp(d->method ? d->method : "", "explore") == 0) {
+	if (strcmp(v->d.method ? v->d.method : "", "explore") == 0) {
 		const char *s = r->states == 1 ? "" : "s";
 		if (r->status == MR_EQUIVALENT)
 			buf_printf(&det, "%zu reachable state%s, all checked",
@@ -350,8 +132,8 @@ static char *method_line(const Decision *d, Outcome oc)
 	if (oc == OUT_DIFFERENT && !r->witness_shortest)
 		buf_printf(&det, "%sthe counterexample may not be a shortest one",
 			   det.len ? "; " : "");
-	if (d->note)
-		buf_printf(&det, "%s%s", det.len ? "; " : "", d->note);
+	if (v->d.note)
+		buf_printf(&det, "%s%s", det.len ? "; " : "", v->d.note);
 	if (det.len)
 		buf_printf(&b, " (%s)", det.data);
 	buf_free(&det);
@@ -359,27 +141,27 @@ static char *method_line(const Decision *d, Outcome oc)
 }
 
 /* The units the trace shows, with their labels. */
-static size_t trace_units(const Decision *d, const Unit **units,
+static size_t trace_units(const Verdict *v, const Unit **units,
 			  const char **labels)
 {
-	units[0] = &d->in->units[0];
-	bool two = d->task == TASK_EQUIV || d->task == TASK_IMPLIES;
-	labels[0] = d->task == TASK_EQUIV ? "first" : "input";
+	units[0] = &v->in->units[0];
+	bool two = v->task == TASK_EQUIV || v->task == TASK_IMPLIES;
+	labels[0] = v->task == TASK_EQUIV ? "first" : "input";
 	if (two) {
-		units[1] = &d->in->units[1];
-		labels[1] = d->task == TASK_EQUIV ? "second" : "implies";
+		units[1] = &v->in->units[1];
+		labels[1] = v->task == TASK_EQUIV ? "second" : "implies";
 	}
 	return two ? 2 : 1;
 }
 
-static void print_trace(const Decision *d, const Sym *w, size_t n)
+static void print_trace(const Verdict *v, const Sym *w, size_t n)
 {
 	const Unit *units[2];
 	const char *labels[2];
-	size_t nu = trace_units(d, units, labels);
+	size_t nu = trace_units(v, units, labels);
 	for (size_t i = 0; i < nu; i++) {
-		Trace *tr = trace_new(d->in->store, units[i], 1);
-		EvalTable *t = trace_table(tr, d->q.accept, w, n, 0, SIZE_MAX);
+		Trace *tr = trace_new(v->in->store, units[i], 1);
+		EvalTable *t = trace_table(tr, v->q.accept, w, n, 0, SIZE_MAX);
 		printf("\n%s:\n", labels[i]);
 		trace_print(tr, t, w, n, stdout);
 		eval_table_free(t);
@@ -387,15 +169,15 @@ static void print_trace(const Decision *d, const Sym *w, size_t n)
 	}
 }
 
-static json_t *sides_json(const Decision *d, const Sym *w, size_t n)
+static json_t *sides_json(const Verdict *v, const Sym *w, size_t n)
 {
 	const Unit *units[2];
 	const char *labels[2];
-	size_t nu = trace_units(d, units, labels);
+	size_t nu = trace_units(v, units, labels);
 	json_t *arr = json_array();
 	for (size_t i = 0; i < nu; i++) {
-		Trace *tr = trace_new(d->in->store, units[i], 1);
-		EvalTable *t = trace_table(tr, d->q.accept, w, n, 0, SIZE_MAX);
+		Trace *tr = trace_new(v->in->store, units[i], 1);
+		EvalTable *t = trace_table(tr, v->q.accept, w, n, 0, SIZE_MAX);
 		json_t *o = json_object();
 		json_object_set_new(o, "input", json_string(labels[i]));
 		json_object_set_new(o, "trace", trace_json(tr, t, w, n));
@@ -406,20 +188,20 @@ static json_t *sides_json(const Decision *d, const Sym *w, size_t n)
 	return arr;
 }
 
-static const char *accepted_by(const Decision *d)
+static const char *accepted_by(const Verdict *v)
 {
-	return d->accepted_by_first ? "first" : "second";
+	return v->d.accepted_by_first ? "first" : "second";
 }
 
-static void print_json(const Decision *d, Outcome oc, const char *verdict,
+static void print_json(const Verdict *v, Outcome oc, const char *verdict,
 		       const char *method)
 {
-	const MethodResult *r = &d->res;
+	const MethodResult *r = &v->d.res;
 	json_t *o = json_envelope();
 	static const char *const cmd[] = {"equiv", "check --sat",
 					  "check --valid", "check --implies"};
-	json_object_set_new(o, "command", json_string(cmd[d->task]));
-	const DecideRecord *rec = d->o->record;
+	json_object_set_new(o, "command", json_string(cmd[v->task]));
+	const DecideRecord *rec = v->o->record;
 	if (rec) {
 		json_object_set_new(o, "input", json_integer((json_int_t)rec->index));
 		json_object_set_new(o, "source", json_string(rec->source));
@@ -431,13 +213,13 @@ static void print_json(const Decision *d, Outcome oc, const char *verdict,
 		}
 	}
 	json_t *alpha = json_array();
-	for (size_t i = 0; i < d->alpha.n; i++)
+	for (size_t i = 0; i < v->alpha.n; i++)
 		json_array_append_new(
-			alpha, json_string(sym_name(d->alpha.syms,
-						    d->alpha.letters[i])));
+			alpha, json_string(sym_name(v->alpha.syms,
+						    v->alpha.letters[i])));
 	json_object_set_new(o, "alphabet", alpha);
 	json_object_set_new(o, "accept_at",
-			    json_string(eval_accept_name(d->q.accept)));
+			    json_string(eval_accept_name(v->q.accept)));
 	json_object_set_new(o, "verdict", json_string(verdict));
 	static const char *const outcome_names[] = {
 		[OUT_EQUAL] = "proved", [OUT_DIFFERENT] = "refuted",
@@ -447,18 +229,18 @@ static void print_json(const Decision *d, Outcome oc, const char *verdict,
 	 * status is 0, "refuted" when it is 1.  --sat is asked as "is it
 	 * equivalent to false", so its two are the other way round. */
 	Outcome asked = oc;
-	if (d->task == TASK_SAT && (oc == OUT_EQUAL || oc == OUT_DIFFERENT))
+	if (v->task == TASK_SAT && (oc == OUT_EQUAL || oc == OUT_DIFFERENT))
 		asked = oc == OUT_EQUAL ? OUT_DIFFERENT : OUT_EQUAL;
 	json_object_set_new(o, "outcome", json_string(outcome_names[asked]));
-	json_object_set_new(o, "method", json_string(d->method ? d->method : "none"));
+	json_object_set_new(o, "method", json_string(v->d.method ? v->d.method : "none"));
 	json_object_set_new(o, "method_line", json_string(method));
 	json_object_set_new(o, "states", json_integer((json_int_t)r->states));
 	if (oc == OUT_BOUNDED || r->status == MR_LIMIT ||
-	    (oc == OUT_DIFFERENT && d->method && strcmp(d->method, "explore") == 0))
+	    (oc == OUT_DIFFERENT && v->d.method && strcmp(v->d.method, "explore") == 0))
 		json_object_set_new(o, "bound", json_integer((json_int_t)r->bound));
 	if (oc == OUT_DIFFERENT) {
 		json_t *ce = json_object();
-		char *text = runs_format(&r->witness, d->alpha.syms, PLAIN_MAX);
+		char *text = runs_format(&r->witness, v->alpha.syms, PLAIN_MAX);
 		json_object_set_new(ce, "word", json_string(text));
 		free(text);
 		fmpz_t len;
@@ -466,18 +248,18 @@ static void print_json(const Decision *d, Outcome oc, const char *verdict,
 		runs_length(&r->witness, len);
 		json_object_set_new(ce, "length", json_fmpz(len));
 		fmpz_clear(len);
-		json_object_set_new(ce, "accepted_by", json_string(accepted_by(d)));
+		json_object_set_new(ce, "accepted_by", json_string(accepted_by(v)));
 		json_object_set_new(ce, "shortest",
 				    json_boolean(r->witness_shortest));
 		size_t n;
 		Sym *w = runs_expand(&r->witness, PLAIN_MAX, &n);
 		if (w)
-			json_object_set_new(ce, "values", sides_json(d, w, n));
+			json_object_set_new(ce, "values", sides_json(v, w, n));
 		free(w);
-		json_object_set_new(o, d->task == TASK_SAT ? "witness"
+		json_object_set_new(o, v->task == TASK_SAT ? "witness"
 							  : "counterexample", ce);
 	}
-	if (d->o->certificate)
+	if (v->o->certificate)
 		json_object_set_new(o, "certificate",
 				    r->certificate ? json_string(r->certificate)
 						   : json_null());
@@ -489,9 +271,9 @@ static void print_json(const Decision *d, Outcome oc, const char *verdict,
 /* Is the verdict the one a --pairs record expects (and the witness as
  * long as the expected one, when given)?  Unknown and bounded answers
  * are neither. */
-static bool as_expected(const Decision *d, Outcome oc)
+static bool as_expected(const Verdict *v, Outcome oc)
 {
-	const DecideRecord *rec = d->o->record;
+	const DecideRecord *rec = v->o->record;
 	bool equal = strcmp(rec->expected, "equivalent") == 0;
 	if (oc != (equal ? OUT_EQUAL : OUT_DIFFERENT))
 		return false;
@@ -499,7 +281,7 @@ static bool as_expected(const Decision *d, Outcome oc)
 		return true;
 	fmpz_t len;
 	fmpz_init(len);
-	runs_length(&d->res.witness, len);
+	runs_length(&v->d.res.witness, len);
 	size_t want = strlen(rec->witness);
 	bool ok = fmpz_cmp_ui(len, want) == 0;
 	fmpz_clear(len);
@@ -508,49 +290,49 @@ static bool as_expected(const Decision *d, Outcome oc)
 
 /* One line per --pairs record: number, verdict, witness, method, and
  * what was expected. */
-static void print_record(Decision *d, Outcome oc, const char *verdict,
+static void print_record(const Verdict *v, Outcome oc, const char *verdict,
 			 const char *method)
 {
-	const DecideRecord *rec = d->o->record;
+	const DecideRecord *rec = v->o->record;
 	printf("%zu\t%s", rec->index, verdict);
 	if (oc == OUT_DIFFERENT) {
-		char *text = word_text(d, &d->res.witness);
-		if (d->task == TASK_EQUIV)
+		char *text = word_text(v, &v->d.res.witness);
+		if (v->task == TASK_EQUIV)
 			printf("\tcounterexample: %s (accepted by %s)", text,
-			       accepted_by(d));
+			       accepted_by(v));
 		else
-			printf("\t%s: %s", d->task == TASK_SAT ? "witness"
+			printf("\t%s: %s", v->task == TASK_SAT ? "witness"
 							      : "counterexample",
 			       text);
 		free(text);
 	}
 	printf("\tmethod: %s", method);
 	if (rec->expected) {
-		rec->result->as_expected = as_expected(d, oc);
+		rec->result->as_expected = as_expected(v, oc);
 		printf("\texpected: %s\t%s", rec->expected,
 		       rec->result->as_expected ? "ok" : "NOT AS EXPECTED");
 	}
 	putchar('\n');
 }
 
-static void print_text(const Decision *d, Outcome oc, const char *verdict,
+static void print_text(const Verdict *v, Outcome oc, const char *verdict,
 		       const char *method)
 {
-	const MethodResult *r = &d->res;
+	const MethodResult *r = &v->d.res;
 	puts(verdict);
 	if (oc == OUT_DIFFERENT) {
-		char *text = word_text(d, &r->witness);
-		if (d->task == TASK_EQUIV)
+		char *text = word_text(v, &r->witness);
+		if (v->task == TASK_EQUIV)
 			printf("counterexample: %s (accepted by %s)\n", text,
-			       accepted_by(d));
+			       accepted_by(v));
 		else
 			printf("%s: %s\n",
-			       d->task == TASK_SAT ? "witness" : "counterexample",
+			       v->task == TASK_SAT ? "witness" : "counterexample",
 			       text);
 		free(text);
 	}
 	printf("method: %s\n", method);
-	if (d->o->certificate) {
+	if (v->o->certificate) {
 		if (r->certificate)
 			printf("certificate:\n%s%s", r->certificate,
 			       r->certificate[0] &&
@@ -562,11 +344,11 @@ static void print_text(const Decision *d, Outcome oc, const char *verdict,
 			       oc == OUT_EQUAL ? "the method gives none"
 					       : "nothing was proved");
 	}
-	if (d->o->trace && oc == OUT_DIFFERENT) {
+	if (v->o->trace && oc == OUT_DIFFERENT) {
 		size_t n;
 		Sym *w = runs_expand(&r->witness, PLAIN_MAX, &n);
 		if (w)
-			print_trace(d, w, n);
+			print_trace(v, w, n);
 		else
 			printf("\n(no trace: the counterexample is longer than "
 			       "%d letters)\n", PLAIN_MAX);
@@ -583,123 +365,161 @@ static const char *side_name(DecideTask task, size_t i)
 	return i == 0 ? "the input" : "the --implies formula";
 }
 
-static bool build_roots(Decision *d)
+static bool build_roots(Verdict *v)
 {
-	Store *s = d->in->store;
-	Node f = d->in->units[0].output;
-	size_t need = d->task == TASK_EQUIV || d->task == TASK_IMPLIES ? 2 : 1;
+	Store *s = v->in->store;
+	Node f = v->in->units[0].output;
+	size_t need = v->task == TASK_EQUIV || v->task == TASK_IMPLIES ? 2 : 1;
 	for (size_t i = 0; i < need; i++)
-		if (d->in->units[i].output == NODE_NONE) {
+		if (v->in->units[i].output == NODE_NONE) {
 			status_usage_error("%s defines no formula",
-					side_name(d->task, i));
+					side_name(v->task, i));
 			return false;
 		}
-	switch (d->task) {
+	switch (v->task) {
 	case TASK_EQUIV:
-		d->root[0] = f;
-		d->root[1] = d->in->units[1].output;
+		v->root[0] = f;
+		v->root[1] = v->in->units[1].output;
 		break;
 	case TASK_SAT:
-		d->root[0] = f;
-		d->root[1] = store_make_false(s);
+		v->root[0] = f;
+		v->root[1] = store_make_false(s);
 		break;
 	case TASK_VALID:
-		d->root[0] = f;
-		d->root[1] = store_make_true(s);
+		v->root[0] = f;
+		v->root[1] = store_make_true(s);
 		break;
 	case TASK_IMPLIES:
-		d->root[0] = store_make_and2(
-			s, f, store_make_not(s, d->in->units[1].output));
-		d->root[1] = store_make_false(s);
+		v->root[0] = store_make_and2(
+			s, f, store_make_not(s, v->in->units[1].output));
+		v->root[1] = store_make_false(s);
 		break;
 	}
-	if (strcmp(d->o->method, "chc") == 0)
+	if (strcmp(v->o->method, "chc") == 0)
 		for (size_t i = 0; i < need; i++)
-			if (store_flags(s, d->in->units[i].output) & FLAG_FUTURE) {
+			if (store_flags(s, v->in->units[i].output) & FLAG_FUTURE) {
 				status_usage_error("%s uses future counts #>: method "
 						"chc needs past-only formulas",
-						side_name(d->task, i));
+						side_name(v->task, i));
 				return false;
 			}
 	return true;
 }
 
-/* The limits, armed before any work on the inputs (the alphabet of a
- * long program is work too). */
-static void start_limits(Decision *d)
+static void build_query(Verdict *v)
 {
-	const DecideOptions *o = d->o;
-	d->lim = o->lim;
-	d->user_limit = o->lim.timeout > 0 || o->max_states ||
-			o->lim.max_memory;
-	if (!d->lim.max_memory)
-		d->lim.max_memory = DEFAULT_MEMORY;
-	if (d->lim.timeout <= 0 && o->max_length &&
-	    strcmp(o->method, "auto") == 0)
-		d->complete_end = limit_now() + DEFAULT_TIMEOUT;
-	if (d->lim.timeout <= 0 && !o->max_length) {
-		d->lim.timeout = DEFAULT_TIMEOUT;
-		/* The default budget is no user's limit: its end is a
-		 * bounded answer, never the process's end. */
-		d->lim.no_backstop = true;
-	}
-	limit_start(&d->lim);
-}
-
-static void build_query(Decision *d)
-{
-	const DecideOptions *o = d->o;
-	size_t nunits = d->task == TASK_EQUIV || d->task == TASK_IMPLIES ? 2 : 1;
-	alphabet_init_units(&d->alpha, d->in->store, d->root, 2, d->in->units,
+	const DecideOptions *o = v->o;
+	size_t nunits = v->task == TASK_EQUIV || v->task == TASK_IMPLIES ? 2 : 1;
+	alphabet_init_units(&v->alpha, v->in->store, v->root, 2, v->in->units,
 			    nunits, o->alphabet);
-	if (d->alpha.n == 0) {
+	if (v->alpha.n == 0) {
 		/* No letter anywhere: words still have lengths; any one
 		 * letter stands for all. */
-		alphabet_free(&d->alpha);
-		alphabet_init(&d->alpha, d->in->store, NULL, 0, "a");
+		alphabet_free(&v->alpha);
+		alphabet_init(&v->alpha, v->in->store, NULL, 0, "a");
 	}
-	Query *q = &d->q;
-	q->store = d->in->store;
-	q->root[0] = d->root[0];
-	q->root[1] = d->root[1];
-	q->alphabet = d->alpha.letters;
-	q->nletters = d->alpha.n;
+	Query *q = &v->q;
+	q->store = v->in->store;
+	q->root[0] = v->root[0];
+	q->root[1] = v->root[1];
+	q->alphabet = v->alpha.letters;
+	q->nletters = v->alpha.n;
 	q->accept = o->accept;
 	q->max_states = o->max_states;
 	q->max_length = o->max_length;
 	q->want_certificate = o->certificate;
 	q->progress = !o->quiet;
-	q->limits = &d->lim;
+	q->limits = &v->d.lim;
+}
+
+/* The internal error of an answer the second path refuted (decision.h):
+ * the evidence, never the claim. */
+static void report_fault(const Verdict *v)
+{
+	const Decision *d = &v->d;
+	switch (d->check) {
+	case DECISION_NO_RECHECK:
+		fprintf(stderr, "tally: error: cannot re-check the counterexample "
+				"of method %s: %s\n", d->method, d->fault);
+		break;
+	case DECISION_AGREEING_WORD:
+		fprintf(stderr, "tally: internal error: method %s gave a word "
+				"on which both sides agree\n", d->method);
+		break;
+	case DECISION_METHOD_FAILED:
+		fprintf(stderr, "tally: internal error: method %s: %s; no "
+				"verdict is printed\n", d->method,
+			d->res.reason ? d->res.reason : "its own check failed");
+		break;
+	case DECISION_FALSE_PROOF:
+	case DECISION_FALSE_BOUND: {
+		char *text = word_text(v, &d->fault_word);
+		fprintf(stderr, "tally: internal error: method %s claimed the "
+				"sides agree%s, but evaluating them separates "
+				"them on the word '%s'; no verdict is printed\n",
+			d->method ? d->method : "none",
+			d->check == DECISION_FALSE_BOUND
+				? " on the words it checked" : "", text);
+		free(text);
+		break;
+	}
+	case DECISION_SOUND:
+		break;
+	}
 }
 
 /* The limit message after the unknown verdict a user's limit caused:
  * which limit, and what was established before it. */
-static void report_limit(const Decision *d)
+static void report_limit(const Verdict *v)
 {
-	const char *m = d->method ? d->method : "none";
+	const char *m = v->d.method ? v->d.method : "none";
 	char what[128];
 	if (strcmp(m, "explore") == 0)
 		snprintf(what, sizeof what, "every word up to length %zu "
-			 "checked (%zu states)", d->res.bound, d->res.states);
+			 "checked (%zu states)", v->d.res.bound, v->d.res.states);
 	else
 		snprintf(what, sizeof what, "method %s gave no verdict", m);
 	/* A solver that stopped at the budget handed down from the user's
 	 * --timeout ran out of the user's time, whatever its own reason. */
-	Limits lim = d->lim;
-	if (lim.hit == LIMIT_NONE && d->res.status == MR_LIMIT &&
-	    d->user_limit && lim.timeout > 0 &&
+	Limits lim = v->d.lim;
+	if (lim.hit == LIMIT_NONE && v->d.res.status == MR_LIMIT &&
+	    v->d.user_limit && lim.timeout > 0 &&
 	    limit_left(&lim) < 0.1 * lim.timeout)
 		lim.hit = LIMIT_TIME;
 	if (lim.hit != LIMIT_NONE)
 		limit_report(&lim, what);
-	else if (d->o->max_states && d->res.states > d->o->max_states)
-		limit_fail("--max-states=%zu reached; %s", d->o->max_states, what);
+	else if (v->o->max_states && v->d.res.states > v->o->max_states)
+		limit_fail("--max-states=%zu reached; %s", v->o->max_states, what);
 	else
-		limit_fail("%s; %s", d->res.reason ? d->res.reason
+		limit_fail("%s; %s", v->d.res.reason ? v->d.res.reason
 			   : "a limit was reached", what);
 }
 
 const char *decide_only_method;
+
+/* The verdict of a sound decision, printed; returns the exit status. */
+static int print_verdict(const Verdict *v)
+{
+	const DecideOptions *o = v->o;
+	Outcome oc = outcome(v);
+	char *verdict = verdict_line(v, oc);
+	char *method = method_line(v, oc);
+	if (o->record && o->record->expected)
+		o->record->result->as_expected = as_expected(v, oc);
+	if (o->json)
+		print_json(v, oc, verdict, method);
+	else if (o->record)
+		print_record(v, oc, verdict, method);
+	else
+		print_text(v, oc, verdict, method);
+	fflush(stdout);
+	free(verdict);
+	free(method);
+	int status = exit_status(v, oc);
+	if (status == EXIT_LIMIT)
+		report_limit(v);
+	return status;
+}
 
 int decide_run(Inputs *in, DecideTask task, const DecideOptions *o)
 {
@@ -707,45 +527,20 @@ int decide_run(Inputs *in, DecideTask task, const DecideOptions *o)
 		return status_usage_error("this program runs --method=%s only, not "
 				       "%s (tally runs every method)",
 				       decide_only_method, o->method);
-	Decision d = {.in = in, .task = task, .o = o};
-	method_result_init(&d.res);
-	if (!build_roots(&d))
+	Verdict v = {.in = in, .task = task, .o = o};
+	if (!build_roots(&v))
 		return EXIT_USAGE;
-	if (strcmp(o->method, "auto") != 0 && !find_method(o->method)->fn) {
-		return status_usage_error("method %s is not built into this tally "
-				       "yet (try --method=auto or explore)",
-				       o->method);
-	}
-	start_limits(&d);
-	build_query(&d);
-	decide(&d);
-	inject_fault(&d);
+	decision_start(&v.d, o->method, &o->lim, o->max_length, o->max_states);
+	build_query(&v);
+	decision_run(&v.d, &v.q);
 	int status;
-	if ((d.res.status == MR_DIFFERENT && !recheck(&d)) ||
-	    !crosscheck(&d)) {
+	if (v.d.check != DECISION_SOUND) {
+		report_fault(&v);
 		status = EXIT_INTERNAL;
 	} else {
-		Outcome oc = outcome(&d);
-		char *verdict = verdict_line(&d, oc);
-		char *method = method_line(&d, oc);
-		if (o->record && o->record->expected)
-			o->record->result->as_expected = as_expected(&d, oc);
-		if (o->json)
-			print_json(&d, oc, verdict, method);
-		else if (o->record)
-			print_record(&d, oc, verdict, method);
-		else
-			print_text(&d, oc, verdict, method);
-		fflush(stdout);
-		free(verdict);
-		free(method);
-		status = exit_status(&d, oc);
-		if (status == EXIT_LIMIT)
-			report_limit(&d);
+		status = print_verdict(&v);
 	}
-	limit_stop();
-	method_result_free(&d.res);
-	alphabet_free(&d.alpha);
-	free(d.note);
+	decision_free(&v.d);
+	alphabet_free(&v.alpha);
 	return status;
 }

@@ -1,11 +1,12 @@
-/* decide -- the decision engine behind `tally equiv` and `tally check`.
+/* decide -- the face of `tally equiv` and `tally check`.
  *
- * decide_run() builds a Query from loaded inputs (method.h), reduces
- * satisfiability, validity and implication to equivalence, runs the
- * chosen method (or, with --method=auto, the complete methods first and
- * then explore within the time budget), re-checks every witness by
- * evaluating it run by run (runeval.h) and prints the verdict lines of
- * cli.md.  The options shared by both commands are parsed here too.
+ * decide_run() builds a Query from loaded inputs (method.h), reducing
+ * satisfiability, validity and implication to equivalence, hands it to
+ * the decision engine (decide/decision.h: the method or the auto
+ * sequence within the budget, the re-check of every answer) and prints
+ * the verdict lines of cli.md, the JSON object or a --pairs record, with
+ * the exit status.  The options shared by both commands are parsed here
+ * too.
  *
  * Ownership: decide_run borrows the Inputs (it adds nodes to its Store).
  */

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/cr_peer.h"
 #include "core/cr_syntax.h"
 #include "base/mem.h"
 
@@ -372,14 +373,11 @@ static bool read_statements(Cr *c)
 			   toks[i + 1].kind == CT_ASSIGN) {
 			Stmt st = {toks[i].sym, toks[i].start, i + 2, 0, 0};
 			size_t end = st.tok;
-			st.peer = cr_parse_rhs(&c->t, &end, CR_READ_PEER, c->src,
-					       c->d);
+			st.peer = cr_peer_rhs(&c->t, &end, c->src, c->d);
 			if (!st.peer)
 				return false;
 			size_t cend = st.tok;
-			st.conv = cr_parse_rhs(&c->t, &cend,
-					       CR_READ_CONVENTIONAL, c->src,
-					       c->d);
+			st.conv = cr_conv_rhs(&c->t, &cend, c->src);
 			VEC_PUSH(c->stmts, st);
 			i = end;
 		} else if (toks[i].kind == CT_VAR &&

@@ -19,7 +19,7 @@
  * max, min, ( count ).
  */
 #include <config.h>
-#include "core/cr_syntax.h"
+#include "core/cr_peer.h"
 
 #include <stdlib.h>
 #include <string.h>

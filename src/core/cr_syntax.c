@@ -117,6 +117,10 @@ static void bad_char(const Source *src, size_t i, Diag *d)
 
 bool cr_lex(CrTree *t, const Source *src, SymTab *syms, Diag *d)
 {
+	if (t->nodes.len == 0) {
+		CrNode none = {0};
+		VEC_PUSH(t->nodes, none);
+	}
 	const char *s = src->text;
 	size_t n = src->len, i = 0;
 	while (i < n) {
@@ -489,15 +493,8 @@ static uint32_t conv_expr(P *p, int unused)
 
 /* ---- statements ---- */
 
-uint32_t cr_parse_rhs(CrTree *t, size_t *pos, CrReading r, const Source *src,
-		      Diag *d)
+uint32_t cr_conv_rhs(CrTree *t, size_t *pos, const Source *src)
 {
-	if (t->nodes.len == 0) {
-		CrNode none = {0};
-		VEC_PUSH(t->nodes, none);
-	}
-	if (r == CR_READ_PEER)
-		return cr_peer_rhs(t, pos, src, d);
 	P p = {.t = t, .src = src, .i = *pos};
 	uint32_t n = conv_expr(&p, 0);
 	if (n && !at_end(&p))

@@ -2,7 +2,7 @@
  * interpreter of coli-saar/c-rasp).
  *
  * A .cr statement is read twice into one CrTree: once as the
- * interpreter's ANTLR parser groups it ("peer", cr_peer.c: `!` takes
+ * interpreter's ANTLR parser groups it ("peer", cr_peer.h: `!` takes
  * everything up to the end of the Boolean expression, `+` binds tighter
  * than `-`, `k * C + D` is k * (C + D), `#` counts the whole Boolean
  * expression after it, `x if c else y if d else z` nests to the left),
@@ -60,22 +60,16 @@ typedef struct {
 	VEC(CrNode) nodes; /* nodes.data[0] is unused */
 } CrTree;
 
-/* Tokenises src; false after a caret diagnostic. */
+/* Tokenises src into a tree without nodes but node 0 ("none"); false
+ * after a caret diagnostic. */
 bool cr_lex(CrTree *t, const Source *src, SymTab *syms, Diag *d);
 void cr_tree_free(CrTree *t);
 
-typedef enum { CR_READ_PEER, CR_READ_CONVENTIONAL } CrReading;
-
 /* Parses the right side of an assignment starting at token *pos (which
- * is advanced past it) to the statement's end; returns its root, or 0
- * after a diagnostic when the reading is CR_READ_PEER (the interpreter's
- * grammar decides what is a .cr program) and silently otherwise. */
-uint32_t cr_parse_rhs(CrTree *t, size_t *pos, CrReading r, const Source *src,
-		      Diag *d);
-
-/* cr_peer.c: the interpreter's grouping (what cr_parse_rhs uses for
- * CR_READ_PEER); *pos ends at the statement's end. */
-uint32_t cr_peer_rhs(CrTree *t, size_t *pos, const Source *src, Diag *d);
+ * is advanced past it) to the statement's end with tally's precedence;
+ * returns its root, or 0, silently: the interpreter's grouping
+ * (cr_peer.h) decides what is a .cr program. */
+uint32_t cr_conv_rhs(CrTree *t, size_t *pos, const Source *src);
 
 /* The subtree fully parenthesised, in .cr syntax. */
 void cr_tree_print(const CrTree *t, const Source *src, uint32_t n, Buf *out);

@@ -4,7 +4,7 @@
  * ("equivalent up to length N") rests on its own encoding: a solver's
  * invariant, a Presburger formula, a MONA automaton, explore's merged
  * states.  An error in an encoding can pass the method's own re-check,
- * so decide.c also evaluates both sides with the evaluator (eval.h) on
+ * so decision.c also evaluates both sides with the evaluator (eval.h) on
  * every word up to a small length before it prints the claim: words of
  * the query's alphabet, one letter per letter code (letters that no side
  * tests behave alike), as many as CROSSCHECK_WORDS allows.  A word on

@@ -3,11 +3,11 @@
  *
  * A Query asks whether two Boolean roots of one Store define the same
  * language over an alphabet (satisfiability, validity and implication are
- * reduced to this by decide.c: sat(F) = not equiv(F, false), valid(F) =
- * equiv(F, true), F implies G = equiv(F & !G, false)).  A method answers
- * with a MethodResult; only decide.c turns results into verdict lines,
- * after re-checking every witness with the evaluator and every
- * certificate with plain solver calls.
+ * reduced to this by cli/decide.c: sat(F) = not equiv(F, false), valid(F)
+ * = equiv(F, true), F implies G = equiv(F & !G, false)).  A method answers
+ * with a MethodResult; the decision engine (decision.h) re-checks every
+ * witness with the evaluator and every proof on short words before
+ * cli/decide.c turns a result into verdict lines.
  *
  * Ownership: a Query borrows its Store and alphabet.  A MethodResult owns
  * its runs, certificate and reason; method_result_free() releases them.
@@ -40,7 +40,7 @@ typedef struct {
 	size_t max_states; /* 0 = none */
 	size_t max_length; /* explore's bound, 0 = method default */
 	bool want_certificate;
-	/* Extensions (decide.c fills them; methods may ignore them). */
+	/* Extensions (decision.c fills them; methods may ignore them). */
 	struct Limits *limits; /* the user's --timeout, --max-memory
 				* (limit.h), polled by explore; NULL: none */
 	bool progress;     /* a progress line on stderr is welcome */
@@ -54,8 +54,8 @@ typedef enum {
 	MR_LIMIT,          /* a user limit (time, states, memory) stopped it */
 	MR_NOT_APPLICABLE, /* the inputs are outside the method's fragment */
 	MR_INTERNAL,       /* the method's own second check refuted its
-			    * answer: .reason holds the evidence; decide.c
-			    * prints it as an internal error (exit 70) */
+			    * answer: .reason holds the evidence; the
+			    * face prints it as an internal error (exit 70) */
 } MethodStatus;
 
 typedef struct {

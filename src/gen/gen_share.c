@@ -115,7 +115,7 @@ static uint8_t *reach(const GenStates *g)
 				      gen_states_in_class(g->cls[s], true) << 1);
 		bool last = s >= g->first[g->nlevels - 1];
 		for (size_t a = 0; !last && a < g->nletters; a++)
-			b |= r[gen_states_next(g, (uint32_t)s, a)];
+			b |= r[gen_states_succ(g, (uint32_t)s, a)];
 		r[s] = b;
 	}
 	return r;
@@ -156,7 +156,7 @@ static void give_list(GenStates *g, size_t d, int q, uint32_t *mark,
 	block(g, d, q, &lo, &hi);
 	for (size_t s = lo; s < hi; s++)
 		for (size_t a = 0; a < g->nletters; a++) {
-			uint32_t t = gen_states_next(g, (uint32_t)s, a);
+			uint32_t t = gen_states_succ(g, (uint32_t)s, a);
 			if (!mine(g, d + 1, t) || mark[t - f1] == stamp)
 				continue;
 			mark[t - f1] = stamp;
@@ -279,7 +279,7 @@ void gen_share_aim(GenStates *g, size_t n)
 				fmpz_zero(x);
 				for (size_t a = 0; a < g->nletters; a++)
 					fmpz_add(x, x, child(g, &f, c, d + 1,
-						gen_states_next(g, (uint32_t)s, a)));
+						gen_states_succ(g, (uint32_t)s, a)));
 			}
 	}
 	for (int c = 0; c < 2; c++)
@@ -298,19 +298,19 @@ static void sections(const GenStates *g, size_t d, const uint32_t *s,
 		sec[q] = p;
 		for (size_t i = 0; i < k; i++)
 			for (size_t a = 0; a < g->nletters; a++)
-				if (owner(g, d, gen_states_next(g, s[i], a)) == q)
+				if (owner(g, d, gen_states_succ(g, s[i], a)) == q)
 					p += 1 + p[0];
 	}
 }
 
 /* One step down for the whole batch: the letters at depth d. */
-static void step(const GenStates *g, bool member, size_t d, fmpz *r,
+static void step_down(const GenStates *g, bool member, size_t d, fmpz *r,
 		 uint32_t *s, size_t k, uint32_t *w)
 {
 	Words held = {0};
 	for (size_t i = 0; i < k; i++)
 		for (size_t a = 0; a < g->nletters; a++) {
-			uint32_t t = gen_states_next(g, s[i], a);
+			uint32_t t = gen_states_succ(g, s[i], a);
 			if (mine(g, d + 1, t))
 				words_count(&held, own_cnt(g, member, d + 1, t));
 		}
@@ -325,7 +325,7 @@ static void step(const GenStates *g, bool member, size_t d, fmpz *r,
 	for (size_t i = 0; i < k; i++) {
 		uint32_t to = UINT32_MAX;
 		for (size_t a = 0; a < g->nletters; a++) {
-			uint32_t t = gen_states_next(g, s[i], a);
+			uint32_t t = gen_states_succ(g, s[i], a);
 			int q = owner(g, d + 1, t);
 			sec[q] = read_count(sec[q], x);
 			if (to != UINT32_MAX)
@@ -354,7 +354,7 @@ void gen_share_unrank(const GenStates *g, bool member, const fmpz *ranks,
 	_fmpz_vec_set(r, ranks, (slong)k);
 	uint32_t *s = xcalloc(k ? k : 1, sizeof *s);
 	for (size_t d = 0; d < g->aim; d++)
-		step(g, member, d, r, s, k, w);
+		step_down(g, member, d, r, s, k, w);
 	for (size_t i = 0; i < k; i++)
 		assert(gen_states_in_class(g->cls[s[i]], member));
 	free(s);

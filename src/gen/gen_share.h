@@ -24,7 +24,7 @@
 #ifndef TALLY_GEN_SHARE_H
 #define TALLY_GEN_SHARE_H
 
-#include "gen/gen_states_impl.h"
+#include "gen/gen_graph.h"
 #include "base/share.h"
 
 /* Collective: the job begins, with a fingerprint of the graph to

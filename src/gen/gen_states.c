@@ -2,7 +2,7 @@
 #include <config.h>
 
 #include "gen/gen_states.h"
-#include "gen/gen_states_impl.h"
+#include "gen/gen_graph.h"
 
 #include <assert.h>
 #include <stdio.h>
@@ -408,7 +408,7 @@ uint32_t gen_states_start(const GenStates *g)
 
 uint32_t gen_states_next(const GenStates *g, uint32_t state, size_t letter)
 {
-	return g->next[(size_t)state * g->nletters + letter];
+	return gen_states_succ(g, state, letter);
 }
 
 unsigned gen_states_class(const GenStates *g, uint32_t state)
@@ -427,15 +427,6 @@ unsigned gen_states_word(const GenStates *g, const uint32_t *w, size_t n)
 /* ---- counting ---------------------------------------------------------- */
 
 #define in_class gen_states_in_class
-
-size_t gen_states_widest(const GenStates *g)
-{
-	size_t w = 1;
-	for (size_t d = 0; d < g->nlevels; d++)
-		if (g->first[d + 1] - g->first[d] > w)
-			w = g->first[d + 1] - g->first[d];
-	return w;
-}
 
 /* The number of words reaching each state, level by level (two levels
  * held at a time). */

@@ -17,7 +17,7 @@
  * flag, the job's memory against --max-memory, counts).  The job's
  * memory is rank 0's resident memory plus what each other rank gained
  * since the search began: what one tally holding the same search would
- * hold, so that a --max-memory (and decide.c's default) means the same
+ * hold, so that a --max-memory (and decision.c's default) means the same
  * whatever the number of ranks; the ranks' own start-up memory (MPI's,
  * about 15 MiB each) is not counted.
  *

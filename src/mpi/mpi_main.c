@@ -8,7 +8,7 @@
  * the seam of the search engine, enum and gen's counts (share.h,
  * mpi_share.h) -- and restricts equiv and check to --method=explore,
  * the one method that is distributed.  Work outside the hooks (parsing,
- * the checks decide.c makes before printing, lang's word listing,
+ * the checks decision.c makes before printing, lang's word listing,
  * explore of formulas with #>, gen's sampler and labels) is done by
  * every rank alike; rank 0 prints.
  */

@@ -20,8 +20,8 @@
 #include <stddef.h>
 
 #include "transformer/fixed.h"
+#include "transformer/mismatch.h"
 #include "transformer/model.h"
-#include "transformer/simcheck.h"
 
 typedef enum { BREAK_FOUND, BREAK_NONE, BREAK_LIMIT, BREAK_UNSUPPORTED } BreakResult;
 

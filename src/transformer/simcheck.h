@@ -17,6 +17,7 @@
 
 #include "base/diag.h"
 #include "transformer/fixed.h"
+#include "transformer/mismatch.h"
 #include "transformer/model.h"
 #include "core/word.h"
 
@@ -59,16 +60,6 @@ bool simcheck_accepts(SimCheck *sc);
 bool simcheck_formula(SimCheck *sc, const uint32_t *w, size_t n);
 /* Per layer and position, each component next to the formula's value. */
 void simcheck_trace(SimCheck *sc, const uint32_t *w, size_t n, FILE *out);
-
-/* A disagreement between transformer and formula. */
-typedef struct {
-	bool found;
-	size_t length;
-	uint32_t *word; /* malloc'd */
-	bool model_accepts;
-	size_t words; /* words (or prefixes) compared */
-	bool stopped; /* a limit stopped the check (simcheck_limits) */
-} Mismatch;
 
 /* Every word up to maxlen (depth-first, both machines streaming); keeps
  * the shortest disagreement, the first in alphabet order among those. */

@@ -1,6 +1,6 @@
 # tests/cli/trust.sh -- verdicts never claim more than is true (issue 18):
 # the reproducers of the false proofs, each against the evaluator's
-# ground truth; a false proof injected into decide.c never reaches the
+# ground truth; a false proof injected into the decision engine never reaches the
 # output; bounded questions end; mona's fragment limits.
 . "$top_srcdir/tests/lib.sh"
 T=$TALLY
@@ -46,7 +46,7 @@ for p in p.crasp p.cr; do
 	grep -q '^counterexample: b$' out.txt || fail "$p: $(cat out.txt)"
 done
 
-# 3. A false proof never reaches the output: decide.c replaces the
+# 3. A false proof never reaches the output: decision.c replaces the
 # method's answer by a proof (TALLY_INJECT_PROOF, a test hook), and the
 # evaluator's check stops it with exit 70 and the separating word.
 for m in auto explore presburger; do

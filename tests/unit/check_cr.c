@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "core/cr.h"
+#include "core/cr_peer.h"
 #include "core/cr_syntax.h"
 #include "core/crasp.h"
 #include "randgen.h"
@@ -93,7 +94,7 @@ START_TEST(peer_grouping)
 		CrTree t = {0};
 		ck_assert(cr_lex(&t, src, store_syms(s), &d));
 		size_t pos = 2; /* after "x =" */
-		uint32_t root = cr_parse_rhs(&t, &pos, CR_READ_PEER, src, &d);
+		uint32_t root = cr_peer_rhs(&t, &pos, src, &d);
 		ck_assert_msg(root, "%s: %s", text, quiet.data ? quiet.data : "");
 		Buf b = {0};
 		buf_puts(&b, "x = ");

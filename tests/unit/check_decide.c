@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "base/buf.h"
+#include "decide/decision.h"
 #include "decide/explore.h"
 #include "fixture.h"
 #include "machine/machine.h"
@@ -615,6 +616,59 @@ START_TEST(runs_text)
 }
 END_TEST
 
+/* The engine of equiv and check (decision.h) on f and g over {a, b}:
+ * asked is "auto" or a method's name. */
+static void decide_pair(Decision *d, const char *asked, Node f, Node g,
+			const Sym *alpha)
+{
+	Limits none;
+	limit_init(&none);
+	decision_start(d, asked, &none, 0, 0);
+	Query q;
+	query_init(&q, f, g, alpha, 2, ACCEPT_LAST, 0);
+	q.limits = &d->lim;
+	decision_run(d, &q);
+}
+
+START_TEST(decision_engine)
+{
+	Sym alpha[2] = {letter("a"), letter("b")};
+	Node f = parse("#[Q_a] >= 2"), g = parse("#[Q_a] >= 1");
+	Decision d;
+	/* One node: equal by hash-consing, no method run. */
+	decide_pair(&d, "auto", f, f, alpha);
+	ck_assert_str_eq(d.method, "normalisation");
+	ck_assert_int_eq(d.res.status, MR_EQUIVALENT);
+	ck_assert_int_eq(d.check, DECISION_SOUND);
+	decision_free(&d);
+	/* Whichever method separates them, the witness is the shortlex
+	 * first one, re-checked: g accepts it. */
+	const char *asked[] = {"auto", "presburger", "explore"};
+	for (size_t i = 0; i < 3; i++) {
+		decide_pair(&d, asked[i], f, g, alpha);
+		ck_assert_int_eq(d.res.status, MR_DIFFERENT);
+		ck_assert_int_eq(d.check, DECISION_SOUND);
+		ck_assert(d.res.witness_shortest);
+		ck_assert(!d.accepted_by_first);
+		char *t = text_of(&d.res.witness);
+		ck_assert_str_eq(t, "a");
+		free(t);
+		decision_free(&d);
+	}
+	/* A false proof is caught by the evaluator, with the word. */
+	setenv("TALLY_INJECT_PROOF", "1", 1);
+	decide_pair(&d, "explore", f, g, alpha);
+	unsetenv("TALLY_INJECT_PROOF");
+	ck_assert_int_eq(d.check, DECISION_FALSE_PROOF);
+	char *t = text_of(&d.fault_word);
+	ck_assert_str_eq(t, "a");
+	free(t);
+	decision_free(&d);
+	ck_assert(decision_method_exists("chc"));
+	ck_assert(!decision_method_exists("auto"));
+}
+END_TEST
+
 Suite *decide_suite(void)
 {
 	Suite *su = suite_create("decide");
@@ -628,6 +682,7 @@ Suite *decide_suite(void)
 	tcase_add_test(tc, dyck_pair_bounded);
 	tcase_add_test(tc, exhaustion_and_limits);
 	tcase_add_test(tc, machine_state_merging);
+	tcase_add_test(tc, decision_engine);
 	suite_add_tcase(su, tc);
 	tc = tcase_create("runs");
 	tcase_add_checked_fixture(tc, setup, teardown);

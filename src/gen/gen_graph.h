@@ -1,9 +1,10 @@
-/* gen_states_impl -- the inside of a GenStates (gen_states.h), shared by
- * gen_states.c (one process) and gen_share.c (the count tables shared
- * out over the ranks of a job).  Nothing else includes it.
+/* gen_graph -- the inside of a GenStates (gen_states.h) and its
+ * reading, shared by gen_states.c (one process) and gen_share.c (the
+ * count tables shared out over the ranks of a job), which calls nothing
+ * of gen_states.c.  Nothing outside the two includes it.
  */
-#ifndef TALLY_GEN_STATES_IMPL_H
-#define TALLY_GEN_STATES_IMPL_H
+#ifndef TALLY_GEN_GRAPH_H
+#define TALLY_GEN_GRAPH_H
 
 #include "gen/gen_states.h"
 #include "machine/machine.h"
@@ -52,7 +53,23 @@ static inline bool gen_states_in_class(unsigned cls, bool member)
 	return member ? cls == (GEN_IN | GEN_DOMAIN) : cls == GEN_DOMAIN;
 }
 
-/* The most states a level has. */
-size_t gen_states_widest(const GenStates *g);
+/* The graph's reading, which the one-process code (gen_states.c) and the
+ * shared-out counts (gen_share.c) both walk: a state's successor by
+ * letter index (gen_states_next is the same for the other modules), and
+ * the most states a level has. */
+static inline uint32_t gen_states_succ(const GenStates *g, uint32_t state,
+				       size_t letter)
+{
+	return g->next[(size_t)state * g->nletters + letter];
+}
+
+static inline size_t gen_states_widest(const GenStates *g)
+{
+	size_t w = 1;
+	for (size_t d = 0; d < g->nlevels; d++)
+		if (g->first[d + 1] - g->first[d] > w)
+			w = g->first[d + 1] - g->first[d];
+	return w;
+}
 
 #endif

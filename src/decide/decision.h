@@ -1,0 +1,95 @@
+/* decision -- the decision engine: one Query (method.h) answered by a
+ * named method or by the auto sequence, within a budget, and checked
+ * before anyone may print it.
+ *
+ * decision_start() arms the limits (the caller's, or the default budget
+ * of auto) before any work on the inputs: building the alphabet of a long
+ * program is work too.  The caller then builds its Query with .limits =
+ * &d->lim and calls decision_run(), which
+ *   - runs the method, or under "auto" the complete methods in table
+ *     order (each answers MR_NOT_APPLICABLE outside its fragment) and
+ *     then explore, giving the complete methods the time left (half of it
+ *     under auto);
+ *   - shortens another method's witness to the shortlex-first shortest
+ *     one (explore up to its length);
+ *   - under TALLY_INJECT_PROOF=1 (tests only) replaces the answer by a
+ *     proof, so that tests see a false one never pass;
+ *   - re-checks a witness by evaluating it run by run (runeval.h) and a
+ *     proof or bounded answer on every short word (crosscheck.h).
+ * It prints nothing: .check says whether .res may be shown, and if not,
+ * what the evidence is.  Turning a result into verdict lines and exit
+ * statuses is the caller's (cli/decide.c).
+ *
+ * Ownership: a Decision owns its result, note, fault text and fault word;
+ * it borrows the Query's Store and alphabet.  It must not move between
+ * decision_start() and decision_free() (the Query points at its Limits);
+ * decision_free() also stops the limits' timer.
+ */
+#ifndef TALLY_DECISION_H
+#define TALLY_DECISION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "base/limit.h"
+#include "decide/method.h"
+
+/* What the second path found (method.h: only checked answers are
+ * verdicts). */
+typedef enum {
+	DECISION_SOUND,          /* .res may be shown */
+	DECISION_NO_RECHECK,     /* the witness could not be evaluated:
+				  * .fault says why */
+	DECISION_AGREEING_WORD,  /* both sides agree on the method's witness */
+	DECISION_METHOD_FAILED,  /* MR_INTERNAL: the method's own check
+				  * failed (.res.reason, or NULL) */
+	DECISION_FALSE_PROOF,    /* evaluation separates the sides on
+				  * .fault_word, which the method proved
+				  * equal */
+	DECISION_FALSE_BOUND,    /* the same for a bounded answer */
+} DecisionCheck;
+
+typedef struct {
+	const char *asked;   /* "auto" or a method's name */
+	Query q;             /* the question, as the method being run sees it */
+	Limits lim;          /* the caller's, or the default budget */
+	double complete_end; /* with a length bound but no timeout under auto:
+			      * when the complete methods' default budget
+			      * ends (0: no such budget) */
+	bool user_limit;     /* a limit the caller gave bounds the search */
+	MethodResult res;
+	const char *method;  /* the method the result rests on */
+	char *note;          /* extra words for the method, or NULL */
+	bool accepted_by_first; /* MR_DIFFERENT: the first root accepts
+				 * the witness */
+	DecisionCheck check;
+	char *fault;         /* DECISION_NO_RECHECK: the evaluator's reason */
+	Runs fault_word;     /* DECISION_FALSE_*: the separating word */
+} Decision;
+
+/* Whether name is a method of the table (not "auto"). */
+bool decision_method_exists(const char *name);
+
+/* Runs the method called name on q as it stands (q->timeout is its
+ * budget), for a caller with its own chain of methods (search's
+ * verify.c). */
+void decision_method(const char *name, const Query *q, MethodResult *out);
+
+/* Arms the limits: user's (copied; timeout 0 and max_memory 0 mean none
+ * given), the bound on lengths and states the Query will carry (0: none
+ * given), and the method asked for ("auto" or a name the table has). */
+void decision_start(Decision *d, const char *asked, const Limits *user,
+		    size_t max_length, size_t max_states);
+
+/* Decides q (whose .limits is &d->lim) and checks the answer; see the
+ * top of this file. */
+void decision_run(Decision *d, const Query *q);
+
+/* Whether the result is an answer for the lengths checked: MR_BOUNDED,
+ * or explore stopped by the default budget (its bound says what it
+ * covered; no user limit was reached). */
+bool decision_bounded(const Decision *d);
+
+void decision_free(Decision *d);
+
+#endif
