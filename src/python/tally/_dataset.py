@@ -1,0 +1,90 @@
+"""Labelled datasets: `tally gen` in-process, as NumPy arrays.
+
+The words, labels and splits are the bytes `tally gen` writes for the
+same options and seed (the same engine runs); they are only read into
+arrays here."""
+
+import json
+import os
+import tempfile
+
+import numpy as np
+
+
+class Dataset:
+    """The words of one `tally gen` run.
+
+    words   NumPy bytes array (dtype S: UTF-8, padded with NULs)
+    labels  'word' labels: int8 array (0/1); 'position': a list of uint8
+            arrays (the verdict of every prefix); 'prediction': the label
+            strings as `tally gen` writes them
+    split   the split name of each word (a str array), or None
+    report  the leakage report (`--report`), a dict
+    Iterating yields (word, label) or (word, label, split).
+    """
+
+    def __init__(self, tsv, kind, report):
+        lines = tsv.split(b"\n")[:-1]
+        cols = [line.split(b"\t") for line in lines]
+        self.kind, self.report = kind, report
+        self.words = np.array([c[0] for c in cols], dtype=bytes)
+        raw = [c[1] for c in cols]
+        if kind == "word":
+            self.labels = (np.array(raw, dtype=bytes) == b"1").astype(np.int8)
+        elif kind == "position":
+            self.labels = [np.frombuffer(r, np.uint8) - 48 for r in raw]
+        else:
+            self.labels = [r.decode() for r in raw]
+        self.split = np.array([c[2].decode() for c in cols]) \
+            if cols and len(cols[0]) > 2 else None
+
+    def __len__(self):
+        return len(self.words)
+
+    def __iter__(self):
+        for i, w in enumerate(self.words):
+            row = (w.decode(), self.labels[i])
+            yield row + (self.split[i],) if self.split is not None else row
+
+    def ids(self, alphabet):
+        """The words as letter ids (alphabet[t] is letter t), an int64
+        array padded with -1 (one-byte letters only)."""
+        table = np.full(256, -2, np.int64)
+        table[0] = -1
+        for t, letter in enumerate(alphabet):
+            b = letter.encode()
+            if len(b) != 1:
+                raise ValueError("ids: one-byte letters only, not %r" % letter)
+            table[b[0]] = t
+        width = max(self.words.dtype.itemsize, 1)
+        codes = table[np.frombuffer(self.words.tobytes(), np.uint8)
+                      .reshape(len(self.words), width)] \
+            if len(self.words) else np.zeros((0, 0), np.int64)
+        if (codes == -2).any():
+            raise ValueError("ids: a letter outside the alphabet")
+        return codes
+
+
+def generate(formula=None, labels="word", **kw):
+    """`tally gen` words: formula is a tally.Formula or TL text, or give
+    family= (and k=).  Other keywords are gen's options: sample=,
+    min_length=, max_length=, split="train:1..50,test:51..100", ratio=,
+    random=, seed=, alphabet=, horizon=, max_states=."""
+    from . import Formula, options, parse, run
+    args = []
+    if formula is not None:
+        f = formula if isinstance(formula, Formula) else parse(formula)
+        args = f.args()
+    else:
+        args = ["--words"]
+    fd, path = tempfile.mkstemp(suffix=".json")
+    os.close(fd)
+    try:
+        out = run("gen", "--quiet", "--labels=" + labels,
+                  "--report=" + path, *options(kw), *args)[1]
+        with open(path) as r:
+            text = r.read()
+        report = json.loads(text) if text.strip() else None
+    finally:
+        os.unlink(path)
+    return Dataset(out.encode(), labels, report)
