@@ -290,6 +290,13 @@ static bool on_end(void *ctx)
 	return !got_sigint;
 }
 
+/* A Buf's bytes (b"" for an empty one, whose data is NULL). */
+static PyObject *bytes_of(const Buf *b)
+{
+	return PyBytes_FromStringAndSize(b->len ? b->data : "",
+					 (Py_ssize_t)b->len);
+}
+
 typedef struct {
 	const char *flag, *text, *syntax, *output, *alphabet;
 	AcceptAt accept;
@@ -381,10 +388,8 @@ static PyObject *py_evaluate(PyObject *self, PyObject *args, PyObject *kw)
 		res = call_result(status, out);
 	}
 	if (res)
-		res = Py_BuildValue("(Ny#y#y#)", res, g.verdicts.data,
-				    (Py_ssize_t)g.verdicts.len, g.lengths.data,
-				    (Py_ssize_t)g.lengths.len, g.values.data,
-				    (Py_ssize_t)g.values.len);
+		res = Py_BuildValue("(NNNN)", res, bytes_of(&g.verdicts),
+				    bytes_of(&g.lengths), bytes_of(&g.values));
 	free(g.word);
 	buf_free(&g.verdicts);
 	buf_free(&g.lengths);

@@ -95,14 +95,14 @@ class Formula:
     def _evaluate(self, words, alphabet, accept_at, tokens):
         if isinstance(words, str):
             raise TypeError("words: a list of words, not one string")
+        if accept_at not in ("last", "eos"):
+            raise ValueError("accept_at: 'last' or 'eos'")
         words = [" ".join(w) if isinstance(w, (list, tuple)) else w
                  for w in words]
         res, verdicts, lengths, values = _tally.evaluate(
             self.flag, self.text, words, syntax=self.syntax,
             output=self.output, alphabet=alphabet,
             eos=accept_at == "eos", tokens=tokens)
-        if accept_at not in ("last", "eos"):
-            raise ValueError("accept_at: 'last' or 'eos'")
         if res[0] != 0:
             raise from_status(res[2].decode("utf-8", "replace"), res[0])
         return (np.frombuffer(verdicts, np.bool_),

@@ -14,27 +14,33 @@ import numpy as np
 class Dataset:
     """The words of one `tally gen` run.
 
-    words   NumPy bytes array (dtype S: UTF-8, padded with NULs)
-    labels  'word' labels: int8 array (0/1); 'position': a list of uint8
-            arrays (the verdict of every prefix); 'prediction': the label
-            strings as `tally gen` writes them
-    split   the split name of each word (a str array), or None
-    report  the leakage report (`--report`), a dict
+    words      NumPy bytes array (dtype S: UTF-8, padded with NULs)
+    labels     int8 array: each word's verdict (0/1)
+    positions  labels="position": a uint8 array per word, the verdict of
+               every prefix from the empty one on; else None
+    rows       labels="prediction": gen's JSON objects, one per word
+    split      the split name of each word (a str array), or None
+    report     the leakage report (`--report`), a dict
     Iterating yields (word, label) or (word, label, split).
     """
 
-    def __init__(self, tsv, kind, report):
-        lines = tsv.split(b"\n")[:-1]
-        cols = [line.split(b"\t") for line in lines]
+    def __init__(self, out, kind, report):
         self.kind, self.report = kind, report
-        self.words = np.array([c[0] for c in cols], dtype=bytes)
-        raw = [c[1] for c in cols]
-        if kind == "word":
-            self.labels = (np.array(raw, dtype=bytes) == b"1").astype(np.int8)
-        elif kind == "position":
-            self.labels = [np.frombuffer(r, np.uint8) - 48 for r in raw]
+        self.positions = self.rows = None
+        if kind == "prediction":
+            self.rows = [json.loads(line) for line in out.splitlines()]
+            cols = [(r["word"].encode(), b"%d" % r["label"])
+                    + ((r["split"].encode(),) if "split" in r else ())
+                    for r in self.rows]
         else:
-            self.labels = [r.decode() for r in raw]
+            cols = [line.split(b"\t") for line in out.split(b"\n")[:-1]]
+        if kind == "position":
+            self.positions = [np.frombuffer(c[2], np.uint8) - 48
+                              for c in cols]
+            cols = [c[:2] + c[3:] for c in cols]
+        self.words = np.array([c[0] for c in cols], dtype=bytes)
+        self.labels = (np.array([c[1] for c in cols], dtype=bytes)
+                       == b"1").astype(np.int8)
         self.split = np.array([c[2].decode() for c in cols]) \
             if cols and len(cols[0]) > 2 else None
 
@@ -77,6 +83,8 @@ def generate(formula=None, labels="word", **kw):
         args = f.args()
     else:
         args = ["--words"]
+    if labels == "prediction":
+        args.append("--format=jsonl")
     fd, path = tempfile.mkstemp(suffix=".json")
     os.close(fd)
     try:
