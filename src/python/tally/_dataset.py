@@ -32,6 +32,9 @@ class Dataset:
             cols = [(r["word"].encode(), b"%d" % r["label"])
                     + ((r["split"].encode(),) if "split" in r else ())
                     for r in self.rows]
+        elif kind == "word" and b"\t" not in out[:out.find(b"\n")][:-2]:
+            self._word_label(out)  # WORD<TAB>LABEL: the fast path
+            return
         else:
             cols = [line.split(b"\t") for line in out.split(b"\n")[:-1]]
         if kind == "position":
@@ -44,6 +47,24 @@ class Dataset:
         self.split = np.array([c[2].decode() for c in cols]) \
             if cols and len(cols[0]) > 2 else None
 
+    def _word_label(self, out):
+        """Lines WORD<TAB>L with a one-character L, without a line loop
+        in Python: the labels are the bytes before the newlines."""
+        raw = np.frombuffer(out, np.uint8)
+        ends = np.flatnonzero(raw == 10)
+        self.labels = (raw[ends - 1] - 48).astype(np.int8)
+        self.split = None
+        width = int(ends[0]) + 1 if len(ends) else 0
+        if width > 3 and width * len(ends) == len(raw) and \
+                (np.diff(ends) == width).all():
+            # one length: the words are a column of a byte matrix
+            rows = raw.reshape(len(ends), width)[:, :width - 3]
+            self.words = np.ascontiguousarray(rows).view(
+                "S%d" % (width - 3)).ravel()
+            return
+        lines = out.split(b"\n")[:-1]
+        self.words = np.array([line[:-2] for line in lines], dtype=bytes)
+
     def __len__(self):
         return len(self.words)
 
@@ -53,9 +74,11 @@ class Dataset:
             yield row + (self.split[i],) if self.split is not None else row
 
     def ids(self, alphabet):
-        """The words as letter ids (alphabet[t] is letter t), an int64
-        array padded with -1 (one-byte letters only)."""
-        table = np.full(256, -2, np.int64)
+        """The words as letter ids (alphabet[t] is letter t), an array of
+        the smallest signed integers that hold them, padded with -1
+        (one-byte letters only)."""
+        table = np.full(256, -2, np.int8 if len(alphabet) < 127
+                        else np.int16 if len(alphabet) < 32767 else np.int32)
         table[0] = -1
         for t, letter in enumerate(alphabet):
             b = letter.encode()
@@ -63,9 +86,9 @@ class Dataset:
                 raise ValueError("ids: one-byte letters only, not %r" % letter)
             table[b[0]] = t
         width = max(self.words.dtype.itemsize, 1)
-        codes = table[np.frombuffer(self.words.tobytes(), np.uint8)
+        codes = table[self.words.view(np.uint8)
                       .reshape(len(self.words), width)] \
-            if len(self.words) else np.zeros((0, 0), np.int64)
+            if len(self.words) else np.zeros((0, 0), table.dtype)
         if (codes == -2).any():
             raise ValueError("ids: a letter outside the alphabet")
         return codes
