@@ -131,3 +131,16 @@ def test_compile_and_simulate():
                              input=m.text)
         want = [json.loads(line)["accepted"] for line in out.splitlines()]
         assert list(m.simulate(words, semantics=sem)) == want
+
+
+@pytest.mark.parametrize("lengths", [(12, 12), (0, 9)])
+def test_gen_word_labels_read_back(lengths):
+    """Both readers of WORD<TAB>LABEL: one length (a byte matrix) and
+    many."""
+    lo, hi = lengths
+    out = cli("gen", "-q", "-f", "majority", "--sample=300",
+              "--min-length=%d" % lo, "--max-length=%d" % hi)[1]
+    d = tally.generate("majority", sample=300, min_length=lo, max_length=hi)
+    rows = [line.split("\t") for line in out.splitlines()]
+    assert [(w.decode(), int(lab)) for w, lab in zip(d.words, d.labels)] \
+        == [(r[0], int(r[1])) for r in rows]
