@@ -318,6 +318,21 @@ printf 'ab\t2\n' | run 2 "$TALLY" eval --check-labels -f L_2 2> err
 printf '{"word": "ab"}\n' | run 2 "$TALLY" eval --check-labels -f L_2 2> err
 printf 'ab\t1\t0101\n' | run 2 "$TALLY" eval --check-labels -f L_2 2> err
 printf 'ab\t1\n' | run 2 "$TALLY" eval --check-labels -f L_2 -w ab 2> err
+# every field read is checked: "length" against the word, label values
+# in {0, 1} (a 2 once read as 1, a wrong length once passed)
+printf '{"word": "ab", "label": 0, "length": 3}\n' |
+	run 2 "$TALLY" eval --check-labels -f L_2 2> err
+grep -q '"length" is 3, the word has 2 letters' err || fail "length: $(cat err)"
+printf '{"word": "ab", "label": 0, "length": "2"}\n' |
+	run 2 "$TALLY" eval --check-labels -f L_2 2> err
+printf '{"word": "ab", "label": 1, "length": 2}\n' |
+	run 0 "$TALLY" eval --check-labels -f L_2 2> err
+printf '{"word": "ab", "label": 2}\n' |
+	run 2 "$TALLY" eval --check-labels -f L_2 2> err
+grep -q 'the label is 2, not 0 or 1' err || fail "label 2: $(cat err)"
+printf '{"word": "ab", "label": 0, "labels": [0, 0, 2]}\n' |
+	run 2 "$TALLY" eval --check-labels -f L_2 2> err
+grep -q 'label 2 is 2, not 0 or 1' err || fail "position label 2: $(cat err)"
 
 # The Knee-Deep commands of tally-gen(1), as documented but for L_3 and
 # with fewer words: they run, and their labels check.
