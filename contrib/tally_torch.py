@@ -91,7 +91,16 @@ formula.
 
 Requires Python 3 and PyTorch (tested with Debian's python3-torch
 1.13.1).  The model format is MODEL FORMAT of tally-simulate(1); a
-model that breaks a rule is refused with a ModelError naming the field.
+model that breaks a rule is refused with a ModelError naming the field,
+every malformed file alike (a list, JSON nested too deeply).  With the
+tally package importable (`import tally`, README "Python"), every check
+of `tally simulate` is made by tally itself (formula fields parsed and
+within the alphabet; without it, a warning says they were not), and a
+model whose positional encoding is not NoPE, loaded in float32, bfloat16
+or float16, is run by `tally simulate --check-against-formula` under that
+format's ieee semantics on every word up to length 8: a wrong verdict
+gives a warning (Python warnings) naming the encoding and the first
+wrong length.  scores() are in the requested dtype.
 
 Command line:
   tally_torch.py [--dtype=T] [--emulate] [--in-order] [--positions]
@@ -490,17 +499,54 @@ def _no_repeats(pairs):
     return dict(pairs)
 
 
+def _tally():
+    """The tally package (tally's engines in-process), or None."""
+    try:
+        import tally
+        return tally
+    except ImportError:
+        return None
+
+
+def _simulate_checks(text):
+    """Every check `tally simulate` makes of a model (the formula fields
+    parsed and within the alphabet, ...), made by tally itself through
+    the package; without it, a warning that they were not made."""
+    tally = _tally()
+    if tally is None:
+        warnings.warn("tally_torch: the tally package is not importable: "
+                      "the checks of tally simulate (formula fields) were "
+                      "not made", stacklevel=3)
+        return
+    try:
+        tally.run("simulate", "-w", "", input=text, ok=(0, 1))
+    except tally.Error as e:
+        raise ModelError(e.message.split("stdin: ", 1)[-1]) from None
+
+
 def read_model(path_or_dict):
-    """The model as plain Python values (weights as Fractions)."""
-    if isinstance(path_or_dict, dict):
-        j = json.loads(json.dumps(path_or_dict), object_pairs_hook=_no_repeats)
-    else:
-        with open(path_or_dict, encoding="utf-8") as f:
-            try:
-                j = json.load(f, object_pairs_hook=_no_repeats)
-            except json.JSONDecodeError as e:
-                raise ModelError(f"not valid JSON: {e}") from None
-    return _Reader(j).read()
+    """The model as plain Python values (weights as Fractions).  Every
+    malformed model raises ModelError (a list, nesting too deep for
+    Python, a field tally simulate refuses)."""
+    try:
+        if isinstance(path_or_dict, (dict, list)):
+            text = json.dumps(path_or_dict)
+        else:
+            with open(path_or_dict, encoding="utf-8") as f:
+                text = f.read()
+        try:
+            j = json.loads(text, object_pairs_hook=_no_repeats)
+        except json.JSONDecodeError as e:
+            raise ModelError(f"not valid JSON: {e}") from None
+        if not isinstance(j, dict):
+            raise ModelError(f"expected a model (a JSON object), found "
+                             f"{_kind(j)}")
+        model = _Reader(j).read()
+    except RecursionError:
+        raise ModelError("the JSON is nested too deeply") from None
+    _simulate_checks(text)
+    model["json"] = text
+    return model
 
 
 # ---- positions: cosines rounded from exact angles --------------------------
@@ -860,7 +906,7 @@ class CompiledTransformer(nn.Module):
         ar = self.ar
         h = self.streams(ids, mask)[-1]
         return ar.r(F.linear(h, ar.w(self.out.weight),
-                             ar.w(self.out.bias)))[..., 0]
+                             ar.w(self.out.bias)))[..., 0].to(self.dtype)
 
     def forward(self, ids, mask=None, bos=False):
         tokens, keys, _ = self._inputs(ids, mask)
@@ -1089,8 +1135,37 @@ def load_model(path_or_dict, dtype=torch.float64, gate_slope=None,
                      torch.float16):
         raise ValueError(f"dtype: expected float64, float32, bfloat16 or "
                          f"float16, found {dtype}")
-    return CompiledTransformer(read_model(path_or_dict), dtype, gate_slope,
-                               device, emulate, in_order)
+    model = read_model(path_or_dict)
+    _warn_if_inexact(model, dtype)
+    return CompiledTransformer(model, dtype, gate_slope, device, emulate,
+                               in_order)
+
+
+IEEE = {torch.float32: "fp32", torch.bfloat16: "bf16", torch.float16: "fp16"}
+
+
+def _warn_if_inexact(model, dtype):
+    """A positional encoding other than NoPE can round to wrong verdicts
+    in an IEEE format: tally simulate --check-against-formula (every word
+    up to length 8) under that format's semantics finds the first wrong
+    length, and a warning names it.  float64 has no such semantics in
+    tally: not checked."""
+    tally = _tally()
+    if model["pe"] == "nope" or dtype not in IEEE or tally is None or \
+            model["formula"] is None:
+        return
+    sem = "ieee=" + IEEE[dtype]
+    _, out, _ = tally.run("simulate", "--check-against-formula",
+                          "--semantics=" + sem, "--max-length=8", "--json",
+                          input=model["json"], ok=(0, 1))
+    r = json.loads(out.splitlines()[-1])
+    if r.get("result") == "disagreement":
+        warnings.warn(f"tally_torch: positional encoding "
+                      f"\"{model['pe']}\" is inexact in {dtype}: the first "
+                      f"wrong verdict is at length {r['length']} (word "
+                      f"'{r['word']}'; tally simulate "
+                      f"--check-against-formula --semantics={sem})",
+                      stacklevel=3)
 
 
 # ---- command line ---------------------------------------------------------

@@ -23,6 +23,8 @@ static volatile sig_atomic_t expiries;
  * equiv/check, not in the REPL). */
 static volatile sig_atomic_t backstop = 1;
 static bool keep_process;
+/* Raised by limit_interrupt(): a stop asked from outside. */
+static volatile sig_atomic_t interrupted;
 /* Written by limit_start, so that the handler only writes. */
 static char backstop_msg[96];
 static size_t backstop_len;
@@ -49,6 +51,16 @@ static void disarm(void)
 {
 	struct itimerval off = {{0, 0}, {0, 0}};
 	setitimer(ITIMER_REAL, &off, NULL);
+}
+
+void limit_interrupt(void)
+{
+	interrupted = 1;
+}
+
+void limit_interrupt_clear(void)
+{
+	interrupted = 0;
 }
 
 void limit_init(Limits *l)
@@ -148,7 +160,9 @@ bool limit_check(Limits *l)
 		return false;
 	if (l->hit != LIMIT_NONE)
 		return true;
-	if (expiries > 0 && l->timeout > 0)
+	if (interrupted)
+		l->hit = LIMIT_INTERRUPT;
+	else if (expiries > 0 && l->timeout > 0)
 		l->hit = LIMIT_TIME;
 	else if (l->max_memory && (l->memory = limit_memory()) > l->max_memory)
 		l->hit = LIMIT_MEMORY;
@@ -161,7 +175,7 @@ bool limit_poll(Limits *l)
 {
 	if (!l)
 		return false;
-	if (expiries > 0 || l->hit != LIMIT_NONE)
+	if (expiries > 0 || interrupted || l->hit != LIMIT_NONE)
 		return limit_check(l);
 	if (!l->max_memory || ++l->polls < LIMIT_POLL_EVERY)
 		return false;
@@ -173,6 +187,8 @@ int limit_report(const Limits *l, const char *what)
 {
 	if (l->hit == LIMIT_TIME)
 		fprintf(stderr, "tally: limit: --timeout=%g reached", l->timeout);
+	else if (l->hit == LIMIT_INTERRUPT)
+		fputs("tally: limit: interrupted", stderr);
 	else
 		fprintf(stderr, "tally: limit: --max-memory reached (resident "
 				"memory %zu MiB, limit %zu MiB)",

@@ -25,7 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef enum { LIMIT_NONE, LIMIT_TIME, LIMIT_MEMORY } LimitKind;
+typedef enum { LIMIT_NONE, LIMIT_TIME, LIMIT_MEMORY, LIMIT_INTERRUPT } LimitKind;
 
 typedef struct Limits {
 	double timeout;    /* seconds; 0 = none */
@@ -54,6 +54,11 @@ bool limit_poll(Limits *l);
 /* Forces a memory reading now (between phases of a command; engines
  * that poll once per block of work). */
 bool limit_check(Limits *l);
+/* From a signal handler (the Python package's Ctrl-C): every Limits
+ * polled from now on is reached (LIMIT_INTERRUPT), until
+ * limit_interrupt_clear(). */
+void limit_interrupt(void);
+void limit_interrupt_clear(void);
 /* Seconds left before the deadline (at least 0.001), or 0 when there is
  * no deadline: the budget handed to an outside solver (Z3, MONA). */
 double limit_left(const Limits *l);

@@ -139,7 +139,9 @@ static uint64_t share_out(Gen *g, size_t s, size_t *len, size_t nlen,
 	return u;
 }
 
-static void plan_split(Gen *g, size_t s)
+/* False (after the message) when the split gets no word at all: no
+ * length of it has both classes (never 0 words and exit 0). */
+static bool plan_split(Gen *g, size_t s)
 {
 	const GenSpec *sp = g->sp;
 	const GenSplit *x = &sp->splits[s];
@@ -170,9 +172,20 @@ static void plan_split(Gen *g, size_t s)
 			"exist (distinct, balanced) at its lengths", x->name,
 			(unsigned long long)((u - left) * ratio_sum(sp)),
 			(unsigned long long)(u * ratio_sum(sp)));
+	uint64_t planned = 0;
 	for (size_t n = x->lo; n <= x->hi; n++)
-		g->planned += units_of(g, s)[n] * ratio_sum(sp);
+		planned += units_of(g, s)[n] * ratio_sum(sp);
+	g->planned += planned;
 	free(len);
+	if (planned || !u)
+		return true;
+	char *letters = alphabet_describe(sp->alpha);
+	g->status = status_usage_error("split %s: no length of %zu..%zu has "
+		"both members and non-members over the alphabet %s "
+		"(--alphabet adds letters, --ratio drops a class)", x->name,
+		x->lo, x->hi, letters);
+	free(letters);
+	return false;
 }
 
 /* ---- labels ------------------------------------------------------------- */
@@ -382,7 +395,8 @@ static bool sample_all(Gen *g)
 {
 	const GenSpec *sp = g->sp;
 	for (size_t s = 0; s < sp->nsplits; s++)
-		plan_split(g, s);
+		if (!plan_split(g, s))
+			return false;
 	g->order = xmalloc((GEN_CHUNK + ratio_sum(sp)) * sizeof *g->order);
 	for (size_t n = g->minlen; n <= g->maxlen; n++) {
 		uint64_t total[2] = {0, 0}, units = 0;

@@ -137,6 +137,17 @@ static int json_word(Checker *c, json_t *w)
 	return EXIT_YES;
 }
 
+/* A label value: true/false or the integer 0 or 1; -1 otherwise. */
+static int bit_value(const json_t *x)
+{
+	if (json_is_boolean(x))
+		return json_is_true(x);
+	if (json_is_integer(x) && (json_integer_value(x) == 0 ||
+				   json_integer_value(x) == 1))
+		return (int)json_integer_value(x);
+	return -1;
+}
+
 /* "labels": a list of 0/1 (positions) or of lists of letters. */
 static int json_labels(Checker *c, json_t *l)
 {
@@ -144,9 +155,12 @@ static int json_labels(Checker *c, json_t *l)
 	json_t *x;
 	json_array_foreach(l, i, x) {
 		if (json_is_integer(x) || json_is_boolean(x)) {
+			if (bit_value(x) < 0)
+				return bad_record(c, "label %zu is %" JSON_INTEGER_FORMAT
+						  ", not 0 or 1", i,
+						  json_integer_value(x));
 			c->has_pos = true;
-			VEC_PUSH(c->plabels,
-				 (uint8_t)(json_is_true(x) || json_integer_value(x)));
+			VEC_PUSH(c->plabels, (uint8_t)bit_value(x));
 			continue;
 		}
 		if (!json_is_array(x))
@@ -173,6 +187,19 @@ static int json_labels(Checker *c, json_t *l)
 	return EXIT_YES;
 }
 
+/* "length": the number of letters of the word just read. */
+static int json_length(Checker *c, const json_t *len)
+{
+	if (!json_is_integer(len) || json_integer_value(len) < 0 ||
+	    (size_t)json_integer_value(len) != c->w.len)
+		return json_is_integer(len)
+			? bad_record(c, "\"length\" is %" JSON_INTEGER_FORMAT
+				     ", the word has %zu letters",
+				     json_integer_value(len), c->w.len)
+			: bad_record(c, "\"length\" is not a number");
+	return EXIT_YES;
+}
+
 static int json_record(Checker *c, const char *line)
 {
 	json_error_t err;
@@ -185,13 +212,19 @@ static int json_record(Checker *c, const char *line)
 	json_t *ls = json_object_get(o, "labels");
 	json_t *h = json_object_get(o, "horizon");
 	int st = EXIT_YES;
+	json_t *len = json_object_get(o, "length");
 	if (!w || !l || !(json_is_integer(l) || json_is_boolean(l)))
 		st = bad_record(c, "a record needs \"word\" and \"label\"");
-	else if ((st = json_word(c, w)) == EXIT_YES && ls)
+	else if (bit_value(l) < 0)
+		st = bad_record(c, "the label is %" JSON_INTEGER_FORMAT
+				", not 0 or 1", json_integer_value(l));
+	else if ((st = json_word(c, w)) == EXIT_YES && len)
+		st = json_length(c, len);
+	if (st == EXIT_YES && ls)
 		st = json_is_array(ls) ? json_labels(c, ls)
 				       : bad_record(c, "\"labels\" is not a list");
 	if (st == EXIT_YES) {
-		c->label = json_is_true(l) || json_integer_value(l) != 0;
+		c->label = bit_value(l);
 		if (h && json_is_integer(h) && json_integer_value(h) >= 0)
 			c->horizon = (size_t)json_integer_value(h);
 		if (c->has_pred && !c->horizon)

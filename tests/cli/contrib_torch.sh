@@ -26,6 +26,12 @@ py=$(for p in ${TALLY_PYTHON:-} python3 /usr/bin/python3; do
 done) || true
 test -n "$py" || missing "no python3 that imports torch"
 chromium_find
+# The tally package (when built, not under ASan: its extension cannot be
+# loaded into python3): tally_torch makes tally simulate's checks with it.
+if test -z "${TALLY_SANITIZED:-}" && test -f "$(dirname "$TALLY")/python/_tally.so"; then
+	PYTHONPATH=$(dirname "$TALLY")/python:$top_srcdir/src/python${PYTHONPATH:+:$PYTHONPATH}
+	export PYTHONPATH
+fi
 test -n "$browser" || missing "no Chromium"
 
 # The issue's "done when", verbatim: the verdicts tally eval --trace gives

@@ -318,6 +318,33 @@ printf 'ab\t2\n' | run 2 "$TALLY" eval --check-labels -f L_2 2> err
 printf '{"word": "ab"}\n' | run 2 "$TALLY" eval --check-labels -f L_2 2> err
 printf 'ab\t1\t0101\n' | run 2 "$TALLY" eval --check-labels -f L_2 2> err
 printf 'ab\t1\n' | run 2 "$TALLY" eval --check-labels -f L_2 -w ab 2> err
+# A program's alphabet is every letter it names: first-a.crasp without
+# --alphabet is over a and b (once {a}: 0 words, exit 0).  A split with
+# no length that has both classes is an error, never 0 words and exit 0.
+"$TALLY" gen -q -P "$top_srcdir/corpora/families/first-a/first-a.crasp" \
+	--sample=20 --max-length=4 > fa.tsv || fail "first-a.crasp"
+test "$(wc -l < fa.tsv)" = 20 && grep -q b fa.tsv || fail "first-a: $(cat fa.tsv)"
+run 2 "$TALLY" gen -q -f Q_a --sample=10 --max-length=3 > out 2> err
+test ! -s out && grep -q 'split all: no length of 0..3 has both members and non-members over the alphabet a' err ||
+	fail "one class empty: $(cat err out)"
+run 2 "$TALLY" gen -q -f dyck1 --sample=10 --split=a:1..1,b:2..4 > out 2> err
+grep -q 'split a: no length of 1..1' err || fail "an empty split: $(cat err)"
+run 0 "$TALLY" gen -q -f Q_a --sample=10 --max-length=3 --ratio=1:0 > out
+# every field read is checked: "length" against the word, label values
+# in {0, 1} (a 2 once read as 1, a wrong length once passed)
+printf '{"word": "ab", "label": 0, "length": 3}\n' |
+	run 2 "$TALLY" eval --check-labels -f L_2 2> err
+grep -q '"length" is 3, the word has 2 letters' err || fail "length: $(cat err)"
+printf '{"word": "ab", "label": 0, "length": "2"}\n' |
+	run 2 "$TALLY" eval --check-labels -f L_2 2> err
+printf '{"word": "ab", "label": 1, "length": 2}\n' |
+	run 0 "$TALLY" eval --check-labels -f L_2 2> err
+printf '{"word": "ab", "label": 2}\n' |
+	run 2 "$TALLY" eval --check-labels -f L_2 2> err
+grep -q 'the label is 2, not 0 or 1' err || fail "label 2: $(cat err)"
+printf '{"word": "ab", "label": 0, "labels": [0, 0, 2]}\n' |
+	run 2 "$TALLY" eval --check-labels -f L_2 2> err
+grep -q 'label 2 is 2, not 0 or 1' err || fail "position label 2: $(cat err)"
 
 # The Knee-Deep commands of tally-gen(1), as documented but for L_3 and
 # with fewer words: they run, and their labels check.

@@ -15,6 +15,22 @@ done
 find "$dest" -path '*/bash-completion/completions/tally' | grep -q . ||
 	fail "bash completion not installed"
 test -x "$(find "$dest" -path '*/bin/tally' | head -1)" || fail "no tally"
+# The Python package (when built): where Debian's python3 looks
+# (dist-packages under the prefix), importable from there alone.
+if test -f "$builddir/src/python/_tally.so" && test -z "${TALLY_SANITIZED:-}"; then
+	pkg=$(find "$dest" -path '*/tally/__init__.py' | head -1)
+	test -n "$pkg" || fail "the Python package not installed"
+	site=$(dirname "$(dirname "$pkg")")
+	test -f "$site/_tally.so" || fail "_tally.so not beside the package"
+	test -f "$site/tally/tally_torch.py" || fail "tally_torch.py not installed"
+	if /usr/bin/python3 -c 'import sys; sys.exit(not any(p.endswith("/dist-packages") for p in sys.path))' 2> /dev/null; then
+		case $site in */dist-packages) ;; *) fail "installed in $site, not dist-packages" ;; esac
+	fi
+	got=$(cd / && PYTHONPATH=$site /usr/bin/python3 -c "import tally; print(tally.parse('dyck1').depth, tally.__file__.startswith('$site'))" 2>&1) ||
+		true
+	case $got in *"No module named 'numpy'"*) ;; "2 True") ;;
+	*) fail "import of the installed package: $got" ;; esac
+fi
 if command -v man > /dev/null 2>&1; then
 	MANPATH=$(dirname "$mandir") MANWIDTH=80 man tally > man.txt 2> man.err ||
 		{ cat man.err; fail "man tally failed"; }

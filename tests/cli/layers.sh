@@ -6,7 +6,7 @@
 # src/ with one include running upward must be refused.
 . "$top_srcdir/tests/lib.sh"
 
-LAYERS="base core machine decide search gen transformer cli mpi"
+LAYERS="base core machine decide search gen transformer cli python mpi"
 
 rank() {
 	i=0

@@ -1,0 +1,53 @@
+"""Compiled transformers: `tally compile` and `tally simulate`
+in-process, and the PyTorch module of contrib/tally_torch.py."""
+
+import json
+
+import numpy as np
+
+
+class Model:
+    """A transformer written by `tally compile`: json is its object
+    (weights as exact dyadic rationals), text the bytes tally wrote."""
+
+    def __init__(self, text):
+        self.text = text
+        self.json = json.loads(text)
+        self.alphabet = tuple(self.json["alphabet"])
+        self.n_layers = self.json["n_layers"]
+
+    def simulate(self, words, semantics=None, **kw):
+        """The verdicts of `tally simulate` (bit-exact, semantics=
+        'kneedeep', 'rounded-sums' or 'ieee=fp32|bf16|fp16') on the
+        words, a NumPy bool array."""
+        return simulate(self, words, semantics=semantics, **kw)
+
+    def to_torch(self, dtype=None, **kw):
+        """The nn.Module of tally_torch.load_model (needs torch)."""
+        try:
+            from . import tally_torch
+        except ImportError:
+            import tally_torch
+        if dtype is not None:
+            kw["dtype"] = dtype
+        return tally_torch.load_model(self.json, **kw)
+
+
+def compile(formula, **kw):
+    """`tally compile`: the model of a past-only formula or program
+    (options as keywords: precision=, positional=, ffn=, ...)."""
+    from . import Formula, options, parse, run
+    f = formula if isinstance(formula, Formula) else parse(formula)
+    return Model(run("compile", *options(kw), *f.args())[1])
+
+
+def simulate(model, words, **kw):
+    """`tally simulate --json` of the model on the words."""
+    from . import options, run
+    if isinstance(words, str):
+        raise TypeError("words: a list of words, not one string")
+    args = [a for w in words for a in ("-w", w if w else "")]
+    out = run("simulate", "--json", *options(kw), *args,
+              input=model.text, ok=(0, 1))[1]
+    return np.array([json.loads(line)["accepted"]
+                     for line in out.splitlines()], dtype=bool)
