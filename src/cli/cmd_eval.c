@@ -10,12 +10,14 @@
 #include "cli/cli.h"
 #include "cli/getopt_hint.h"
 #include "cli/commands.h"
+#include "cli/eval_values.h"
 #include "core/cr_words.h"
 #include "machine/eval.h"
 #include "core/json.h"
 #include "gen/labels.h"
 #include "base/mem.h"
 #include "machine/runeval.h"
+#include "machine/seqeval.h"
 #include "machine/trace.h"
 #include "machine/trace_html.h"
 #include "base/vec.h"
@@ -86,7 +88,7 @@ static const char help[] =
 
 enum { OPT_TOKENS = OPT__COMMAND_BASE, OPT_ALPHABET, OPT_ACCEPT_AT,
        OPT_TRACE, OPT_TRACE_WINDOW, OPT_NO_ECHO, OPT_RUNS, OPT_WORD_FORMAT,
-       OPT_OPEN_ALPHABET, OPT_HTML, OPT_CHECK_LABELS };
+       OPT_OPEN_ALPHABET, OPT_HTML, OPT_CHECK_LABELS, OPT_PER_POSITION };
 
 /* Longest word text held in memory for the echo; the rest of a longer
  * line goes to a temporary file, so that a result line is written whole
@@ -110,6 +112,8 @@ typedef struct {
 	bool *acc;
 	size_t nroots;
 	bool rejected;
+	SeqEval *se;    /* sequence outputs (NULL: verdicts by ev) */
+	EvalValues vals; /* with se: what it emitted for the word */
 } Run;
 
 static void on_letters(void *ctx, const Sym *s, size_t n)
@@ -121,8 +125,42 @@ static void on_letters(void *ctx, const Sym *s, size_t n)
 			 sizeof *s);
 		memcpy(r->word.data + r->word.len, s, n * sizeof *s);
 		r->word.len += n;
+	} else if (r->se) {
+		for (size_t i = 0; i < n; i++)
+			seqeval_push(r->se, s[i]);
 	} else {
 		eval_push_many(r->ev, s, n);
+	}
+}
+
+/* A new word for the evaluator that streams. */
+static void restart_eval(Run *r)
+{
+	if (r->se) {
+		eval_values_clear(&r->vals);
+		if (!r->buffered)
+			seqeval_reset(r->se);
+	} else if (!r->buffered) {
+		eval_reset(r->ev);
+	}
+}
+
+/* The verdicts (and, for sequence outputs, the values) of the word just
+ * read. */
+static void judge_word(Run *r)
+{
+	if (r->se) {
+		if (r->buffered)
+			seqeval_word(r->se, r->word.data, r->word.len);
+		else
+			seqeval_end(r->se);
+		for (size_t i = 0; i < r->nroots; i++)
+			r->acc[i] = eval_values_accepted(&r->vals, i);
+	} else if (r->buffered) {
+		eval_word(r->ev, r->word.data, r->word.len, r->acc);
+	} else {
+		for (size_t i = 0; i < r->nroots; i++)
+			r->acc[i] = eval_accepts(r->ev, i);
 	}
 }
 
@@ -131,8 +169,7 @@ static void on_restart(void *ctx)
 	Run *r = ctx;
 	r->word.len = 0;
 	r->length = 0;
-	if (!r->buffered)
-		eval_reset(r->ev);
+	restart_eval(r);
 }
 
 /* Starts spilling the echo to a temporary file; false when none can be
@@ -208,16 +245,12 @@ static bool on_end(void *ctx)
 	Run *r = ctx;
 	if (!r->spilled && r->text.len && r->text.data[r->text.len - 1] == '\r')
 		r->text.len--;
-	if (!r->buffered && eval_too_long(r->ev)) {
+	if (!r->buffered && !r->se && eval_too_long(r->ev)) {
 		drop_echo(r);
 		status_usage_error("a word is longer than the evaluator supports");
 		return false;
 	}
-	if (r->buffered)
-		eval_word(r->ev, r->word.data, r->word.len, r->acc);
-	else
-		for (size_t i = 0; i < r->nroots; i++)
-			r->acc[i] = eval_accepts(r->ev, i);
+	judge_word(r);
 	bool all = true;
 	for (size_t i = 0; i < r->nroots; i++)
 		all = all && r->acc[i];
@@ -245,8 +278,13 @@ static bool on_end(void *ctx)
 		json_object_set_new(o, "alphabet", alphabet_json(r->alpha));
 		json_object_set_new(o, "accept_at",
 				    json_string(eval_accept_name(r->accept)));
-		json_object_set_new(o, "accepted", json_boolean(all));
-		if (r->nroots > 1) {
+		/* a verdict only where every output is Boolean */
+		bool verdict = !r->se || !r->vals.any_int;
+		if (r->se)
+			eval_values_json(&r->vals, o);
+		if (verdict)
+			json_object_set_new(o, "accepted", json_boolean(all));
+		if (verdict && r->nroots > 1) {
 			json_t *v = json_array();
 			for (size_t i = 0; i < r->nroots; i++)
 				json_array_append_new(v, json_boolean(r->acc[i]));
@@ -262,9 +300,14 @@ static bool on_end(void *ctx)
 			copy_spill(r);
 		else if (r->text.len)
 			fwrite(r->text.data, 1, r->text.len, stdout);
-		for (size_t i = 0; i < r->nroots; i++)
-			printf("%s%s", i || r->echo ? "\t" : "",
-			       r->acc[i] ? "accept" : "reject");
+		for (size_t i = 0; i < r->nroots; i++) {
+			if (i || r->echo)
+				putchar('\t');
+			if (r->se)
+				eval_values_print(&r->vals, i, stdout);
+			else
+				fputs(r->acc[i] ? "accept" : "reject", stdout);
+		}
 		putchar('\n');
 		if (t) {
 			trace_print(r->trace, t, r->word.data, r->word.len, stdout);
@@ -276,8 +319,7 @@ static bool on_end(void *ctx)
 	drop_echo(r);
 	r->word.len = 0;
 	r->length = 0;
-	if (!r->buffered)
-		eval_reset(r->ev);
+	restart_eval(r);
 	return true;
 }
 
@@ -408,6 +450,15 @@ int cmd_eval_words(Store *s, const Unit *units, size_t nunits,
 	if (opt->open_alphabet)
 		alphabet_open(&alpha);
 	run.alpha = &alpha;
+	bool seq = opt->per_position || eval_values_any_int(s, roots, nunits);
+	if (opt->runs && seq) {
+		alphabet_free(&alpha);
+		free(run.acc);
+		free(roots);
+		return status_usage_error("--runs judges Boolean outputs at the "
+					  "last position, not sequence outputs "
+					  "(count-valued or --per-position)");
+	}
 	if (opt->runs) {
 		bool ok = !opt->trace ? eval_runs(&run, s, roots, words, nwords)
 				      : (status_usage_error("--runs: no --trace (the "
@@ -417,10 +468,19 @@ int cmd_eval_words(Store *s, const Unit *units, size_t nunits,
 		free(roots);
 		return !ok ? EXIT_USAGE : run.rejected ? EXIT_NO : EXIT_YES;
 	}
-	run.ev = eval_new(s, roots, nunits, run.accept);
+	if (seq) {
+		eval_values_init(&run.vals, s, roots, nunits, opt->per_position,
+				 opt->json);
+		run.se = seqeval_new(s, roots, nunits, run.accept,
+				     eval_values_emit, &run.vals);
+		seqeval_reset(run.se);
+	} else {
+		run.ev = eval_new(s, roots, nunits, run.accept);
+	}
 	if (opt->trace)
 		run.trace = trace_new(s, units, nunits);
-	run.buffered = opt->trace; /* the evaluator keeps what #> needs */
+	/* the evaluator keeps what #> needs; the sequence evaluator does not */
+	run.buffered = opt->trace || (seq && !seqeval_streams(run.se));
 	WordSink sink = {&run, on_letters, on_restart, on_text, on_end};
 	WordReader wr;
 	word_reader_init(&wr, &alpha, opt->tokens || opt->cr_words, &sink, d);
@@ -440,6 +500,10 @@ int cmd_eval_words(Store *s, const Unit *units, size_t nunits,
 	if (run.spill)
 		fclose(run.spill);
 	eval_free(run.ev);
+	if (seq) {
+		seqeval_free(run.se);
+		eval_values_free(&run.vals);
+	}
 	trace_free(run.trace);
 	alphabet_free(&alpha);
 	free(run.acc);
@@ -468,11 +532,13 @@ int cmd_eval(int argc, char **argv)
 		{"no-echo", no_argument, NULL, OPT_NO_ECHO},
 		{"runs", no_argument, NULL, OPT_RUNS},
 		{"check-labels", no_argument, NULL, OPT_CHECK_LABELS},
+		{"per-position", no_argument, NULL, OPT_PER_POSITION},
 		{"help", no_argument, NULL, 'h'},
 		{0},
 	};
 	Inputs in;
 	inputs_init(&in);
+	in.terms = true; /* count-valued programs print their values */
 	EvalOptions eo = {.wlo = 0, .whi = SIZE_MAX};
 	VEC(const char *) words = {0};
 	int opt, status = EXIT_YES;
@@ -508,6 +574,7 @@ int cmd_eval(int argc, char **argv)
 		case OPT_HTML: eo.html = true; break;
 		case OPT_OPEN_ALPHABET: eo.open_alphabet = true; break;
 		case OPT_CHECK_LABELS: check_labels = true; break;
+		case OPT_PER_POSITION: eo.per_position = true; break;
 		case OPT_WORD_FORMAT:
 			if (strcmp(optarg, "cr") != 0 &&
 			    strcmp(optarg, "lines") != 0) {
