@@ -26,7 +26,7 @@ static const struct {
 	{"word", word_suite},
 	{"trace", trace_suite},
 	{"gen", gen_suite},
-	{"exactness", exactness_suite},
+	{"exactness", exactness_suite}, {"seq", seq_suite},
 };
 
 /* Whether NAME is a word of the space-separated list. */
