@@ -131,7 +131,7 @@ static bool choose_output(Inputs *in, Unit *u)
 			   in->output);
 		return false;
 	}
-	if (!store_is_bool(in->store, d->node)) {
+	if (!in->terms && !store_is_bool(in->store, d->node)) {
 		diag_plain(&in->diag,
 			   "--output: '%s' is an integer term, not a formula",
 			   in->output);
@@ -148,7 +148,7 @@ bool inputs_parse(Inputs *in, Source *src, Flavor f)
 		 sizeof *in->sources);
 	in->sources[in->nsources++] = src;
 	scope_clear(in->scope); /* each input its own scope (tally-eval(1)) */
-	Unit u = {0};
+	Unit u = {.terms = in->terms};
 	bool ok = f == FLAVOR_TL  ? tl_parse(in->scope, &in->diag, src, &u)
 		  : f == FLAVOR_CR ? cr_parse(in->scope, &in->diag, src,
 					      in->cr_prec, &u)

@@ -44,6 +44,7 @@ typedef struct Inputs {
 	const char *output; /* --output=NAME */
 	const char *cr_precedence; /* --cr-precedence=peer|conventional */
 	CrPrecedence cr_prec;      /* its value once loaded */
+	bool terms; /* an integer term may be an input's output (Unit.terms) */
 	/* Called for each unit as soon as it is parsed (results flushed per
 	 * input line), or NULL to work on in->units after loading. */
 	void (*on_unit)(struct Inputs *in, const Unit *u);

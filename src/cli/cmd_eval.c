@@ -9,12 +9,14 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/getopt_hint.h"
+#include "cli/eval_values.h"
 #include "core/cr_words.h"
 #include "machine/eval.h"
 #include "core/json.h"
 #include "gen/labels.h"
 #include "base/mem.h"
 #include "machine/runeval.h"
+#include "machine/seqeval.h"
 #include "machine/trace.h"
 #include "machine/trace_html.h"
 #include "base/vec.h"
@@ -33,7 +35,9 @@ static const char outro[] =
 	"\n"
 	"Semantics: positions are 1-based, counts #[..] inclusive; a word is\n"
 	"accepted iff the formula holds at its last position; the empty word\n"
-	"is judged at position 0 (letters false, counts 0).\n"
+	"is judged at position 0 (letters false, counts 0).  A count-valued\n"
+	"input (an integer term, a program of counts) prints its value at\n"
+	"the last position instead of a verdict.\n"
 	"Streaming: formulas without future counts #> (past-only, also with Y\n"
 	"and MOD) are evaluated in one pass in memory independent of the word\n"
 	"length (words of any length on stdin).  Formulas with #> keep the\n"
@@ -48,6 +52,7 @@ static const char outro[] =
 	"  tally eval --trace -f \"#['('] = #[')'] & #[#['('] < #[')']] = 0\" "
 	"-w \"(())\"\n"
 	"  tally eval -P prog.cr --tokens -w \"open close\"\n"
+	"  tally eval -f histogram --per-position -w abbab\n"
 	"  tally eval -P prog.cr --word-format=cr --open-alphabet < words.txt\n"
 	"  tally eval -P prog.cr --word-format=cr --trace --html < words.txt "
 	"> trace.html\n"
@@ -75,6 +80,8 @@ typedef struct {
 	bool *acc;
 	size_t nroots;
 	bool rejected;
+	SeqEval *se;    /* sequence outputs (NULL: verdicts by ev) */
+	EvalValues vals; /* with se: what it emitted for the word */
 } Run;
 
 static void on_letters(void *ctx, const Sym *s, size_t n)
@@ -86,8 +93,42 @@ static void on_letters(void *ctx, const Sym *s, size_t n)
 			 sizeof *s);
 		memcpy(r->word.data + r->word.len, s, n * sizeof *s);
 		r->word.len += n;
+	} else if (r->se) {
+		for (size_t i = 0; i < n; i++)
+			seqeval_push(r->se, s[i]);
 	} else {
 		eval_push_many(r->ev, s, n);
+	}
+}
+
+/* A new word for the evaluator that streams. */
+static void restart_eval(Run *r)
+{
+	if (r->se) {
+		eval_values_clear(&r->vals);
+		if (!r->buffered)
+			seqeval_reset(r->se);
+	} else if (!r->buffered) {
+		eval_reset(r->ev);
+	}
+}
+
+/* The verdicts (and, for sequence outputs, the values) of the word just
+ * read. */
+static void judge_word(Run *r)
+{
+	if (r->se) {
+		if (r->buffered)
+			seqeval_word(r->se, r->word.data, r->word.len);
+		else
+			seqeval_end(r->se);
+		for (size_t i = 0; i < r->nroots; i++)
+			r->acc[i] = eval_values_accepted(&r->vals, i);
+	} else if (r->buffered) {
+		eval_word(r->ev, r->word.data, r->word.len, r->acc);
+	} else {
+		for (size_t i = 0; i < r->nroots; i++)
+			r->acc[i] = eval_accepts(r->ev, i);
 	}
 }
 
@@ -96,8 +137,7 @@ static void on_restart(void *ctx)
 	Run *r = ctx;
 	r->word.len = 0;
 	r->length = 0;
-	if (!r->buffered)
-		eval_reset(r->ev);
+	restart_eval(r);
 }
 
 /* Starts spilling the echo to a temporary file; false when none can be
@@ -173,16 +213,12 @@ static bool on_end(void *ctx)
 	Run *r = ctx;
 	if (!r->spilled && r->text.len && r->text.data[r->text.len - 1] == '\r')
 		r->text.len--;
-	if (!r->buffered && eval_too_long(r->ev)) {
+	if (!r->buffered && !r->se && eval_too_long(r->ev)) {
 		drop_echo(r);
 		status_usage_error("a word is longer than the evaluator supports");
 		return false;
 	}
-	if (r->buffered)
-		eval_word(r->ev, r->word.data, r->word.len, r->acc);
-	else
-		for (size_t i = 0; i < r->nroots; i++)
-			r->acc[i] = eval_accepts(r->ev, i);
+	judge_word(r);
 	bool all = true;
 	for (size_t i = 0; i < r->nroots; i++)
 		all = all && r->acc[i];
@@ -210,8 +246,13 @@ static bool on_end(void *ctx)
 		json_object_set_new(o, "alphabet", alphabet_json(r->alpha));
 		json_object_set_new(o, "accept_at",
 				    json_string(eval_accept_name(r->accept)));
-		json_object_set_new(o, "accepted", json_boolean(all));
-		if (r->nroots > 1) {
+		/* a verdict only where every output is Boolean */
+		bool verdict = !r->se || !r->vals.any_int;
+		if (r->se)
+			eval_values_json(&r->vals, o);
+		if (verdict)
+			json_object_set_new(o, "accepted", json_boolean(all));
+		if (verdict && r->nroots > 1) {
 			json_t *v = json_array();
 			for (size_t i = 0; i < r->nroots; i++)
 				json_array_append_new(v, json_boolean(r->acc[i]));
@@ -227,9 +268,14 @@ static bool on_end(void *ctx)
 			copy_spill(r);
 		else if (r->text.len)
 			fwrite(r->text.data, 1, r->text.len, stdout);
-		for (size_t i = 0; i < r->nroots; i++)
-			printf("%s%s", i || r->echo ? "\t" : "",
-			       r->acc[i] ? "accept" : "reject");
+		for (size_t i = 0; i < r->nroots; i++) {
+			if (i || r->echo)
+				putchar('\t');
+			if (r->se)
+				eval_values_print(&r->vals, i, stdout);
+			else
+				fputs(r->acc[i] ? "accept" : "reject", stdout);
+		}
 		putchar('\n');
 		if (t) {
 			trace_print(r->trace, t, r->word.data, r->word.len, stdout);
@@ -241,8 +287,7 @@ static bool on_end(void *ctx)
 	drop_echo(r);
 	r->word.len = 0;
 	r->length = 0;
-	if (!r->buffered)
-		eval_reset(r->ev);
+	restart_eval(r);
 	return true;
 }
 
@@ -373,6 +418,15 @@ int cmd_eval_words(Store *s, const Unit *units, size_t nunits,
 	if (opt->open_alphabet)
 		alphabet_open(&alpha);
 	run.alpha = &alpha;
+	bool seq = opt->per_position || eval_values_any_int(s, roots, nunits);
+	if (opt->runs && seq) {
+		alphabet_free(&alpha);
+		free(run.acc);
+		free(roots);
+		return status_usage_error("--runs judges Boolean outputs at the "
+					  "last position, not sequence outputs "
+					  "(count-valued or --per-position)");
+	}
 	if (opt->runs) {
 		bool ok = !opt->trace ? eval_runs(&run, s, roots, words, nwords)
 				      : (status_usage_error("--runs: no --trace (the "
@@ -382,10 +436,19 @@ int cmd_eval_words(Store *s, const Unit *units, size_t nunits,
 		free(roots);
 		return !ok ? EXIT_USAGE : run.rejected ? EXIT_NO : EXIT_YES;
 	}
-	run.ev = eval_new(s, roots, nunits, run.accept);
+	if (seq) {
+		eval_values_init(&run.vals, s, roots, nunits, opt->per_position,
+				 opt->json);
+		run.se = seqeval_new(s, roots, nunits, run.accept,
+				     eval_values_emit, &run.vals);
+		seqeval_reset(run.se);
+	} else {
+		run.ev = eval_new(s, roots, nunits, run.accept);
+	}
 	if (opt->trace)
 		run.trace = trace_new(s, units, nunits);
-	run.buffered = opt->trace; /* the evaluator keeps what #> needs */
+	/* the evaluator keeps what #> needs; the sequence evaluator does not */
+	run.buffered = opt->trace || (seq && !seqeval_streams(run.se));
 	WordSink sink = {&run, on_letters, on_restart, on_text, on_end};
 	WordReader wr;
 	word_reader_init(&wr, &alpha, opt->tokens || opt->cr_words, &sink, d);
@@ -405,6 +468,10 @@ int cmd_eval_words(Store *s, const Unit *units, size_t nunits,
 	if (run.spill)
 		fclose(run.spill);
 	eval_free(run.ev);
+	if (seq) {
+		seqeval_free(run.se);
+		eval_values_free(&run.vals);
+	}
 	trace_free(run.trace);
 	alphabet_free(&alpha);
 	free(run.acc);
@@ -422,6 +489,7 @@ int cmd_eval(int argc, char **argv)
 {
 	Inputs in;
 	inputs_init(&in);
+	in.terms = true; /* count-valued programs print their values */
 	EvalOptions eo = {.wlo = 0, .whi = SIZE_MAX};
 	CliWords words = {0};
 	bool check_labels = false;
@@ -467,6 +535,9 @@ int cmd_eval(int argc, char **argv)
 				"stdout (a table per word, verdict on top, true\n"
 				"cells marked) instead of text"),
 		OPTION_FLAG_ROW(0, "json", &eo.json, "one JSON object per word"),
+		OPTION_FLAG_ROW(0, "per-position", &eo.per_position,
+				"every position's value (1/0, or a count),\n"
+				"not only the last: WORD<TAB>v1 v2 ..."),
 		OPTION_FLAG_ROW(0, "no-echo", &eo.no_echo,
 				"print only the verdicts, not the word"),
 		OPTION_FLAG_ROW(0, "check-labels", &check_labels,

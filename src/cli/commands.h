@@ -37,6 +37,7 @@ typedef struct {
 	bool cr_words;      /* --word-format=cr: the interpreter's files */
 	bool no_echo;    /* --no-echo: verdicts only */
 	bool runs;       /* --runs: words in run-length form */
+	bool per_position; /* --per-position: every position's value */
 	size_t wlo, whi; /* --trace-window */
 } EvalOptions;
 /* tally eval: the units' outputs on the words, or on the lines of stdin

@@ -442,7 +442,9 @@ static Node meaning(Cr *c, const Stmt *st, CrPrecedence prec)
 	return conv;
 }
 
-/* The interpreter's result is the last statement; tally needs a Boolean. */
+/* The interpreter's result is the last statement; tally accepts by the
+ * last Boolean one, or (u->terms) reads the last statement's count when
+ * no statement is Boolean. */
 static bool choose_output(Cr *c, Unit *u)
 {
 	if (u->ndefs == 0 || c->stmts.len == 0) {
@@ -470,6 +472,11 @@ static bool choose_output(Cr *c, Unit *u)
 				     sym_name(store_syms(c->s), d->name), line,
 				     col);
 		}
+		return true;
+	}
+	if (u->terms) { /* count-valued: the interpreter's own result */
+		u->output = last->node;
+		u->output_name = last->name;
 		return true;
 	}
 	diag_error(c->d, c->src, last->at,

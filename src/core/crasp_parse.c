@@ -259,7 +259,7 @@ static void parse_statement(Parser *p)
 				    "expected a defined name after 'output', "
 				    "found %s",
 				    lex_describe(&p->lx, &p->tok));
-		if (!store_is_bool(p->store, d->node))
+		if (!p->unit->terms && !store_is_bool(p->store, d->node))
 			parser_fail(p, p->tok.start,
 				    "the output must be a Boolean definition, "
 				    "'%s' is a count",
@@ -341,7 +341,7 @@ static bool parse_program(Scope *sc, Diag *d, const Source *src, Flavor f,
 	bool any_bool = out->output != NODE_NONE;
 	for (size_t i = 0; i < out->ndefs && !any_bool; i++)
 		any_bool = store_is_bool(p.store, out->defs[i].node);
-	if (!any_bool && out->ndefs > 0 && !partial) {
+	if (!any_bool && out->ndefs > 0 && !partial && !out->terms) {
 		const Def *last = &out->defs[out->ndefs - 1];
 		diag_error(d, src, last->at,
 			   "the program has no Boolean definition to accept "

@@ -57,7 +57,8 @@ void parser_define(Parser *p, Sym name, size_t at, Node node);
  * definition's name belongs, is a word keyword; returns otherwise. */
 void parser_keyword_name(Parser *p);
 /* Sets u->output to the last Boolean definition when no formula or
- * `output` line chose one; false (with a diagnostic) when there is none. */
+ * `output` line chose one, else (when u->terms) to the last definition;
+ * false (with a diagnostic) when there is none. */
 bool parser_finish(Parser *p);
 
 bool tl_parse(Scope *sc, Diag *d, const Source *src, Unit *out);

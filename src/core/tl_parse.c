@@ -671,6 +671,11 @@ bool parser_finish(Parser *p)
 		}
 	if (p->partial && u->ndefs > 0)
 		return true;
+	if (u->terms && u->ndefs > 0) { /* a count-valued program */
+		u->output = u->defs[u->ndefs - 1].node;
+		u->output_name = u->defs[u->ndefs - 1].name;
+		return true;
+	}
 	diag_error(p->lx.diag, p->lx.src, p->tok.start,
 		   "expected a formula, found %s",
 		   u->ndefs ? "only integer definitions" : "empty input");
@@ -738,7 +743,7 @@ static void parse_statement(Parser *p)
 				    "expected a name after 'output', found %s",
 				    lex_describe(&p->lx, &p->tok));
 		const Def *d = scope_lookup(p->scope, p->tok.sym);
-		if (!d || !store_is_bool(p->store, d->node))
+		if (!d || !(p->unit->terms || store_is_bool(p->store, d->node)))
 			parser_fail(p, p->tok.start,
 				    d ? "the output must be a formula"
 				      : "unknown name '%s'",
@@ -773,7 +778,9 @@ static void parse_statement(Parser *p)
 		}
 		return;
 	}
-	Expr e = parser_need(p, parse_expr(p, PREC_TERNARY), SORT_BOOL);
+	Expr e = parse_expr(p, PREC_TERNARY);
+	if (!p->unit->terms)
+		e = parser_need(p, e, SORT_BOOL);
 	p->unit->output = e.node;
 	p->unit->output_name = SYM_NONE;
 }

@@ -59,6 +59,10 @@ typedef struct {
 	size_t ndefs, cap;
 	Node output;     /* NODE_NONE when the input defined nothing Boolean */
 	Sym output_name; /* SYM_NONE for an anonymous formula */
+	/* Set by the caller before parsing: an integer term may be the
+	 * output (a count-valued program, logic/README.md "Sequence
+	 * outputs"); otherwise the output must be a formula. */
+	bool terms;
 	const Source *src;
 	/* Every letter the input mentions, as written (repeats allowed):
 	 * simplification may drop some from the nodes (#[Q_a] - #[Q_a]),

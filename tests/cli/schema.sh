@@ -22,6 +22,11 @@ printf 'Q_a\t#>[Q_a] >= 1\nQ_a\tQ_b\tab\tnot-equivalent\n' > p.tsv
 "$T" equiv --pairs=p.tsv --method=chc --json > pairs.json 2> /dev/null || true
 "$T" check --sat --json -f 'Q_a' > sat.json
 "$T" check --sat --json -f 'Q_a & !Q_a' >> sat.json || true
+# sequence outputs (logic/README.md §2.7)
+"$T" eval --json -f histogram -w abb > seq.json
+"$T" eval --json -f '#[Q_a]*10000000000000000000' -w aa >> seq.json
+"$T" eval --json --per-position -f histogram -f majority -w ab >> seq.json || true
+"$T" eval --json --per-position -f margin -w ab >> seq.json
 
 cat > validate.py <<'PY'
 import json, os, sys, warnings
@@ -97,7 +102,7 @@ for f in "$top_srcdir"/tests/golden/expected/*; do
 	sed -n '/^--- stdout$/,/^--- stderr$/p' "$f" > "golden.$(basename "$f")"
 done
 "$py" validate.py "$top_srcdir/logic/schema" data.jsonl report.json \
-	model.json pairs.json sat.json golden.* > report.txt ||
+	model.json pairs.json sat.json seq.json golden.* > report.txt ||
 	fail "records that do not validate:
 $(head -40 report.txt)"
 cat report.txt

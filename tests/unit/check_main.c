@@ -28,6 +28,7 @@ static const struct {
 	{"gen", gen_suite},
 	{"exactness", exactness_suite},
 	{"rowset", rowset_suite},
+	{"seq", seq_suite},
 };
 
 /* Whether NAME is a word of the space-separated list. */

@@ -24,5 +24,6 @@ Suite *trace_suite(void);
 Suite *gen_suite(void);
 Suite *exactness_suite(void);
 Suite *rowset_suite(void);
+Suite *seq_suite(void);
 
 #endif
