@@ -271,7 +271,10 @@ grep -q '^{"word": "[()]*", "label": [01], "length": [0-9]*}$' d.jsonl ||
 	fail "jsonl record: $(head -1 d.jsonl)"
 "$TALLY" gen -f '#[Q_open] > #[Q_close]' --sample=4 --min-length=2 \
 	--max-length=3 --format=jsonl 2> /dev/null > tok.jsonl || fail "tokens"
-grep -q '"word": \["[a-z]*", "[a-z]*"' tok.jsonl || fail "token list: $(head -1 tok.jsonl)"
+# a word is a string whatever its letters: tokens separated by spaces
+grep -q '"word": "[a-z]* [a-z]*' tok.jsonl || fail "token word: $(head -1 tok.jsonl)"
+! grep -q '"word": \[' tok.jsonl || fail "a word as a list: $(head -1 tok.jsonl)"
+run 0 "$TALLY" eval --check-labels -f '#[Q_open] > #[Q_close]' < tok.jsonl
 "$TALLY" gen -f dyck1 --sample=20 --min-length=2 --max-length=8 --format=cr \
 	2> /dev/null > d.cr || fail "cr"
 test "$(grep -c '^// label=' d.cr)" = 20 || fail "cr records"
