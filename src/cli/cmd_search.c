@@ -374,6 +374,29 @@ static void print_errors(Search *s, const Sample *S, const SearchResult *r,
 	printf("\n");
 }
 
+/* The alphabet the question is asked over: the target's letters and
+ * --alphabet's (the search's words are over it). */
+static void print_alphabet(const Search *s)
+{
+	Buf b = {0};
+	for (size_t i = 0; i < s->nletters; i++) {
+		if (i)
+			buf_putc(&b, ' ');
+		word_put_letter(&b, sym_name(store_syms(s->in.store), s->letters[i]));
+	}
+	printf("alphabet: %s\n", b.len ? b.data : "(none)");
+	buf_free(&b);
+}
+
+static json_t *alphabet_json(const Search *s)
+{
+	json_t *a = json_array();
+	for (size_t i = 0; i < s->nletters; i++)
+		json_array_append_new(a, json_string(sym_name(
+			store_syms(s->in.store), s->letters[i])));
+	return a;
+}
+
 /* The lines known before the search (printed first, so that a limit
  * leaves them). */
 static void print_header(Search *s, const SearchState *ss)
@@ -381,6 +404,7 @@ static void print_header(Search *s, const SearchState *ss)
 	if (s->o.json || s->o.csv)
 		return;
 	printf("target: %s\n", s->target_text);
+	print_alphabet(s);
 	if (s->has_shape)
 		printf("target depth: %u%s%s\n", s->shape.depth,
 		       s->shape.outside ? "; outside the class as written: " : "",
@@ -439,6 +463,7 @@ static void print_search(Search *s, const SearchState *ss, const Solution *sol)
 	if (s->o.json) {
 		json_t *o = json_envelope();
 		json_object_set_new(o, "target", json_string(s->target_text));
+		json_object_set_new(o, "alphabet", alphabet_json(s));
 		json_object_set_new(o, "sample", json_string(S->desc));
 		json_object_set_new(o, "max_const", json_integer(s->o.C));
 		json_object_set_new(o, "counts", json_integer(s->o.T));

@@ -235,6 +235,9 @@ static void eval_on(Repl *r, const char *const *words, size_t n, bool trace)
 	}
 	Unit u;
 	session_unit(r, r->last, &u);
+	/* the session's alphabet: session_unit holds every definition's
+	 * letters (passed as letters, not as --alphabet, so that an unknown
+	 * letter's message still points to :alphabet) */
 	EvalOptions eo = {.alphabet = r->alphabet, .trace = trace,
 			  .whi = SIZE_MAX};
 	Buf errors = {0};
@@ -369,15 +372,31 @@ static void run_lang(Repl *r, char *arg)
 	char *end = arg + strcspn(arg, " \t");
 	char *rest = *end ? end + 1 : end;
 	*end = '\0';
-	LangOptions lo = {.alphabet = r->alphabet, .limits = &r->lim};
+	char *alphabet = repl_session_alphabet(r);
+	LangOptions lo = {.alphabet = alphabet, .limits = &r->lim};
 	if (!cmd_lang_length(arg, &lo.max_length)) {
 		repl_session_fail(r, ":lang needs a length from 0 to "
 				  "100000000, not '%s'", arg);
+		free(alphabet);
 		return;
 	}
 	Node n = subject(r, rest);
 	if (n != NODE_NONE)
 		cmd_lang_list(r->store, n, &lo);
+	free(alphabet);
+}
+
+/* "alphabet: a b c": the session's, which every : command uses. */
+static void print_alphabet(Repl *r)
+{
+	char *spec = repl_session_alphabet(r);
+	Alphabet a;
+	alphabet_init(&a, r->store, NULL, 0, spec);
+	char *text = alphabet_describe(&a);
+	printf("alphabet: %s\n", *text ? text : "(none)");
+	free(text);
+	alphabet_free(&a);
+	free(spec);
 }
 
 static void run_info(Repl *r, char *arg)
@@ -389,6 +408,7 @@ static void run_info(Repl *r, char *arg)
 	subject_unit(r, n, &u);
 	cmd_info_unit(r->store, r->lw, &u, false, 0);
 	unit_free(&u);
+	print_alphabet(r);
 }
 
 /* :tl, :core, :crasp: tally print --to=TO. */
@@ -510,12 +530,14 @@ static void decide_on(Repl *r, DecideTask task, Node a, Node b)
 	in.nunits = b != NODE_NONE ? 2 : 1;
 	DecideOptions o;
 	decide_options_init(&o);
-	o.alphabet = r->alphabet;
+	char *alphabet = repl_session_alphabet(r);
+	o.alphabet = alphabet;
 	o.quiet = true;
 	o.lim = r->lim;
 	fflush(stdout);
 	if (decide_run(&in, task, &o) == EXIT_USAGE)
 		r->failed = true;
+	free(alphabet);
 	unit_free(&u[0]);
 	unit_free(&u[1]);
 }
@@ -568,9 +590,10 @@ static void run_search(Repl *r, char *arg)
 {
 	VEC(char *) av = {0};
 	VEC_PUSH(av, "tally search");
-	bool target = false;
+	bool target = false, alphabet_given = false;
 	for (char *p = strtok(arg, " \t"); p; p = strtok(NULL, " \t")) {
 		VEC_PUSH(av, p);
+		alphabet_given |= strncmp(p, "--alphabet", 10) == 0;
 		target |= strncmp(p, "--", 2) != 0 || strncmp(p, "--family", 8) == 0 ||
 			  strncmp(p, "--positive", 10) == 0 ||
 			  strncmp(p, "--separate", 10) == 0 ||
@@ -593,6 +616,14 @@ static void run_search(Repl *r, char *arg)
 		VEC_PUSH(av, "-f");
 		VEC_PUSH(av, text);
 	}
+	/* the session's alphabet, as every : command's */
+	char *letters = repl_session_alphabet(r), *opt = NULL;
+	if (letters && !alphabet_given) {
+		opt = xmalloc(strlen(letters) + sizeof "--alphabet=");
+		sprintf(opt, "--alphabet=%s", letters);
+		VEC_PUSH(av, opt);
+	}
+	free(letters);
 	VEC_PUSH(av, NULL);
 	fflush(stdout);
 	optind = 0; /* getopt starts afresh */
@@ -600,6 +631,7 @@ static void run_search(Repl *r, char *arg)
 		r->failed = true;
 	fflush(stdout);
 	free(text);
+	free(opt);
 	VEC_FREE(av);
 }
 
@@ -612,13 +644,7 @@ static void run_alphabet(Repl *r, char *arg)
 				      ? NULL
 				      : xstrdup(arg);
 	}
-	Alphabet a;
-	alphabet_init(&a, r->store, &r->last, r->last != NODE_NONE,
-		      r->alphabet);
-	char *text = alphabet_describe(&a);
-	printf("alphabet: %s\n", *text ? text : "(none)");
-	free(text);
-	alphabet_free(&a);
+	print_alphabet(r);
 }
 
 static void run_defs(Repl *r, char *arg)

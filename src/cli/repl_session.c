@@ -4,6 +4,8 @@
 #include <config.h>
 #include "cli/repl_session.h"
 
+#include "core/word.h"
+
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -278,4 +280,24 @@ bool repl_session_take_input(Repl *r, Source *src, Flavor f, bool replace,
 	show_unit(r, &u);
 	unit_free(&u);
 	return true;
+}
+
+char *repl_session_alphabet(const Repl *r)
+{
+	VEC(Node) roots = {0};
+	for (size_t i = 0; i < r->defs.len; i++)
+		VEC_PUSH(roots, r->defs.data[i].node);
+	if (r->last != NODE_NONE)
+		VEC_PUSH(roots, r->last);
+	Alphabet a;
+	alphabet_init(&a, r->store, roots.data, roots.len, r->alphabet);
+	VEC_FREE(roots);
+	Buf b = {0};
+	for (size_t i = 0; i < a.n; i++) {
+		if (i)
+			buf_putc(&b, ',');
+		buf_puts(&b, sym_name(a.syms, a.letters[i]));
+	}
+	alphabet_free(&a);
+	return b.len ? buf_take(&b) : NULL;
 }

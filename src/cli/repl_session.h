@@ -60,6 +60,11 @@ void repl_session_forget_unit(Repl *r, const Unit *u);
  * complete it. */
 bool repl_session_take_input(Repl *r, Source *src, Flavor f, bool replace,
 			     bool *more);
+/* The session's alphabet as an --alphabet value ("a,b,c"; NULL when it
+ * has no letter): :alphabet's letters, then those of every definition
+ * and of the last formula -- the one alphabet every : command asks its
+ * question over, whatever letters its own formula mentions. */
+char *repl_session_alphabet(const Repl *r);
 /* Forgets every definition: a new Store, Scope and Lowering. */
 void repl_session_reset(Repl *r);
 

@@ -60,3 +60,29 @@ if test "$status" = 4; then
 		fail "the limit line does not name --timeout: $(cat l.err)"
 	! grep -q 'gave up (ok)' l.txt l.err || fail "'gave up (ok)' at the user's time-out: $(cat l.txt l.err)"
 fi
+
+# One alphabet per question: every command and every REPL command asked
+# the same question over {a, b} -- a formula that mentions only a ("the
+# first letter is a") -- uses b too, and says so where it prints the
+# alphabet.  Over {a} alone the formula would be the same as Q_a.
+F='#[Q_a & #[true] = 1] >= 1'
+expect_out "b	reject
+ab	accept" "$T" eval -f "$F" --alphabet=ab -w b -w ab
+expect_out "a
+aa
+ab" "$T" lang -f "$F" --alphabet=ab --max-length=2
+"$T" equiv -f "$F" -f Q_a --alphabet=ab --method=explore --max-length=4 --json > q.json || true
+grep -q '"alphabet":\["a","b"\],.*"verdict":"not equivalent"' q.json || fail "equiv: $(cat q.json)"
+"$T" check --valid -f "!($F) | Q_a" --alphabet=ab --method=explore --max-length=4 --json > q.json || true
+grep -q '"alphabet":\["a","b"\],.*"verdict":"not valid"' q.json || fail "check: $(cat q.json)"
+"$T" search -f "$F" --alphabet=ab --decide-length=0 > q.txt || fail "search: $(cat q.txt)"
+grep -q '^alphabet: a b$' q.txt || fail "search does not print its alphabet: $(cat q.txt)"
+grep -q '^least depth: 2$' q.txt || fail "search over {a, b}: $(cat q.txt)"
+printf ':alphabet ab\nfa := %s\n:eval b\n:lang 2\n:equiv fa Q_a\n:search --decide-length=0\n:info\n' "$F" |
+	"$T" repl > r.txt 2>&1 || true
+grep -q '^b	reject$' r.txt || fail ":eval: $(cat r.txt)"
+grep -q '^ab$' r.txt || fail ":lang: $(cat r.txt)"
+grep -q '^not equivalent$' r.txt || fail ":equiv: $(cat r.txt)"
+grep -q '^least depth: 2$' r.txt || fail ":search ignores the session's alphabet: $(cat r.txt)"
+test "$(grep -c '^alphabet: a b$' r.txt)" -ge 3 ||
+	fail ":alphabet, :search and :info print the session's alphabet: $(cat r.txt)"
