@@ -17,7 +17,9 @@ __extension__ typedef __int128 I128;
 #define I128_NONE (-((I128)1 << 120))
 
 /* Bounds of the enumerations: past them a test is undecided. */
-static uint64_t SMALL_WIDTH = 1 << 15; /* values of the table of small groups */
+/* Values of the tables of small counts, and of the shifts of equal
+ * counts (blockref_tune() lowers them for tests). */
+static uint64_t SMALL_WIDTH = 1 << 15, SHIFT_BITS = 1 << 20;
 
 enum {
 	DFS_BUDGET = 1 << 20,     /* nodes of one enumeration of large groups */
@@ -242,6 +244,7 @@ static void small_add(Small *s, const TSet *t, uint64_t n)
 void blockref_tune(unsigned small_width)
 {
 	SMALL_WIDTH = small_width ? small_width : 1 << 15;
+	SHIFT_BITS = small_width ? small_width : 1 << 20;
 }
 
 /* ---- splitting a run ------------------------------------------------------ */
@@ -486,31 +489,92 @@ typedef struct {
 	TSet t;
 } PGroup;
 
+/* The shifts: the sums over the groups whose two counts are equal (they
+ * add the same to X and Y), as bits over [lo, lo + width) with the set
+ * bits before each word. */
+typedef struct {
+	uint64_t *bits;
+	uint32_t *rank;
+	int64_t lo;
+	uint64_t width;
+} Shifts;
+
+static void shifts_add(Shifts *s, const TSet *t, uint64_t n)
+{
+	uint64_t w = s->width + (uint64_t)(t->hi - t->lo) * n;
+	size_t nw = (w + 63) / 64, ow = (s->width + 63) / 64;
+	uint64_t *out = xcalloc(nw, sizeof *out);
+	for (uint64_t k = 0; k < t->cnt; k++) {
+		uint64_t off = (uint64_t)(tset_at(t, k) - t->lo) * n;
+		size_t q = off >> 6, r = off & 63;
+		for (size_t i = 0; i < ow; i++) {
+			out[i + q] |= s->bits[i] << r;
+			if (r && i + q + 1 < nw)
+				out[i + q + 1] |= s->bits[i] >> (64 - r);
+		}
+	}
+	free(s->bits);
+	s->bits = out;
+	s->lo += t->lo * (int64_t)n;
+	s->width = w;
+}
+
+static void shifts_rank(Shifts *s)
+{
+	size_t nw = (s->width + 63) / 64;
+	s->rank = xmalloc((nw + 1) * sizeof *s->rank);
+	s->rank[0] = 0;
+	for (size_t i = 0; i < nw; i++)
+		s->rank[i + 1] = s->rank[i] + (uint32_t)__builtin_popcountll(s->bits[i]);
+}
+
+/* Set bits below index i. */
+static uint64_t shifts_below(const Shifts *s, uint64_t i)
+{
+	uint64_t r = s->rank[i >> 6];
+	if (i & 63)
+		r += (uint64_t)__builtin_popcountll(s->bits[i >> 6] &
+						    (((uint64_t)1 << (i & 63)) - 1));
+	return r;
+}
+
+/* Some shift in [lo, hi]? */
+static bool shifts_any(const Shifts *s, I128 lo, I128 hi)
+{
+	lo = imax(lo, s->lo);
+	hi = imin(hi, s->lo + (I128)s->width - 1);
+	if (lo > hi)
+		return false;
+	return shifts_below(s, (uint64_t)(hi - s->lo) + 1) >
+	       shifts_below(s, (uint64_t)(lo - s->lo));
+}
+
 typedef struct {
 	Ctx *c;
 	PGroup *large;
 	size_t nlarge;
 	I128 *xlo, *yhi, *dhi; /* per large group: bounds of the rest */
-	I128 *maxy, *pm;       /* the table: max Y per x, and its prefix max */
+	I128 *maxy;            /* the table: max Y per x */
 	int64_t tlo;           /* x of the table's first entry */
 	uint64_t width;
-	I128 sxlo, syhi, sdhi; /* the table's bounds */
+	I128 txlo, tyhi, tdhi; /* the table's bounds */
+	Shifts sh;
 	uint64_t nodes;
 	bool over;
 } PTest;
 
-/* Some x of the table with X + x <= C, Y + y >= -C, Y + y > X + x? */
+/* With X and Y from the large groups: some x of the table and a shift s
+ * with X + x + s <= C, Y + y + s >= -C, Y + y > X + x? */
 static bool ptest_leaf(const PTest *p, I128 X, I128 Y)
 {
-	I128 C = p->c->b.C, A = -C - Y, B = 1 + X - Y;
-	I128 xm = C - X, split = -C - 1 - X;
-	I128 first = p->tlo, last = p->tlo + (I128)p->width - 1;
-	I128 e = imin(imin(xm, split), last);
-	if (e >= first && p->pm[(uint64_t)(e - first)] >= A)
-		return true;
-	for (I128 x = imax(first, split + 1); x <= imin(last, xm); x++) {
-		I128 y = p->maxy[(uint64_t)(x - first)];
-		if (y != I128_NONE && y - x >= B)
+	I128 C = p->c->b.C;
+	for (uint64_t i = 0; i < p->width; i++) {
+		I128 y = p->maxy[i];
+		if (y == I128_NONE)
+			continue;
+		I128 x = X + p->tlo + (I128)i;
+		y += Y;
+		if (y > x && shifts_any(&p->sh, -C - y, C - x))
 			return true;
 	}
 	return false;
@@ -518,9 +582,9 @@ static bool ptest_leaf(const PTest *p, I128 X, I128 Y)
 
 static bool ptest_dfs(PTest *p, size_t i, I128 X, I128 Y)
 {
-	I128 C = p->c->b.C;
-	if (X + p->xlo[i] + p->sxlo > C || Y + p->yhi[i] + p->syhi < -C ||
-	    Y - X + p->dhi[i] + p->sdhi < 1)
+	I128 C = p->c->b.C, slo = p->sh.lo, shi = p->sh.lo + (I128)p->sh.width - 1;
+	if (X + p->xlo[i] + p->txlo + slo > C || Y + p->yhi[i] + p->tyhi + shi < -C ||
+	    Y - X + p->dhi[i] + p->tdhi < 1)
 		return false;
 	if (++p->nodes > DFS_BUDGET) {
 		p->over = true;
@@ -537,44 +601,42 @@ static bool ptest_dfs(PTest *p, size_t i, I128 X, I128 Y)
 	return false;
 }
 
-/* The table of the small groups: for each x, the largest y. */
-static void ptest_table(PTest *p, PGroup *g, size_t n)
+/* The table of the small groups whose counts differ: for each x, the
+ * largest y (larger y only widens what the shifts must meet). */
+static void ptest_table(PTest *p, PGroup *const *g, size_t n)
 {
 	p->width = 1;
 	p->tlo = 0;
 	p->maxy = xmalloc(sizeof *p->maxy);
 	p->maxy[0] = 0;
 	for (size_t i = 0; i < n; i++) {
-		uint64_t grow = (uint64_t)(g[i].t.hi - g[i].t.lo) * g[i].n;
+		uint64_t grow = (uint64_t)(g[i]->t.hi - g[i]->t.lo) * g[i]->n;
 		uint64_t w = p->width + grow;
 		I128 *out = xmalloc(w * sizeof *out);
 		for (uint64_t x = 0; x < w; x++)
 			out[x] = I128_NONE;
-		for (uint64_t k = 0; k < g[i].t.cnt; k++) {
-			int64_t t = tset_at(&g[i].t, k);
-			uint64_t off = (uint64_t)(t - g[i].t.lo) * g[i].n;
-			I128 dy = (I128)t * g[i].m;
+		for (uint64_t k = 0; k < g[i]->t.cnt; k++) {
+			int64_t t = tset_at(&g[i]->t, k);
+			uint64_t off = (uint64_t)(t - g[i]->t.lo) * g[i]->n;
+			I128 dy = (I128)t * g[i]->m;
 			for (uint64_t x = 0; x < p->width; x++)
 				if (p->maxy[x] != I128_NONE && p->maxy[x] + dy > out[x + off])
 					out[x + off] = p->maxy[x] + dy;
 		}
 		free(p->maxy);
 		p->maxy = out;
-		p->tlo += g[i].t.lo * (int64_t)g[i].n;
+		p->tlo += g[i]->t.lo * (int64_t)g[i]->n;
 		p->width = w;
 	}
-	p->pm = xmalloc(p->width * sizeof *p->pm);
-	p->sxlo = I128_NONE;
-	p->syhi = p->sdhi = I128_NONE;
+	p->txlo = p->tyhi = p->tdhi = I128_NONE;
 	for (uint64_t x = 0; x < p->width; x++) {
 		I128 y = p->maxy[x];
-		p->pm[x] = imax(x ? p->pm[x - 1] : I128_NONE, y);
 		if (y == I128_NONE)
 			continue;
-		if (p->sxlo == I128_NONE)
-			p->sxlo = p->tlo + (I128)x;
-		p->syhi = imax(p->syhi, y);
-		p->sdhi = imax(p->sdhi, y - (p->tlo + (I128)x));
+		if (p->txlo == I128_NONE)
+			p->txlo = p->tlo + (I128)x;
+		p->tyhi = imax(p->tyhi, y);
+		p->tdhi = imax(p->tdhi, y - (p->tlo + (I128)x));
 	}
 }
 
@@ -585,7 +647,25 @@ static int cmp_pgroup_span(const void *a, const void *b)
 	return (sx > sy) - (sx < sy);
 }
 
-/* One weight set: 1 separated, 0 not, -1 undecided. */
+/* The bounds of the large groups after each one. */
+static void ptest_bounds(PTest *p)
+{
+	size_t nl = p->nlarge;
+	p->xlo = xcalloc(nl + 1, sizeof *p->xlo);
+	p->yhi = xcalloc(nl + 1, sizeof *p->yhi);
+	p->dhi = xcalloc(nl + 1, sizeof *p->dhi);
+	for (size_t k = nl; k-- > 0;) {
+		const PGroup *g = &p->large[k];
+		I128 d = (I128)g->m - (I128)g->n;
+		p->xlo[k] = p->xlo[k + 1] + (I128)g->t.lo * g->n;
+		p->yhi[k] = p->yhi[k + 1] + (I128)g->t.hi * g->m;
+		p->dhi[k] = p->dhi[k + 1] + imax(d * g->t.lo, d * g->t.hi);
+	}
+}
+
+/* One weight set: 1 separated, 0 not, -1 undecided.  Small groups of
+ * equal counts go to the shifts, small groups of different counts to the
+ * table, the rest are enumerated (largest first). */
 static int ptest_weights(Ctx *c, const WSet *w, PGroup *gs, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
@@ -595,45 +675,79 @@ static int ptest_weights(Ctx *c, const WSet *w, PGroup *gs, size_t n)
 			return -1;
 		}
 	qsort(gs, n, sizeof *gs, cmp_pgroup_span);
-	size_t ns = 0;
+	PTest p = {.c = c, .sh = {xcalloc(1, sizeof(uint64_t)), NULL, 0, 1}};
+	p.sh.bits[0] = 1;
+	PGroup **tab = xmalloc((n + 1) * sizeof *tab);
+	PGroup *large = xmalloc((n + 1) * sizeof *large);
+	size_t nt = 0;
 	uint64_t width = 1;
-	while (ns < n) {
-		uint64_t grow = (uint64_t)(gs[ns].t.hi - gs[ns].t.lo) * gs[ns].n;
-		if (grow > SMALL_WIDTH || width + grow > SMALL_WIDTH)
-			break;
-		width += grow;
-		ns++;
+	for (size_t i = 0; i < n; i++) {
+		uint64_t grow = (uint64_t)(gs[i].t.hi - gs[i].t.lo) * gs[i].n;
+		if (gs[i].n == gs[i].m && grow <= SHIFT_BITS &&
+		    p.sh.width + grow <= SHIFT_BITS) {
+			shifts_add(&p.sh, &gs[i].t, gs[i].n);
+		} else if (gs[i].n != gs[i].m && grow <= SMALL_WIDTH &&
+			   width + grow <= SMALL_WIDTH) {
+			tab[nt++] = &gs[i];
+			width += grow;
+		} else {
+			large[p.nlarge++] = gs[i];
+		}
 	}
-	PTest p = {.c = c, .large = gs + ns, .nlarge = n - ns};
-	ptest_table(&p, gs, ns);
-	size_t nl = p.nlarge;
-	/* largest first */
-	for (size_t a = 0, z = nl; a + 1 < z; a++, z--) {
-		PGroup t = p.large[a];
-		p.large[a] = p.large[z - 1];
-		p.large[z - 1] = t;
+	shifts_rank(&p.sh);
+	ptest_table(&p, tab, nt);
+	for (size_t a = 0, z = p.nlarge; a + 1 < z; a++, z--) {
+		PGroup t = large[a];
+		large[a] = large[z - 1];
+		large[z - 1] = t;
 	}
-	p.xlo = xcalloc(nl + 1, sizeof *p.xlo);
-	p.yhi = xcalloc(nl + 1, sizeof *p.yhi);
-	p.dhi = xcalloc(nl + 1, sizeof *p.dhi);
-	for (size_t k = nl; k-- > 0;) {
-		const PGroup *g = &p.large[k];
-		I128 d = (I128)g->m - (I128)g->n;
-		p.xlo[k] = p.xlo[k + 1] + (I128)g->t.lo * g->n;
-		p.yhi[k] = p.yhi[k + 1] + (I128)g->t.hi * g->m;
-		p.dhi[k] = p.dhi[k + 1] + imax(d * g->t.lo, d * g->t.hi);
-	}
+	p.large = large;
+	ptest_bounds(&p);
 	bool hit = ptest_dfs(&p, 0, 0, 0);
 	free(p.xlo);
 	free(p.yhi);
 	free(p.dhi);
 	free(p.maxy);
-	free(p.pm);
+	free(p.sh.bits);
+	free(p.sh.rank);
+	free(tab);
+	free(large);
 	for (size_t i = 0; i < n; i++) {
 		free(gs[i].t.vals);
 		gs[i].t.vals = NULL;
 	}
 	return hit ? 1 : p.over ? -1 : 0;
+}
+
+/* X = sum t n, Y = sum t m: X < Y, X <= C, Y >= -C? */
+static bool hits(I128 X, I128 Y, I128 C)
+{
+	return X < Y && X <= C && Y >= -C;
+}
+
+/* A quick search for a separating comparison among those that give
+ * weight to at most two coordinates (one of each of two groups): most
+ * pairs that meet fall apart this way, and a hit is a proof. */
+static bool quick(const Ctx *c, const PGroup *gs, size_t n)
+{
+	I128 C = c->b.C;
+	for (size_t w = 0; w < c->nall; w++) {
+		const WSet *W = &c->all[w];
+		for (size_t g = 0; g < n; g++)
+			for (size_t h = g; h < n; h++) {
+				if (g == h && gs[g].q < 2 && h + 1 < n)
+					continue;
+				for (unsigned i = 0; i < W->n; i++)
+					for (unsigned j = 0; j < W->n; j++) {
+						I128 bg = W->w[i], bh = g == h && gs[g].q < 2 ? 0 : W->w[j];
+						I128 X = bg * gs[g].n + bh * gs[h].n;
+						I128 Y = bg * gs[g].m + bh * gs[h].m;
+						if (hits(X, Y, C))
+							return true;
+					}
+			}
+	}
+	return false;
 }
 
 static int cmp_pgroup(const void *a, const void *b)
@@ -683,7 +797,7 @@ static int separable(Ctx *c, const Ents *a, const Ents *b)
 		else
 			gs.data[n++] = gs.data[k];
 	}
-	int out = 0;
+	int out = quick(c, gs.data, n) ? 1 : 0;
 	for (size_t w = 0; w < c->nall && out != 1; w++) {
 		int r = ptest_weights(c, &c->all[w], gs.data, n);
 		if (r != 0)
@@ -700,6 +814,7 @@ typedef struct {
 	uint64_t key;     /* hash of the capped counts and the class below */
 	size_t first, n;  /* its representative's counts in the arena */
 	uint32_t next;    /* the next class of the same hash bucket */
+	uint64_t run;     /* the run whose piece made it */
 } Cls;
 
 typedef struct {
@@ -708,6 +823,7 @@ typedef struct {
 	Ents arena;
 	uint32_t *bucket;
 	size_t nbucket;
+	uint64_t run;     /* the run being split (numbered across words) */
 } Matcher;
 
 static uint64_t mix(uint64_t k, uint64_t v)
@@ -743,7 +859,9 @@ static uint32_t match(Matcher *m, const Ents *v, uint32_t below)
 	size_t bk = h & (m->nbucket - 1);
 	for (uint32_t k = m->bucket[bk]; k != UINT32_MAX; k = m->cls.data[k].next) {
 		const Cls *K = &m->cls.data[k];
-		if (K->key != h || K->below != below)
+		/* the pieces of one run are apart: a comparison reaches the
+		 * window between any two */
+		if (K->key != h || K->below != below || K->run == m->run)
 			continue;
 		const Ent *rep = m->arena.data + K->first;
 		if (ents_equal(rep, K->n, v))
@@ -755,7 +873,7 @@ static uint32_t match(Matcher *m, const Ents *v, uint32_t below)
 		if (s < 0)
 			m->c->undecided = true; /* counted as separated */
 	}
-	Cls K = {below, h, m->arena.len, v->len, m->bucket[bk]};
+	Cls K = {below, h, m->arena.len, v->len, m->bucket[bk], m->run};
 	for (size_t i = 0; i < v->len; i++)
 		VEC_PUSH(m->arena, v->data[i]);
 	m->bucket[bk] = (uint32_t)m->cls.len;
@@ -826,6 +944,7 @@ static bool refine_word(Matcher *m, const Runs *in, uint32_t nbelow, Runs *out,
 	for (size_t r = 0; r < in->len && ok; r++) {
 		uint32_t k0 = in->data[r].cls;
 		uint64_t L = in->data[r].len, v0 = k.cnt[k0];
+		m->run++;
 		counts_snapshot(&k);
 		if (!split_run(m->c, &k.snap, k0, v0, L, &pieces)) {
 			ok = false;
