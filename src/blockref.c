@@ -490,11 +490,9 @@ typedef struct {
 } PGroup;
 
 /* The shifts: the sums over the groups whose two counts are equal (they
- * add the same to X and Y), as bits over [lo, lo + width) with the set
- * bits before each word. */
+ * add the same to X and Y), as bits over [lo, lo + width). */
 typedef struct {
 	uint64_t *bits;
-	uint32_t *rank;
 	int64_t lo;
 	uint64_t width;
 } Shifts;
@@ -519,34 +517,24 @@ static void shifts_add(Shifts *s, const TSet *t, uint64_t n)
 	s->width = w;
 }
 
-static void shifts_rank(Shifts *s)
-{
-	size_t nw = (s->width + 63) / 64;
-	s->rank = xmalloc((nw + 1) * sizeof *s->rank);
-	s->rank[0] = 0;
-	for (size_t i = 0; i < nw; i++)
-		s->rank[i + 1] = s->rank[i] + (uint32_t)__builtin_popcountll(s->bits[i]);
-}
-
-/* Set bits below index i. */
-static uint64_t shifts_below(const Shifts *s, uint64_t i)
-{
-	uint64_t r = s->rank[i >> 6];
-	if (i & 63)
-		r += (uint64_t)__builtin_popcountll(s->bits[i >> 6] &
-						    (((uint64_t)1 << (i & 63)) - 1));
-	return r;
-}
-
-/* Some shift in [lo, hi]? */
+/* Some shift in [lo, hi]?  (A scan: the first set word ends it.) */
 static bool shifts_any(const Shifts *s, I128 lo, I128 hi)
 {
 	lo = imax(lo, s->lo);
 	hi = imin(hi, s->lo + (I128)s->width - 1);
 	if (lo > hi)
 		return false;
-	return shifts_below(s, (uint64_t)(hi - s->lo) + 1) >
-	       shifts_below(s, (uint64_t)(lo - s->lo));
+	uint64_t a = (uint64_t)(lo - s->lo), z = (uint64_t)(hi - s->lo);
+	for (uint64_t w = a >> 6; w <= z >> 6; w++) {
+		uint64_t bits = s->bits[w];
+		if (w == a >> 6)
+			bits &= ~(uint64_t)0 << (a & 63);
+		if (w == z >> 6 && (z & 63) != 63)
+			bits &= ((uint64_t)1 << ((z & 63) + 1)) - 1;
+		if (bits)
+			return true;
+	}
+	return false;
 }
 
 typedef struct {
@@ -675,7 +663,7 @@ static int ptest_weights(Ctx *c, const WSet *w, PGroup *gs, size_t n)
 			return -1;
 		}
 	qsort(gs, n, sizeof *gs, cmp_pgroup_span);
-	PTest p = {.c = c, .sh = {xcalloc(1, sizeof(uint64_t)), NULL, 0, 1}};
+	PTest p = {.c = c, .sh = {xcalloc(1, sizeof(uint64_t)), 0, 1}};
 	p.sh.bits[0] = 1;
 	PGroup **tab = xmalloc((n + 1) * sizeof *tab);
 	PGroup *large = xmalloc((n + 1) * sizeof *large);
@@ -694,7 +682,6 @@ static int ptest_weights(Ctx *c, const WSet *w, PGroup *gs, size_t n)
 			large[p.nlarge++] = gs[i];
 		}
 	}
-	shifts_rank(&p.sh);
 	ptest_table(&p, tab, nt);
 	for (size_t a = 0, z = p.nlarge; a + 1 < z; a++, z--) {
 		PGroup t = large[a];
@@ -709,7 +696,6 @@ static int ptest_weights(Ctx *c, const WSet *w, PGroup *gs, size_t n)
 	free(p.dhi);
 	free(p.maxy);
 	free(p.sh.bits);
-	free(p.sh.rank);
 	free(tab);
 	free(large);
 	for (size_t i = 0; i < n; i++) {

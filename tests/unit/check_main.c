@@ -27,6 +27,7 @@ static const struct {
 	{"trace", trace_suite},
 	{"gen", gen_suite},
 	{"exactness", exactness_suite},
+	{"blockref", blockref_suite},
 };
 
 /* Whether NAME is a word of the space-separated list. */

@@ -23,5 +23,6 @@ Suite *word_suite(void);
 Suite *trace_suite(void);
 Suite *gen_suite(void);
 Suite *exactness_suite(void);
+Suite *blockref_suite(void);
 
 #endif
