@@ -62,7 +62,8 @@ char *blockword_text(const BlockWord *w, const char *const *names)
 	buf_puts(&b, "");
 	for (size_t i = 0; i < w->n; i++) {
 		const char *s = names[w->letter[i]];
-		if (i)
+		/* short runs are written out and run together */
+		if (i && (w->len[i] > 3 || w->len[i - 1] > 3))
 			buf_puts(&b, " ");
 		if (w->len[i] <= 3)
 			for (uint64_t k = 0; k < w->len[i]; k++)
