@@ -406,8 +406,8 @@ static void print_footer(const Table *t, bool complete)
 	if (t->o.json || t->o.csv)
 		return;
 	printf("staircase: %s\n", !complete ? "incomplete (a limit was reached)"
-			  : t->all_ok && t->search_only.len
-			  ? "depths as the theory's, every formula verified; some lower bounds rest on the search only (see below)"
+			  : t->all_ok && (t->search_only.len || !t->certified.len)
+			  ? "depths found as the theory's, every formula verified; the lower bounds of some rows rest on the search only"
 			  : t->all_ok ? "reproduced: every least depth equals the theory's, every formula verified"
 				      : "NOT reproduced: see the rows whose depth differs from the theory's or that failed verification");
 	if (t->lower_tries && !t->predict)
