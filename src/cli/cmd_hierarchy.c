@@ -14,7 +14,9 @@
 #include "base/buf.h"
 #include "core/json.h"
 #include "base/mem.h"
+#include "machine/eval.h"
 #include "cli/plot_hierarchy.h"
+#include "search/pairgen.h"
 #include "core/print.h"
 #include "cli/search_cli.h"
 #include "base/share.h"
@@ -40,7 +42,11 @@ static const char outro[] =
 	"the words where it differs join the sample (rounds of\n"
 	"counterexamples).  A shallower depth is refuted by a pair the class\n"
 	"cannot separate when one is found, else only by the bank's own\n"
-	"comparisons on the sample (the row says which).\n\n"
+	"comparisons on the sample (the row says which).  Lower bounds: a\n"
+	"pair u in L_k, v not, built as runs (u = P Y^(n+1) X X, v = P Y^n X Y\n"
+	"X), that no formula of depth k-1 within C, T separates, as two exact\n"
+	"checks that share no code both show; a row says \"least depth\" only\n"
+	"when such a pair certifies the depth below the one found.\n\n"
 	"Examples:\n"
 	"  tally hierarchy --k=1..3\n"
 	"  tally hierarchy --task=predict --k=3..5 --csv\n"
@@ -49,6 +55,12 @@ static const char outro[] =
 	"  tally hierarchy --k=1..5 --plot=h.svg\n\n"
 	"Exit status 0: every row found at the theory's depth and verified;\n"
 	"1: some row differs or has no verified formula.\n";
+
+/* A row's lower bound by a pair of block words (pairgen.h). */
+typedef struct {
+	bool tried, found;
+	PairCert pair;
+} Lower;
 
 typedef struct {
 	SearchOpts o;
@@ -65,6 +77,9 @@ typedef struct {
 	unsigned stopped_at; /* the row it stopped in */
 	const char *plot_path; /* --plot */
 	Plot *plot;            /* drawn from the rows' JSON records */
+	unsigned lower_tries;  /* --lower-bounds */
+	bool disagree;         /* the two checks of a pair disagreed */
+	Buf certified, search_only; /* the rows, for the staircase line */
 } Table;
 
 /* The plot's title and the header lines of the text output. */
@@ -160,8 +175,52 @@ static json_t *row_json(const Table *t, unsigned k, const char *name,
 	return o;
 }
 
+/* "least depth d" only when a pair certifies d - 1; otherwise what was
+ * found and how far the lower bound is certified. */
+static void claim(const Solution *sol, const Lower *lw, char *out, size_t n)
+{
+	unsigned d = sol->r.depth;
+	if (lw->found && lw->pair.depth + 1 >= d)
+		snprintf(out, n, "least depth %u", d);
+	else if (lw->found)
+		snprintf(out, n, "depth <= %u found; lower bound certified to depth "
+			 "%u", d, lw->pair.depth);
+	else
+		snprintf(out, n, "depth <= %u found; no lower bound certified", d);
+}
+
+static char *pair_text(const BlockWord *w)
+{
+	static const char *const ab[] = {"a", "b"};
+	return blockword_text(w, ab);
+}
+
+static void print_lower(const Table *t, unsigned k, const Lower *lw)
+{
+	if (!lw->tried)
+		return;
+	char cls[80];
+	search_class_brief(search_bounds(&t->o), cls, sizeof cls);
+	if (!lw->found) {
+		printf("  lower bound: no pair certified at depth %u within %u "
+		       "candidates\n", k - 1, t->lower_tries);
+		return;
+	}
+	const PairCert *p = &lw->pair;
+	char *u = pair_text(&p->u), *v = pair_text(&p->v), tm[32] = "";
+	if (!t->no_time)
+		snprintf(tm, sizeof tm, ", %.2fs", p->seconds);
+	printf("  lower bound: within %s, no formula of depth <= %u separates "
+	       "\"%s\" (in) and \"%s\" (out): %llu letters each, candidate %u%s; "
+	       "shown by two exact checks that share no code (blockref, "
+	       "blockcheck)\n", cls, p->depth, u, v,
+	       (unsigned long long)blockword_length(&p->u), p->tries, tm);
+	free(u);
+	free(v);
+}
+
 static void print_row(Table *t, unsigned k, const char *name,
-		      const Solution *sol, double secs)
+		      const Solution *sol, const Lower *lw, double secs)
 {
 	const SearchResult *r = &sol->r;
 	const Verification *v = sol->have_v ? &sol->v : NULL;
@@ -173,6 +232,15 @@ static void print_row(Table *t, unsigned k, const char *name,
 	unsigned long long size = ok ? store_size(t->st, r->formula) : 0;
 	json_t *o = t->o.json || t->plot ? row_json(t, k, name, sol, secs, f)
 					 : NULL;
+	if (o && lw->found) {
+		char *pu = pair_text(&lw->pair.u), *pv = pair_text(&lw->pair.v);
+		json_object_set_new(o, "certified_depth", json_integer(lw->pair.depth));
+		json_object_set_new(o, "lower_bound_pair", json_pack("[s, s]", pu, pv));
+		free(pu);
+		free(pv);
+	} else if (o) {
+		json_object_set_new(o, "certified_depth", json_null());
+	}
 	if (t->plot)
 		plot_record(t->plot, o);
 	if (t->o.json) {
@@ -190,17 +258,18 @@ static void print_row(Table *t, unsigned k, const char *name,
 		putchar(',');
 		search_csv_field(f, true);
 	} else {
-		char tm[32] = "";
+		char tm[32] = "", cl[120];
 		if (!t->no_time)
 			snprintf(tm, sizeof tm, "  %.2fs", secs);
+		claim(sol, lw, cl, sizeof cl);
 		if (ok && r->large)
-			printf("%-3u %-6s depth %u (theory %u)  size %llu%s  "
+			printf("%-3u %-6s %s (theory %u)  size %llu%s  "
 			       "[a Boolean combination of %zu comparisons; --json or "
-			       "--csv print it]\n", k, name, r->depth, theory, size, tm,
+			       "--csv print it]\n", k, name, cl, theory, size, tm,
 			       r->chosen);
 		else if (ok)
-			printf("%-3u %-6s depth %u (theory %u)  size %llu%s  %s\n",
-			       k, name, r->depth, theory, size, tm, f);
+			printf("%-3u %-6s %s (theory %u)  size %llu%s  %s\n",
+			       k, name, cl, theory, size, tm, f);
 		else
 			printf("%-3u %-6s no verified formula up to depth %u (theory "
 			       "%u)%s: %s\n", k, name, r->found ? r->depth : theory,
@@ -211,11 +280,57 @@ static void print_row(Table *t, unsigned k, const char *name,
 			printf("  counterexamples: %u words where a candidate differed "
 			       "from the target were added to the sample\n", sol->rounds);
 		search_print_refutations(S, r, "  ");
+		print_lower(t, k, lw);
 	}
 	if (!t->o.json)
 		json_decref(o); /* NULL without --plot */
 	fflush(stdout);
 	free(f);
+}
+
+/* The evaluator's verdict on a pair's word (pairgen's membership). */
+typedef struct {
+	Evaluator *ev;
+	const Sym *ab;
+} Member;
+
+static bool member(void *ctx, const BlockWord *w)
+{
+	Member *m = ctx;
+	eval_reset(m->ev);
+	for (size_t r = 0; r < w->n; r++)
+		for (uint64_t i = 0; i < w->len[r]; i++)
+			eval_push(m->ev, m->ab[w->letter[r]]);
+	return eval_accepts(m->ev, 0);
+}
+
+/* The row's lower bound: a pair certified at depth k - 1.  False when the
+ * two checks disagreed (nothing is printed of it). */
+static bool lower_bound(Table *t, unsigned k, Node target, Lower *lw)
+{
+	memset(lw, 0, sizeof *lw);
+	if (t->predict || !t->lower_tries)
+		return true;
+	lw->tried = true;
+	search_progress(&t->o, "L_%u: building a pair for depth %u", k, k - 1);
+	Member m = {eval_new(t->st, &target, 1, ACCEPT_LAST), t->ab};
+	PairgenStatus st = pairgen_lk(k, k - 1, search_bounds(&t->o), t->o.seed,
+				      t->lower_tries, member, &m, &t->o.lim,
+				      &lw->pair);
+	eval_free(m.ev);
+	search_progress_done(&t->o);
+	lw->found = st == PAIRGEN_FOUND;
+	if (st != PAIRGEN_DISAGREE)
+		return true;
+	char *u = pair_text(&lw->pair.u), *v = pair_text(&lw->pair.v);
+	fprintf(stderr, "tally: internal error: blockref finds no formula of depth "
+		"<= %u separating \"%s\" and \"%s\", blockcheck finds one; the "
+		"pair is not printed\n", k - 1, u, v);
+	free(u);
+	free(v);
+	pairgen_free(&lw->pair);
+	lw->found = false;
+	return false;
 }
 
 /* One row: returns false when a limit stopped it. */
@@ -241,9 +356,23 @@ static bool run_row(Table *t, unsigned k)
 		solution_free(&sol);
 		return false;
 	}
-	print_row(t, k, name, &sol, limit_now() - t0);
+	Lower lw;
+	if (!lower_bound(t, k, tg.node, &lw)) {
+		t->disagree = true;
+		solution_free(&sol);
+		return false;
+	}
+	print_row(t, k, name, &sol, &lw, limit_now() - t0);
 	if (row_failure(&sol) || sol.r.depth != hierarchy_theory(t->predict, k))
 		t->all_ok = false;
+	if (lw.tried)
+		buf_printf(lw.found && lw.pair.depth + 1 >= sol.r.depth
+			   ? &t->certified : &t->search_only, "%s%s",
+			   lw.found && lw.pair.depth + 1 >= sol.r.depth
+			   ? (t->certified.len ? ", " : "")
+			   : (t->search_only.len ? ", " : ""), name);
+	if (lw.found)
+		pairgen_free(&lw.pair);
 	solution_free(&sol);
 	if (t->o.lim.hit != LIMIT_NONE) { /* the verification stopped */
 		t->stop = t->o.lim.hit == LIMIT_TIME ? BANK_TIME : BANK_MEMORY;
@@ -258,8 +387,15 @@ static void print_footer(const Table *t, bool complete)
 	if (t->o.json || t->o.csv)
 		return;
 	printf("staircase: %s\n", !complete ? "incomplete (a limit was reached)"
+			  : t->all_ok && (t->search_only.len || !t->certified.len)
+			  ? "depths found as the theory's, every formula verified; the lower bounds of some rows rest on the search only"
 			  : t->all_ok ? "reproduced: every least depth equals the theory's, every formula verified"
 				      : "NOT reproduced: see the rows whose depth differs from the theory's or that failed verification");
+	if (t->lower_tries && !t->predict)
+		printf("lower bounds: certified by a pair for %s; resting on the "
+		       "search only for %s\n", t->certified.len ? t->certified.data
+		       : "no row", t->search_only.len ? t->search_only.data
+		       : "no row");
 	unsigned long long gen = 0;
 	const Bank *b = t->ss.bank;
 	printf("bank: %zu signatures (", bank_count(b));
@@ -303,6 +439,10 @@ static int parse(Table *t, int argc, char **argv)
 				  "the nonempty prefixes of members of L_k that\n"
 				  "are members, judged on those prefixes"),
 		SEARCH_CLI_ROWS(&t->o),
+		OPTION_COUNT_ROW(0, "lower-bounds", "N", 0, 1000, &t->lower_tries,
+				 "candidates per row for a pair the engine builds\n"
+				 "itself that certifies depth k-1 (default 12;\n"
+				 "0: none; recognition only)"),
 		OPTION_FLAG_ROW(0, "no-time", &t->no_time,
 				"no times and no memory figures (reproducible\n"
 				"output)"),
@@ -564,7 +704,7 @@ static int run_dk(Table *t)
 
 int cmd_hierarchy(int argc, char **argv)
 {
-	Table t = {0};
+	Table t = {.lower_tries = 12};
 	search_opts_init(&t.o);
 	t.o.base1 = t.o.base; /* a larger depth-2 layer imitates L_5 */
 	int status = parse(&t, argc, argv);
@@ -592,6 +732,12 @@ int cmd_hierarchy(int argc, char **argv)
 	bool complete = true;
 	for (size_t k = t.klo; k <= t.khi && complete; k++)
 		complete = run_row(&t, (unsigned)k);
+	if (t.disagree) { /* said on stderr; no claim of the row printed */
+		fflush(stdout);
+		search_state_free(&t.ss);
+		store_free(t.st);
+		return EXIT_INTERNAL;
+	}
 	print_footer(&t, complete);
 	fflush(stdout);
 	status = t.all_ok ? EXIT_YES : EXIT_NO;
@@ -604,5 +750,7 @@ int cmd_hierarchy(int argc, char **argv)
 	status = finish_plot(&t, complete, status);
 	search_state_free(&t.ss);
 	store_free(t.st);
+	buf_free(&t.certified);
+	buf_free(&t.search_only);
 	return status;
 }

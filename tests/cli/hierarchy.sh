@@ -65,6 +65,26 @@ test "$(sed 1d nopairs.csv | cut -d, -f4,7)" = "4,yes" || fail "L_4 without pair
 "$TALLY" hierarchy --k=4 --pairs=0 --quiet --no-time > nopairs.txt || fail "L_4 without pairs"
 grep -q '^staircase: reproduced' nopairs.txt || fail "the table does not say the staircase was reproduced"
 
+# Lower bounds by pairs the engine builds (block words, two exact checks
+# that share no code): every row of L_1..L_4 says "least depth" and has
+# its pair; without them (--lower-bounds=0) no row claims a least depth.
+"$TALLY" hierarchy --k=1..4 --quiet --no-time > lb.txt || fail "lower bounds: exit $?"
+test "$(grep -c '^[1-4] *L_[1-4] *least depth [1-4] (theory [1-4])' lb.txt)" = 4 ||
+	fail "rows without 'least depth': $(cat lb.txt)"
+for k in 1 2 3 4; do
+	grep -q "^  lower bound: within constants <= 1, 2 counts per comparison, no formula of depth <= $((k - 1)) separates \".*\" (in) and \".*\" (out): [0-9]* letters each, candidate [0-9]*; shown by two exact checks" lb.txt ||
+		fail "no certified pair for L_$k"
+done
+grep -q '^lower bounds: certified by a pair for L_1, L_2, L_3, L_4; resting on the search only for no row$' lb.txt ||
+	fail "no lower-bounds line"
+"$TALLY" hierarchy --k=1..2 --quiet --no-time --lower-bounds=0 > nolb.txt ||
+	fail "--lower-bounds=0: exit $?"
+grep -q 'least depth' nolb.txt && fail "--lower-bounds=0 still claims a least depth"
+grep -q '^2 *L_2 *depth <= 2 found; no lower bound certified' nolb.txt ||
+	fail "--lower-bounds=0: $(cat nolb.txt)"
+"$TALLY" hierarchy --k=3 --json --quiet --no-time > lb.json
+grep -q '"certified_depth": *2' lb.json || fail "json certified_depth"
+
 # Negative evidence names its class and sample; depth 1 of L_2 has a pair
 # with the same Parikh vector.
 "$TALLY" hierarchy --k=2 --quiet > two.txt
@@ -109,6 +129,12 @@ if test "${TALLY_TEST_MULTIPLIER:-1}" -ge 10; then
 	"$TALLY" hierarchy --k=1..5 --pairs=0 --quiet --no-time > np5.txt ||
 		fail "L_1..L_5 without pairs: exit $?"
 	grep -q '^staircase: reproduced' np5.txt || fail "L_1..L_5 without pairs"
+	grep -q '^lower bounds: certified by a pair for L_1, L_2, L_3, L_4, L_5; resting on the search only for no row$' np5.txt ||
+		fail "L_1..L_5 without pairs: lower bounds not all certified"
+	"$TALLY" hierarchy --k=1..4 --max-const=2 --counts=3 --quiet --no-time > c2.txt ||
+		fail "C = 2, T = 3: exit $?"
+	grep -q '^lower bounds: certified by a pair for L_1, L_2, L_3, L_4; resting' c2.txt ||
+		fail "C = 2, T = 3: not every row certified"
 	"$TALLY" hierarchy --family=dk --k=3 --csv --quiet > dk3.csv || fail "D_3: exit $?"
 	test "$(sed 1d dk3.csv | cut -d, -f4,5,6,7)" = "5,yes,3,yes" || fail "D_3 row: $(cat dk3.csv)"
 	st=0

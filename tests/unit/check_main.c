@@ -29,6 +29,7 @@ static const struct {
 	{"exactness", exactness_suite},
 	{"rowset", rowset_suite},
 	{"seq", seq_suite},
+	{"blockref", blockref_suite},
 };
 
 /* Whether NAME is a word of the space-separated list. */

@@ -25,5 +25,6 @@ Suite *gen_suite(void);
 Suite *exactness_suite(void);
 Suite *rowset_suite(void);
 Suite *seq_suite(void);
+Suite *blockref_suite(void);
 
 #endif

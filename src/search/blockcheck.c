@@ -1,0 +1,596 @@
+/* blockcheck.c -- the second check of block pairs: runs split by search,
+ * vectors compared by Pareto fronts. */
+#include <config.h>
+
+#include "search/blockcheck.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/limit.h"
+#include "base/mem.h"
+
+__extension__ typedef __int128 Wide;
+
+/* Past this many points a front is given up (the pair is undecided). */
+enum { FRONT_MAX = 1 << 18, CHECK_MAX_DEPTH = 64 };
+
+/* One sparse count vector: classes ascending, counts > 0. */
+typedef struct {
+	uint32_t *cls;
+	uint64_t *cnt;
+	size_t n;
+} Vec;
+
+typedef struct {
+	uint32_t cls;
+	uint64_t len;
+} Seg;
+
+typedef struct {
+	Seg *s;
+	size_t n, cap;
+} Segs;
+
+/* A class of the level being built: the class below and the counts at
+ * its first position. */
+typedef struct {
+	uint32_t below;
+	Vec rep;
+} Known;
+
+typedef struct {
+	Wide x, y;
+} Pt;
+
+typedef struct {
+	IndistBounds b;
+	int32_t (*coef)[1 << INDIST_MAX_T]; /* per weight set: its weights */
+	unsigned *ncoef;
+	size_t nsets;
+	bool undecided;
+	Limits *lim;
+} Check;
+
+static void segs_push(Segs *v, uint32_t cls, uint64_t len)
+{
+	if (v->n && v->s[v->n - 1].cls == cls) {
+		v->s[v->n - 1].len += len;
+		return;
+	}
+	if (v->n == v->cap) {
+		v->cap = v->cap ? 2 * v->cap : 16;
+		v->s = xrealloc(v->s, v->cap * sizeof *v->s);
+	}
+	v->s[v->n++] = (Seg){cls, len};
+}
+
+/* The weight sets: for every T-tuple of coefficients in [-C, C], the
+ * sums of its subsets (duplicates are harmless here, only slower). */
+static void weight_sets(Check *k)
+{
+	unsigned T = k->b.T;
+	int C = (int)k->b.C, base = 2 * C + 1;
+	size_t total = 1;
+	for (unsigned i = 0; i < T; i++)
+		total *= (size_t)base;
+	k->coef = xmalloc(total * sizeof *k->coef);
+	k->ncoef = xmalloc(total * sizeof *k->ncoef);
+	k->nsets = 0;
+	for (size_t code = 0; code < total; code++) {
+		int a[INDIST_MAX_T];
+		size_t c = code;
+		bool sorted = true;
+		for (unsigned i = 0; i < T; i++) {
+			a[i] = (int)(c % (size_t)base) - C;
+			c /= (size_t)base;
+			sorted &= i == 0 || a[i - 1] <= a[i];
+		}
+		if (!sorted)
+			continue; /* one order of each multiset */
+		unsigned n = 0;
+		for (unsigned m = 0; m < 1u << T; m++) {
+			int s = 0;
+			for (unsigned i = 0; i < T; i++)
+				s += m >> i & 1 ? a[i] : 0;
+			unsigned j = 0;
+			while (j < n && k->coef[k->nsets][j] != s)
+				j++;
+			if (j == n)
+				k->coef[k->nsets][n++] = s;
+		}
+		k->ncoef[k->nsets++] = n;
+	}
+}
+
+/* ---- two vectors: the Pareto front of (X, Y) -------------------------- */
+
+/* The next front from cur (sorted by x, y rising): cur shifted by each
+ * weight's (w n, w m) is sorted too, so the copies are merged, keeping
+ * the points no other beats (lower or equal x, higher or equal y) and
+ * that the rest can still bring to the goal. */
+static size_t step(const Pt *cur, size_t nc, const int32_t *w, unsigned nw,
+		   uint64_t n, uint64_t m, Wide C, Wide xrest, Wide yrest,
+		   Wide drest, Pt *out)
+{
+	size_t at[1 << INDIST_MAX_T] = {0}, nout = 0;
+	for (;;) {
+		int best = -1;
+		Pt bp = {0, 0};
+		for (unsigned j = 0; j < nw; j++) {
+			if (at[j] == nc)
+				continue;
+			Pt p = {cur[at[j]].x + (Wide)w[j] * n, cur[at[j]].y + (Wide)w[j] * m};
+			if (best < 0 || p.x < bp.x || (p.x == bp.x && p.y > bp.y)) {
+				best = (int)j;
+				bp = p;
+			}
+		}
+		if (best < 0)
+			return nout;
+		at[best]++;
+		if (nout && bp.y <= out[nout - 1].y)
+			continue;
+		if (bp.x + xrest > C || bp.y + yrest < -C || bp.y - bp.x + drest < 1)
+			continue;
+		out[nout++] = bp;
+	}
+}
+
+/* A set of integers as disjoint intervals, ascending. */
+typedef struct {
+	Wide *lo, *hi;
+	size_t n;
+} Ivs;
+
+static void ivs_put(Ivs *s, Wide l, Wide h)
+{
+	if (s->n && l <= s->hi[s->n - 1] + 1) {
+		if (h > s->hi[s->n - 1])
+			s->hi[s->n - 1] = h;
+		return;
+	}
+	s->lo[s->n] = l;
+	s->hi[s->n++] = h;
+}
+
+/* cur + w_j * e for every weight (the copies merged), cut to the
+ * windows [wl, wh]. */
+static void ivs_step(const Ivs *cur, const int32_t *w, unsigned nw, uint64_t e,
+		     const Wide *wl, const Wide *wh, size_t nwin, Ivs *out)
+{
+	size_t at[1 << INDIST_MAX_T] = {0}, q = 0;
+	out->n = 0;
+	for (;;) {
+		int best = -1;
+		Wide bl = 0, bh = 0;
+		for (unsigned j = 0; j < nw; j++) {
+			if (at[j] == cur->n)
+				continue;
+			Wide l = cur->lo[at[j]] + (Wide)w[j] * e;
+			if (best < 0 || l < bl) {
+				best = (int)j;
+				bl = l;
+				bh = cur->hi[at[j]] + (Wide)w[j] * e;
+			}
+		}
+		if (best < 0)
+			return;
+		at[best]++;
+		/* the windows it meets (both lists ascend) */
+		while (q < nwin && wh[q] < bl)
+			q++;
+		for (size_t r = q; r < nwin && wl[r] <= bh; r++)
+			ivs_put(out, bl > wl[r] ? bl : wl[r], bh < wh[r] ? bh : wh[r]);
+	}
+}
+
+/* The sums of w_i e_i over the classes whose counts are equal (they add
+ * the same to X and Y), as intervals, keeping only what the rest can
+ * still bring into one of the windows [a_p, z_p] (sorted by a_p).  False
+ * when too many intervals. */
+static bool shift_sums(const int32_t *w, unsigned nw, int32_t wlo, int32_t whi,
+		       const uint64_t *e, size_t ne, const Wide *a,
+		       const Wide *z, size_t nwin, Ivs *out)
+{
+	Wide *rlo = xcalloc(ne + 1, sizeof *rlo), *rhi = xcalloc(ne + 1, sizeof *rhi);
+	for (size_t i = ne; i-- > 0;) {
+		rlo[i] = rlo[i + 1] + (Wide)wlo * e[i];
+		rhi[i] = rhi[i + 1] + (Wide)whi * e[i];
+	}
+	Wide *wl = xmalloc((nwin + 1) * sizeof *wl), *wh = xmalloc((nwin + 1) * sizeof *wh);
+	Ivs cur = {xmalloc(sizeof(Wide)), xmalloc(sizeof(Wide)), 1};
+	cur.lo[0] = cur.hi[0] = 0;
+	bool ok = true;
+	for (size_t i = 0; i < ne && cur.n && ok; i++) {
+		/* the windows widened by what the classes after i can add */
+		size_t n = 0;
+		for (size_t p = 0; p < nwin; p++) {
+			Wide l = a[p] - rhi[i + 1], h = z[p] - rlo[i + 1];
+			if (n && l <= wh[n - 1] + 1) {
+				wh[n - 1] = h > wh[n - 1] ? h : wh[n - 1];
+				continue;
+			}
+			wl[n] = l;
+			wh[n++] = h;
+		}
+		size_t need = (cur.n * nw + 1) * (n + 1);
+		Ivs next = {xmalloc(need * sizeof(Wide)), xmalloc(need * sizeof(Wide)), 0};
+		ivs_step(&cur, w, nw, e[i], wl, wh, n, &next);
+		free(cur.lo);
+		free(cur.hi);
+		cur = next;
+		ok = cur.n <= FRONT_MAX;
+	}
+	free(wl);
+	free(wh);
+	free(rlo);
+	free(rhi);
+	*out = cur;
+	return ok;
+}
+
+/* Do X < Y, X <= C, Y >= -C hold for some weights of this set?  The
+ * classes whose counts differ (n, m) by a Pareto front, those with equal
+ * counts e by their sums.  1, 0, or -1 (too large). */
+static int front(const Check *k, size_t set, const uint64_t *n,
+		 const uint64_t *m, size_t len, const uint64_t *e, size_t ne)
+{
+	const int32_t *w = k->coef[set];
+	unsigned nw = k->ncoef[set];
+	int32_t lo = 0, hi = 0;
+	for (unsigned i = 0; i < nw; i++) {
+		lo = w[i] < lo ? w[i] : lo;
+		hi = w[i] > hi ? w[i] : hi;
+	}
+	/* the best the classes from i on can still add */
+	Wide *xr = xcalloc(len + 1, sizeof *xr), *yr = xcalloc(len + 1, sizeof *yr);
+	Wide *dr = xcalloc(len + 1, sizeof *dr);
+	for (size_t i = 0; i < ne; i++) {
+		xr[len] += (Wide)lo * e[i];
+		yr[len] += (Wide)hi * e[i];
+	}
+	for (size_t i = len; i-- > 0;) {
+		Wide d = (Wide)m[i] - (Wide)n[i];
+		xr[i] = xr[i + 1] + (Wide)lo * n[i];
+		yr[i] = yr[i + 1] + (Wide)hi * m[i];
+		dr[i] = dr[i + 1] + (d * lo > d * hi ? d * lo : d * hi);
+	}
+	Wide C = k->b.C;
+	Pt *cur = xmalloc(sizeof *cur);
+	cur[0] = (Pt){0, 0};
+	size_t nc = xr[0] > C || yr[0] < -C || dr[0] < 1 ? 0 : 1;
+	int out = 0;
+	for (size_t i = 0; i < len && nc && out == 0; i++) {
+		Pt *next = xmalloc(nc * nw * sizeof *next);
+		nc = step(cur, nc, w, nw, n[i], m[i], C, xr[i + 1], yr[i + 1],
+			  dr[i + 1], next);
+		free(cur);
+		cur = next;
+		if (nc > FRONT_MAX)
+			out = -1;
+	}
+	/* a shift s with X + s <= C and Y + s >= -C, for a point with X < Y:
+	 * the windows [-C - Y, C - X], sorted by their left ends */
+	Wide *wa = xmalloc((nc + 1) * sizeof *wa), *wz = xmalloc((nc + 1) * sizeof *wz);
+	size_t nwin = 0;
+	for (size_t p = nc; p-- > 0 && out == 0;)
+		if (cur[p].x < cur[p].y) {
+			wa[nwin] = -C - cur[p].y;
+			wz[nwin++] = C - cur[p].x;
+		}
+	Ivs sums = {0};
+	if (nwin && !shift_sums(w, nw, lo, hi, e, ne, wa, wz, nwin, &sums))
+		out = -1;
+	free(wa);
+	free(wz);
+	for (size_t p = 0; p < nc && out == 0 && nwin; p++) {
+		if (cur[p].x >= cur[p].y)
+			continue;
+		Wide a = -C - cur[p].y, z = C - cur[p].x;
+		size_t l = 0, r = sums.n; /* the first interval ending >= a */
+		while (l < r) {
+			size_t mid = l + (r - l) / 2;
+			if (sums.hi[mid] < a)
+				l = mid + 1;
+			else
+				r = mid;
+		}
+		if (l < sums.n && sums.lo[l] <= z)
+			out = 1;
+	}
+	free(sums.lo);
+	free(sums.hi);
+	free(cur);
+	free(xr);
+	free(yr);
+	free(dr);
+	return out;
+}
+
+static int descending(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return (x < y) - (x > y);
+}
+
+/* Sorts the pairs (n_i, m_i) by their larger count, largest first. */
+static void sort_pairs(uint64_t *n, uint64_t *m, size_t len)
+{
+	for (size_t i = 1; i < len; i++)
+		for (size_t j = i; j > 0; j--) {
+			uint64_t a = n[j] > m[j] ? n[j] : m[j];
+			uint64_t b = n[j - 1] > m[j - 1] ? n[j - 1] : m[j - 1];
+			if (a <= b)
+				break;
+			uint64_t t = n[j];
+			n[j] = n[j - 1];
+			n[j - 1] = t;
+			t = m[j];
+			m[j] = m[j - 1];
+			m[j - 1] = t;
+		}
+}
+
+/* Do the positions with counts a and b fall apart?  1, 0, -1 undecided. */
+static int apart(Check *k, const Vec *a, const Vec *b)
+{
+	size_t cap = a->n + b->n + 1, len = 0, ne = 0;
+	uint64_t *n = xmalloc(cap * sizeof *n), *m = xmalloc(cap * sizeof *m);
+	uint64_t *e = xmalloc(cap * sizeof *e);
+	size_t i = 0, j = 0;
+	bool alone = false;
+	while (i < a->n || j < b->n) {
+		uint32_t ca = i < a->n ? a->cls[i] : UINT32_MAX;
+		uint32_t cb = j < b->n ? b->cls[j] : UINT32_MAX;
+		uint64_t x = ca <= cb ? a->cnt[i] : 0, y = cb <= ca ? b->cnt[j] : 0;
+		i += ca <= cb;
+		j += cb <= ca;
+		if (x == y) {
+			e[ne++] = x;
+			continue;
+		}
+		/* #[that class] >= c, c between the two counts */
+		alone |= (x < y ? x : y) <= k->b.C;
+		n[len] = x;
+		m[len++] = y;
+	}
+	/* the largest counts first: the window prunes soonest */
+	qsort(e, ne, sizeof *e, descending);
+	sort_pairs(n, m, len);
+	int out = len == 0 ? 0 : alone ? 1 : 0;
+	for (size_t s = 0; s < k->nsets && len && !alone && out != 1; s++) {
+		int r = front(k, s, n, m, len, e, ne);
+		if (r < 0)
+			out = -1;
+		else if (r > 0)
+			out = 1;
+	}
+	free(n);
+	free(m);
+	free(e);
+	return out;
+}
+
+/* ---- one word at the next level ---------------------------------------- */
+
+/* The counts before a run, with `extra` more of class c0. */
+static void vec_at(const uint64_t *dense, const uint32_t *seen, size_t nseen,
+		   uint32_t c0, uint64_t extra, Vec *out)
+{
+	out->cls = xmalloc((nseen + 1) * sizeof *out->cls);
+	out->cnt = xmalloc((nseen + 1) * sizeof *out->cnt);
+	out->n = 0;
+	bool put = false;
+	for (size_t i = 0; i <= nseen; i++) {
+		uint32_t c = i < nseen ? seen[i] : UINT32_MAX;
+		if (!put && c0 <= c) {
+			uint64_t v = dense[c0] + extra;
+			if (v) {
+				out->cls[out->n] = c0;
+				out->cnt[out->n++] = v;
+			}
+			put = true;
+			if (c == c0)
+				continue;
+		}
+		if (i < nseen && dense[c]) {
+			out->cls[out->n] = c;
+			out->cnt[out->n++] = dense[c];
+		}
+	}
+}
+
+static void vec_free(Vec *v)
+{
+	free(v->cls);
+	free(v->cnt);
+}
+
+/* Positions first and at (1-based in the run) apart? */
+static int run_apart(Check *k, const uint64_t *dense, const uint32_t *seen,
+		     size_t nseen, uint32_t c0, uint64_t first, uint64_t at)
+{
+	Vec a, b;
+	vec_at(dense, seen, nseen, c0, first, &a);
+	vec_at(dense, seen, nseen, c0, at, &b);
+	int r = apart(k, &a, &b);
+	vec_free(&a);
+	vec_free(&b);
+	if (r < 0)
+		k->undecided = true;
+	return r;
+}
+
+/* The last position of the run that no comparison separates from
+ * `first`: doubling, then bisection (apartness grows with the distance). */
+static uint64_t piece_end(Check *k, const uint64_t *dense, const uint32_t *seen,
+			  size_t nseen, uint32_t c0, uint64_t first, uint64_t len)
+{
+	uint64_t good = first, step = 1, bad = len + 1;
+	while (good < len) {
+		uint64_t t = len - good < step ? len : good + step;
+		if (run_apart(k, dense, seen, nseen, c0, first, t) != 0) {
+			bad = t;
+			break;
+		}
+		good = t;
+		step *= 2;
+	}
+	while (bad - good > 1) {
+		uint64_t mid = good + (bad - good) / 2;
+		if (run_apart(k, dense, seen, nseen, c0, first, mid) != 0)
+			bad = mid;
+		else
+			good = mid;
+	}
+	return good;
+}
+
+typedef struct {
+	Known *k;
+	size_t n, cap;
+} Classes;
+
+/* The class of a piece whose first position has counts v: an earlier
+ * class of the same class below that no comparison separates, or a new
+ * one (which takes v). */
+static uint32_t classify(Check *k, Classes *cs, uint32_t below, Vec *v)
+{
+	for (size_t i = 0; i < cs->n; i++) {
+		if (cs->k[i].below != below)
+			continue;
+		int r = apart(k, &cs->k[i].rep, v);
+		if (r < 0)
+			k->undecided = true;
+		if (r == 0) {
+			vec_free(v);
+			return (uint32_t)i;
+		}
+	}
+	if (cs->n == cs->cap) {
+		cs->cap = cs->cap ? 2 * cs->cap : 64;
+		cs->k = xrealloc(cs->k, cs->cap * sizeof *cs->k);
+	}
+	cs->k[cs->n] = (Known){below, *v};
+	return (uint32_t)cs->n++;
+}
+
+static int cmp_cls(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* One word from its segments of the level below to those of the next.
+ * False when a limit stopped it. */
+static bool next_level(Check *k, Classes *cs, const Segs *in, size_t nbelow,
+		       Segs *out)
+{
+	uint64_t *dense = xcalloc(nbelow + 1, sizeof *dense);
+	uint32_t *seen = xmalloc((nbelow + 1) * sizeof *seen);
+	size_t nseen = 0;
+	bool ok = true;
+	for (size_t r = 0; r < in->n && ok; r++) {
+		uint32_t c0 = in->s[r].cls;
+		uint64_t len = in->s[r].len, first = 1;
+		qsort(seen, nseen, sizeof *seen, cmp_cls);
+		while (first <= len) {
+			if (limit_poll(k->lim)) {
+				ok = false;
+				break;
+			}
+			uint64_t end = piece_end(k, dense, seen, nseen, c0, first, len);
+			Vec v;
+			vec_at(dense, seen, nseen, c0, first, &v);
+			segs_push(out, classify(k, cs, c0, &v), end - first + 1);
+			first = end + 1;
+		}
+		if (!dense[c0])
+			seen[nseen++] = c0;
+		dense[c0] += len;
+	}
+	free(dense);
+	free(seen);
+	return ok;
+}
+
+static void classes_free(Classes *cs)
+{
+	for (size_t i = 0; i < cs->n; i++)
+		vec_free(&cs->k[i].rep);
+	free(cs->k);
+}
+
+/* The letters as the classes of level 0, numbered as they come. */
+static size_t letters(const BlockWord *const *w, size_t nletters, Segs *out)
+{
+	int *num = xmalloc((nletters + 1) * sizeof *num);
+	for (size_t a = 0; a <= nletters; a++)
+		num[a] = -1;
+	size_t n = 0;
+	for (int i = 0; i < 2; i++)
+		for (size_t r = 0; r < w[i]->n; r++) {
+			uint8_t a = w[i]->letter[r];
+			if (num[a] < 0)
+				num[a] = (int)n++;
+			segs_push(&out[i], (uint32_t)num[a], w[i]->len[r]);
+		}
+	free(num);
+	return n;
+}
+
+unsigned blockcheck_pair(const BlockWord *u, const BlockWord *v,
+			 size_t nletters, unsigned maxd, IndistBounds b,
+			 Limits *lim)
+{
+	bool eu = blockword_length(u) == 0, ev = blockword_length(v) == 0;
+	if (eu || ev)
+		return eu && ev ? BLOCKCHECK_NEVER : 0;
+	Check k = {.b = b, .lim = lim};
+	if (k.b.T < 1)
+		k.b.T = 1;
+	if (k.b.T > INDIST_MAX_T)
+		k.b.T = INDIST_MAX_T;
+	weight_sets(&k);
+	const BlockWord *w[2] = {u, v};
+	Segs cur[2] = {{0}, {0}};
+	size_t ncls = letters(w, nletters, cur);
+	unsigned answer = BLOCKCHECK_NONE;
+	bool exact = true;
+	for (unsigned d = 0;; d++) {
+		if (cur[0].s[cur[0].n - 1].cls != cur[1].s[cur[1].n - 1].cls) {
+			answer = exact ? d : BLOCKCHECK_UNDECIDED;
+			break;
+		}
+		if (d == maxd || d == CHECK_MAX_DEPTH)
+			break;
+		Classes cs = {0};
+		Segs next[2] = {{0}, {0}};
+		bool ok = true;
+		k.undecided = false;
+		for (int i = 0; i < 2 && ok; i++)
+			ok = next_level(&k, &cs, &cur[i], ncls, &next[i]);
+		size_t n = cs.n;
+		classes_free(&cs);
+		for (int i = 0; i < 2; i++) {
+			free(cur[i].s);
+			cur[i] = next[i];
+		}
+		if (!ok) {
+			answer = BLOCKCHECK_STOPPED;
+			break;
+		}
+		exact &= !k.undecided;
+		if (n == ncls && exact) {
+			answer = BLOCKCHECK_NEVER;
+			break;
+		}
+		ncls = n;
+	}
+	free(cur[0].s);
+	free(cur[1].s);
+	free(k.coef);
+	free(k.ncoef);
+	return answer;
+}

@@ -1,0 +1,48 @@
+/* pairgen -- pairs the engine builds itself to certify lower bounds:
+ * for L_k (k blocks, hierarchy.h) and a depth d, a word u in L_k and a
+ * word v outside it that no formula of F_d(C, T) separates.
+ *
+ * Candidates have the shape u = P Y^(n+1) X X, v = P Y^n X Y X (P the
+ * first k - 2 alternating blocks, Y and X the letters of blocks k - 1 and
+ * k), each block of P longer than all later blocks together.  Each is
+ * checked by blockref; a candidate it separates at a depth <= d makes the
+ * next ones longer (the separation says the counts were within reach),
+ * one it does not separate is re-checked by blockcheck, which shares no
+ * code with it, and by the caller's membership test.
+ *
+ * Ownership: a PairCert owns its two words (pairgen_free()).
+ */
+#ifndef TALLY_PAIRGEN_H
+#define TALLY_PAIRGEN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "search/blockword.h"
+#include "search/indist.h"
+
+struct Limits;
+
+typedef struct {
+	BlockWord u, v;  /* u in the language, v not */
+	unsigned depth;  /* no formula of depth <= depth separates them */
+	unsigned tries;  /* candidates checked */
+	double seconds;  /* both checks, all candidates */
+} PairCert;
+
+typedef enum {
+	PAIRGEN_FOUND,     /* *out holds a certified pair */
+	PAIRGEN_NONE,      /* no candidate certified within the tries */
+	PAIRGEN_DISAGREE,  /* the two checks disagree on *out: a bug */
+	PAIRGEN_STOPPED    /* a limit */
+} PairgenStatus;
+
+/* Membership of a word in the target (letters 0 = a, 1 = b). */
+typedef bool (*PairgenMember)(void *ctx, const BlockWord *w);
+
+PairgenStatus pairgen_lk(unsigned k, unsigned d, IndistBounds b, uint64_t seed,
+			 unsigned tries, PairgenMember member, void *ctx,
+			 struct Limits *lim, PairCert *out);
+void pairgen_free(PairCert *p);
+
+#endif

@@ -1,0 +1,261 @@
+/* check_blockref.c -- the exact check on words given as runs
+ * (blockref.c) against the explicit refinement of positions (indist.c),
+ * which shares no code with it:
+ *  - every pair of words over {a, b} up to a length, for several (C, T);
+ *  - random pairs of block words with short expansions (fixed seeds),
+ *    also with the tables of small counts shrunk so that every count goes
+ *    through the enumerations;
+ *  - the fixpoint certificate ("no depth separates") against the
+ *    explicit refinement run to depth INDIST_MAX_DEPTH on short words,
+ *    where every partition is stable long before;
+ *  - the independent re-check (blockcheck.c) against blockref on random
+ *    block pairs, long ones included. */
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "search/blockcheck.h"
+#include "search/blockref.h"
+#include "search/indist.h"
+#include "randgen.h"
+#include "suites.h"
+
+/* The explicit answer in blockref's terms: a depth, or INDIST_NONE. */
+static unsigned block_depth(const uint8_t *u, size_t nu, const uint8_t *v,
+			    size_t nv, unsigned maxd, IndistBounds b)
+{
+	BlockWord U, V;
+	blockword_from(&U, u, nu);
+	blockword_from(&V, v, nv);
+	BlockrefAnswer a = blockref_pair(&U, &V, 2, maxd, b, NULL);
+	blockword_free(&U);
+	blockword_free(&V);
+	ck_assert_msg(a.kind != BLOCKREF_UNKNOWN && a.kind != BLOCKREF_STOPPED,
+		      "blockref undecided on a short pair");
+	return a.kind == BLOCKREF_SEPARATED ? a.depth : INDIST_NONE;
+}
+
+static void word_of(unsigned bits, unsigned n, uint8_t *out)
+{
+	for (unsigned i = 0; i < n; i++)
+		out[i] = bits >> i & 1;
+}
+
+static void all_pairs(unsigned maxlen, IndistBounds b, unsigned maxd)
+{
+	uint8_t u[16], v[16];
+	for (unsigned nu = 1; nu <= maxlen; nu++)
+		for (unsigned nv = 1; nv <= maxlen; nv++)
+			for (unsigned mu = 0; mu < 1u << nu; mu++)
+				for (unsigned mv = 0; mv < 1u << nv; mv++) {
+					word_of(mu, nu, u);
+					word_of(mv, nv, v);
+					unsigned e = indist_pair(u, nu, v, nv, 2, maxd, b, NULL);
+					unsigned g = block_depth(u, nu, v, nv, maxd, b);
+					ck_assert_msg(e == g, "C=%u T=%u words %x/%u %x/%u: "
+						      "explicit %u, blocks %u", b.C, b.T, mu,
+						      nu, mv, nv, e, g);
+				}
+}
+
+START_TEST(every_pair_c1t2)
+{
+	all_pairs(6, (IndistBounds){1, 2}, 6);
+}
+END_TEST
+
+START_TEST(every_pair_other_classes)
+{
+	static const IndistBounds bs[] = {{1, 1}, {2, 2}, {2, 3}, {3, 3}, {1, 4}};
+	for (size_t i = 0; i < sizeof bs / sizeof *bs; i++)
+		all_pairs(5, bs[i], 5);
+}
+END_TEST
+
+/* A random word of up to `blocks` runs of up to maxrun letters. */
+static size_t random_word(Rng *r, unsigned blocks, unsigned maxrun, uint8_t *out)
+{
+	size_t n = 0;
+	unsigned nb = 1 + rng_below(r, blocks);
+	for (unsigned k = 0; k < nb; k++) {
+		unsigned len = 1 + rng_below(r, maxrun);
+		uint8_t c = (uint8_t)rng_below(r, 2);
+		for (unsigned i = 0; i < len; i++)
+			out[n++] = c;
+	}
+	return n;
+}
+
+/* v: u with two neighbours swapped, a letter added or removed, or a
+ * fresh word. */
+static size_t perturb(Rng *r, const uint8_t *u, size_t nu, unsigned maxrun,
+		      uint8_t *v)
+{
+	memcpy(v, u, nu);
+	switch (rng_below(r, 4)) {
+	case 0:
+		if (nu > 2) {
+			size_t p = rng_below(r, (uint32_t)nu - 1);
+			uint8_t t = v[p];
+			v[p] = v[p + 1];
+			v[p + 1] = t;
+		}
+		return nu;
+	case 1: v[nu] = (uint8_t)rng_below(r, 2); return nu + 1;
+	case 2: return nu > 1 ? nu - 1 : nu;
+	default: return random_word(r, 5, maxrun, v);
+	}
+}
+
+static void random_pairs(uint64_t seed, unsigned n, IndistBounds b,
+			 unsigned maxrun, unsigned tune)
+{
+	Rng r;
+	rng_seed(&r, seed);
+	uint8_t u[512], v[512];
+	blockref_tune(tune);
+	for (unsigned i = 0; i < n; i++) {
+		size_t nu = random_word(&r, 6, maxrun, u);
+		size_t nv = perturb(&r, u, nu, maxrun, v);
+		unsigned e = indist_pair(u, nu, v, nv, 2, 5, b, NULL);
+		unsigned g = block_depth(u, nu, v, nv, 5, b);
+		ck_assert_msg(e == g, "seed %llu case %u (C=%u T=%u, tune %u): "
+			      "explicit %u, blocks %u", (unsigned long long)seed, i,
+			      b.C, b.T, tune, e, g);
+	}
+	blockref_tune(0);
+}
+
+START_TEST(random_block_pairs)
+{
+	unsigned n = test_count(120);
+	random_pairs(1, n, (IndistBounds){1, 2}, 40, 0);
+	random_pairs(2, n, (IndistBounds){2, 2}, 30, 0);
+	random_pairs(3, n / 2, (IndistBounds){1, 3}, 30, 0);
+}
+END_TEST
+
+START_TEST(random_block_pairs_enumerated)
+{
+	unsigned n = test_count(120);
+	random_pairs(4, n, (IndistBounds){1, 2}, 40, 3);
+	random_pairs(5, n, (IndistBounds){2, 2}, 30, 2);
+	random_pairs(6, n / 2, (IndistBounds){2, 3}, 20, 8);
+}
+END_TEST
+
+/* "No depth separates" exactly when the explicit refinement, run far
+ * past where short words stabilise, never separates. */
+START_TEST(fixpoint_against_brute_force)
+{
+	static const IndistBounds bs[] = {{1, 2}, {1, 1}, {2, 2}};
+	uint8_t u[8], v[8];
+	size_t never = 0;
+	for (size_t k = 0; k < sizeof bs / sizeof *bs; k++)
+		for (unsigned nu = 1; nu <= 5; nu++)
+			for (unsigned nv = 1; nv <= 5; nv++)
+				for (unsigned mu = 0; mu < 1u << nu; mu++)
+					for (unsigned mv = 0; mv < 1u << nv; mv++) {
+						word_of(mu, nu, u);
+						word_of(mv, nv, v);
+						BlockWord U, V;
+						blockword_from(&U, u, nu);
+						blockword_from(&V, v, nv);
+						BlockrefAnswer a = blockref_pair(&U, &V, 2,
+							INDIST_MAX_DEPTH, bs[k], NULL);
+						unsigned e = indist_pair(u, nu, v, nv, 2,
+							INDIST_MAX_DEPTH, bs[k], NULL);
+						ck_assert_msg((a.kind == BLOCKREF_NEVER) ==
+							      (e == INDIST_NONE),
+							      "words %x/%u %x/%u: blocks kind %d, "
+							      "explicit %u", mu, nu, mv, nv, a.kind, e);
+						never += a.kind == BLOCKREF_NEVER;
+						blockword_free(&U);
+						blockword_free(&V);
+					}
+	ck_assert(never > 0); /* the certificate is exercised */
+}
+END_TEST
+
+/* Unary words: a^n and a^(n+1) against the explicit check, and the
+ * lengths themselves never expanded (a^(10^15)). */
+START_TEST(unary_pairs)
+{
+	IndistBounds b = {1, 2};
+	uint8_t w[80];
+	memset(w, 0, sizeof w);
+	for (unsigned n = 1; n < 70; n++) {
+		unsigned e = indist_pair(w, n, w, n + 1, 1, 10, b, NULL);
+		BlockWord U = {0}, V = {0};
+		blockword_push(&U, 0, n);
+		blockword_push(&V, 0, n + 1);
+		BlockrefAnswer a = blockref_pair(&U, &V, 1, 10, b, NULL);
+		ck_assert_msg(a.kind == BLOCKREF_SEPARATED && a.depth == e,
+			      "a^%u: explicit %u, blocks kind %d depth %u", n, e,
+			      a.kind, a.depth);
+		blockword_free(&U);
+		blockword_free(&V);
+	}
+	BlockWord U = {0}, V = {0};
+	blockword_push(&U, 0, 1000000000000000ull);
+	blockword_push(&V, 0, 1000000000000001ull);
+	BlockrefAnswer a = blockref_pair(&U, &V, 1, 4, b, NULL);
+	ck_assert_int_eq(a.kind, BLOCKREF_NONE);
+	blockword_free(&U);
+	blockword_free(&V);
+}
+END_TEST
+
+/* The second check agrees with blockref on random block pairs of the
+ * witness shape (a run lengthened, or two letters inserted before the
+ * last), lengths far beyond the explicit check. */
+START_TEST(recheck_agrees)
+{
+	Rng r;
+	rng_seed(&r, 7);
+	IndistBounds bs[] = {{1, 2}, {2, 2}, {1, 1}};
+	unsigned n = test_count(40);
+	for (unsigned i = 0; i < n; i++) {
+		IndistBounds b = bs[i % 3];
+		unsigned maxrun = i % 2 ? 400 : 25;
+		BlockWord U = {0}, V = {0};
+		unsigned nb = 1 + rng_below(&r, 6);
+		for (unsigned k = 0; k < nb; k++)
+			blockword_push(&U, (uint8_t)(k % 2), 1 + rng_below(&r, maxrun));
+		blockword_copy(&V, &U);
+		if (rng_below(&r, 2)) {
+			V.len[rng_below(&r, (uint32_t)V.n)] += 1 + rng_below(&r, 3);
+		} else {
+			uint8_t last = V.letter[V.n - 1];
+			blockword_push(&V, (uint8_t)(1 - last), 1);
+			blockword_push(&V, last, 1);
+		}
+		BlockrefAnswer a = blockref_pair(&U, &V, 2, 6, b, NULL);
+		unsigned c = blockcheck_pair(&U, &V, 2, 6, b, NULL);
+		unsigned want = a.kind == BLOCKREF_SEPARATED ? a.depth
+				: a.kind == BLOCKREF_NONE ? BLOCKCHECK_NONE
+				: a.kind == BLOCKREF_NEVER ? BLOCKCHECK_NEVER : 9999;
+		ck_assert_msg(c == want, "case %u (C=%u T=%u): blockref kind %d "
+			      "depth %u, blockcheck %u", i, b.C, b.T, a.kind, a.depth, c);
+		blockword_free(&U);
+		blockword_free(&V);
+	}
+}
+END_TEST
+
+Suite *blockref_suite(void)
+{
+	Suite *s = suite_create("blockref");
+	TCase *tc = tcase_create("explicit");
+	tcase_set_timeout(tc, 600);
+	tcase_add_test(tc, every_pair_c1t2);
+	tcase_add_test(tc, every_pair_other_classes);
+	tcase_add_test(tc, random_block_pairs);
+	tcase_add_test(tc, random_block_pairs_enumerated);
+	tcase_add_test(tc, fixpoint_against_brute_force);
+	tcase_add_test(tc, unary_pairs);
+	tcase_add_test(tc, recheck_agrees);
+	suite_add_tcase(s, tc);
+	return s;
+}
