@@ -36,6 +36,7 @@ typedef struct {
 	EnumOptions eo;
 	const char *alphabet, *format;
 	size_t dlo, dhi, slo, shi;
+	size_t max_depth;     /* --max-depth=D: --depth=0..D */
 	bool stats, check, bad;
 	size_t count, emitted;
 	Store *st;
@@ -139,6 +140,8 @@ static int parse(Enum *e, int argc, char **argv)
 				  "the letters (default ab)"),
 		OPTION_RANGE_ROW("depth", "RANGE", 0, 6, true, &e->dlo, &e->dhi,
 				 "depths printed (default 0..1)"),
+		OPTION_COUNT_ROW(0, "max-depth", "D", 0, 6, &e->max_depth,
+				 "the same as --depth=0..D (search's name)"),
 		OPTION_RANGE_ROW("size", "RANGE", 0, 40, true, &e->slo, &e->shi,
 				 "sizes printed (default ..6)"),
 		SEARCH_MAXCONST_ROW(&e->o, "constants: c = 1..C alone, |c| <= C "
@@ -186,7 +189,8 @@ static int parse(Enum *e, int argc, char **argv)
 
 int cmd_enum(int argc, char **argv)
 {
-	Enum e = {.format = "%f", .dlo = 0, .dhi = 1, .slo = 0, .shi = 6};
+	Enum e = {.format = "%f", .dlo = 0, .dhi = 1, .slo = 0, .shi = 6,
+		  .max_depth = SIZE_MAX};
 	search_opts_init(&e.o);
 	e.o.length = 6;
 	e.o.pairs = 0;
@@ -195,6 +199,10 @@ int cmd_enum(int argc, char **argv)
 	int status = parse(&e, argc, argv);
 	if (status != EXIT_YES)
 		return status < 0 ? EXIT_YES : status;
+	if (e.max_depth != SIZE_MAX) {
+		e.dlo = 0;
+		e.dhi = e.max_depth;
+	}
 	e.st = store_new();
 	Alphabet alpha;
 	alphabet_init(&alpha, e.st, NULL, 0, e.alphabet ? e.alphabet : "ab");

@@ -226,15 +226,12 @@ static void session_unit(Repl *r, Node n, Unit *u)
 	}
 }
 
-/* :eval and :trace: tally eval on the last formula. */
-static void eval_on(Repl *r, const char *const *words, size_t n, bool trace)
+/* :eval and :trace: tally eval on formula f. */
+static void eval_on_node(Repl *r, Node f, const char *const *words, size_t n,
+			 bool trace)
 {
-	if (r->last == NODE_NONE) {
-		repl_session_fail(r, "no formula yet: type one first");
-		return;
-	}
 	Unit u;
-	session_unit(r, r->last, &u);
+	session_unit(r, f, &u);
 	/* the session's alphabet: session_unit holds every definition's
 	 * letters (passed as letters, not as --alphabet, so that an unknown
 	 * letter's message still points to :alphabet) */
@@ -249,6 +246,16 @@ static void eval_on(Repl *r, const char *const *words, size_t n, bool trace)
 	show_word_errors(&errors, NULL);
 	buf_free(&errors);
 	unit_free(&u);
+}
+
+/* ... on the last formula. */
+static void eval_on(Repl *r, const char *const *words, size_t n, bool trace)
+{
+	if (r->last == NODE_NONE) {
+		repl_session_fail(r, "no formula yet: type one first");
+		return;
+	}
+	eval_on_node(r, r->last, words, n, trace);
 }
 
 static void no_letters(void *ctx, const Sym *s, size_t n)
@@ -351,16 +358,30 @@ static void run_eval(Repl *r, char *arg)
 	free(words);
 }
 
+/* A defined name of the session (not the prelude's): its node. */
+static Node defined(Repl *r, const char *name)
+{
+	Sym s = sym_lookup(repl_session_syms(r), name, strlen(name));
+	const Def *d = s == SYM_NONE ? NULL : scope_lookup_local(r->scope, s);
+	return d ? d->node : NODE_NONE;
+}
+
 static void run_trace(Repl *r, char *arg)
 {
 	char **words;
 	size_t n = split_words(arg, &words);
-	const char *w = n ? words[0] : r->word;
-	if (n > 1)
-		repl_session_fail(r, ":trace takes one word");
+	/* :trace NAME [WORD]: a definition's trace, as :trace of the last
+	 * formula (a word that is also a name reads as the name) */
+	Node named = n ? defined(r, words[0]) : NODE_NONE;
+	size_t first = named != NODE_NONE;
+	const char *w = n > first ? words[first] : r->word;
+	if (n > first + 1)
+		repl_session_fail(r, ":trace takes [NAME] and one word");
 	else if (!w)
 		repl_session_fail(r, ":trace needs a word (or an example "
 				  "word, :word WORD)");
+	else if (named != NODE_NONE)
+		eval_on_node(r, named, &w, 1, true);
 	else
 		eval_on(r, &w, 1, true);
 	free(words);
@@ -555,6 +576,10 @@ static void run_check(Repl *r, char *arg)
 	size_t len = strcspn(arg, " \t");
 	char *rest = arg + len;
 	DecideTask task;
+	if (len > 2 && strncmp(arg, "--", 2) == 0) { /* tally check's --sat */
+		arg += 2;
+		len -= 2;
+	}
 	if (len == 3 && strncmp(arg, "sat", 3) == 0) {
 		task = TASK_SAT;
 	} else if (len == 5 && strncmp(arg, "valid", 5) == 0) {
@@ -591,7 +616,11 @@ static void run_search(Repl *r, char *arg)
 	VEC(char *) av = {0};
 	VEC_PUSH(av, "tally search");
 	bool target = false, alphabet_given = false;
+	Node named = NODE_NONE; /* :search NAME: a definition as the target */
 	for (char *p = strtok(arg, " \t"); p; p = strtok(NULL, " \t")) {
+		if (*p != '-' && named == NODE_NONE &&
+		    (named = defined(r, p)) != NODE_NONE)
+			continue;
 		VEC_PUSH(av, p);
 		alphabet_given |= strncmp(p, "--alphabet", 10) == 0;
 		target |= strncmp(p, "--", 2) != 0 || strncmp(p, "--family", 8) == 0 ||
@@ -602,7 +631,8 @@ static void run_search(Repl *r, char *arg)
 	}
 	char *text = NULL;
 	if (!target) {
-		if (r->last == NODE_NONE) {
+		Node f = named != NODE_NONE ? named : r->last;
+		if (f == NODE_NONE) {
 			repl_session_fail(r, "no formula yet: type one, or "
 					  "give search's options for a "
 					  "target");
@@ -610,7 +640,7 @@ static void run_search(Repl *r, char *arg)
 			return;
 		}
 		Unit u;
-		subject_unit(r, r->last, &u);
+		subject_unit(r, f, &u);
 		text = tl_print_unit(r->store, &u, SYNTAX_TL);
 		unit_free(&u);
 		VEC_PUSH(av, "-f");

@@ -86,3 +86,17 @@ grep -q '^not equivalent$' r.txt || fail ":equiv: $(cat r.txt)"
 grep -q '^least depth: 2$' r.txt || fail ":search ignores the session's alphabet: $(cat r.txt)"
 test "$(grep -c '^alphabet: a b$' r.txt)" -ge 3 ||
 	fail ":alphabet, :search and :info print the session's alphabet: $(cat r.txt)"
+
+# One vocabulary between commands and the REPL: :trace NAME, :search
+# NAME, :check --sat as tally check spells it, enum --max-depth as
+# search's.
+printf 'g := #[Q_a] >= 2\nf := #[Q_b] = 1\n:trace g ab\n:check --sat f\n:search g --decide-length=0\n' |
+	"$T" repl > v.txt 2>&1 || true
+grep -q '^ab	reject$' v.txt || fail ":trace NAME WORD: $(cat v.txt)"
+! grep -q 'takes one word' v.txt || fail ":trace NAME read as a word: $(cat v.txt)"
+grep -q '^satisfiable$' v.txt || fail ":check --sat: $(cat v.txt)"
+grep -q '^target: #\[Q_a\] >= 2$' v.txt || fail ":search NAME: $(cat v.txt)"
+"$T" enum --max-depth=1 --size=..3 > e1.txt
+"$T" enum --depth=0..1 --size=..3 > e2.txt
+cmp -s e1.txt e2.txt || fail "enum --max-depth=1 is not --depth=0..1"
+run 2 "$T" enum --max-depth=9
