@@ -455,8 +455,20 @@ typedef struct {
 /* The class of a piece whose first position has counts v: an earlier
  * class of the same class below that no comparison separates, or a new
  * one (which takes v). */
+static bool vec_same(const Vec *a, const Vec *b)
+{
+	return a->n == b->n && !memcmp(a->cls, b->cls, a->n * sizeof *a->cls) &&
+	       !memcmp(a->cnt, b->cnt, a->n * sizeof *a->cnt);
+}
+
 static uint32_t classify(Check *k, Classes *cs, uint32_t below, Vec *v)
 {
+	/* a class with these very counts (a prefix both words share) */
+	for (size_t i = 0; i < cs->n; i++)
+		if (cs->k[i].below == below && vec_same(&cs->k[i].rep, v)) {
+			vec_free(v);
+			return (uint32_t)i;
+		}
 	for (size_t i = 0; i < cs->n; i++) {
 		if (cs->k[i].below != below)
 			continue;

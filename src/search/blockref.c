@@ -820,11 +820,35 @@ static uint64_t mix(uint64_t k, uint64_t v)
 	return z ^ (z >> 31);
 }
 
-static uint64_t capped_hash(const Ents *v, uint32_t below, uint64_t cap)
+static int64_t clamp(int64_t v, int64_t c)
 {
-	uint64_t h = mix(UINT64_MAX, below);
-	for (size_t i = 0; i < v->len; i++)
-		h += mix(v->data[i].k, v->data[i].n < cap ? v->data[i].n : cap);
+	return v < -c ? -c : v > c ? c : v;
+}
+
+/* A key that positions of one class share: the class below, every count
+ * capped at C + 1 (#[K] >= c), and with two counts per comparison every
+ * difference of neighbouring classes K, K + 1 clamped to [-C-1, C+1]
+ * (#[K] - #[K+1] >= c).  The differences are taken over all classes, the
+ * zero ones left out, so the key is a function of the whole vector. */
+static uint64_t key_hash(const Ents *v, uint32_t below, IndistBounds b)
+{
+	uint64_t h = mix(UINT64_MAX, below), cap = b.C + 1;
+	for (size_t i = 0; i < v->len; i++) {
+		const Ent *e = &v->data[i];
+		h += mix(e->k, e->n < cap ? e->n : cap);
+		if (b.T < 2)
+			continue;
+		uint64_t next = i + 1 < v->len && v->data[i + 1].k == e->k + 1
+				? v->data[i + 1].n : 0;
+		int64_t d = clamp((int64_t)(e->n > BLOCKWORD_MAX_LEN ? 0 : e->n) -
+				  (int64_t)next, (int64_t)cap);
+		if (d)
+			h += mix(~(uint64_t)e->k, (uint64_t)d);
+		bool prev = i > 0 && v->data[i - 1].k + 1 == e->k;
+		if (!prev && e->k > 0) /* (K - 1, K) with K - 1 absent */
+			h += mix(~(uint64_t)(e->k - 1), (uint64_t)-clamp((int64_t)e->n,
+									 (int64_t)cap));
+	}
 	return h;
 }
 
@@ -841,8 +865,15 @@ static bool ents_equal(const Ent *a, size_t na, const Ents *b)
 /* The class of level j + 1 of a piece with counts v, of class `below`. */
 static uint32_t match(Matcher *m, const Ents *v, uint32_t below)
 {
-	uint64_t h = capped_hash(v, below, m->c->b.C + 1);
+	uint64_t h = key_hash(v, below, m->c->b);
 	size_t bk = h & (m->nbucket - 1);
+	/* the same counts first (the words' common prefix): no test */
+	for (uint32_t k = m->bucket[bk]; k != UINT32_MAX; k = m->cls.data[k].next) {
+		const Cls *K = &m->cls.data[k];
+		if (K->key == h && K->below == below &&
+		    ents_equal(m->arena.data + K->first, K->n, v))
+			return k;
+	}
 	for (uint32_t k = m->bucket[bk]; k != UINT32_MAX; k = m->cls.data[k].next) {
 		const Cls *K = &m->cls.data[k];
 		/* the pieces of one run are apart: a comparison reaches the
@@ -850,8 +881,6 @@ static uint32_t match(Matcher *m, const Ents *v, uint32_t below)
 		if (K->key != h || K->below != below || K->run == m->run)
 			continue;
 		const Ent *rep = m->arena.data + K->first;
-		if (ents_equal(rep, K->n, v))
-			return k;
 		Ents r = {(Ent *)rep, K->n, K->n};
 		int s = separable(m->c, &r, v);
 		if (s == 0)

@@ -34,7 +34,7 @@ static void shape(unsigned k, const uint64_t *len, PairCert *p)
 	blockword_push(&p->v, x, 1);
 }
 
-/* Block lengths from the end: Y's about m, each earlier block 1.5 to 3.5
+/* Block lengths from the end: Y's about m, each earlier block 1.5 to 2.5
  * times all later ones together. */
 static void lengths(unsigned k, uint64_t m, uint64_t *rng, uint64_t *len)
 {
@@ -44,7 +44,7 @@ static void lengths(unsigned k, uint64_t m, uint64_t *rng, uint64_t *len)
 	len[k - 2] = m + splitmix64_next(rng) % (m + 1);
 	later += len[k - 2];
 	for (unsigned i = k - 2; i-- > 0;) {
-		uint64_t r = 150 + splitmix64_next(rng) % 201; /* percent */
+		uint64_t r = 150 + splitmix64_next(rng) % 101; /* percent */
 		len[i] = later * r / 100 + splitmix64_next(rng) % 7;
 		later += len[i];
 	}
@@ -76,7 +76,7 @@ PairgenStatus pairgen_lk(unsigned k, unsigned d, IndistBounds b, uint64_t seed,
 	uint64_t rng = seed * 0x9e3779b97f4a7c15u + k * 31u + d;
 	uint64_t len[BLOCKREF_MAX_DEPTH + 2];
 	/* the last block's scale: grows with the class and the depth */
-	uint64_t m = (uint64_t)b.C * b.T * (d < 3 ? 4 : 20 * d);
+	uint64_t m = (uint64_t)b.C * b.T * (d < 3 ? 4 : 5 * d);
 	double t0 = limit_now();
 	for (unsigned t = 1; t <= tries; t++) {
 		if (k > BLOCKREF_MAX_DEPTH)
@@ -95,9 +95,9 @@ PairgenStatus pairgen_lk(unsigned k, unsigned d, IndistBounds b, uint64_t seed,
 		pairgen_free(out);
 		if (r == -2)
 			return PAIRGEN_STOPPED;
-		/* separated well below d: the counts were within reach */
-		if (sep + 1 < d || k == 1)
-			m = m * 3 / 2;
+		/* separated: the counts were within reach of the class */
+		if (sep <= d)
+			m = m * 7 / 5;
 	}
 	return PAIRGEN_NONE;
 }

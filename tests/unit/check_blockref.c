@@ -129,7 +129,7 @@ static void random_pairs(uint64_t seed, unsigned n, IndistBounds b,
 
 START_TEST(random_block_pairs)
 {
-	unsigned n = test_count(120);
+	unsigned n = test_count(60);
 	random_pairs(1, n, (IndistBounds){1, 2}, 40, 0);
 	random_pairs(2, n, (IndistBounds){2, 2}, 30, 0);
 	random_pairs(3, n / 2, (IndistBounds){1, 3}, 30, 0);
@@ -138,7 +138,7 @@ END_TEST
 
 START_TEST(random_block_pairs_enumerated)
 {
-	unsigned n = test_count(120);
+	unsigned n = test_count(60);
 	random_pairs(4, n, (IndistBounds){1, 2}, 40, 3);
 	random_pairs(5, n, (IndistBounds){2, 2}, 30, 2);
 	random_pairs(6, n / 2, (IndistBounds){2, 3}, 20, 8);
