@@ -126,6 +126,15 @@ static void on_letters(void *ctx, const Sym *s, size_t n)
 	}
 }
 
+static size_t on_bytes(void *ctx, const unsigned char *b, size_t n,
+		       const Sym *byte_sym)
+{
+	Run *r = ctx;
+	size_t k = eval_push_bytes(r->ev, b, n, byte_sym);
+	r->length += k;
+	return k;
+}
+
 static void on_restart(void *ctx)
 {
 	Run *r = ctx;
@@ -424,6 +433,8 @@ int cmd_eval_words(Store *s, const Unit *units, size_t nunits,
 	WordSink sink = {&run, on_letters, on_restart, on_text, on_end};
 	WordReader wr;
 	word_reader_init(&wr, &alpha, opt->tokens || opt->cr_words, &sink, d);
+	if (!run.buffered) /* one-byte letters straight to the evaluator */
+		word_reader_bytes(&wr, on_bytes);
 	CrWords cw;
 	cr_words_init(&cw, &wr);
 	bool ok = true;

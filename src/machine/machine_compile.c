@@ -415,6 +415,52 @@ static void pass_programs(Machine *p, const MachineFacts *f, Emit *e)
 	free(d);
 }
 
+/* The comparison "x REL 0" as the kernel's formula (machine.h): the sign
+ * bit of s*x + t (x < 0; x <= 0 as x - 1 < 0; x > 0 as -x < 0; x >= 0
+ * as -x - 1 < 0), or for = and != of y | -y, which is negative exactly
+ * when y is not 0 (|y| < 2^62 by the static bounds), flipped for =. */
+static void kernel_test(MachineTest *t, Rel rel)
+{
+	t->s = rel == REL_GT || rel == REL_GE ? -1 : 1;
+	t->t = rel == REL_LE || rel == REL_GE ? -1 : 0;
+	t->e = rel == REL_EQ || rel == REL_NE ? UINT64_MAX : 0;
+	t->f = rel == REL_EQ;
+}
+
+/* Whether the step program has the register kernel's shape (machine.h
+ * "The register kernel"), and its description when it has. */
+static void derive_kernel(Machine *p)
+{
+	MachineKernel *k = &p->kernel;
+	memset(k, 0, sizeof *k);
+	if (p->fdepth || p->nlf || p->nld == 0 || p->nld > MACHINE_KERNEL_LD ||
+	    p->ncodes > MACHINE_KERNEL_CODES)
+		return;
+	for (size_t i = 0; i < p->nld; i++)
+		if (p->big[i])
+			return;
+	for (size_t i = 0; i < p->nstep; i++) {
+		const MachineInstr *in = &p->step[i];
+		if (in->op == MI_CMP && in->a < p->nld &&
+		    k->ntest < MACHINE_KERNEL_COUNTS) {
+			MachineTest *t = &k->test[k->ntest++];
+			t->ld = in->a;
+			t->cmp = in->dst;
+			t->dst = UINT32_MAX;
+			kernel_test(t, (Rel)in->rel);
+			continue;
+		}
+		size_t j = 0; /* a count of a comparison before it */
+		while (in->op == MI_COUNT && !p->big[in->dst] && j < k->ntest &&
+		       (k->test[j].cmp != in->a || k->test[j].dst != UINT32_MAX))
+			j++;
+		if (in->op != MI_COUNT || p->big[in->dst] || j == k->ntest)
+			return;
+		k->test[j].dst = in->dst;
+	}
+	k->on = true;
+}
+
 /* Lean mode computes only what the roots need, and only the part under a
  * count or Y at every position; full mode computes every reachable node at
  * every position (tables). */
@@ -535,6 +581,7 @@ static void compile(Machine *p, const MachineFacts *f, bool full)
 	free(ld);
 	free(need);
 	free(every);
+	derive_kernel(p);
 }
 
 void machine_free(Machine *p)
