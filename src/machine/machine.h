@@ -158,8 +158,9 @@ static inline uint32_t machine_code(const MachineCodes *c, Sym l)
  * The common small shape (Dyck-1, majority, thresholds): past-only, no
  * letter function slots, at most MACHINE_KERNEL_LD letter-driven slots, at most
  * MACHINE_KERNEL_CODES letter codes,
- * and a step program of comparisons of those slots (MI_CMP) and counts
- * of the comparisons (MI_COUNT), at most MACHINE_KERNEL_COUNTS of them.
+ * and a step program of comparisons of those slots (MI_CMP), their
+ * negations (MI_NOT) and counts of those (MI_COUNT), at most
+ * MACHINE_KERNEL_COUNTS tests.
  * machine_compile.c derives its description from the step program; the
  * kernel then keeps every slot in a register and reads letters with no
  * dispatch, no columns and no branch per letter.  A comparison "x REL 0"

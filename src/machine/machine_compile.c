@@ -427,6 +427,50 @@ static void kernel_test(MachineTest *t, Rel rel)
 	t->f = rel == REL_EQ;
 }
 
+/* The test whose comparison is in slot, or k->ntest. */
+static size_t kernel_test_of(const MachineKernel *k, uint32_t slot)
+{
+	size_t j = 0;
+	while (j < k->ntest && k->test[j].cmp != slot)
+		j++;
+	return j;
+}
+
+/* Adds what instruction in makes of the kernel's tests: a comparison of
+ * a letter-driven slot, its negation (the same test flipped) or the
+ * count of one; false when it is none of those, or one test too many. */
+static bool kernel_take(const Machine *p, MachineKernel *k,
+			const MachineInstr *in)
+{
+	size_t j = kernel_test_of(k, in->a);
+	bool full = k->ntest == MACHINE_KERNEL_COUNTS;
+	switch (in->op) {
+	case MI_CMP:
+		if (in->a >= p->nld || full)
+			return false;
+		k->test[k->ntest] = (MachineTest){.ld = in->a, .cmp = in->dst,
+						  .dst = UINT32_MAX};
+		kernel_test(&k->test[k->ntest++], (Rel)in->rel);
+		return true;
+	case MI_NOT:
+		if (j == k->ntest || full)
+			return false;
+		k->test[k->ntest] = k->test[j];
+		k->test[k->ntest].cmp = in->dst;
+		k->test[k->ntest].dst = UINT32_MAX;
+		k->test[k->ntest++].f ^= 1;
+		return true;
+	case MI_COUNT:
+		if (j == k->ntest || k->test[j].dst != UINT32_MAX ||
+		    p->big[in->dst])
+			return false;
+		k->test[j].dst = in->dst;
+		return true;
+	default:
+		return false;
+	}
+}
+
 /* Whether the step program has the register kernel's shape (machine.h
  * "The register kernel"), and its description when it has. */
 static void derive_kernel(Machine *p)
@@ -439,25 +483,9 @@ static void derive_kernel(Machine *p)
 	for (size_t i = 0; i < p->nld; i++)
 		if (p->big[i])
 			return;
-	for (size_t i = 0; i < p->nstep; i++) {
-		const MachineInstr *in = &p->step[i];
-		if (in->op == MI_CMP && in->a < p->nld &&
-		    k->ntest < MACHINE_KERNEL_COUNTS) {
-			MachineTest *t = &k->test[k->ntest++];
-			t->ld = in->a;
-			t->cmp = in->dst;
-			t->dst = UINT32_MAX;
-			kernel_test(t, (Rel)in->rel);
-			continue;
-		}
-		size_t j = 0; /* a count of a comparison before it */
-		while (in->op == MI_COUNT && !p->big[in->dst] && j < k->ntest &&
-		       (k->test[j].cmp != in->a || k->test[j].dst != UINT32_MAX))
-			j++;
-		if (in->op != MI_COUNT || p->big[in->dst] || j == k->ntest)
+	for (size_t i = 0; i < p->nstep; i++)
+		if (!kernel_take(p, k, &p->step[i]))
 			return;
-		k->test[j].dst = in->dst;
-	}
 	k->on = true;
 }
 
