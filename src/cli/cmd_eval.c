@@ -132,6 +132,16 @@ static void judge_word(Run *r)
 	}
 }
 
+/* Runs of one-byte letters, straight to the evaluator (word.h). */
+static size_t on_bytes(void *ctx, const unsigned char *b, size_t n,
+		       const Sym *byte_sym)
+{
+	Run *r = ctx;
+	size_t k = eval_push_bytes(r->ev, b, n, byte_sym);
+	r->length += k;
+	return k;
+}
+
 static void on_restart(void *ctx)
 {
 	Run *r = ctx;
@@ -452,6 +462,8 @@ int cmd_eval_words(Store *s, const Unit *units, size_t nunits,
 	WordSink sink = {&run, on_letters, on_restart, on_text, on_end};
 	WordReader wr;
 	word_reader_init(&wr, &alpha, opt->tokens || opt->cr_words, &sink, d);
+	if (!run.buffered && run.ev) /* one-byte letters straight to the evaluator */
+		word_reader_bytes(&wr, on_bytes);
 	CrWords cw;
 	cr_words_init(&cw, &wr);
 	bool ok = true;

@@ -217,6 +217,11 @@ void word_reader_free(WordReader *r)
 	toktab_free(&r->toktab);
 }
 
+void word_reader_bytes(WordReader *r, WordBytes *bytes)
+{
+	r->bytes = bytes;
+}
+
 static void flush(WordReader *r)
 {
 	if (r->nout)
@@ -671,6 +676,29 @@ static size_t token_run(WordReader *r, const char *buf, size_t i, size_t n)
 	return i;
 }
 
+/* The run of one-byte letters from buf[i] on, as letters into out[]
+ * while it has room; returns where the run stopped. */
+static size_t letter_syms(WordReader *r, const char *buf, size_t i, size_t n)
+{
+	const Sym *bs = r->alpha->byte_sym;
+	size_t j = i, room = WORD_OUT - r->nout;
+	Sym *out = r->out + r->nout;
+	for (Sym l; j < n && j - i < room &&
+		    (l = bs[(unsigned char)buf[j]]) != SYM_NONE;
+	     j++)
+		out[j - i] = l;
+	r->nout += j - i;
+	return j;
+}
+
+/* The same run handed to r->bytes, after the letters pending. */
+static size_t letter_bytes(WordReader *r, const char *buf, size_t i, size_t n)
+{
+	flush(r);
+	return i + r->bytes(r->sink.ctx, (const unsigned char *)buf + i, n - i,
+			    r->alpha->byte_sym);
+}
+
 bool word_feed(WordReader *r, const char *buf, size_t n)
 {
 	const Sym *bs = r->alpha->byte_sym;
@@ -682,12 +710,8 @@ bool word_feed(WordReader *r, const char *buf, size_t n)
 		if (bs[c] != SYM_NONE && !r->tokens && !r->cr && !r->needu8 &&
 		    !r->bad) {
 			/* The common case: a run of one-byte letters. */
-			size_t j = i, room = WORD_OUT - r->nout;
-			Sym *out = r->out + r->nout;
-			for (Sym l; j < n && j - i < room &&
-				    (l = bs[(unsigned char)buf[j]]) != SYM_NONE;
-			     j++)
-				out[j - i] = l;
+			size_t j = r->bytes ? letter_bytes(r, buf, i, n)
+						 : letter_syms(r, buf, i, n);
 			if (r->linelen < keep) {
 				size_t k = j - i < keep - r->linelen
 						   ? j - i : keep - r->linelen;
@@ -695,7 +719,6 @@ bool word_feed(WordReader *r, const char *buf, size_t n)
 			}
 			r->linelen += j - i;
 			r->pos += j - i;
-			r->nout += j - i;
 			r->any = true;
 			if (r->nout == WORD_OUT)
 				flush(r);

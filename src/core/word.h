@@ -82,6 +82,12 @@ typedef struct {
 	bool (*end)(void *ctx);
 } WordSink;
 
+/* One-byte letters as the input has them (word_reader_bytes): b[i] is
+ * letter byte_sym[b[i]] for i < k, k the first i < n where byte_sym
+ * gives SYM_NONE, or n; takes those k letters and returns k. */
+typedef size_t WordBytes(void *ctx, const unsigned char *b, size_t n,
+			 const Sym *byte_sym);
+
 enum { WORD_OUT = 4096, WORD_SHOW = 40 };
 
 typedef struct {
@@ -103,11 +109,15 @@ typedef struct {
 	Sym out[WORD_OUT];
 	size_t nout;
 	TokTab toktab; /* the letters, for the token reader's fast path */
+	WordBytes *bytes; /* NULL: runs of one-byte letters come as letters */
 } WordReader;
 
 void word_reader_init(WordReader *r, const Alphabet *a, bool tokens_only,
 		      const WordSink *sink, Diag *d);
 void word_reader_free(WordReader *r);
+/* From now on, runs of one-byte letters go to bytes (with the sink's
+ * ctx), not to the sink's letters: no array of letters in between. */
+void word_reader_bytes(WordReader *r, WordBytes *bytes);
 /* Feeds bytes; false after an error (reported) or when the sink stopped. */
 bool word_feed(WordReader *r, const char *buf, size_t n);
 /* End of input: completes a last line that has no newline. */

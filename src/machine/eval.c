@@ -38,6 +38,8 @@ struct Evaluator {
 	bool judged;          /* with #>: verdict[] is that word's */
 	uint64_t *count;      /* with #>: how often each letter code occurs */
 	bool *verdict;
+	const Sym *byte_sym;  /* eval_push_bytes: the table byte_map is of */
+	MachineByteMap *byte_map;
 };
 
 /* ---- the evaluator ------------------------------------------------------ */
@@ -78,6 +80,7 @@ void eval_free(Evaluator *ev)
 	machine_free(&ev->lean);
 	codebuf_free(&ev->word);
 	free(ev->count);
+	free(ev->byte_map);
 	machine_codes_free(&ev->codes);
 	free(ev->verdict);
 	free(ev->roots);
@@ -129,15 +132,22 @@ static void read_block(Evaluator *ev, size_t m)
 		machine_step(&ev->lean, &ev->st, ev->blk.codes[i]);
 }
 
-void eval_push_many(Evaluator *ev, const Sym *letters, size_t n)
+/* Fewer letters than can be pushed (eval_too_long): n cut to the rest. */
+static size_t room(Evaluator *ev, size_t n)
 {
-	const Machine *p = &ev->lean;
-	MachineState *st = &ev->st;
-	uint64_t read = ev->streams ? st->pos : ev->word.n;
+	uint64_t read = ev->streams ? ev->st.pos : ev->word.n;
 	if (n > MACHINE_MAX_POSITIONS - read) {
 		ev->too_long = true;
 		n = (size_t)(MACHINE_MAX_POSITIONS - read);
 	}
+	return n;
+}
+
+void eval_push_many(Evaluator *ev, const Sym *letters, size_t n)
+{
+	const Machine *p = &ev->lean;
+	MachineState *st = &ev->st;
+	n = room(ev, n);
 	/* Short pushes (tally lang) step; long ones run in blocks. */
 	if (ev->streams && n < 16) {
 		for (size_t i = 0; i < n; i++)
@@ -161,6 +171,45 @@ void eval_push_many(Evaluator *ev, const Sym *letters, size_t n)
 			for (size_t i = 0; i < m; i++)
 				ev->count[ev->blk.codes[i]]++;
 	}
+}
+
+/* eval_push_bytes without the kernel: as letters, 1024 at a time. */
+static size_t push_bytes_as_letters(Evaluator *ev, const unsigned char *b,
+				    size_t n, const Sym *byte_sym)
+{
+	Sym l[1024];
+	size_t done = 0;
+	while (done < n) {
+		size_t m = 0;
+		while (m < 1024 && done + m < n &&
+		       (l[m] = byte_sym[b[done + m]]) != SYM_NONE)
+			m++;
+		eval_push_many(ev, l, m);
+		done += m;
+		if (m < 1024)
+			break;
+	}
+	return done;
+}
+
+size_t eval_push_bytes(Evaluator *ev, const unsigned char *bytes, size_t n,
+		       const Sym *byte_sym)
+{
+	/* the kernel for long runs that cannot make the word too long */
+	if (!ev->lean.kernel.on || n < 16 ||
+	    n > MACHINE_MAX_POSITIONS - ev->st.pos)
+		return push_bytes_as_letters(ev, bytes, n, byte_sym);
+	if (ev->byte_sym != byte_sym) {
+		uint8_t code[256]; /* the kernel's codes fit a byte */
+		for (int b = 0; b < 256; b++)
+			code[b] = byte_sym[b] == SYM_NONE ? 0xff
+				: (uint8_t)code_of(ev, byte_sym[b]);
+		if (!ev->byte_map)
+			ev->byte_map = xmalloc(sizeof *ev->byte_map);
+		machine_byte_map(&ev->lean, ev->byte_map, code);
+		ev->byte_sym = byte_sym;
+	}
+	return machine_run_mapped(&ev->lean, &ev->st, ev->byte_map, bytes, n);
 }
 
 /* Formulas with #>: fdepth passes over the kept word, each giving the

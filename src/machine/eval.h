@@ -56,6 +56,14 @@ void eval_reset(Evaluator *ev);
 void eval_push(Evaluator *ev, Sym letter);
 void eval_push_many(Evaluator *ev, const Sym *letters, size_t n);
 bool eval_accepts(Evaluator *ev, size_t root);
+/* One-byte letters straight from the input: eval_push_many of
+ * byte_sym[bytes[i]] for bytes[0..k), k the first i < n where byte_sym
+ * gives SYM_NONE (or n); returns k.  Read by the machine's register
+ * kernel when it applies (machine.h), with no array of letters in
+ * between.  byte_sym must stay the same table from one call to the
+ * next. */
+size_t eval_push_bytes(Evaluator *ev, const unsigned char *bytes, size_t n,
+		       const Sym *byte_sym);
 /* True when the word pushed since the last reset is longer than the
  * evaluator supports (2^48 symbols; the extra letters were ignored). */
 bool eval_too_long(const Evaluator *ev);

@@ -154,6 +154,37 @@ static inline uint32_t machine_code(const MachineCodes *c, Sym l)
 	return l < c->nsymcode ? c->symcode[l] : (uint32_t)c->ncodes - 1;
 }
 
+/* ---- The register kernel --------------------------------------------------
+ * The common small shape (Dyck-1, majority, thresholds): past-only, no
+ * letter function slots, at most MACHINE_KERNEL_LD letter-driven slots, at most
+ * MACHINE_KERNEL_CODES letter codes,
+ * and a step program of comparisons of those slots (MI_CMP), their
+ * negations (MI_NOT) and counts of those (MI_COUNT), at most
+ * MACHINE_KERNEL_COUNTS tests.
+ * machine_compile.c derives its description from the step program; the
+ * kernel then keeps every slot in a register and reads letters with no
+ * dispatch, no columns and no branch per letter.  A comparison "x REL 0"
+ * is the sign bit of y = s*x + t, or, for = and !=, of y | -y, flipped
+ * by f: one formula for the six relations, chosen when compiling.
+ * Counts stay int64: the static bounds of machine_facts (words of at
+ * most 2^48 letters) make them exact, as in the other paths. */
+enum { MACHINE_KERNEL_LD = 2, MACHINE_KERNEL_COUNTS = 4 };
+enum { MACHINE_KERNEL_CODES = 255 }; /* a code fits a byte, 0xff aside */
+
+typedef struct {
+	uint32_t ld;   /* the compared letter-driven slot */
+	uint32_t cmp;  /* the slot of the comparison */
+	uint32_t dst;  /* the slot of its count, UINT32_MAX when uncounted */
+	int64_t s, t;  /* y = s*x + t */
+	uint64_t e, f; /* e: all ones for = and != (y | -y); f: flip */
+} MachineTest;
+
+typedef struct {
+	bool on;
+	size_t ntest;
+	MachineTest test[MACHINE_KERNEL_COUNTS];
+} MachineKernel;
+
 typedef struct {
 	const Store *s;
 	Node *roots;
@@ -196,6 +227,7 @@ typedef struct {
 	size_t *pstep_off;
 	bool blockable;          /* no big instruction runs per step */
 	size_t blk;              /* positions per block */
+	MachineKernel kernel;    /* the register kernel, when it applies */
 } Machine;
 
 typedef struct {
@@ -268,6 +300,23 @@ void machine_block_free(MachineBlock *bk);
 /* Read bk->codes[0..n), n <= m->blk. */
 void machine_run_block(const Machine *m, MachineState *st, MachineBlock *bk,
 		       size_t n);
+
+/* The kernel's input: one-byte letters, each byte's deltas looked up
+ * directly (no letter code in between); built once per byte -> code
+ * table.  code[b] is the letter code of byte b, or 0xff when b is not a
+ * letter. */
+typedef struct {
+	uint8_t letter[256]; /* 1 when the byte is a letter */
+	int64_t dx[MACHINE_KERNEL_LD][256];    /* deltas of the LD slots */
+	int64_t dy[MACHINE_KERNEL_COUNTS][256]; /* s * the tested slot's */
+} MachineByteMap;
+void machine_byte_map(const Machine *m, MachineByteMap *map,
+		      const uint8_t *code);
+/* Read the letters in[0..k), k the first i < n whose byte is not a
+ * letter (or n); returns k.  Only when m->kernel.on. */
+size_t machine_run_mapped(const Machine *m, MachineState *st,
+			  const MachineByteMap *map, const unsigned char *in,
+			  size_t n);
 
 /* ---- per-node analysis, shared with the tables of eval.c -------------- */
 typedef struct {

@@ -415,6 +415,80 @@ static void pass_programs(Machine *p, const MachineFacts *f, Emit *e)
 	free(d);
 }
 
+/* The comparison "x REL 0" as the kernel's formula (machine.h): the sign
+ * bit of s*x + t (x < 0; x <= 0 as x - 1 < 0; x > 0 as -x < 0; x >= 0
+ * as -x - 1 < 0), or for = and != of y | -y, which is negative exactly
+ * when y is not 0 (|y| < 2^62 by the static bounds), flipped for =. */
+static void kernel_test(MachineTest *t, Rel rel)
+{
+	t->s = rel == REL_GT || rel == REL_GE ? -1 : 1;
+	t->t = rel == REL_LE || rel == REL_GE ? -1 : 0;
+	t->e = rel == REL_EQ || rel == REL_NE ? UINT64_MAX : 0;
+	t->f = rel == REL_EQ;
+}
+
+/* The test whose comparison is in slot, or k->ntest. */
+static size_t kernel_test_of(const MachineKernel *k, uint32_t slot)
+{
+	size_t j = 0;
+	while (j < k->ntest && k->test[j].cmp != slot)
+		j++;
+	return j;
+}
+
+/* Adds what instruction in makes of the kernel's tests: a comparison of
+ * a letter-driven slot, its negation (the same test flipped) or the
+ * count of one; false when it is none of those, or one test too many. */
+static bool kernel_take(const Machine *p, MachineKernel *k,
+			const MachineInstr *in)
+{
+	size_t j = kernel_test_of(k, in->a);
+	bool full = k->ntest == MACHINE_KERNEL_COUNTS;
+	switch (in->op) {
+	case MI_CMP:
+		if (in->a >= p->nld || full)
+			return false;
+		k->test[k->ntest] = (MachineTest){.ld = in->a, .cmp = in->dst,
+						  .dst = UINT32_MAX};
+		kernel_test(&k->test[k->ntest++], (Rel)in->rel);
+		return true;
+	case MI_NOT:
+		if (j == k->ntest || full)
+			return false;
+		k->test[k->ntest] = k->test[j];
+		k->test[k->ntest].cmp = in->dst;
+		k->test[k->ntest].dst = UINT32_MAX;
+		k->test[k->ntest++].f ^= 1;
+		return true;
+	case MI_COUNT:
+		if (j == k->ntest || k->test[j].dst != UINT32_MAX ||
+		    p->big[in->dst])
+			return false;
+		k->test[j].dst = in->dst;
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Whether the step program has the register kernel's shape (machine.h
+ * "The register kernel"), and its description when it has. */
+static void derive_kernel(Machine *p)
+{
+	MachineKernel *k = &p->kernel;
+	memset(k, 0, sizeof *k);
+	if (p->fdepth || p->nlf || p->nld == 0 || p->nld > MACHINE_KERNEL_LD ||
+	    p->ncodes > MACHINE_KERNEL_CODES)
+		return;
+	for (size_t i = 0; i < p->nld; i++)
+		if (p->big[i])
+			return;
+	for (size_t i = 0; i < p->nstep; i++)
+		if (!kernel_take(p, k, &p->step[i]))
+			return;
+	k->on = true;
+}
+
 /* Lean mode computes only what the roots need, and only the part under a
  * count or Y at every position; full mode computes every reachable node at
  * every position (tables). */
@@ -535,6 +609,7 @@ static void compile(Machine *p, const MachineFacts *f, bool full)
 	free(ld);
 	free(need);
 	free(every);
+	derive_kernel(p);
 }
 
 void machine_free(Machine *p)

@@ -17,6 +17,7 @@
 #include "base/buf.h"
 #include "cli/commands.h"
 #include "machine/eval.h"
+#include "machine/machine.h"
 #include "membership.h"
 #include "core/parse.h"
 #include "core/print.h"
@@ -607,6 +608,58 @@ START_TEST(int64_overflow)
 }
 END_TEST
 
+/* The register kernel at the int64 boundary: 2^11 #a - 2^11 #b (in a
+ * count, so computed at every position) stays int64 by the static
+ * bounds of words of up to 2^48 letters, so the kernel reads it; 2^12
+ * #a - 2^12 #b may leave it, so the form is computed in FLINT and the
+ * kernel steps aside.  A form only the verdict needs is computed in
+ * FLINT by the query, beside the kernel's counts, whatever its size.
+ * Either way the verdicts on one-byte letters (eval_push_bytes) are
+ * those of the reference, also where the counts cross zero. */
+static void check_kernel(const char *formula, bool kernel)
+{
+	Node root = parse(formula);
+	Machine m;
+	machine_init(&m, s, &root, 1, false);
+	ck_assert_msg(m.kernel.on == kernel, "%s: kernel %d", formula,
+		      m.kernel.on);
+	machine_free(&m);
+	Sym byte_sym[256];
+	for (int b = 0; b < 256; b++)
+		byte_sym[b] = SYM_NONE;
+	byte_sym['a'] = letter("a");
+	byte_sym['b'] = letter("b");
+	Evaluator *ev = eval_new(s, &root, 1, ACCEPT_LAST);
+	unsigned char text[200];
+	Sym w[200];
+	uint64_t x = 0x5eed;
+	for (size_t n = 16; n <= 200; n += 23) {
+		for (size_t i = 0; i < n; i++) {
+			x = x * 6364136223846793005u + 1442695040888963407u;
+			text[i] = x >> 62 & 1 ? 'a' : 'b';
+			w[i] = byte_sym[text[i]];
+		}
+		text[n - 1] = '!'; /* the kernel stops at a non-letter */
+		eval_reset(ev);
+		ck_assert_uint_eq(eval_push_bytes(ev, text, n, byte_sym), n - 1);
+		ck_assert_int_eq(eval_accepts(ev, 0),
+				 ref_accepts(s, root, w, n - 1, false));
+	}
+	eval_free(ev);
+}
+
+START_TEST(kernel_int64_boundary)
+{
+	check_kernel("#[2048 * #[Q_a] > 2048 * #[Q_b]] > 3", true);
+	check_kernel("#[4096 * #[Q_a] > 4096 * #[Q_b]] > 3", false);
+	check_kernel("#[#[Q_a] >= #[Q_b]] > 3 & #[#[Q_a] < #[Q_b]] < 9", true);
+	check_kernel("#[#[Q_a] = #[Q_b]] >= 2 & #[#[Q_a] != #[Q_b]] >= 2",
+		     true);
+	check_kernel("4611686018427387904 * #[Q_a] > 4611686018427387904 * "
+		     "#[Q_b] + 1", true);
+}
+END_TEST
+
 /* ---- tally lang against the reference ------------------------------ */
 
 /* Runs a command in this process with stdout captured; malloc'd text. */
@@ -772,6 +825,7 @@ Suite *eval_suite(void)
 	tcase_add_test(tc, eos_switch);
 	tcase_add_test(tc, huge_constants);
 	tcase_add_test(tc, int64_overflow);
+	tcase_add_test(tc, kernel_int64_boundary);
 	suite_add_tcase(su, tc);
 
 	tc = tcase_create("lang");
