@@ -52,6 +52,15 @@ typedef struct {
 	Limits *lim;
 } Check;
 
+/* qsort of n items; none or one needs no call (and an empty vector's
+ * data may be NULL, which qsort must not get). */
+static void sort_n(void *base, size_t n, size_t size,
+		   int (*cmp)(const void *, const void *))
+{
+	if (n > 1)
+		qsort(base, n, size, cmp);
+}
+
 static void segs_push(Segs *v, uint32_t cls, uint64_t len)
 {
 	if (v->n && v->s[v->n - 1].cls == cls) {
@@ -356,7 +365,7 @@ static int apart(Check *k, const Vec *a, const Vec *b)
 		m[len++] = y;
 	}
 	/* the largest counts first: the window prunes soonest */
-	qsort(e, ne, sizeof *e, descending);
+	sort_n(e, ne, sizeof *e, descending);
 	sort_pairs(n, m, len);
 	int out = len == 0 ? 0 : alone ? 1 : 0;
 	for (size_t s = 0; s < k->nsets && len && !alone && out != 1; s++) {
@@ -457,8 +466,9 @@ typedef struct {
  * one (which takes v). */
 static bool vec_same(const Vec *a, const Vec *b)
 {
-	return a->n == b->n && !memcmp(a->cls, b->cls, a->n * sizeof *a->cls) &&
-	       !memcmp(a->cnt, b->cnt, a->n * sizeof *a->cnt);
+	return a->n == b->n &&
+	       (a->n == 0 || (!memcmp(a->cls, b->cls, a->n * sizeof *a->cls) &&
+			      !memcmp(a->cnt, b->cnt, a->n * sizeof *a->cnt)));
 }
 
 static uint32_t classify(Check *k, Classes *cs, uint32_t below, Vec *v)
@@ -506,7 +516,7 @@ static bool next_level(Check *k, Classes *cs, const Segs *in, size_t nbelow,
 	for (size_t r = 0; r < in->n && ok; r++) {
 		uint32_t c0 = in->s[r].cls;
 		uint64_t len = in->s[r].len, first = 1;
-		qsort(seen, nseen, sizeof *seen, cmp_cls);
+		sort_n(seen, nseen, sizeof *seen, cmp_cls);
 		while (first <= len) {
 			if (limit_poll(k->lim)) {
 				ok = false;

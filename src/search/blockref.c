@@ -19,6 +19,15 @@ __extension__ typedef __int128 I128;
 /* Bounds of the enumerations: past them a test is undecided. */
 /* Values of the tables of small counts, and of the shifts of equal
  * counts (blockref_tune() lowers them for tests). */
+/* qsort of n items; none or one needs no call (and an empty vector's
+ * data may be NULL, which qsort must not get). */
+static void sorted(void *base, size_t n, size_t size,
+		   int (*cmp)(const void *, const void *))
+{
+	if (n > 1)
+		qsort(base, n, size, cmp);
+}
+
 static uint64_t SMALL_WIDTH = 1 << 15, SHIFT_BITS = 1 << 20;
 
 enum {
@@ -88,7 +97,7 @@ static void wset_of(const int32_t *a, unsigned T, WSet *out)
 		if (!seen)
 			out->w[out->n++] = s;
 	}
-	qsort(out->w, out->n, sizeof *out->w, cmp_i32);
+	sorted(out->w, out->n, sizeof *out->w, cmp_i32);
 	out->lo = out->w[0];
 	out->hi = out->w[out->n - 1];
 	out->step = out->n > 1 ? out->w[1] - out->w[0] : 1;
@@ -349,7 +358,7 @@ static void base_groups(const Ents *base, uint32_t k0, Groups *out)
 		if (base->data[i].k != k0 && base->data[i].n)
 			VEC_PUSH(ns, base->data[i].n);
 	if (ns.len)
-		qsort(ns.data, ns.len, sizeof *ns.data, cmp_u64);
+		sorted(ns.data, ns.len, sizeof *ns.data, cmp_u64);
 	out->len = 0;
 	for (size_t i = 0; i < ns.len;) {
 		size_t j = i;
@@ -380,7 +389,7 @@ static void groups_free_sets(Groups *g)
 static bool split_weights(Ctx *c, const WSet *w, Groups *gs, Split *s)
 {
 	bool ok = true;
-	qsort(gs->data, gs->len, sizeof *gs->data, cmp_group);
+	sorted(gs->data, gs->len, sizeof *gs->data, cmp_group);
 	for (size_t i = 0; i < gs->len && ok; i++)
 		ok = tset_of(w, gs->data[i].q, &gs->data[i].t);
 	if (!ok) {
@@ -452,9 +461,9 @@ static bool split_run(Ctx *c, const Ents *base, uint32_t k0, uint64_t v0,
 	}
 	size_t nc = s.crit.len / 2;
 	if (nc)
-		qsort(s.crit.data, nc, 2 * sizeof *s.crit.data, cmp_pair);
+		sorted(s.crit.data, nc, 2 * sizeof *s.crit.data, cmp_pair);
 	if (s.cuts.len)
-		qsort(s.cuts.data, s.cuts.len, sizeof *s.cuts.data, cmp_u64);
+		sorted(s.cuts.data, s.cuts.len, sizeof *s.cuts.data, cmp_u64);
 	uint64_t pos = v0 + 1, end = v0 + L;
 	size_t ci = 0, cu = 0;
 	while (pos <= end) {
@@ -662,7 +671,7 @@ static int ptest_weights(Ctx *c, const WSet *w, PGroup *gs, size_t n)
 				free(gs[k].t.vals);
 			return -1;
 		}
-	qsort(gs, n, sizeof *gs, cmp_pgroup_span);
+	sorted(gs, n, sizeof *gs, cmp_pgroup_span);
 	PTest p = {.c = c, .sh = {xcalloc(1, sizeof(uint64_t)), 0, 1}};
 	p.sh.bits[0] = 1;
 	PGroup **tab = xmalloc((n + 1) * sizeof *tab);
@@ -774,7 +783,7 @@ static int separable(Ctx *c, const Ents *a, const Ents *b)
 		VEC_FREE(gs);
 		return 0;
 	}
-	qsort(gs.data, gs.len, sizeof *gs.data, cmp_pgroup);
+	sorted(gs.data, gs.len, sizeof *gs.data, cmp_pgroup);
 	size_t n = 0;
 	for (size_t k = 0; k < gs.len; k++) {
 		if (n && gs.data[n - 1].n == gs.data[k].n &&
@@ -922,7 +931,7 @@ static int cmp_u32(const void *a, const void *b)
 
 static void counts_snapshot(Counts *k)
 {
-	qsort(k->met.data, k->met.len, sizeof *k->met.data, cmp_u32);
+	sorted(k->met.data, k->met.len, sizeof *k->met.data, cmp_u32);
 	k->snap.len = 0;
 	for (size_t i = 0; i < k->met.len; i++) {
 		Ent e = {k->met.data[i], k->cnt[k->met.data[i]]};
