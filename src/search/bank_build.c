@@ -433,7 +433,8 @@ static BankStop build_twos(Bank *b, unsigned d)
 			Pair p = {(uint32_t)i, (uint32_t)j, size};
 			VEC_PUSH(pairs, p);
 		}
-	qsort(pairs.data, pairs.len, sizeof *pairs.data, cmp_pair);
+	if (pairs.len > 1) /* an empty VEC's data is NULL */
+		qsort(pairs.data, pairs.len, sizeof *pairs.data, cmp_pair);
 	unsigned C = b->o.C, NC = two_coefs(C), NK = two_kinds(C);
 	size_t per = (size_t)NC * NK, block = (size_t)(1 << 22) / (per * nw + 1) + 1;
 	Word64 *sigs = xmalloc(block * per * nw * sizeof(Word64));
