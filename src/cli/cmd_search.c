@@ -21,6 +21,7 @@
 #include "core/prelude.h"
 #include "core/print.h"
 #include "cli/search_cli.h"
+#include "cli/search_cmd.h"
 #include "base/vec.h"
 #include "search/verify.h"
 #include "core/word.h"
@@ -50,165 +51,9 @@ static const char examples[] =
 
 /* A target's constants raise C up to this much (beyond, the bank and
  * the checks of indistinguishability grow too large). */
-enum { SEPARATE_TRIES = 2000, SEARCH_TARGET_C = 4 };
-
-typedef struct {
-	SearchOpts o;
-	Inputs in;
-	const char *family, *pos, *neg, *alphabet;
-	size_t k;
-	long separate;
-	size_t count;
-	unsigned maxd;
-	/* the run */
-	Sym *letters;
-	size_t nletters;
-	Target tg;
-	VEC(SampleWord) words;       /* every labelled word */
-	VEC(bool) labels;
-	Holdout hold;                /* which are held out */
-	unsigned holdout;            /* --holdout, percent */
-	VEC(SampleWord) train;       /* the others: the search's */
-	VEC(bool) train_labels;
-	size_t held_right;           /* held-out words the formula gets right */
-	bool generalises;
-	char *target_text;
-	char *family_text;           /* a tally gen family's formula */
-	TargetShape shape;           /* a formula target's */
-	bool has_shape;
-	bool whole;                  /* two-sided: whole-word samples */
-	const char *family_alphabet; /* and its letters */
-} Search;
-
-/* ---- labelled words ----------------------------------------------------- */
-
-static size_t letter_index(Search *s, const char *name, size_t n)
-{
-	Sym sym = sym_intern(store_syms(s->in.store), name, n);
-	for (size_t x = 0; x < s->nletters; x++)
-		if (s->letters[x] == sym)
-			return x;
-	if (s->nletters >= 255)
-		return SIZE_MAX;
-	s->letters = xrealloc(s->letters, (s->nletters + 1) * sizeof *s->letters);
-	s->letters[s->nletters] = sym;
-	return s->nletters++;
-}
-
-/* One word of a line: whitespace-separated tokens when the line has
- * whitespace, else one letter per UTF-8 character. */
-static bool parse_word(Search *s, const char *line, size_t len, SampleWord *w)
-{
-	bool tokens = strpbrk(line, " \t") != NULL;
-	w->w = xmalloc(len + 1);
-	w->len = 0;
-	for (size_t i = 0; i < len;) {
-		size_t n = 1;
-		if (tokens) {
-			if (line[i] == ' ' || line[i] == '\t') {
-				i++;
-				continue;
-			}
-			while (i + n < len && line[i + n] != ' ' && line[i + n] != '\t')
-				n++;
-		} else {
-			unsigned char c = (unsigned char)line[i];
-			n = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
-			if (i + n > len)
-				n = len - i;
-		}
-		size_t x = letter_index(s, line + i, n);
-		if (x == SIZE_MAX)
-			return false;
-		w->w[w->len++] = (uint8_t)x;
-		i += n;
-	}
-	return true;
-}
-
-static bool read_words(Search *s, const char *path, bool label)
-{
-	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
-	if (!f) {
-		status_usage_error("cannot read '%s'", path);
-		return false;
-	}
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t got;
-	bool ok = true;
-	while (ok && (got = getline(&line, &cap, f)) >= 0) {
-		size_t len = (size_t)got;
-		while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-			line[--len] = '\0';
-		SampleWord w;
-		ok = parse_word(s, line, len, &w);
-		if (!ok) {
-			free(w.w);
-			status_usage_error("%s: too many letters (at most 255)", path);
-			break;
-		}
-		VEC_PUSH(s->words, w);
-		VEC_PUSH(s->labels, label);
-	}
-	free(line);
-	if (f != stdin)
-		fclose(f);
-	return ok;
-}
-
-/* The same word with both labels is an error (naming the word);
- * duplicates are merged. */
-static bool check_labels(Search *s)
-{
-	for (size_t i = 0; i < s->words.len; i++)
-		for (size_t j = i + 1; j < s->words.len; j++)
-			if (s->words.data[i].len == s->words.data[j].len &&
-			    memcmp(s->words.data[i].w, s->words.data[j].w,
-				   s->words.data[i].len) == 0 &&
-			    s->labels.data[i] != s->labels.data[j]) {
-				Buf b = {0};
-				for (size_t k = 0; k < s->words.data[i].len; k++) {
-					const char *name = sym_name(store_syms(s->in.store),
-								    s->letters[s->words.data[i].w[k]]);
-					buf_printf(&b, "%s%s", k && strlen(name) > 1 ? " " : "",
-						   name);
-				}
-				status_usage_error("the word \"%s\" is in both --positive and "
-						"--negative", b.data ? b.data : "");
-				buf_free(&b);
-				return false;
-			}
-	return true;
-}
-
-/* The words the search sees: those not held out (holdout.h). */
-static void hold_out(Search *s)
-{
-	holdout_split(&s->hold, s->words.data, s->labels.data, s->words.len,
-		      s->holdout, s->o.seed);
-	for (size_t i = 0; i < s->words.len; i++)
-		if (!s->hold.held[i]) {
-			VEC_PUSH(s->train, s->words.data[i]);
-			VEC_PUSH(s->train_labels, s->labels.data[i]);
-		}
-}
+enum { SEARCH_TARGET_C = 4 };
 
 /* ---- the target ----------------------------------------------------------- */
-
-/* The letters of --alphabet (parsed as everywhere, word.h), in order. */
-static void add_alphabet(Search *s, const char *spec)
-{
-	if (!spec)
-		return;
-	Alphabet a;
-	alphabet_init(&a, s->in.store, NULL, 0, spec);
-	for (size_t i = 0; i < a.n; i++) {
-		const char *name = sym_name(a.syms, a.letters[i]);
-		letter_index(s, name, strlen(name));
-	}
-	alphabet_free(&a);
-}
 
 static int set_formula_target(Search *s, Node f)
 {
@@ -218,7 +63,7 @@ static int set_formula_target(Search *s, Node f)
 	Sym *syms = store_letters(s->in.store, f, &n);
 	for (size_t i = 0; i < n; i++) {
 		const char *name = sym_name(store_syms(s->in.store), syms[i]);
-		letter_index(s, name, strlen(name));
+		search_labelled_letter(s, name, strlen(name));
 	}
 	free(syms);
 	s->tg.kind = TARGET_FORMULA;
@@ -243,19 +88,11 @@ static int set_formula_target(Search *s, Node f)
 static int set_target(Search *s)
 {
 	Store *st = s->in.store;
-	add_alphabet(s, s->alphabet);
+	search_labelled_alphabet(s, s->alphabet);
 	if (s->pos || s->neg) {
 		if (!s->pos || !s->neg)
 			return status_usage_error("--positive and --negative go together");
-		if (!read_words(s, s->pos, true) || !read_words(s, s->neg, false) ||
-		    !check_labels(s))
-			return EXIT_USAGE;
-		hold_out(s);
-		s->tg = (Target){.kind = TARGET_LABELS, .words = s->train.data,
-				 .labels = s->train_labels.data,
-				 .nwords = s->train.len};
-		s->target_text = xstrdup("the labelled words");
-		return EXIT_YES;
+		return search_labelled_target(s);
 	}
 	if (s->family && (strcmp(s->family, "lk") == 0 ||
 			  strcmp(s->family, "lk-predict") == 0)) {
@@ -269,7 +106,7 @@ static int set_target(Search *s)
 		s->letters[0] = a;
 		s->letters[1] = b;
 		s->nletters = 2;
-		add_alphabet(s, s->alphabet);
+		search_labelled_alphabet(s, s->alphabet);
 		char buf[64];
 		snprintf(buf, sizeof buf, "%s %zu", predict ? "prediction task of L_" : "L_", s->k);
 		if (predict) {
@@ -284,7 +121,7 @@ static int set_target(Search *s)
 		return status_usage_error("no target: give -f, -F, -P, --family, "
 				       "--positive/--negative or --separate");
 	if (s->family_alphabet)
-		add_alphabet(s, s->family_alphabet);
+		search_labelled_alphabet(s, s->family_alphabet);
 	return set_formula_target(s, s->in.units[s->in.nunits - 1].output);
 }
 
@@ -570,141 +407,6 @@ static int run_search(Search *s)
 	return status;
 }
 
-/* ---- --separate ------------------------------------------------------------- */
-
-/* The prelude's names whose language equals sig on the sample. */
-static char *prelude_name(Search *s, const Sample *S, const Word64 *sig)
-{
-	const char *text = prelude_text();
-	Word64 *p = xmalloc(S->nwords * sizeof(Word64));
-	char *found = NULL;
-	for (const char *l = text; l && *l && !found; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
-		if (strncmp(l, "let ", 4) != 0)
-			continue;
-		size_t n = strcspn(l + 4, " =");
-		Sym name = sym_intern(store_syms(s->in.store), l + 4, n);
-		const Def *d = scope_lookup(s->in.scope, name);
-		if (!d || !store_is_bool(s->in.store, d->node))
-			continue;
-		size_t nl;
-		Sym *ls = store_letters(s->in.store, d->node, &nl);
-		bool inside = nl > 0;
-		for (size_t i = 0; i < nl && inside; i++) {
-			inside = false;
-			for (size_t x = 0; x < S->nletters; x++)
-				inside |= S->letters[x] == ls[i];
-		}
-		free(ls);
-		if (inside && sample_eval(S, s->in.store, d->node, p) &&
-		    memcmp(p, sig, S->nwords * sizeof(Word64)) == 0)
-			found = xstrndup(l + 4, n);
-	}
-	free(p);
-	return found;
-}
-
-static void print_separation(Search *s, const Sample *S, Bank *b, const Separation *sp,
-			     size_t i)
-{
-	Word64 *sig = xmalloc(S->nwords * sizeof(Word64));
-	bank_sig(b, bank_entry(b, sp->entry), sig);
-	char *name = prelude_name(s, S, sig);
-	free(sig);
-	Node n = bank_node(b, sp->entry);
-	char *f = tl_print(s->in.store, n, SYNTAX_TL, NULL);
-	unsigned long long size = store_size(s->in.store, n);
-	char cls[80];
-	search_class_brief(search_bounds(&s->o), cls, sizeof cls);
-	if (s->o.json || s->o.csv) {
-		char *w1 = sample_word_text(S, sp->pair.pos);
-		char *w2 = sample_word_text(S, sp->pair.neg);
-		if (s->o.json) {
-			json_t *o = json_envelope();
-			json_object_set_new(o, "depth", json_integer((json_int_t)s->separate + 1));
-			json_object_set_new(o, "formula", json_string(f));
-			json_object_set_new(o, "size", json_integer((json_int_t)size));
-			json_object_set_new(o, "prelude_name", name ? json_string(name) : json_null());
-			json_t *pr = json_array();
-			json_array_append_new(pr, json_string(w1));
-			json_array_append_new(pr, json_string(w2));
-			json_object_set_new(o, "indistinguishable_pair", pr);
-			json_object_set_new(o, "same_parikh", json_boolean(sp->parikh));
-			json_object_set_new(o, "sample", json_string(S->desc));
-			json_object_set_new(o, "max_const", json_integer(s->o.C));
-			json_object_set_new(o, "counts", json_integer(s->o.T));
-			json_emit(o);
-		} else {
-			if (i == 0)
-				puts("depth,size,prelude_name,accepted,rejected,"
-				     "same_parikh,formula");
-			printf("%ld,%llu,%s,", s->separate + 1, size, name ? name : "");
-			search_csv_field(w1, false);
-			search_csv_field(w2, false);
-			printf("%s,", sp->parikh ? "yes" : "no");
-			search_csv_field(f, true);
-		}
-		free(w1);
-		free(w2);
-	} else {
-		char *w1 = sample_word_brief(S, sp->pair.pos);
-		char *w2 = sample_word_brief(S, sp->pair.neg);
-		printf("%zu. %s  (depth %ld, size %llu%s%s)\n", i + 1, f, s->separate + 1,
-		       size, name ? "; on the sample: " : "", name ? name : "");
-		printf("   accepts \"%s\", rejects \"%s\": within %s, no depth-<=%ld "
-		       "formula separates them\n", w1, w2, cls, s->separate);
-		if (sp->parikh)
-			printf("   (the same last letter and Parikh vector: no depth-1 "
-			       "formula separates them, whatever its constants)\n");
-		free(w1);
-		free(w2);
-	}
-	free(f);
-	free(name);
-}
-
-static int run_separate(Search *s)
-{
-	Store *st = s->in.store;
-	if (s->nletters == 0)
-		add_alphabet(s, "ab");
-	unsigned D = (unsigned)s->separate;
-	Sample *S = search_sample(&s->o, store_syms(st), s->letters, s->nletters, 1,
-				  D ? D : 1, NULL, 0, false);
-	BankOptions bo;
-	search_bank_options(&s->o, &bo);
-	Bank *b = bank_new(S, st, &bo);
-	search_progress(&s->o, "building the bank to depth %u", D + 1);
-	Separation *out = xcalloc(s->count + 1, sizeof *out);
-	size_t n = search_separate(b, S, D, search_bounds(&s->o), s->count,
-				   SEPARATE_TRIES, out);
-	search_progress_done(&s->o);
-	bool stopped = bank_depth(b) < D + 1 || s->o.lim.hit != LIMIT_NONE;
-	if (!s->o.json && !s->o.csv) {
-		printf("separating depth %u from depth <= %u\n", D + 1, D);
-		printf("sample: %s\n", S->desc);
-		search_print_bounds(&s->o, b);
-	}
-	for (size_t i = 0; i < n; i++)
-		print_separation(s, S, b, &out[i], i);
-	if (n == 0 && !s->o.json && !s->o.csv && !stopped)
-		printf("none found: no depth-%u formula of the search separates a "
-		       "pair of the sample that the class cannot (%d pairs checked "
-		       "at most)\n", D + 1, SEPARATE_TRIES);
-	fflush(stdout);
-	int status = n ? EXIT_YES : EXIT_NO;
-	if (stopped) {
-		char what[80];
-		snprintf(what, sizeof what, "%zu separations printed", n);
-		status = s->o.lim.hit != LIMIT_NONE
-				 ? limit_report(&s->o.lim, what)
-				 : search_limit_report(&s->o, BANK_CAP, what);
-	}
-	free(out);
-	bank_free(b);
-	sample_free(S);
-	return status;
-}
-
 /* ---- options ---------------------------------------------------------------- */
 
 /* --target-formula=F: the same as -f F. */
@@ -797,8 +499,8 @@ int cmd_search(int argc, char **argv)
 	if (status == EXIT_YES) {
 		limit_start(&s.o.lim);
 		if (s.separate >= 0) {
-			add_alphabet(&s, s.alphabet);
-			status = run_separate(&s);
+			search_labelled_alphabet(&s, s.alphabet);
+			status = search_separating_run(&s);
 		} else {
 			status = set_target(&s);
 			if (status == EXIT_YES)

@@ -1,0 +1,63 @@
+/* search_cmd -- the state of one `tally search` (cmd_search.c), shared
+ * by the files of the command: the labelled words (search_labelled.c)
+ * and --separate (search_separating.c).
+ *
+ * Ownership: a Search owns its letters, words, texts and Inputs;
+ * cmd_search frees them.
+ */
+#ifndef TALLY_SEARCH_CMD_H
+#define TALLY_SEARCH_CMD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "base/vec.h"
+#include "cli/cli.h"
+#include "cli/search_cli.h"
+#include "search/holdout.h"
+#include "search/search.h"
+
+typedef struct Search {
+	SearchOpts o;
+	Inputs in;
+	const char *family, *pos, *neg, *alphabet;
+	size_t k;
+	long separate;
+	size_t count;
+	unsigned maxd;
+	/* the run */
+	Sym *letters;
+	size_t nletters;
+	Target tg;
+	VEC(SampleWord) words;       /* every labelled word */
+	VEC(bool) labels;
+	Holdout hold;                /* which are held out */
+	unsigned holdout;            /* --holdout, percent */
+	VEC(SampleWord) train;       /* the others: the search's */
+	VEC(bool) train_labels;
+	size_t held_right;           /* held-out words the formula gets right */
+	bool generalises;
+	char *target_text;
+	char *family_text;           /* a tally gen family's formula */
+	TargetShape shape;           /* a formula target's */
+	bool has_shape;
+	bool whole;                  /* two-sided: whole-word samples */
+	const char *family_alphabet; /* and its letters */
+} Search;
+
+/* The index of a letter among the search's letters, added when new;
+ * SIZE_MAX past 255 letters. */
+size_t search_labelled_letter(Search *s, const char *name, size_t n);
+/* The letters of --alphabet (parsed as everywhere, word.h), in order,
+ * added to the search's. */
+void search_labelled_alphabet(Search *s, const char *spec);
+/* --positive and --negative: reads both files, refuses a word with both
+ * labels, holds out a share (holdout.h) and makes the target of the
+ * other words.  EXIT_YES, or EXIT_USAGE after a message. */
+int search_labelled_target(Search *s);
+
+/* --separate=D: the smallest languages of depth D + 1 that no depth-<=D
+ * formula matches on the sample.  The exit status. */
+int search_separating_run(Search *s);
+
+#endif
