@@ -103,3 +103,24 @@ chrome() {
 		--user-data-dir="$PWD/profile" --window-size="${CHROME_SIZE:-900,700}" \
 		"$@" 2> chrome.err
 }
+
+# mpirun_setup: MPI_OPTS, the options $MPIRUN needs here, and the
+# environment it wants (tests/cli/mpi.sh, the golden corpus).  Open MPI:
+# -q keeps mpirun's own banners (a rank's non-zero exit) off stderr; as
+# root it wants --allow-run-as-root and both variables; in a container
+# without ptrace its single-copy transport fails, so it is turned off;
+# more ranks than cores need oversubscription.
+mpirun_setup() {
+	MPI_OPTS=
+	if "$MPIRUN" --version 2>&1 | grep -q 'Open MPI'; then
+		MPI_OPTS="-q --oversubscribe"
+		if test "$(id -u)" = 0; then
+			MPI_OPTS="$MPI_OPTS --allow-run-as-root"
+			OMPI_ALLOW_RUN_AS_ROOT=1
+			OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+			export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM
+		fi
+		: "${OMPI_MCA_btl_vader_single_copy_mechanism:=none}"
+		export OMPI_MCA_btl_vader_single_copy_mechanism
+	fi
+}

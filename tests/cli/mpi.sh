@@ -23,22 +23,8 @@ if command -v ldd > /dev/null 2>&1; then
 	ldd "$M" | grep -q 'libmpi' || fail "tally-mpi does not link libmpi"
 fi
 
-# Open MPI: -q keeps mpirun's own banners (a rank's non-zero exit) off
-# stderr; as root it wants --allow-run-as-root and both variables; in a
-# container without ptrace its single-copy transport fails, so it is
-# turned off; more ranks than cores need oversubscription.
-opts=
-if "$MPIRUN" --version 2>&1 | grep -q 'Open MPI'; then
-	opts="-q --oversubscribe"
-	if test "$(id -u)" = 0; then
-		opts="$opts --allow-run-as-root"
-		OMPI_ALLOW_RUN_AS_ROOT=1
-		OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-		export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM
-	fi
-	: "${OMPI_MCA_btl_vader_single_copy_mechanism:=none}"
-	export OMPI_MCA_btl_vader_single_copy_mechanism
-fi
+mpirun_setup
+opts=$MPI_OPTS
 # Sanitizer builds: MPI's own allocations outlive MPI_Finalize, in
 # plugins already unloaded (no suppression can name them), so the leak
 # check is off for tally-mpi (tally's own runs keep it).

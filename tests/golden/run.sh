@@ -72,18 +72,8 @@ filter() {
 M=
 MPIRUN=${MPIRUN:-mpirun}
 if test -x "$mpi_bin" && command -v "$MPIRUN" > /dev/null 2>&1; then
-	opts=
-	if "$MPIRUN" --version 2>&1 | grep -q 'Open MPI'; then
-		opts="-q --oversubscribe"
-		if test "$(id -u)" = 0; then
-			opts="$opts --allow-run-as-root"
-			OMPI_ALLOW_RUN_AS_ROOT=1
-			OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-			export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM
-		fi
-		: "${OMPI_MCA_btl_vader_single_copy_mechanism:=none}"
-		export OMPI_MCA_btl_vader_single_copy_mechanism
-	fi
+	mpirun_setup
+	opts=$MPI_OPTS
 	# shellcheck disable=SC2086
 	if timeout "$bound" "$MPIRUN" $opts -np 2 true > mpiprobe.txt 2>&1; then
 		M="$MPIRUN $opts -np 2 $mpi_bin"
