@@ -47,14 +47,7 @@ static int check_batch(Inputs *in, DecideTask task, const DecideOptions *o,
 				    .result = &res};
 		DecideOptions one = *o;
 		one.record = &rec;
-		Buf why = {0};
-		Buf *before = status_capture(&why);
-		int st = decide_run(&view, task, &one);
-		status_capture(before);
-		if (st == EXIT_USAGE)
-			cli_record_error(rec.index, source, why.len ? why.data
-					 : "not decided", o->json);
-		buf_free(&why);
+		int st = decide_run_record(&view, task, &one, rec.index, source);
 		status = status_worse(status, st);
 	}
 	return status;

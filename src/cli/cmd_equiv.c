@@ -70,24 +70,6 @@ typedef struct {
 	int status;
 } PairsTally;
 
-/* decide_run on one record; a record the method refused (a usage error
- * after loading) is reported in its place and counted. */
-static int decided(Inputs *in, const DecideOptions *o, size_t index,
-		   const char *source, size_t *errors)
-{
-	Buf why = {0};
-	Buf *before = status_capture(&why);
-	int status = decide_run(in, TASK_EQUIV, o);
-	status_capture(before);
-	if (status == EXIT_USAGE) {
-		cli_record_error(index, source, why.len ? why.data
-					  : "not decided", o->json);
-		++*errors;
-	}
-	buf_free(&why);
-	return status;
-}
-
 /* One record: F, G, alphabet, expected verdict, witness (the rest of
  * the line is a comment). */
 static void pair_record(char *line, const char *path, size_t lineno,
@@ -141,7 +123,8 @@ static void pair_record(char *line, const char *path, size_t lineno,
 		t->errors++;
 		status = EXIT_USAGE;
 	} else {
-		status = decided(&in, &o, rec.index, source, &t->errors);
+		status = decide_run_record(&in, TASK_EQUIV, &o, rec.index, source);
+		t->errors += status == EXIT_USAGE;
 		if (rec.expected) {
 			t->expected++;
 			t->ok += res.as_expected;

@@ -544,3 +544,17 @@ int decide_run(Inputs *in, DecideTask task, const DecideOptions *o)
 	alphabet_free(&v.alpha);
 	return status;
 }
+
+int decide_run_record(Inputs *in, DecideTask task, const DecideOptions *o,
+		      size_t index, const char *source)
+{
+	Buf why = {0};
+	Buf *before = status_capture(&why);
+	int status = decide_run(in, task, o);
+	status_capture(before);
+	if (status == EXIT_USAGE)
+		cli_record_error(index, source, why.len ? why.data
+				 : "not decided", o->json);
+	buf_free(&why);
+	return status;
+}

@@ -96,6 +96,12 @@ void decide_options_init(DecideOptions *o);
  * status. */
 int decide_run(Inputs *in, DecideTask task, const DecideOptions *o);
 
+/* decide_run on one record of a batch or of equiv --pairs: a record the
+ * method refuses (a usage error after loading) is reported in its place
+ * with its reason (cli_record_error).  Returns decide_run's status. */
+int decide_run_record(Inputs *in, DecideTask task, const DecideOptions *o,
+		      size_t index, const char *source);
+
 /* When set (tally-mpi: "explore"), the one --method decide_run accepts;
  * any other is a usage error. */
 extern const char *decide_only_method;
