@@ -79,9 +79,10 @@ typedef struct {
 	uint64_t seed;
 	const char *alphabet, *split, *report;
 	unsigned ratio[2]; /* non-members, members */
+	bool ratio_given;
 	unsigned random_pct;
 	int labels, format; /* GenLabels, GenFormat */
-	bool format_given, quiet;
+	bool labels_given, format_given, quiet;
 	size_t horizon;    /* 0: default */
 	uint64_t max_states;
 	Inputs in;
@@ -296,7 +297,7 @@ static bool wants_words(const GenJob *job)
 {
 	return job->words || job->in.nspecs || job->sample ||
 	       job->max_length >= 0 || job->min_length || job->split ||
-	       job->format_given || job->labels != GEN_LABELS_WORD ||
+	       job->format_given || job->labels_given ||
 	       job->report || job->alphabet || job->horizon;
 }
 
@@ -361,7 +362,9 @@ static int family_row(const Option *row, const char *arg)
 
 static int ratio_row(const Option *row, const char *arg)
 {
-	return parse_ratio(arg, row->ctx)
+	GenJob *job = row->ctx;
+	job->ratio_given = true;
+	return parse_ratio(arg, job->ratio)
 		       ? EXIT_YES
 		       : status_usage_error("--ratio: expected M:N (members to "
 					    "non-members, each 0..1000, not both "
@@ -437,6 +440,38 @@ static int check_spec(const GenJob *job, const GenSpec *sp)
 	return EXIT_YES;
 }
 
+/* The class formula and the output read per position: a count-valued
+ * program has no classes (every word is a member of true, drawn
+ * uniformly) and its labels are its values, a sequence by default. */
+static int sequence_output(const GenJob *job, GenSpec *sp, Node out)
+{
+	sp->integer = !store_is_bool(job->in.store, out);
+	sp->labels = job->labels;
+	sp->root = out;
+	sp->output = NODE_NONE;
+	if (sp->integer) {
+		if (job->ratio_given)
+			return status_usage_error("a count-valued program has no "
+					       "classes (no --ratio): its words "
+					       "are drawn uniformly per length");
+		if (!job->labels_given)
+			sp->labels = GEN_LABELS_SEQUENCE;
+		if (sp->labels == GEN_LABELS_POSITION ||
+		    sp->labels == GEN_LABELS_PREDICTION)
+			return status_usage_error("--labels=%s needs a formula; a "
+				"count-valued program's labels are its values "
+				"(--labels=sequence or word)",
+				sp->labels == GEN_LABELS_POSITION ? "position"
+								  : "prediction");
+		sp->root = store_make_true(job->in.store);
+		sp->ratio[0] = 0;
+		sp->ratio[1] = 1;
+	}
+	if (sp->integer || sp->labels == GEN_LABELS_SEQUENCE)
+		sp->output = out;
+	return EXIT_YES;
+}
+
 static int run_words(GenJob *job)
 {
 	char *text[2] = {NULL, NULL};
@@ -449,6 +484,7 @@ static int run_words(GenJob *job)
 		family_inputs(job, text);
 	if ((st = make_splits(job, &sp)) != EXIT_YES)
 		goto done;
+	job->in.terms = true; /* count-valued programs: labels are values */
 	if (!inputs_load(&job->in, false)) {
 		st = inputs_failure(&job->in);
 		goto done;
@@ -465,17 +501,19 @@ static int run_words(GenJob *job)
 			    want, job->family ? job->family->alphabet
 					      : job->alphabet);
 	sp.store = job->in.store;
-	sp.root = roots[0];
+	if ((st = sequence_output(job, &sp, roots[0])) != EXIT_YES)
+		goto done;
 	sp.domain = roots[1];
 	sp.alpha = &alpha;
 	sp.family = job->family;
 	sp.k = job->family && job->family->kmin ? job->k.lo : 0;
 	sp.sample = job->sample;
-	sp.ratio[0] = job->ratio[0];
-	sp.ratio[1] = job->ratio[1];
+	if (!sp.integer) {
+		sp.ratio[0] = job->ratio[0];
+		sp.ratio[1] = job->ratio[1];
+	}
 	sp.random_pct = job->random_pct;
 	sp.seed = job->seed;
-	sp.labels = job->labels;
 	sp.format = job->format;
 	sp.report = job->report;
 	sp.quiet = job->quiet;
@@ -498,7 +536,7 @@ done:
 }
 
 static const char *const label_kinds[] = {"word", "position", "prediction",
-					  NULL};
+					  "sequence", NULL};
 static const char *const formats[] = {"tsv", "jsonl", "cr", NULL};
 
 /* The option table of gen, into *job; EXIT_YES, OPTIONS_DONE or the
@@ -544,7 +582,7 @@ static int parse(GenJob *job, int argc, char **argv)
 				  "NAME:RANGE[:COUNT],... splits by length, each\n"
 				  "balanced on its own, disjoint; COUNT words\n"
 				  "(else an equal share of --sample)"),
-		OPTION_CALL_ROW(0, "ratio", "M:N", ratio_row, job->ratio,
+		OPTION_CALL_ROW(0, "ratio", "M:N", ratio_row, job,
 				"members to non-members at every length where\n"
 				"both exist (default 1:1; lengths without\n"
 				"both are left out and reported)"),
@@ -555,12 +593,16 @@ static int parse(GenJob *job, int argc, char **argv)
 		OPTION_COUNT_ROW(0, "seed", "N", 0, LONG_MAX, &job->seed,
 				 "the random seed (default 1): the same seed\n"
 				 "gives the same bytes on every machine"),
-		OPTION_CHOICE_INDEX_ROW("labels", "KIND", label_kinds,
-					&job->labels,
-					"word (default): the verdict; position: the\n"
-					"verdict of every prefix; prediction: the\n"
-					"letters that may follow every prefix in a\n"
-					"member (and " GEN_EOS " when it is one)"),
+		{.name = "labels", .kind = OPTION_CHOICE, .meta = "KIND",
+		 .choices = label_kinds, .dest2 = &job->labels,
+		 .given = &job->labels_given,
+		 .help = "word (default): the verdict (a count-valued\n"
+			 "program's value); position: the verdict of\n"
+			 "every prefix; prediction: the letters that\n"
+			 "may follow every prefix in a member (and\n"
+			 GEN_EOS " when it is one); sequence (default for\n"
+			 "a count-valued program): the output at every\n"
+			 "position, as eval --per-position"},
 		OPTION_COUNT_ROW(0, "horizon", "N", 0, LONG_MAX, &job->horizon,
 				 "prediction: members up to length N (default\n"
 				 "twice the longest word)"),

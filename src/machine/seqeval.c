@@ -107,3 +107,14 @@ void seqeval_value(const SeqEval *se, size_t r, fmpz_t out)
 	else
 		fmpz_set_si(out, se->st.V[sl]);
 }
+
+void seqeval_put(Buf *b, const fmpz_t v)
+{
+	if (fmpz_fits_si(v)) {
+		buf_printf(b, "%ld", fmpz_get_si(v));
+		return;
+	}
+	char *digits = fmpz_get_str(NULL, 10, v);
+	buf_puts(b, digits);
+	flint_free(digits);
+}
