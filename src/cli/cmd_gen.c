@@ -27,10 +27,11 @@ static const char intro[] =
 	"       tally gen (-f FORMULA | -F FILE | -P PROGRAM | --family=NAME\n"
 	"                 [--k=K]) [--words] --max-length=N [--min-length=N]\n"
 	"                 [--sample=COUNT] [--split=SPEC] [OPTION]...\n"
-	"Named families of languages from the literature, as formulas; and\n"
-	"labelled words of any formula, program or family: every word of the\n"
-	"lengths, or a balanced, duplicate-free sample with hard non-members,\n"
-	"splits by length and per-position labels, with a leakage report on\n"
+	"Named families of languages and sequence tasks from the literature,\n"
+	"as formulas; and labelled words of any formula, program or family:\n"
+	"every word of the lengths, or a balanced, duplicate-free sample with\n"
+	"hard non-members, splits by length and per-position labels (the\n"
+	"output sequence of count-valued programs), with a leakage report on\n"
 	"stderr.\n\n";
 
 static const char outro[] =
@@ -38,7 +39,10 @@ static const char outro[] =
 	"Labels come from the evaluator, checked against the sampler's class\n"
 	"and a family's membership function (written independently of the\n"
 	"formula).  lk-predict is a task on prefixes of members of L_k: its\n"
-	"words are those prefixes only.\n\n"
+	"words are those prefixes only.  A count-valued program (histogram,\n"
+	"margin, count-a) has no classes: its words are uniform per length,\n"
+	"its labels its values at every position, and the report gives their\n"
+	"distribution.\n\n"
 	"Examples:\n"
 	"  tally gen --list\n"
 	"  tally gen --family=lk --k=1..3\n"
@@ -46,7 +50,9 @@ static const char outro[] =
 	"  tally gen --family=lk --k=2 --words --max-length=4\n"
 	"  tally gen -f dyck1 --sample=10000 --min-length=50 --max-length=100\n"
 	"  tally gen -f L_3 --sample=1000 --split=train:1..50,test:51..100 \\\n"
-	"      --labels=position --format=jsonl --report=l3.json > l3.jsonl\n\n";
+	"      --labels=position --format=jsonl --report=l3.json > l3.jsonl\n"
+	"  tally gen --family=histogram --sample=1000 --max-length=20 \\\n"
+	"      --format=jsonl --report=h.json > h.jsonl\n\n";
 
 enum { GEN_MAX_K = 256, GEN_MAX_LENGTH = 100000000,
        GEN_MAX_SAMPLED = 1000000, GEN_MAX_SPLITS = 64 };
