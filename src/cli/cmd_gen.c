@@ -16,6 +16,7 @@
 #include "cli/family_hint.h"
 #include "gen/gen_data.h"
 #include "core/json.h"
+#include "core/lower.h"
 #include "base/limit.h"
 #include "base/mem.h"
 #include "core/prelude.h"
@@ -174,6 +175,31 @@ static int print_formula(const char *text, const char *to)
 	return status;
 }
 
+/* A sequence family's program: `tally print` reads formulas only, so it
+ * is loaded here with integer results allowed and printed as print
+ * prints one input. */
+static int print_program(const char *text, const char *to)
+{
+	Inputs in;
+	inputs_init(&in);
+	in.terms = true;
+	inputs_option(&in, 'f', text);
+	int status = EXIT_YES;
+	if (!inputs_load(&in, false)) {
+		status = inputs_failure(&in);
+	} else {
+		Lowering *lw = lower_new(in.store);
+		fflush(stdout);
+		if (!cmd_print_unit(stdout, in.store, lw, &in.units[0],
+				    to ? to : "tl", false))
+			status = EXIT_USAGE;
+		fflush(stdout);
+		lower_free(lw);
+	}
+	inputs_free(&in);
+	return status;
+}
+
 static bool multi_line(const char *to)
 {
 	static const char *const formats[] = {"crasp", "crasp-paper",
@@ -203,7 +229,8 @@ static int print_formulas(const GenJob *job)
 			json_object_set_new(o, "formula", json_string(text));
 			json_emit(o);
 		} else {
-			status = print_formula(text, job->to);
+			status = f->values ? print_program(text, job->to)
+					   : print_formula(text, job->to);
 		}
 		free(text);
 		if (status != EXIT_YES)

@@ -320,7 +320,6 @@ int cmd_print(int argc, char **argv)
 			&limits, EXIT_YES};
 	limit_start(&limits);
 	in.on_unit = on_unit;
-	in.terms = true;
 	in.ctx = &job;
 	status = cli_load_inputs(&in, argc, argv, true);
 	if (status == EXIT_YES)
