@@ -16,6 +16,7 @@
 #include "cli/family_hint.h"
 #include "gen/gen_data.h"
 #include "core/json.h"
+#include "core/lower.h"
 #include "base/limit.h"
 #include "base/mem.h"
 #include "core/prelude.h"
@@ -27,10 +28,11 @@ static const char intro[] =
 	"       tally gen (-f FORMULA | -F FILE | -P PROGRAM | --family=NAME\n"
 	"                 [--k=K]) [--words] --max-length=N [--min-length=N]\n"
 	"                 [--sample=COUNT] [--split=SPEC] [OPTION]...\n"
-	"Named families of languages from the literature, as formulas; and\n"
-	"labelled words of any formula, program or family: every word of the\n"
-	"lengths, or a balanced, duplicate-free sample with hard non-members,\n"
-	"splits by length and per-position labels, with a leakage report on\n"
+	"Named families of languages and sequence tasks from the literature,\n"
+	"as formulas; and labelled words of any formula, program or family:\n"
+	"every word of the lengths, or a balanced, duplicate-free sample with\n"
+	"hard non-members, splits by length and per-position labels (the\n"
+	"output sequence of count-valued programs), with a leakage report on\n"
 	"stderr.\n\n";
 
 static const char outro[] =
@@ -38,7 +40,10 @@ static const char outro[] =
 	"Labels come from the evaluator, checked against the sampler's class\n"
 	"and a family's membership function (written independently of the\n"
 	"formula).  lk-predict is a task on prefixes of members of L_k: its\n"
-	"words are those prefixes only.\n\n"
+	"words are those prefixes only.  A count-valued program (histogram,\n"
+	"margin, count-a) has no classes: its words are uniform per length,\n"
+	"its labels its values at every position, and the report gives their\n"
+	"distribution.\n\n"
 	"Examples:\n"
 	"  tally gen --list\n"
 	"  tally gen --family=lk --k=1..3\n"
@@ -46,7 +51,9 @@ static const char outro[] =
 	"  tally gen --family=lk --k=2 --words --max-length=4\n"
 	"  tally gen -f dyck1 --sample=10000 --min-length=50 --max-length=100\n"
 	"  tally gen -f L_3 --sample=1000 --split=train:1..50,test:51..100 \\\n"
-	"      --labels=position --format=jsonl --report=l3.json > l3.jsonl\n\n";
+	"      --labels=position --format=jsonl --report=l3.json > l3.jsonl\n"
+	"  tally gen --family=histogram --sample=1000 --max-length=20 \\\n"
+	"      --format=jsonl --report=h.json > h.jsonl\n\n";
 
 enum { GEN_MAX_K = 256, GEN_MAX_LENGTH = 100000000,
        GEN_MAX_SAMPLED = 1000000, GEN_MAX_SPLITS = 64 };
@@ -79,9 +86,10 @@ typedef struct {
 	uint64_t seed;
 	const char *alphabet, *split, *report;
 	unsigned ratio[2]; /* non-members, members */
+	bool ratio_given;
 	unsigned random_pct;
 	int labels, format; /* GenLabels, GenFormat */
-	bool format_given, quiet;
+	bool labels_given, format_given, quiet;
 	size_t horizon;    /* 0: default */
 	uint64_t max_states;
 	Inputs in;
@@ -167,6 +175,31 @@ static int print_formula(const char *text, const char *to)
 	return status;
 }
 
+/* A sequence family's program: `tally print` reads formulas only, so it
+ * is loaded here with integer results allowed and printed as print
+ * prints one input. */
+static int print_program(const char *text, const char *to)
+{
+	Inputs in;
+	inputs_init(&in);
+	in.terms = true;
+	inputs_option(&in, 'f', text);
+	int status = EXIT_YES;
+	if (!inputs_load(&in, false)) {
+		status = inputs_failure(&in);
+	} else {
+		Lowering *lw = lower_new(in.store);
+		fflush(stdout);
+		if (!cmd_print_unit(stdout, in.store, lw, &in.units[0],
+				    to ? to : "tl", false))
+			status = EXIT_USAGE;
+		fflush(stdout);
+		lower_free(lw);
+	}
+	inputs_free(&in);
+	return status;
+}
+
 static bool multi_line(const char *to)
 {
 	static const char *const formats[] = {"crasp", "crasp-paper",
@@ -196,7 +229,8 @@ static int print_formulas(const GenJob *job)
 			json_object_set_new(o, "formula", json_string(text));
 			json_emit(o);
 		} else {
-			status = print_formula(text, job->to);
+			status = f->values ? print_program(text, job->to)
+					   : print_formula(text, job->to);
 		}
 		free(text);
 		if (status != EXIT_YES)
@@ -296,7 +330,7 @@ static bool wants_words(const GenJob *job)
 {
 	return job->words || job->in.nspecs || job->sample ||
 	       job->max_length >= 0 || job->min_length || job->split ||
-	       job->format_given || job->labels != GEN_LABELS_WORD ||
+	       job->format_given || job->labels_given ||
 	       job->report || job->alphabet || job->horizon;
 }
 
@@ -361,7 +395,9 @@ static int family_row(const Option *row, const char *arg)
 
 static int ratio_row(const Option *row, const char *arg)
 {
-	return parse_ratio(arg, row->ctx)
+	GenJob *job = row->ctx;
+	job->ratio_given = true;
+	return parse_ratio(arg, job->ratio)
 		       ? EXIT_YES
 		       : status_usage_error("--ratio: expected M:N (members to "
 					    "non-members, each 0..1000, not both "
@@ -437,6 +473,38 @@ static int check_spec(const GenJob *job, const GenSpec *sp)
 	return EXIT_YES;
 }
 
+/* The class formula and the output read per position: a count-valued
+ * program has no classes (every word is a member of true, drawn
+ * uniformly) and its labels are its values, a sequence by default. */
+static int sequence_output(const GenJob *job, GenSpec *sp, Node out)
+{
+	sp->integer = !store_is_bool(job->in.store, out);
+	sp->labels = job->labels;
+	sp->root = out;
+	sp->output = NODE_NONE;
+	if (sp->integer) {
+		if (job->ratio_given)
+			return status_usage_error("a count-valued program has no "
+					       "classes (no --ratio): its words "
+					       "are drawn uniformly per length");
+		if (!job->labels_given)
+			sp->labels = GEN_LABELS_SEQUENCE;
+		if (sp->labels == GEN_LABELS_POSITION ||
+		    sp->labels == GEN_LABELS_PREDICTION)
+			return status_usage_error("--labels=%s needs a formula; a "
+				"count-valued program's labels are its values "
+				"(--labels=sequence or word)",
+				sp->labels == GEN_LABELS_POSITION ? "position"
+								  : "prediction");
+		sp->root = store_make_true(job->in.store);
+		sp->ratio[0] = 0;
+		sp->ratio[1] = 1;
+	}
+	if (sp->integer || sp->labels == GEN_LABELS_SEQUENCE)
+		sp->output = out;
+	return EXIT_YES;
+}
+
 static int run_words(GenJob *job)
 {
 	char *text[2] = {NULL, NULL};
@@ -449,6 +517,7 @@ static int run_words(GenJob *job)
 		family_inputs(job, text);
 	if ((st = make_splits(job, &sp)) != EXIT_YES)
 		goto done;
+	job->in.terms = true; /* count-valued programs: labels are values */
 	if (!inputs_load(&job->in, false)) {
 		st = inputs_failure(&job->in);
 		goto done;
@@ -465,17 +534,19 @@ static int run_words(GenJob *job)
 			    want, job->family ? job->family->alphabet
 					      : job->alphabet);
 	sp.store = job->in.store;
-	sp.root = roots[0];
+	if ((st = sequence_output(job, &sp, roots[0])) != EXIT_YES)
+		goto done;
 	sp.domain = roots[1];
 	sp.alpha = &alpha;
 	sp.family = job->family;
 	sp.k = job->family && job->family->kmin ? job->k.lo : 0;
 	sp.sample = job->sample;
-	sp.ratio[0] = job->ratio[0];
-	sp.ratio[1] = job->ratio[1];
+	if (!sp.integer) {
+		sp.ratio[0] = job->ratio[0];
+		sp.ratio[1] = job->ratio[1];
+	}
 	sp.random_pct = job->random_pct;
 	sp.seed = job->seed;
-	sp.labels = job->labels;
 	sp.format = job->format;
 	sp.report = job->report;
 	sp.quiet = job->quiet;
@@ -498,7 +569,7 @@ done:
 }
 
 static const char *const label_kinds[] = {"word", "position", "prediction",
-					  NULL};
+					  "sequence", NULL};
 static const char *const formats[] = {"tsv", "jsonl", "cr", NULL};
 
 /* The option table of gen, into *job; EXIT_YES, OPTIONS_DONE or the
@@ -544,7 +615,7 @@ static int parse(GenJob *job, int argc, char **argv)
 				  "NAME:RANGE[:COUNT],... splits by length, each\n"
 				  "balanced on its own, disjoint; COUNT words\n"
 				  "(else an equal share of --sample)"),
-		OPTION_CALL_ROW(0, "ratio", "M:N", ratio_row, job->ratio,
+		OPTION_CALL_ROW(0, "ratio", "M:N", ratio_row, job,
 				"members to non-members at every length where\n"
 				"both exist (default 1:1; lengths without\n"
 				"both are left out and reported)"),
@@ -555,12 +626,16 @@ static int parse(GenJob *job, int argc, char **argv)
 		OPTION_COUNT_ROW(0, "seed", "N", 0, LONG_MAX, &job->seed,
 				 "the random seed (default 1): the same seed\n"
 				 "gives the same bytes on every machine"),
-		OPTION_CHOICE_INDEX_ROW("labels", "KIND", label_kinds,
-					&job->labels,
-					"word (default): the verdict; position: the\n"
-					"verdict of every prefix; prediction: the\n"
-					"letters that may follow every prefix in a\n"
-					"member (and " GEN_EOS " when it is one)"),
+		{.name = "labels", .kind = OPTION_CHOICE, .meta = "KIND",
+		 .choices = label_kinds, .dest2 = &job->labels,
+		 .given = &job->labels_given,
+		 .help = "word (default): the verdict (a count-valued\n"
+			 "program's value); position: the verdict of\n"
+			 "every prefix; prediction: the letters that\n"
+			 "may follow every prefix in a member (and\n"
+			 GEN_EOS " when it is one); sequence (default for\n"
+			 "a count-valued program): the output at every\n"
+			 "position, as eval --per-position"},
 		OPTION_COUNT_ROW(0, "horizon", "N", 0, LONG_MAX, &job->horizon,
 				 "prediction: members up to length N (default\n"
 				 "twice the longest word)"),

@@ -69,13 +69,7 @@ static void append(EvalValues *v, size_t r, const fmpz_t x)
 	Buf *b = &v->text[r];
 	if (b->len)
 		buf_putc(b, ' ');
-	if (fmpz_fits_si(x)) {
-		buf_printf(b, "%ld", fmpz_get_si(x));
-		return;
-	}
-	char *digits = fmpz_get_str(NULL, 10, x);
-	buf_puts(b, digits);
-	flint_free(digits);
+	seqeval_put(b, x);
 }
 
 void eval_values_emit(void *ctx, const SeqEval *se, size_t pos)

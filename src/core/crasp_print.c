@@ -450,6 +450,15 @@ bool crasp_print(Buf *out, Store *s, const CraspProgram *p, CraspForm form,
 		print_body(&pr, p->defs[i].node);
 		buf_putc(out, '\n');
 	}
+	/* A count as the result: the reader takes the last Boolean
+	 * definition unless `output` names the count (logic/README.md
+	 * §2.7), so say it whenever there is a Boolean one. */
+	bool any_bool = false;
+	for (size_t i = 0; i < p->ndefs; i++)
+		any_bool |= store_is_bool(s, p->defs[i].node);
+	if (!store_is_bool(s, p->root) && any_bool)
+		buf_printf(out, "output %s\n",
+			   sym_name(store_syms(s), p->name_of[p->root]));
 	return true;
 }
 

@@ -92,6 +92,11 @@ FIXED_FORMULA(subseq_ab_formula, "1 <= #[Q_b & 1 <= #[Q_a]]")
 FIXED_FORMULA(d1_formula,
 	      "#[!(#[Q_b] <= #[Q_a] & #[Q_a] <= #[Q_b] + 1)] < 1"
 	      " & #[Q_a] = #[Q_b]")
+/* The sequence tasks, spelled otherwise than the prelude's entries
+ * (logic/README.md §8), which the tests compare them with. */
+FIXED_FORMULA(histogram_formula, "(Q_b ? #[Q_b] : #[Q_a])")
+FIXED_FORMULA(margin_formula, "#[Q_a] + -1 * #[Q_b]")
+FIXED_FORMULA(count_a_formula, "#[Q_a]")
 FIXED_FORMULA(parity_formula, "1 <= #[Q_1 & #[Q_1] = #>[Q_1]]")
 
 /* ---- membership --------------------------------------------------------- */
@@ -205,6 +210,34 @@ static bool d1_member(const char *w, size_t n, long k)
 static bool parity_member(const char *w, size_t n, long k)
 {
 	return count_of(w, n, '1') % 2 == 1;
+}
+
+/* ---- values of the sequence tasks -------------------------------------- */
+
+/* How often the letter at each position has occurred up to it: a table
+ * of running counts per byte. */
+static void histogram_values(const char *w, size_t n, long k, long *out)
+{
+	long seen[256] = {0};
+	for (size_t i = 0; i < n; i++)
+		out[i] = ++seen[(unsigned char)w[i]];
+}
+
+/* The running difference of a's and b's. */
+static void margin_values(const char *w, size_t n, long k, long *out)
+{
+	long d = 0;
+	for (size_t i = 0; i < n; i++) {
+		d += w[i] == 'a' ? 1 : w[i] == 'b' ? -1 : 0;
+		out[i] = d;
+	}
+}
+
+static void count_a_values(const char *w, size_t n, long k, long *out)
+{
+	long a = 0;
+	for (size_t i = 0; i < n; i++)
+		out[i] = a += w[i] == 'a';
 }
 
 /* ---- random members ----------------------------------------------------- */
@@ -366,48 +399,66 @@ const Family family_table[] = {
 	 "L_k: exactly k nonempty alternating blocks starting with a "
 	 "(a+, a+b+, a+b+a+, ...); needs depth k",
 	 KNEE_DEEP ", §6.3 and thm:TLCl_depth",
-	 lk_formula, lk_member, NULL, lk_positive, NULL},
+	 lk_formula, lk_member, NULL, lk_positive, NULL, NULL},
 	{"lk-predict", "ab", 3,
 	 "next-token prediction for L_k: agree with L_k on every prefix of "
 	 "its members (k >= 3); needs depth k-2",
 	 KNEE_DEEP ", def:prediction_task, cor:prediction_task_depth",
 	 lk_predict_formula, lk_member, lk_prefix, lk_positive,
-	 lk_prefix_formula},
+	 lk_prefix_formula, NULL},
 	{"ek", "abe", 1,
 	 "E_k: L_k with a neutral letter e (a word is in E_k iff deleting "
 	 "its e's gives a word of L_k); the L_k formula unchanged",
 	 KNEE_DEEP ", positional encodings (v2+)",
-	 lk_formula, ek_member, NULL, ek_positive, NULL},
+	 lk_formula, ek_member, NULL, ek_positive, NULL, NULL},
 	{"dyck1", "()", 0,
 	 "Dyck-1: balanced parentheses, the empty word included; depth 2",
 	 COUNTING "; Knee-Deep Example 2.3",
-	 dyck1_formula, dyck1_member, NULL, dyck1_positive, NULL},
+	 dyck1_formula, dyck1_member, NULL, dyck1_positive, NULL, NULL},
 	{"majority", "ab", 0, "MAJORITY: more a's than b's; depth 1",
 	 COUNTING, majority_formula, majority_member, NULL,
-	 majority_positive, NULL},
+	 majority_positive, NULL, NULL},
 	{"anbn", "ab", 0, "a^n b^n, n >= 1; depth 2",
 	 "a standard counting language; formula of tally's prelude "
 	 "(logic/README.md §8)",
-	 anbn_formula, anbn_member, NULL, anbn_positive, NULL},
+	 anbn_formula, anbn_member, NULL, anbn_positive, NULL, NULL},
 	{"anbncn", "abc", 0, "a^n b^n c^n, n >= 0 (COUNT(3)); depth 2",
 	 COUNTING ", the COUNT(3) program as a formula",
-	 anbncn_formula, anbncn_member, NULL, anbncn_positive, NULL},
+	 anbncn_formula, anbncn_member, NULL, anbncn_positive, NULL, NULL},
 	{"first-a", "ab", 0,
 	 "the first letter is a; depth 2 (depth 1 cannot: abb vs bab)",
 	 KNEE_DEEP " (witness pairs of the proof of theorem TLCl_depth)",
-	 first_a_formula, first_a_member, NULL, first_a_positive, NULL},
+	 first_a_formula, first_a_member, NULL, first_a_positive, NULL,
+	 NULL},
 	{"subseq-ab", "ab", 0,
 	 "ab is a scattered subsequence (Sigma* a Sigma* b Sigma*); depth 2",
 	 KNEE_DEEP ", §6.3 subsequence tests",
-	 subseq_ab_formula, subseq_ab_member, NULL, subseq_ab_positive, NULL},
+	 subseq_ab_formula, subseq_ab_member, NULL, subseq_ab_positive, NULL,
+	 NULL},
 	{"d1", "ab", 0, "D_1 = (ab)*, bounded Dyck of depth 1; depth 2",
 	 "Yang, Veseli, Barloy et al., arXiv 2608.13433, Def. 7",
-	 d1_formula, d1_member, NULL, d1_positive, NULL},
+	 d1_formula, d1_member, NULL, d1_positive, NULL, NULL},
 	{"parity-twosided", "01", 0,
 	 "PARITY (an odd number of 1s) in the two-sided logic TL[#<, #>]; "
 	 "not definable with past counts only",
 	 KNEE_DEEP " (two-sided logic; Lean ParityTwoSided)",
-	 parity_formula, parity_member, NULL, parity_positive, NULL},
+	 parity_formula, parity_member, NULL, parity_positive, NULL, NULL},
+	{"histogram", "ab", 0,
+	 "HISTOGRAM (sequence): at every position, how often its letter has "
+	 "occurred so far (inclusive); depth 1",
+	 "Weiss, Goldberg & Yahav 2021, Thinking Like Transformers (RASP), "
+	 "arXiv 2106.06981",
+	 histogram_formula, NULL, NULL, NULL, NULL, histogram_values},
+	{"margin", "ab", 0,
+	 "running majority margin (sequence): #a - #b at every position; "
+	 "depth 1 (MAJORITY is margin > 0 at the last one)",
+	 COUNTING " (the counts behind MAJORITY)",
+	 margin_formula, NULL, NULL, NULL, NULL, margin_values},
+	{"count-a", "ab", 0,
+	 "running count (sequence): the number of a's up to every position; "
+	 "depth 1",
+	 COUNTING " (counting a letter, the basic C-RASP operation)",
+	 count_a_formula, NULL, NULL, NULL, NULL, count_a_values},
 };
 const size_t family_count = sizeof family_table / sizeof family_table[0];
 

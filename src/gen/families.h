@@ -9,6 +9,12 @@
  * words, the domain: the formula only has to agree with the membership
  * function there.
  *
+ * Count-valued and per-position tasks (histogram, margin, count-a) are
+ * families too: their formula is a program whose output is read at
+ * every position, and instead of a membership function they have a
+ * value function giving the output at each position, again written
+ * directly in C (member and positive are NULL for them).
+ *
  * Ownership: the family table is static; formula texts are malloc'd
  * strings the caller frees; word buffers belong to the caller.
  */
@@ -44,6 +50,9 @@ typedef struct {
 	/* The domain as a formula (sampling draws words from it), NULL
 	 * when in_domain is. */
 	char *(*domain)(long k);
+	/* A sequence task: the output at positions 1..n into out[0..n)
+	 * (a Boolean as 0 or 1); NULL for a language. */
+	void (*values)(const char *w, size_t n, long k, long *out);
 } Family;
 
 extern const Family family_table[];

@@ -10,6 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <flint/fmpz_vec.h>
+
 #include "base/number.h"
 #include "base/status.h"
 #include "gen/gen_draw.h"
@@ -17,12 +19,16 @@
 #include "gen/gen_states.h"
 #include "gen/gen_write.h"
 #include "base/mem.h"
+#include "machine/seqeval.h"
 
 typedef struct {
 	const GenSpec *sp;
 	GenStates *gs;
 	Evaluator *ev;
 	bool streams;
+	SeqEval *se;  /* the output per position, or NULL */
+	fmpz *vals;   /* its values at positions 0..n (0: the empty word) */
+	long *fam;    /* a family's values at positions 1..n */
 	GenRng rng;
 	GenDraw draw;
 	GenOut *out;
@@ -265,13 +271,66 @@ static bool predictions(Gen *g, const uint32_t *w, size_t n,
 	return true;
 }
 
+static void on_value(void *ctx, const SeqEval *se, size_t pos)
+{
+	Gen *g = ctx;
+	seqeval_value(se, 0, &g->vals[pos]);
+}
+
+/* The output at every position of the word in g->syms into
+ * g->vals[1..n] (g->vals[0] when n = 0): vals[n] is the judged value. */
+static void sequence(Gen *g, size_t n)
+{
+	if (!seqeval_streams(g->se)) {
+		seqeval_word(g->se, g->syms, n);
+		return;
+	}
+	seqeval_reset(g->se);
+	for (size_t i = 0; i < n; i++)
+		seqeval_push(g->se, g->syms[i]);
+	seqeval_end(g->se);
+}
+
+/* The second paths of the values: a Boolean output's last value is the
+ * evaluator's verdict (label), and a past-only one's value at i its
+ * verdict on the prefix of length i (g->pos); a family's value function
+ * gives every value. */
+static bool check_values(Gen *g, const uint32_t *w, size_t n, bool label)
+{
+	const GenSpec *sp = g->sp;
+	if (!sp->integer) {
+		size_t bad = fmpz_is_zero(&g->vals[n]) == label ? n : SIZE_MAX;
+		for (size_t i = 1; bad == SIZE_MAX && seqeval_streams(g->se) &&
+				   i <= n; i++)
+			if (fmpz_is_zero(&g->vals[i]) == g->pos[i])
+				bad = i;
+		if (bad != SIZE_MAX) {
+			internal(g, w, n, "the output sequence and the "
+				 "evaluator's verdict disagree at position %zu",
+				 bad);
+			return false;
+		}
+	}
+	if (!sp->family || !sp->family->values)
+		return true;
+	sp->family->values(g->text, n, sp->k, g->fam);
+	for (size_t i = 1; i <= n; i++)
+		if (fmpz_cmp_si(&g->vals[i], g->fam[i - 1]) != 0) {
+			internal(g, w, n, "family %s: the program and the value "
+				 "function disagree at position %zu",
+				 sp->family->name, i);
+			return false;
+		}
+	return true;
+}
+
 /* The labels of a word, checked against the class it was drawn for
  * (intended: 0 or 1, -1 none) and the family's membership function. */
 static bool label_word(Gen *g, const uint32_t *w, size_t n, int intended,
 		       bool *label)
 {
 	const GenSpec *sp = g->sp;
-	bool want_pos = sp->labels != GEN_LABELS_WORD, dom;
+	bool want_pos = sp->labels != GEN_LABELS_WORD && !sp->integer, dom;
 	*label = verdicts(g, w, n, want_pos ? g->pos : NULL, &dom);
 	if (intended >= 0 && (*label != intended || !dom)) {
 		internal(g, w, n, "the sampler meant a %s, the evaluator says "
@@ -280,10 +339,16 @@ static bool label_word(Gen *g, const uint32_t *w, size_t n, int intended,
 							     : "non-member");
 		return false;
 	}
-	if (sp->family) {
+	if (sp->family)
 		for (size_t i = 0; i < n; i++)
 			g->text[i] = sym_name(sp->alpha->syms,
 					      sp->alpha->letters[w[i]])[0];
+	if (g->se) {
+		sequence(g, n);
+		if (!check_values(g, w, n, *label))
+			return false;
+	}
+	if (sp->family && sp->family->member) {
 		if (sp->family->member(g->text, n, sp->k) != *label) {
 			internal(g, w, n, "family %s: the formula and the "
 				 "membership function disagree",
@@ -323,9 +388,13 @@ static bool emit(Gen *g, size_t split, const uint32_t *w, size_t n,
 	GenRecord r = {w, n, label,
 		       sp->labels == GEN_LABELS_POSITION ? g->pos : NULL,
 		       sp->labels == GEN_LABELS_PREDICTION ? g->pred : NULL,
-		       sp->named_splits ? sp->splits[split].name : NULL};
+		       sp->named_splits ? sp->splits[split].name : NULL,
+		       sp->labels == GEN_LABELS_SEQUENCE ? g->vals + 1 : NULL,
+		       sp->integer ? &g->vals[n] : NULL};
 	gen_out_record(g->out, &r);
 	gen_report_word(g->rep, split, w, n, label, kind);
+	if (g->se)
+		gen_report_values(g->rep, split, g->vals + 1, n, &g->vals[n]);
 	g->written++;
 	progress(g, n);
 	return !gen_states_poll(g->gs, sp->limits);
@@ -506,6 +575,12 @@ static void gen_init(Gen *g, const GenSpec *sp)
 	g->ev = eval_new(sp->store, roots, sp->domain != NODE_NONE ? 2 : 1,
 			 ACCEPT_LAST);
 	g->streams = eval_streams(g->ev);
+	if (sp->output != NODE_NONE) {
+		g->se = seqeval_new(sp->store, &sp->output, 1, ACCEPT_LAST,
+				    on_value, g);
+		g->vals = _fmpz_vec_init((slong)g->maxlen + 1);
+		g->fam = xmalloc((g->maxlen + 1) * sizeof *g->fam);
+	}
 	g->out = gen_out_new(sp, stdout);
 	g->rep = gen_report_new(sp);
 	g->pos = xmalloc(g->maxlen + 1);
@@ -523,6 +598,10 @@ static void gen_free(Gen *g)
 	gen_draw_free(&g->draw);
 	gen_states_free(g->gs);
 	eval_free(g->ev);
+	seqeval_free(g->se);
+	if (g->vals)
+		_fmpz_vec_clear(g->vals, (slong)g->maxlen + 1);
+	free(g->fam);
 	gen_out_free(g->out);
 	gen_report_free(g->rep);
 	free(g->units);

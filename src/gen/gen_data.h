@@ -14,6 +14,16 @@
  * membership function when there is one, are a second path that must
  * agree (an internal error otherwise).
  *
+ * Sequence outputs (logic/README.md §2.7): --labels=sequence writes the
+ * program's output at every position 1..n, Boolean or integer, as
+ * `tally eval --per-position` prints it (seqeval.h).  A count-valued
+ * program has no classes: its words are drawn uniformly per length
+ * (root is then the formula true, every word its member) and the report
+ * gives the distribution of its values instead of a balance.  A Boolean
+ * output's last value must agree with the evaluator's verdict, and, when
+ * it is past-only, every value with the verdict on that prefix; a
+ * family's value function checks every position.
+ *
  * Ownership: a GenSpec borrows everything it points to.
  */
 #ifndef TALLY_GEN_DATA_H
@@ -28,8 +38,8 @@
 #include "core/store.h"
 #include "core/word.h"
 
-typedef enum { GEN_LABELS_WORD, GEN_LABELS_POSITION, GEN_LABELS_PREDICTION }
-	GenLabels;
+typedef enum { GEN_LABELS_WORD, GEN_LABELS_POSITION, GEN_LABELS_PREDICTION,
+	       GEN_LABELS_SEQUENCE } GenLabels;
 typedef enum { GEN_FORMAT_TSV, GEN_FORMAT_JSONL, GEN_FORMAT_CR } GenFormat;
 
 enum { GEN_SPLIT_NAME = 32 };
@@ -44,6 +54,9 @@ typedef struct {
 	Store *store;
 	Node root;   /* the language */
 	Node domain; /* words are drawn from it (lk-predict), or NODE_NONE */
+	Node output; /* read at every position (sequence labels, or a
+		      * count-valued program), or NODE_NONE */
+	bool integer; /* output is an integer term: root is true */
 	const Alphabet *alpha;
 	const Family *family; /* its membership function checks the labels */
 	long k;

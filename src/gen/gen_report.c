@@ -16,6 +16,7 @@
 #include "core/print.h"
 #include "base/share.h"
 #include "base/vec.h"
+#include "gen/gen_values.h"
 
 typedef struct {
 	size_t n;
@@ -35,6 +36,8 @@ typedef struct {
 	size_t nkept;
 	uint64_t seen;
 	GenRng rng;
+	/* a sequence output: its values at the judged position, at all */
+	GenValues last_values, all_values;
 } Split;
 
 struct GenReport {
@@ -60,6 +63,8 @@ GenReport *gen_report_new(const GenSpec *sp)
 				     sizeof *x->len_cls);
 		x->last = xcalloc((r->nl + 1) * 2, sizeof *x->last);
 		x->rng.state = sp->seed ^ 0x5bd1e9955bd1e995u ^ s;
+		gen_values_init(&x->last_values);
+		gen_values_init(&x->all_values);
 	}
 	return r;
 }
@@ -75,6 +80,8 @@ void gen_report_free(GenReport *r)
 		free(x->feat);
 		free(x->cell);
 		VEC_FREE(x->left);
+		gen_values_free(&x->last_values);
+		gen_values_free(&x->all_values);
 	}
 	for (size_t i = 0; i < r->notes.len; i++)
 		free(r->notes.data[i]);
@@ -119,6 +126,15 @@ void gen_report_word(GenReport *r, size_t split, const uint32_t *w,
 	size_t last = n ? w[n - 1] : r->nl;
 	x->last[last * 2 + label]++;
 	keep_word(r, x, w, n, (uint32_t)(last * 2 + label));
+}
+
+void gen_report_values(GenReport *r, size_t split, const fmpz *vals,
+		       size_t n, const fmpz_t last)
+{
+	Split *x = &r->split[split];
+	gen_values_add(&x->last_values, last);
+	for (size_t i = 0; i < n; i++)
+		gen_values_add(&x->all_values, &vals[i]);
 }
 
 void gen_report_left_out(GenReport *r, size_t split, size_t n,
@@ -430,6 +446,29 @@ static void print_left_out(FILE *f, const Split *x)
 	}
 }
 
+/* A count-valued output's split: no classes, the values instead, and
+ * the baseline of always answering the most frequent final value. */
+static void print_values_split(const GenReport *r, size_t s, size_t lengths,
+			       FILE *f)
+{
+	const GenSplit *sp = &r->sp->splits[s];
+	const Split *x = &r->split[s];
+	fprintf(f, "gen: split %s (lengths %zu..%zu): %llu words (a count-"
+		   "valued output: no classes)", sp->name, sp->lo, sp->hi,
+		(unsigned long long)x->last_values.total);
+	if (r->sp->every_word)
+		fprintf(f, " (every word)\n");
+	else
+		fprintf(f, "; uniform at each of %zu lengths\n", lengths);
+	print_left_out(f, x);
+	gen_values_print(&x->last_values, "values at the last position", f);
+	gen_values_print(&x->all_values, "values at every position", f);
+	long mode = 0;
+	uint64_t m = gen_values_mode(&x->last_values, &mode);
+	fprintf(f, "gen:   baseline: the most frequent last value (%ld) %.1f%%\n",
+		mode, pct(m, x->last_values.total));
+}
+
 static void print_split(const GenReport *r, size_t s, const Baselines *b,
 			FILE *f)
 {
@@ -438,6 +477,10 @@ static void print_split(const GenReport *r, size_t s, const Baselines *b,
 	size_t lengths;
 	bool exact;
 	balance(r, s, &lengths, &exact);
+	if (r->sp->integer) {
+		print_values_split(r, s, lengths, f);
+		return;
+	}
 	fprintf(f, "gen: split %s (lengths %zu..%zu): %llu words, %llu members,"
 		   " %llu non-members", sp->name, sp->lo, sp->hi,
 		(unsigned long long)b->total, (unsigned long long)x->cls[1],
@@ -468,6 +511,8 @@ static void print_split(const GenReport *r, size_t s, const Baselines *b,
 			pct(b->d1.right, x->nkept),
 			x->nkept < b->total ? " (on a sample)" : "", b->formula);
 	fputc('\n', f);
+	if (r->sp->output != NODE_NONE)
+		gen_values_print(&x->all_values, "values at every position", f);
 }
 
 static json_t *split_json(const GenReport *r, size_t s, const Baselines *b)
@@ -478,18 +523,31 @@ static json_t *split_json(const GenReport *r, size_t s, const Baselines *b)
 	json_object_set_new(o, "name", json_string(sp->name));
 	json_object_set_new(o, "min_length", json_size(sp->lo));
 	json_object_set_new(o, "max_length", json_size(sp->hi));
+	bool integer = r->sp->integer;
 	json_object_set_new(o, "words", json_size(b->total));
-	json_object_set_new(o, "members", json_size(x->cls[1]));
-	json_object_set_new(o, "non_members", json_size(x->cls[0]));
+	if (!integer) {
+		json_object_set_new(o, "members", json_size(x->cls[1]));
+		json_object_set_new(o, "non_members", json_size(x->cls[0]));
+	}
 	for (size_t n = sp->lo; n <= sp->hi; n++) {
 		uint64_t m = x->len_cls[n * 2 + 1], q = x->len_cls[n * 2];
 		if (!m && !q)
 			continue;
 		json_t *l = json_object();
 		json_object_set_new(l, "length", json_size(n));
-		json_object_set_new(l, "members", json_size(m));
-		json_object_set_new(l, "non_members", json_size(q));
+		if (integer) {
+			json_object_set_new(l, "words", json_size(m + q));
+		} else {
+			json_object_set_new(l, "members", json_size(m));
+			json_object_set_new(l, "non_members", json_size(q));
+		}
 		json_array_append_new(per, l);
+	}
+	if (r->sp->output != NODE_NONE) {
+		json_object_set_new(o, "last_values",
+				    gen_values_json(&x->last_values));
+		json_object_set_new(o, "position_values",
+				    gen_values_json(&x->all_values));
 	}
 	json_object_set_new(o, "per_length", per);
 	for (size_t i = 0; i < x->left.len; i++) {
@@ -505,6 +563,17 @@ static json_t *split_json(const GenReport *r, size_t s, const Baselines *b)
 	for (int k = 0; k < GEN_KINDS; k++)
 		json_object_set_new(kinds, kind_names[k], json_size(x->kinds[k]));
 	json_object_set_new(o, "origin", kinds);
+	if (integer) {
+		long mode = 0;
+		uint64_t m = gen_values_mode(&x->last_values, &mode);
+		json_t *base = json_object(), *d = json_object();
+		json_object_set_new(d, "value", json_integer(mode));
+		json_object_set_new(d, "accuracy",
+				    json_real(pct(m, x->last_values.total) / 100));
+		json_object_set_new(base, "most_frequent_value", d);
+		json_object_set_new(o, "baselines", base);
+		return o;
+	}
 	json_t *base = json_object();
 	json_object_set_new(base, "majority",
 			    json_real(pct(b->majority, b->total) / 100));
@@ -539,8 +608,11 @@ static json_t *head_json(const GenReport *r)
 	json_object_set_new(o, "ratio_non_members", json_integer(sp->ratio[0]));
 	json_object_set_new(o, "random_non_members_percent",
 			    json_integer(sp->random_pct));
-	static const char *const lab[] = {"word", "position", "prediction"};
+	static const char *const lab[] = {"word", "position", "prediction",
+					  "sequence"};
 	json_object_set_new(o, "labels", json_string(lab[sp->labels]));
+	json_object_set_new(o, "output", json_string(sp->integer ? "integer"
+								 : "boolean"));
 	if (sp->labels == GEN_LABELS_PREDICTION)
 		json_object_set_new(o, "horizon", json_size(sp->horizon));
 	json_object_set_new(o, "duplicates_removed", json_size(r->duplicates));

@@ -12,6 +12,11 @@
  * them beyond GEN_REPORT_KEEP words): a lower bound on what depth 1
  * can do, exact for the formula it prints.
  *
+ * A sequence output adds the distribution of its values (gen_values.h);
+ * a count-valued one has no classes, so its splits give the words per
+ * length, the values and the accuracy of always answering the most
+ * frequent last value instead of the class balance and baselines.
+ *
  * Ownership: a GenReport borrows the spec and owns what it collects.
  */
 #ifndef TALLY_GEN_REPORT_H
@@ -21,6 +26,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+
+#include <flint/fmpz.h>
 
 #include "gen/gen_data.h"
 
@@ -45,6 +52,10 @@ void gen_report_free(GenReport *r);
 
 void gen_report_word(GenReport *r, size_t split, const uint32_t *w,
 		     size_t n, bool label, GenKind kind);
+/* A sequence output's values: at positions 1..n (vals) and at the
+ * judged one (last). */
+void gen_report_values(GenReport *r, size_t split, const fmpz *vals,
+		       size_t n, const fmpz_t last);
 /* A length of a split left out (why: "no members", ...). */
 void gen_report_left_out(GenReport *r, size_t split, size_t n,
 			 const char *why);

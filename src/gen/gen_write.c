@@ -11,6 +11,7 @@
 
 #include "base/buf.h"
 #include "base/mem.h"
+#include "machine/seqeval.h"
 
 struct GenOut {
 	const GenSpec *sp;
@@ -92,6 +93,23 @@ static void put_bits(Buf *b, const uint8_t *bits, size_t n, const char *sep)
 	}
 }
 
+static void put_values(Buf *b, const fmpz *v, size_t n, const char *sep)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			buf_puts(b, sep);
+		seqeval_put(b, &v[i]);
+	}
+}
+
+static void put_label(Buf *b, const GenRecord *r)
+{
+	if (r->value)
+		seqeval_put(b, r->value);
+	else
+		buf_putc(b, r->label ? '1' : '0');
+}
+
 /* One prediction row as a JSON list: the letters, then the end. */
 static void put_next(const GenOut *o, Buf *b, const uint8_t *row)
 {
@@ -119,7 +137,9 @@ static void json_record(GenOut *o, Buf *b, const GenRecord *r)
 		buf_puts(b, o->json[r->w[i]]);
 	}
 	buf_putc(b, '"');
-	buf_printf(b, ", \"label\": %d, \"length\": %zu", r->label, r->n);
+	buf_puts(b, ", \"label\": ");
+	put_label(b, r);
+	buf_printf(b, ", \"length\": %zu", r->n);
 	if (r->split)
 		buf_printf(b, ", \"split\": \"%s\"", r->split);
 	if (r->pos) {
@@ -134,6 +154,10 @@ static void json_record(GenOut *o, Buf *b, const GenRecord *r)
 			put_next(o, b, r->pred + i * (o->nl + 1));
 		}
 		buf_printf(b, "], \"horizon\": %zu", o->sp->horizon);
+	} else if (r->vals) {
+		buf_puts(b, ", \"values\": [");
+		put_values(b, r->vals, r->n, ", ");
+		buf_putc(b, ']');
 	}
 	buf_puts(b, "}\n");
 }
@@ -148,22 +172,31 @@ void gen_out_record(GenOut *o, const GenRecord *r)
 		break;
 	case GEN_FORMAT_TSV:
 		put_word(o, b, r->w, r->n);
-		buf_printf(b, "\t%d", r->label);
+		buf_putc(b, '\t');
+		put_label(b, r);
 		if (r->pos) {
 			buf_putc(b, '\t');
 			put_bits(b, r->pos, r->n + 1, "");
+		} else if (r->vals) {
+			buf_putc(b, '\t');
+			put_values(b, r->vals, r->n, ",");
 		}
 		if (r->split)
 			buf_printf(b, "\t%s", r->split);
 		buf_putc(b, '\n');
 		break;
 	case GEN_FORMAT_CR:
-		buf_printf(b, "// label=%d length=%zu", r->label, r->n);
+		buf_puts(b, "// label=");
+		put_label(b, r);
+		buf_printf(b, " length=%zu", r->n);
 		if (r->split)
 			buf_printf(b, " split=%s", r->split);
 		if (r->pos) {
 			buf_puts(b, " labels=");
 			put_bits(b, r->pos, r->n + 1, "");
+		} else if (r->vals) {
+			buf_puts(b, " values=");
+			put_values(b, r->vals, r->n, ",");
 		}
 		buf_putc(b, '\n');
 		for (size_t i = 0; i < r->n; i++) {

@@ -6,7 +6,10 @@
  * separated by spaces (TSV, .cr) or a JSON list of strings.  Position
  * labels are n + 1 bits (the prefixes of length 0..n); prediction labels
  * n + 1 rows of nletters + 1 bits (the letters in alphabet order, then
- * the end of the word).
+ * the end of the word).  A sequence (--labels=sequence) is the n values
+ * of the output at positions 1..n, Booleans as 0/1, integers in decimal:
+ * a JSON list "values", a comma-separated TSV column, a .cr "values="; a
+ * count-valued program's label is its value at the judged position.
  *
  * Ownership: a GenOut borrows the alphabet and owns its strings.
  */
@@ -17,6 +20,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+
+#include <flint/fmpz.h>
 
 #include "gen/gen_data.h"
 
@@ -32,6 +37,8 @@ typedef struct {
 	const uint8_t *pos;  /* n + 1 position labels, or NULL */
 	const uint8_t *pred; /* (n + 1) x (nletters + 1), or NULL */
 	const char *split;   /* written when the spec names splits */
+	const fmpz *vals;    /* n output values at positions 1..n, or NULL */
+	const fmpz *value;   /* a count-valued label (replaces label), or NULL */
 } GenRecord;
 
 void gen_out_record(GenOut *o, const GenRecord *r);

@@ -16,10 +16,20 @@
 #include "base/mem.h"
 #include "base/vec.h"
 #include "core/word.h"
+#include "machine/seqeval.h"
+
+/* Exact integers read from a record: the values of a sequence. */
+typedef struct {
+	fmpz *v;
+	size_t len, cap;
+} Ints;
 
 typedef struct {
 	Store *s;
 	Node root;
+	bool integer; /* root is an integer term (a count-valued program) */
+	SeqEval *se;  /* root at every position */
+	Ints out;     /* its values at positions 0..n (0: the empty word) */
 	Alphabet alpha;
 	Evaluator *ev;
 	bool streams;
@@ -40,7 +50,29 @@ typedef struct {
 	bool has_pos, has_pred;
 	size_t horizon;
 	bool pending;         /* .cr: a "// label=" line awaits its word */
+	fmpz_t value;         /* a count-valued program's label */
+	Ints vals;            /* "values": the sequence, positions 1..n */
+	bool has_vals;
 } Checker;
+
+static fmpz *ints_next(Ints *x)
+{
+	if (x->len == x->cap) {
+		size_t cap = x->cap ? 2 * x->cap : 16;
+		x->v = xrealloc(x->v, cap * sizeof *x->v);
+		for (size_t i = x->cap; i < cap; i++)
+			fmpz_init(&x->v[i]);
+		x->cap = cap;
+	}
+	return &x->v[x->len++];
+}
+
+static void ints_free(Ints *x)
+{
+	for (size_t i = 0; i < x->cap; i++)
+		fmpz_clear(&x->v[i]);
+	free(x->v);
+}
 
 /* ---- reading words ------------------------------------------------------ */
 
@@ -111,7 +143,8 @@ static void clear_record(Checker *c)
 {
 	c->label = -1;
 	c->plabels.len = c->rows.len = 0;
-	c->has_pos = c->has_pred = false;
+	c->has_pos = c->has_pred = c->has_vals = false;
+	c->vals.len = 0;
 	c->horizon = 0;
 }
 
@@ -187,6 +220,47 @@ static int json_labels(Checker *c, json_t *l)
 	return EXIT_YES;
 }
 
+/* A label or value of the record: an integer for a count-valued program
+ * (into x), else 0/1 or true/false. */
+static int json_value(Checker *c, const json_t *v, const char *what,
+		      fmpz_t x)
+{
+	if (x) {
+		if (!json_is_integer(v))
+			return bad_record(c, "%s is not an integer (a count-valued "
+					  "program)", what);
+		fmpz_set_si(x, (slong)json_integer_value(v));
+		return EXIT_YES;
+	}
+	if (bit_value(v) >= 0)
+		return EXIT_YES;
+	if (json_is_integer(v))
+		return bad_record(c, "%s is %" JSON_INTEGER_FORMAT ", not 0 or 1",
+				  what, json_integer_value(v));
+	return bad_record(c, "%s is not 0 or 1 (a Boolean output)", what);
+}
+
+/* "values": the output at every position. */
+static int json_values(Checker *c, const json_t *vs)
+{
+	if (!json_is_array(vs))
+		return bad_record(c, "\"values\" is not a list");
+	c->has_vals = true;
+	size_t i;
+	json_t *x;
+	json_array_foreach(vs, i, x) {
+		char what[48];
+		snprintf(what, sizeof what, "value %zu", i + 1);
+		fmpz *v = ints_next(&c->vals);
+		int st = json_value(c, x, what, c->integer ? v : NULL);
+		if (st != EXIT_YES)
+			return st;
+		if (!c->integer)
+			fmpz_set_si(v, bit_value(x));
+	}
+	return EXIT_YES;
+}
+
 /* "length": the number of letters of the word just read. */
 static int json_length(Checker *c, const json_t *len)
 {
@@ -213,18 +287,23 @@ static int json_record(Checker *c, const char *line)
 	json_t *h = json_object_get(o, "horizon");
 	int st = EXIT_YES;
 	json_t *len = json_object_get(o, "length");
-	if (!w || !l || !(json_is_integer(l) || json_is_boolean(l)))
+	json_t *vs = json_object_get(o, "values");
+	if (!w || !l)
 		st = bad_record(c, "a record needs \"word\" and \"label\"");
-	else if (bit_value(l) < 0)
-		st = bad_record(c, "the label is %" JSON_INTEGER_FORMAT
-				", not 0 or 1", json_integer_value(l));
-	else if ((st = json_word(c, w)) == EXIT_YES && len)
+	else
+		st = json_value(c, l, "the label", c->integer ? c->value : NULL);
+	if (st == EXIT_YES && (st = json_word(c, w)) == EXIT_YES && len)
 		st = json_length(c, len);
 	if (st == EXIT_YES && ls)
-		st = json_is_array(ls) ? json_labels(c, ls)
+		st = c->integer ? bad_record(c, "\"labels\" of a count-valued "
+					     "program (its sequence is "
+					     "\"values\")")
+			: json_is_array(ls) ? json_labels(c, ls)
 				       : bad_record(c, "\"labels\" is not a list");
+	if (st == EXIT_YES && vs)
+		st = json_values(c, vs);
 	if (st == EXIT_YES) {
-		c->label = bit_value(l);
+		c->label = c->integer ? 1 : bit_value(l);
 		if (h && json_is_integer(h) && json_integer_value(h) >= 0)
 			c->horizon = (size_t)json_integer_value(h);
 		if (c->has_pred && !c->horizon)
@@ -234,12 +313,54 @@ static int json_record(Checker *c, const char *line)
 	return st;
 }
 
-/* "0"/"1". */
+/* An integer in decimal, s[0..n): an optional '-' and digits. */
+static bool read_int(const char *s, size_t n, fmpz_t x)
+{
+	size_t sign = n && *s == '-';
+	if (n == sign || n - sign > 4096 ||
+	    strspn(s + sign, "0123456789") < n - sign)
+		return false;
+	char *t = xmalloc(n + 1);
+	memcpy(t, s, n);
+	t[n] = '\0';
+	bool ok = fmpz_set_str(x, t, 10) == 0;
+	free(t);
+	return ok;
+}
+
+/* "0"/"1", or a count-valued program's integer. */
 static int parse_label(Checker *c, const char *s, size_t n)
 {
+	if (c->integer) {
+		if (!read_int(s, n, c->value))
+			return bad_record(c, "the label is '%.*s', not an integer "
+					  "(a count-valued program)", (int)n, s);
+		c->label = 1;
+		return EXIT_YES;
+	}
 	if (n != 1 || (*s != '0' && *s != '1'))
 		return bad_record(c, "the label is '%.*s', not 0 or 1", (int)n, s);
 	c->label = *s == '1';
+	return EXIT_YES;
+}
+
+/* Comma-separated values, s[0..n) (empty: none). */
+static int parse_values(Checker *c, const char *s, size_t n)
+{
+	c->has_vals = true;
+	for (size_t i = 0, at = 0; at < n; i++) {
+		const char *comma = memchr(s + at, ',', n - at);
+		size_t len = comma ? (size_t)(comma - s) - at : n - at;
+		fmpz *v = ints_next(&c->vals);
+		if (!read_int(s + at, len, v) ||
+		    (!c->integer && (fmpz_sgn(v) < 0 || fmpz_cmp_ui(v, 1) > 0)))
+			return bad_record(c, "value %zu is '%.*s', not %s", i + 1,
+					  (int)len, s + at,
+					  c->integer ? "an integer" : "0 or 1");
+		at += len + 1;
+		if (comma && at == n)
+			return bad_record(c, "the values end in a comma");
+	}
 	return EXIT_YES;
 }
 
@@ -271,21 +392,33 @@ static int tsv_record(Checker *c, const char *line, size_t n)
 	if (k < 2)
 		return bad_record(c, "expected WORD<TAB>LABEL");
 	int st = parse_label(c, f[1], len[1]);
-	if (st == EXIT_YES && k > 2 && all_bits(f[2], len[2]))
+	if (st == EXIT_YES)
+		st = read_word(c, f[0], len[0], alphabet_spaced(&c->alpha));
+	/* a split's name starts with a letter; the labels do not */
+	if (st != EXIT_YES || k < 3 || (len[2] && !strchr("-0123456789", *f[2])))
+		return st;
+	/* n + 1 bits without commas are a formula's prefix verdicts; else
+	 * the output sequence, n values separated by commas */
+	if (!c->integer && len[2] == c->w.len + 1 && all_bits(f[2], len[2]))
 		bit_labels(c, f[2], len[2]);
-	return st == EXIT_YES ? read_word(c, f[0], len[0],
-					  alphabet_spaced(&c->alpha)) : st;
+	else
+		st = parse_values(c, f[2], len[2]);
+	return st;
 }
 
-/* A .cr comment "// label=L length=N [split=S] [labels=BITS]". */
+/* A .cr comment "// label=L length=N [split=S] [labels=BITS]
+ * [values=V,...]". */
 static int cr_comment(Checker *c, const char *line)
 {
 	const char *l = strstr(line, " label="), *b = strstr(line, " labels=");
+	const char *v = strstr(line, " values=");
 	if (!l)
 		return EXIT_YES; /* another comment */
 	int st = parse_label(c, l + 7, strcspn(l + 7, " \r"));
 	if (st == EXIT_YES && b)
 		bit_labels(c, b + 8, strcspn(b + 8, " \r"));
+	if (st == EXIT_YES && v)
+		st = parse_values(c, v + 8, strcspn(v + 8, " \r"));
 	c->pending = st == EXIT_YES;
 	return st;
 }
@@ -456,14 +589,88 @@ static int check_predictions(Checker *c)
 	return st;
 }
 
+static void on_out(void *ctx, const SeqEval *se, size_t pos)
+{
+	Checker *c = ctx;
+	seqeval_value(se, 0, &c->out.v[pos]);
+}
+
+/* The program's output at every position into c->out.v[0..n]; a
+ * Boolean one's last value must be the evaluator's verdict (c->pos). */
+static int output_sequence(Checker *c)
+{
+	size_t n = c->w.len;
+	c->out.len = 0;
+	for (size_t i = 0; i <= n; i++)
+		ints_next(&c->out);
+	seqeval_word(c->se, c->w.data, n);
+	if (!c->integer && fmpz_is_zero(&c->out.v[n]) == c->pos[n])
+		return internal(c, c->w.data, n, "the output sequence and the "
+				"evaluator disagree at the last position");
+	return EXIT_YES;
+}
+
+/* "WHAT WANT, the program says GOT". */
+static void disagree_ints(Checker *c, const char *what, const fmpz_t want,
+			  const fmpz_t got)
+{
+	Buf b = {0};
+	buf_printf(&b, "%s ", what);
+	seqeval_put(&b, want);
+	buf_puts(&b, ", the program says ");
+	seqeval_put(&b, got);
+	disagree(c, "%s", b.data);
+	buf_free(&b);
+}
+
+/* The first position whose value is wrong. */
+static int check_values(Checker *c)
+{
+	size_t n = c->w.len;
+	if (c->vals.len != n)
+		return bad_record(c, "%zu values for a word of length %zu",
+				  c->vals.len, n);
+	for (size_t i = 0; i < n; i++) {
+		const fmpz *want = &c->vals.v[i], *got = &c->out.v[i + 1];
+		if (fmpz_equal(want, got))
+			continue;
+		char where[48];
+		snprintf(where, sizeof where, "position %zu: value", i + 1);
+		disagree_ints(c, where, want, got);
+		break;
+	}
+	return EXIT_YES;
+}
+
+/* The label of the word: the verdict, or a count-valued program's value
+ * at the judged position. */
+static void check_label(Checker *c)
+{
+	size_t n = c->w.len;
+	if (!c->integer) {
+		if (c->label != c->pos[n])
+			disagree(c, "label %d, the formula says %d", c->label,
+				 c->pos[n]);
+		return;
+	}
+	if (fmpz_equal(c->value, &c->out.v[n]))
+		return;
+	disagree_ints(c, "label", c->value, &c->out.v[n]);
+}
+
 static int check_record(Checker *c)
 {
 	size_t n = c->w.len;
 	c->records++;
 	c->wrong = false;
-	prefix_verdicts(c);
-	if (c->label != c->pos[n])
-		disagree(c, "label %d, the formula says %d", c->label, c->pos[n]);
+	if (!c->integer)
+		prefix_verdicts(c);
+	int st = c->integer || c->has_vals ? output_sequence(c) : EXIT_YES;
+	if (st != EXIT_YES)
+		return st;
+	check_label(c);
+	if (c->has_vals && (st = check_values(c)) != EXIT_YES)
+		return st;
 	if (c->has_pos) {
 		if (c->plabels.len != n + 1)
 			return bad_record(c, "%zu position labels for a word of "
@@ -477,7 +684,7 @@ static int check_record(Checker *c)
 				break;
 			}
 	}
-	int st = c->has_pred ? check_predictions(c) : EXIT_YES;
+	st = c->has_pred ? check_predictions(c) : EXIT_YES;
 	if (c->wrong) {
 		putchar('\n');
 		c->disagree++;
@@ -518,9 +725,14 @@ static void checker_init(Checker *c, Store *s, const Unit *u,
 	memset(c, 0, sizeof *c);
 	c->s = s;
 	c->root = u->output;
+	c->integer = !store_is_bool(s, c->root);
 	alphabet_init_units(&c->alpha, s, &c->root, 1, u, 1, alphabet);
-	c->ev = eval_new(s, &c->root, 1, accept);
-	c->streams = eval_streams(c->ev);
+	if (!c->integer) {
+		c->ev = eval_new(s, &c->root, 1, accept);
+		c->streams = eval_streams(c->ev);
+	}
+	c->se = seqeval_new(s, &c->root, 1, accept, on_out, c);
+	fmpz_init(c->value);
 	WordSink sink = {c, on_letters, on_restart, on_text, on_end};
 	word_reader_init(&c->chars, &c->alpha, false, &sink, d);
 	word_reader_init(&c->toks, &c->alpha, true, &sink, d);
@@ -537,6 +749,10 @@ static void checker_free(Checker *c)
 	word_reader_free(&c->chars);
 	word_reader_free(&c->toks);
 	eval_free(c->ev);
+	seqeval_free(c->se);
+	ints_free(&c->out);
+	ints_free(&c->vals);
+	fmpz_clear(c->value);
 	gen_states_free(c->gs);
 	alphabet_free(&c->alpha);
 	VEC_FREE(c->w);

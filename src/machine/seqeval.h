@@ -23,6 +23,7 @@
 
 #include <flint/fmpz.h>
 
+#include "base/buf.h"
 #include "core/store.h"
 #include "machine/eval.h"
 
@@ -46,5 +47,7 @@ void seqeval_end(SeqEval *se);
 void seqeval_word(SeqEval *se, const Sym *word, size_t n);
 /* Inside emit: the value of roots[r] (a Boolean as 0 or 1). */
 void seqeval_value(const SeqEval *se, size_t r, fmpz_t out);
+/* A value as eval and gen write sequences: exact, in decimal. */
+void seqeval_put(Buf *b, const fmpz_t v);
 
 #endif

@@ -76,7 +76,7 @@ usage_error "--max-length: 100000001 is out of range 0..100000000" \
 usage_error "--random: 101 is out of range 0..100" gen -f a --max-length=3 --random=101
 usage_error "--k: 1..300 is out of range 0..256" gen --family=lk --k=1..300
 usage_error "--k: 3..1 is empty" gen --family=lk --k=3..1
-usage_error "--labels: expected word, position or prediction, not 'z'" \
+usage_error "--labels: expected word, position, prediction or sequence, not 'z'" \
 	gen -f a --max-length=3 --labels=z
 usage_error "--timeout: expected a number of seconds greater than 0, not '0'" \
 	repl --timeout=0

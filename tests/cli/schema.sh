@@ -17,6 +17,12 @@ test -n "$py" || { echo "schema.sh: no python3-jsonschema; skipped"; exit 77; }
 	--labels=position --format=jsonl --report=report.json -q > data.jsonl
 "$T" gen -f "#['ab'] >= 1" --alphabet=ab,c --max-length=4 --sample=10 \
 	--format=jsonl -q >> data.jsonl
+# sequence outputs: a count-valued dataset and its report, Boolean
+# per-position labels
+"$T" gen --family=margin --sample=20 --max-length=6 --format=jsonl \
+	--report=report-seq.json -q >> data.jsonl
+"$T" gen -f current_leads --labels=sequence --sample=10 --min-length=1 \
+	--max-length=6 --format=jsonl -q >> data.jsonl
 "$T" compile -f dyck1 > model.json
 printf 'Q_a\t#>[Q_a] >= 1\nQ_a\tQ_b\tab\tnot-equivalent\n' > p.tsv
 "$T" equiv --pairs=p.tsv --method=chc --json > pairs.json 2> /dev/null || true
@@ -102,6 +108,7 @@ for f in "$top_srcdir"/tests/golden/expected/*; do
 	sed -n '/^--- stdout$/,/^--- stderr$/p' "$f" > "golden.$(basename "$f")"
 done
 "$py" validate.py "$top_srcdir/logic/schema" data.jsonl report.json \
+	report-seq.json \
 	model.json pairs.json sat.json seq.json golden.* > report.txt ||
 	fail "records that do not validate:
 $(head -40 report.txt)"
@@ -109,13 +116,15 @@ cat report.txt
 
 # The check can fail: a record with the alphabet as a string (as gen
 # --list --json once wrote it), an eval record with a verdict string
-# instead of "accepted", a dataset record with a word as a list.
+# instead of "accepted", a dataset record with a word as a list, one
+# with a Boolean among the values of a count-valued sequence.
 cat > wrong.jsonl <<'J'
 {"tally_version":"0.1.0","command":"gen","family":"lk","alphabet":"ab","k_min":1,"definition":"d","reference":"r"}
 {"tally_version":"0.1.0","command":"eval","word":"ab","length":2,"alphabet":["a","b"],"accept_at":"last","verdict":"accept"}
 {"word": ["é"], "label": 1, "length": 1}
+{"word": "ab", "label": 1, "length": 2, "values": [1, true]}
 J
-for n in 1 2 3; do
+for n in 1 2 3 4; do
 	sed -n "${n}p" wrong.jsonl > wrong1.jsonl
 	! "$py" validate.py "$top_srcdir/logic/schema" wrong1.jsonl > /dev/null ||
 		fail "a wrong record validates: $(cat wrong1.jsonl)"

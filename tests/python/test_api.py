@@ -90,6 +90,24 @@ def test_dataset_arrays():
     assert (again.words == d.words).all()
 
 
+def test_dataset_sequence():
+    """A count-valued program's dataset: its values at every position,
+    recounted here, and its value at the last position as the label."""
+    d = tally.generate("histogram", labels="sequence", sample=60,
+                       min_length=0, max_length=9, seed=4)
+    assert d.report["output"] == "integer" and len(d) == 60
+    assert d.labels.dtype == np.int64
+    for w, vals, label in zip(d.words, d.values, d.labels):
+        w = w.decode()
+        want = [w[:i + 1].count(w[i]) for i in range(len(w))]
+        assert list(vals) == want
+        assert label == (want[-1] if want else 0)
+    b = tally.generate("current_leads", labels="sequence", sample=20,
+                       min_length=1, max_length=6, seed=4)
+    assert b.labels.dtype == np.int8
+    assert all(v[-1] == lab for v, lab in zip(b.values, b.labels))
+
+
 def test_to_torch():
     torch = pytest.importorskip("torch")
     m = tally.compile("dyck1").to_torch()

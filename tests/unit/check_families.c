@@ -116,6 +116,8 @@ START_TEST(positive_samples)
 	for (size_t i = 0; i < family_count; i++) {
 		const Family *f = &family_table[i];
 		long k = f->kmin ? f->kmin + 2 : 0;
+		if (f->values)
+			continue; /* a sequence task: no members */
 		for (size_t n = 0; n < sizeof w; n++)
 			for (int t = 0; t < 5; t++) {
 				memset(w, 'x', sizeof w);
@@ -126,6 +128,41 @@ START_TEST(positive_samples)
 				for (size_t j = 0; j < n; j++)
 					ck_assert(strchr(f->alphabet, w[j]));
 			}
+	}
+}
+END_TEST
+
+/* The sequence families' value functions against their definitions,
+ * recounted from the start of the word at every position. */
+static long occurrences(const char *w, size_t upto, char c)
+{
+	long k = 0;
+	for (size_t j = 0; j <= upto; j++)
+		k += w[j] == c;
+	return k;
+}
+
+static void agree_values(const char *w, size_t n, const void *ctx)
+{
+	const char *name = ctx;
+	long got[16];
+	family_find(name)->values(w, n, 0, got);
+	for (size_t i = 0; i < n; i++) {
+		long a = occurrences(w, i, 'a'), b = occurrences(w, i, 'b');
+		long want = strcmp(name, "histogram") == 0 ? occurrences(w, i, w[i])
+			    : strcmp(name, "margin") == 0  ? a - b
+							   : a;
+		ck_assert_msg(got[i] == want, "%s: '%.*s' position %zu: %ld, "
+			      "not %ld", name, (int)n, w, i + 1, got[i], want);
+	}
+}
+
+START_TEST(sequence_values)
+{
+	static const char *const names[] = {"histogram", "margin", "count-a"};
+	for (size_t i = 0; i < 3; i++) {
+		ck_assert_ptr_nonnull(family_find(names[i])->values);
+		every_word("ab", 10, agree_values, names[i]);
 	}
 }
 END_TEST
@@ -168,7 +205,10 @@ START_TEST(table)
 	for (size_t i = 0; i < family_count; i++) {
 		const Family *f = &family_table[i];
 		ck_assert_ptr_eq(family_find(f->name), f);
-		ck_assert(f->formula && f->member && f->positive);
+		ck_assert(f->formula);
+		/* a language, or a sequence task (values only) */
+		ck_assert(f->values ? !f->member && !f->positive && !f->kmin
+				    : f->member && f->positive);
 		ck_assert(strlen(f->definition) > 10);
 		ck_assert(strlen(f->reference) > 10);
 	}
@@ -202,6 +242,7 @@ Suite *families_suite(void)
 			    (int)(sizeof same / sizeof same[0]));
 	tcase_add_test(tc, lk_and_ek);
 	tcase_add_test(tc, positive_samples);
+	tcase_add_test(tc, sequence_values);
 	tcase_add_test(tc, ranges);
 	tcase_add_test(tc, table);
 	tcase_add_test(tc, unbiased_draw);

@@ -15,9 +15,13 @@ class Dataset:
     """The words of one `tally gen` run.
 
     words      NumPy bytes array (dtype S: UTF-8, padded with NULs)
-    labels     int8 array: each word's verdict (0/1)
+    labels     int8 array: each word's verdict (0/1); for a count-valued
+               program (report["output"] == "integer") an int64 array of
+               its values at the last position
     positions  labels="position": a uint8 array per word, the verdict of
                every prefix from the empty one on; else None
+    values     labels="sequence": an int64 array per word, the output at
+               every position 1..n (Booleans as 0/1); else None
     rows       labels="prediction": gen's JSON objects, one per word
     split      the split name of each word (a str array), or None
     report     the leakage report (`--report`), a dict
@@ -26,13 +30,15 @@ class Dataset:
 
     def __init__(self, out, kind, report):
         self.kind, self.report = kind, report
-        self.positions = self.rows = None
+        self.positions = self.rows = self.values = None
+        integer = bool(report) and report.get("output") == "integer"
         if kind == "prediction":
             self.rows = [json.loads(line) for line in out.splitlines()]
             cols = [(r["word"].encode(), b"%d" % r["label"])
                     + ((r["split"].encode(),) if "split" in r else ())
                     for r in self.rows]
-        elif kind == "word" and b"\t" not in out[:out.find(b"\n")][:-2]:
+        elif kind == "word" and not integer and \
+                b"\t" not in out[:out.find(b"\n")][:-2]:
             self._word_label(out)  # WORD<TAB>LABEL: the fast path
             return
         else:
@@ -41,9 +47,16 @@ class Dataset:
             self.positions = [np.frombuffer(c[2], np.uint8) - 48
                               for c in cols]
             cols = [c[:2] + c[3:] for c in cols]
+        if kind == "sequence":  # V1,...,Vn (empty for the empty word)
+            self.values = [np.array(c[2].split(b",") if c[2] else [],
+                                    dtype=np.int64) for c in cols]
+            cols = [c[:2] + c[3:] for c in cols]
         self.words = np.array([c[0] for c in cols], dtype=bytes)
-        self.labels = (np.array([c[1] for c in cols], dtype=bytes)
-                       == b"1").astype(np.int8)
+        if integer:
+            self.labels = np.array([int(c[1]) for c in cols], dtype=np.int64)
+        else:
+            self.labels = (np.array([c[1] for c in cols], dtype=bytes)
+                           == b"1").astype(np.int8)
         self.split = np.array([c[2].decode() for c in cols]) \
             if cols and len(cols[0]) > 2 else None
 
@@ -99,11 +112,12 @@ def generate(formula=None, labels="word", **kw):
     family= (and k=).  Other keywords are gen's options: sample=,
     min_length=, max_length=, split="train:1..50,test:51..100", ratio=,
     random=, seed=, alphabet=, horizon=, max_states=."""
-    from . import Formula, options, parse, run
+    from . import Formula, options, run
     args = []
-    if formula is not None:
-        f = formula if isinstance(formula, Formula) else parse(formula)
-        args = f.args()
+    if isinstance(formula, Formula):
+        args = formula.args()
+    elif formula is not None:  # text as -f: gen reads count-valued ones too
+        args = ["-f", formula]
     else:
         args = ["--words"]
     if labels == "prediction":
