@@ -79,4 +79,4 @@ Q_b \$?
 expect_error "tally: error: --output: no definition named 'x'" \
 	"$TALLY" info -f 'let y = Q_a; y' --output=x
 expect_error "tally: error: --output: 'c' is an integer term, not a formula" \
-	"$TALLY" info -f 'let c = #[Q_a]; c > 1' --output=c
+	"$TALLY" print -f 'let c = #[Q_a]; c > 1' --output=c
