@@ -172,3 +172,12 @@ err_has "the --implies formula is count-valued"
 try 2 "$T" check --nonneg --bounded=2 -f margin
 err_has "check needs exactly one of"
 try 2 "$T" check --bounded=-1 -f margin
+
+# ---- many questions: equiv --pairs and check --batch take counts too --
+printf 'histogram\tcount_a\t\tnot-equivalent\tb\n' > pairs.tsv
+try 0 "$T" equiv --pairs=pairs.tsv --timeout=60
+out_has '^1	not equivalent	counterexample: b (position 1: first 1, second 0)	'
+printf '#[Q_a] - #[Q_b]\n;;\nhistogram\n' > batch.txt
+try 1 "$T" check --nonneg --batch=batch.txt --timeout=60
+out_is "1	not valid	counterexample: b (position 1: value -1)	method: presburger
+2	valid	method: presburger"
