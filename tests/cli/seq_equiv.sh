@@ -181,3 +181,17 @@ printf '#[Q_a] - #[Q_b]\n;;\nhistogram\n' > batch.txt
 try 1 "$T" check --nonneg --batch=batch.txt --timeout=60
 out_is "1	not valid	counterexample: b (position 1: value -1)	method: presburger
 2	valid	method: presburger"
+
+# ---- long counterexamples, false proofs ------------------------------
+# a counterexample of 10^20 letters: no position is claimed
+try 1 "$T" equiv --timeout=60 -f 'min(#[Q_a], 100000000000000000000)' -f '#[Q_a]'
+out_has '^counterexample: a^100000000000000000001 (position not computed: longer than 1048576 letters)$'
+try 1 "$T" equiv --timeout=60 -f 'min(#[Q_a], 100000)' -f '#[Q_a]'
+out_has '^counterexample: a^100001 (position 100001: first 100000, second 100001)$'
+# a false proof of a sequence question never passes
+status=0
+TALLY_INJECT_PROOF=1 "$T" equiv --timeout=60 -f histogram -f count_a > out.txt 2> err.txt ||
+	status=$?
+test "$status" = 70 || fail "an injected false proof: exit $status"
+err_has "internal error"
+test ! -s out.txt || fail "a verdict after a false proof: $(cat out.txt)"
