@@ -279,9 +279,12 @@ static void print_json(const Verdict *v, Outcome oc, const char *verdict,
 	json_object_set_new(o, "command", json_string(cmd[v->task]));
 	if (v->seq)
 		json_object_set_new(o, "per_position", json_true());
-	if (v->task == TASK_BOUNDED)
-		json_object_set_new(o, "bounded_by",
-				    json_integer((json_int_t)v->o->bound));
+	if (v->task == TASK_BOUNDED) {
+		fmpz_t k; /* a string of digits from 2^53 on, as counts are */
+		fmpz_init_set_ui(k, v->o->bound);
+		json_object_set_new(o, "bounded_by", json_fmpz(k));
+		fmpz_clear(k);
+	}
 	const DecideRecord *rec = v->o->record;
 	if (rec) {
 		json_object_set_new(o, "input", json_integer((json_int_t)rec->index));
