@@ -6,7 +6,8 @@
 #include "cli/decide.h"
 
 static const char intro[] =
-	"Usage: tally check [OPTION]... (--sat | --valid | --implies=G) INPUT\n"
+	"Usage: tally check [OPTION]... (--sat | --valid | --implies=G |\n"
+	"                               --nonneg | --bounded=K) INPUT\n"
 	"Decide a property of one formula or program (-f, -F or -P):\n"
 	"  --sat        satisfiable (exit 0, with 'witness: WORD', a shortest\n"
 	"               accepted word) or unsatisfiable (exit 1)\n"
@@ -14,6 +15,12 @@ static const char intro[] =
 	"               (exit 1, with 'counterexample: WORD')\n"
 	"  --implies=G  valid if every word the input accepts satisfies the\n"
 	"               formula G, else not valid with a counterexample\n"
+	"With --per-position the three are asked at every position of every\n"
+	"word, not only at the judged one; the word line then names the\n"
+	"first position where the property fails and the values there.  For\n"
+	"a count-valued input (an integer term), at every position:\n"
+	"  --nonneg     valid if the value is never negative\n"
+	"  --bounded=K  valid if -K <= value <= K\n"
 	"Bounded answers read 'unsatisfiable up to length N' / 'valid up to\n"
 	"length N' (exit 3), else 'unknown' (exit 3, or 4 when a limit you\n"
 	"gave stopped the search).  The methods are those of tally equiv\n"
@@ -23,7 +30,9 @@ static const char examples[] =
 	"\nExamples:\n"
 	"  tally check --sat -f \"#[Q_a] > #[Q_b] & #[Q_b] > #[Q_a]\"\n"
 	"  tally check --valid -f \"#[Q_a] + #[Q_b] = #[true]\"\n"
-	"  tally check --implies=\"#[Q_a] >= 1\" -f \"#[Q_a] > #[Q_b]\"\n\n";
+	"  tally check --implies=\"#[Q_a] >= 1\" -f \"#[Q_a] > #[Q_b]\"\n"
+	"  tally check --nonneg -f histogram\n"
+	"  tally check --bounded=3 -f margin\n\n";
 
 /* --batch: each record decided on its own, one numbered line each; the
  * exit status is the worst of the records' (status_worse), each the one
@@ -59,7 +68,7 @@ int cmd_check(int argc, char **argv)
 	inputs_init(&in);
 	DecideOptions o;
 	decide_options_init(&o);
-	bool sat = false, valid = false;
+	bool sat = false, valid = false, nonneg = false;
 	const char *implies = NULL;
 	unsigned ntasks = 0; /* "--sat --sat" is two tasks, as ever */
 	const Option rows[] = {
@@ -73,18 +82,30 @@ int cmd_check(int argc, char **argv)
 		{.name = "implies", .kind = OPTION_STRING, .meta = "G",
 		 .dest = &implies, .times = &ntasks,
 		 .help = "does the input imply the TL formula G?"},
+		{.name = "nonneg", .kind = OPTION_FLAG, .dest = &nonneg,
+		 .times = &ntasks,
+		 .help = "is a count-valued input never negative?"},
+		{.name = "bounded", .kind = OPTION_COUNT, .meta = "K",
+		 .lo = 0, .hi = SIZE_MAX, .dest = &o.bound,
+		 .width = sizeof o.bound, .times = &ntasks,
+		 .help = "is it between -K and K at every position?"},
 		DECIDE_ROWS(&o),
 	};
 	const OptionTable table = OPTION_TABLE(intro, rows, examples);
 	int status = options_parse(&table, argc, argv);
-	DecideTask task = sat ? TASK_SAT : valid ? TASK_VALID : TASK_IMPLIES;
+	DecideTask task = sat	  ? TASK_SAT
+			  : valid  ? TASK_VALID
+			  : nonneg ? TASK_NONNEG
+			  : implies ? TASK_IMPLIES
+				   : TASK_BOUNDED;
 	if (status != EXIT_YES) {
 		status = status == OPTIONS_DONE ? EXIT_YES : status;
 		goto done;
 	}
 	if (ntasks != 1) {
 		status = status_usage_error("check needs exactly one of --sat, "
-					 "--valid, --implies=G");
+					 "--valid, --implies=G, --nonneg, "
+					 "--bounded=K");
 		goto done;
 	}
 	if (in.nspecs != 1) {
@@ -94,6 +115,7 @@ int cmd_check(int argc, char **argv)
 	}
 	if (implies)
 		inputs_option(&in, 'f', implies);
+	in.terms = true; /* count-valued inputs: sequence questions */
 	status = cli_load_inputs(&in, argc, argv, false);
 	if (status != EXIT_YES) {
 		if (optind >= argc && implies && in.nunits == 1)

@@ -22,6 +22,10 @@ static const char intro[] =
 	"  equivalent up to length N   every word up to length N agrees (exit 3)\n"
 	"  unknown                     (exit 3; 4 when --timeout, --max-states\n"
 	"                              or --max-memory stopped the search)\n"
+	"Two count-valued inputs (integer terms), or two formulas under\n"
+	"--per-position, are compared at every position of every word; the\n"
+	"counterexample line then reads 'counterexample: WORD (position I:\n"
+	"first X, second Y)', the first position where they differ.\n"
 	"A 'method:' line says what the verdict rests on.  Methods: explore\n"
 	"(breadth-first over the states of the two compiled machines, merging\n"
 	"equal states: shortest counterexamples, bounded verdicts, and\n"
@@ -45,6 +49,7 @@ static const char examples[] =
 	"\nExamples:\n"
 	"  tally equiv -f \"#[Q_b] < #[Q_a]\" -f \"2*#[Q_a] > #[true]\"\n"
 	"  tally equiv -f L_2 -f L_3\n"
+	"  tally equiv -f histogram -f \"#[Q_a] + #[Q_b] - (Q_a ? #[Q_b] : #[Q_a])\"\n"
 	"  tally equiv --method=explore --max-length 40 \\\n"
 	"    -f \"#['('] = #[')'] & #[#['('] < #[')']] = 0\" \\\n"
 	"    -f \"#['('] = #[')'] & #[')' & #[')'] = #['('] + 1] = 0\"\n\n";
@@ -113,6 +118,7 @@ static void pair_record(char *line, const char *path, size_t lineno,
 	}
 	Inputs in;
 	inputs_init(&in);
+	in.terms = true;
 	inputs_option(&in, 'f', f[0]);
 	inputs_option(&in, 'f', f[1]);
 	fflush(stdout);
@@ -220,6 +226,7 @@ int cmd_equiv(int argc, char **argv)
 			in.nspecs < 2 ? "got only" : "got", in.nspecs);
 		goto done;
 	}
+	in.terms = true; /* count-valued inputs: sequence questions */
 	status = cli_load_inputs(&in, argc, argv, false);
 	if (status != EXIT_YES) {
 		if (optind >= argc)

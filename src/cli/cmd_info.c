@@ -31,11 +31,14 @@ static const char outro[] =
 	"and its position-wise operations of depth L (layer 0: before any\n"
 	"attention); finally core-dag-size, the DAG size of the formula in\n"
 	"the core grammar (tally print --to=tl-core), to compare with\n"
-	"dag-size.\n\n"
+	"dag-size.  A count-valued input (an integer term, a program of\n"
+	"counts) has the same lines and 'output: count' after fragment;\n"
+	"the core grammar has no integer outputs: core-dag-size says none.\n\n"
 	"Examples:\n"
 	"  tally info -f \"#['('] = #[')'] & #[#['('] < #[')']] = 0\"\n"
 	"  tally info --json -f L_3\n"
-	"  tally info -P dyck1.crasp\n\n";
+	"  tally info -P dyck1.crasp\n"
+	"  tally info -f histogram\n\n";
 
 static const char *fragment_name(unsigned flags)
 {
@@ -76,9 +79,12 @@ static void layers(Store *s, const Unit *u, size_t **counts,
 	free(names);
 }
 
-/* The DAG size of the core form; 0 when the lowering is too large. */
+/* The DAG size of the core form; 0 when the lowering is too large or
+ * the output is a count (the core grammar's outputs are formulas). */
 static size_t core_dag_size(Store *s, Lowering *lw, Node n)
 {
+	if (!store_is_bool(s, n))
+		return 0;
 	char *err = NULL;
 	Node core = lower_formula(lw, n, &err);
 	free(err);
@@ -96,6 +102,7 @@ void cmd_info_unit(Store *s, Lowering *lw, const Unit *u, bool json,
 	layers(s, u, &counts, &pointwise);
 	uint32_t depth = store_depth(s, n);
 	size_t core = core_dag_size(s, lw, n);
+	bool counts_out = !store_is_bool(s, n);
 	if (json) {
 		json_t *o = json_envelope();
 		if (index)
@@ -115,6 +122,8 @@ void cmd_info_unit(Store *s, Lowering *lw, const Unit *u, bool json,
 		json_object_set_new(o, "letters", arr);
 		json_object_set_new(o, "fragment",
 				    json_string(fragment_name(flags)));
+		if (counts_out)
+			json_object_set_new(o, "output", json_string("count"));
 		json_t *ls = json_array();
 		for (uint32_t d = 0; d <= depth; d++) {
 			json_t *l = json_object();
@@ -126,9 +135,10 @@ void cmd_info_unit(Store *s, Lowering *lw, const Unit *u, bool json,
 			json_array_append_new(ls, l);
 		}
 		json_object_set_new(o, "layers", ls);
-		json_object_set_new(o, "core_dag_size",
-				    core ? json_integer((json_int_t)core)
-					 : json_null());
+		if (!counts_out)
+			json_object_set_new(o, "core_dag_size",
+					    core ? json_integer((json_int_t)core)
+						 : json_null());
 		json_emit(o);
 	} else {
 		printf("depth: %u\n", depth);
@@ -146,11 +156,16 @@ void cmd_info_unit(Store *s, Lowering *lw, const Unit *u, bool json,
 		for (size_t i = 0; i < nletters; i++)
 			printf(" %s", letters[i]);
 		printf("\nfragment: %s\n", fragment_name(flags));
+		if (counts_out)
+			puts("output: count (an integer at every position)");
 		for (uint32_t d = 0; d <= depth; d++)
 			printf("layer %u: %zu count%s, %zu position-wise\n", d,
 			       counts[d], counts[d] == 1 ? "" : "s",
 			       pointwise[d]);
-		if (core)
+		if (counts_out)
+			puts("core-dag-size: none (the core grammar's outputs "
+			     "are formulas)");
+		else if (core)
 			printf("core-dag-size: %zu\n", core);
 		else
 			printf("core-dag-size: too large (over %d pieces for "
@@ -195,6 +210,7 @@ int cmd_info(int argc, char **argv)
 		goto done;
 	}
 	InfoJob job = {lower_new(in.store), json, 0};
+	in.terms = true; /* count-valued programs have a depth too */
 	in.on_unit = on_unit;
 	in.ctx = &job;
 	status = cli_load_inputs(&in, argc, argv, true);

@@ -4,6 +4,7 @@
 #include <config.h>
 #include "cli/decide.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include "cli/getopt_hint.h"
 #include "core/json.h"
 #include "core/word.h"
+#include "cli/decide_seq.h"
 #include "decide/decision.h"
 #include "machine/runeval.h"
 #include "machine/trace.h"
@@ -20,6 +22,9 @@
 /* Counterexamples up to this length print letter by letter, and get a
  * trace / JSON values. */
 #define PLAIN_MAX 200
+/* A sequence question's counterexample is evaluated position by position
+ * (its first failing position found) up to this length. */
+#define SEQ_SPOT_MAX ((unsigned long)1 << 20)
 
 /* ---- options -------------------------------------------------------------------- */
 
@@ -46,7 +51,17 @@ typedef struct {
 	Alphabet alpha;
 	Query q;
 	Decision d;
+	bool seq;       /* a question about sequences (decide_seq.h) */
+	SeqQuestion sq; /* with seq: the question */
+	SeqSpot spot;   /* with seq: where the counterexample fails first
+			 * (spot.found false: longer than SEQ_SPOT_MAX) */
 } Verdict;
+
+/* How many inputs the task reads: two for equiv and --implies. */
+static size_t task_inputs(DecideTask task)
+{
+	return task == TASK_EQUIV || task == TASK_IMPLIES ? 2 : 1;
+}
 
 /* A word as people read it: the empty word is ε (JSON keeps ""). */
 static char *word_text(const Verdict *v, const Runs *w)
@@ -95,6 +110,8 @@ static char *verdict_line(const Verdict *v, Outcome oc)
 		[TASK_SAT] = {"unsatisfiable", "satisfiable", "unsatisfiable"},
 		[TASK_VALID] = {"valid", "not valid", "valid"},
 		[TASK_IMPLIES] = {"valid", "not valid", "valid"},
+		[TASK_NONNEG] = {"valid", "not valid", "valid"},
+		[TASK_BOUNDED] = {"valid", "not valid", "valid"},
 	};
 	Buf b = {0};
 	switch (oc) {
@@ -145,7 +162,7 @@ static size_t trace_units(const Verdict *v, const Unit **units,
 			  const char **labels)
 {
 	units[0] = &v->in->units[0];
-	bool two = v->task == TASK_EQUIV || v->task == TASK_IMPLIES;
+	bool two = task_inputs(v->task) == 2;
 	labels[0] = v->task == TASK_EQUIV ? "first" : "input";
 	if (two) {
 		units[1] = &v->in->units[1];
@@ -193,14 +210,81 @@ static const char *accepted_by(const Verdict *v)
 	return v->d.accepted_by_first ? "first" : "second";
 }
 
+/* What the counterexample line says after the word, or NULL: which side
+ * accepts it, or for sequences the first position where the question's
+ * property fails and the values there. */
+static char *word_note(const Verdict *v)
+{
+	static const char *const equiv[] = {"first", "second"};
+	static const char *const implies[] = {"input", "implies"};
+	static const char *const one[] = {"value"};
+	if (v->seq && v->spot.found)
+		return seq_spot_text(&v->sq, &v->spot,
+				     v->task == TASK_EQUIV ? equiv
+				     : v->task == TASK_IMPLIES ? implies : one);
+	Buf b = {0};
+	if (v->seq)
+		buf_printf(&b, "position not computed: longer than %lu letters",
+			   SEQ_SPOT_MAX);
+	else if (v->task == TASK_EQUIV)
+		buf_printf(&b, "accepted by %s", accepted_by(v));
+	else
+		return NULL;
+	return buf_take(&b);
+}
+
+/* The word line: "counterexample: W (NOTE)" or "witness: W". */
+static void print_word_line(const Verdict *v, const char *sep)
+{
+	char *text = word_text(v, &v->d.res.witness);
+	char *note = word_note(v);
+	printf("%s%s: %s", sep, v->task == TASK_SAT ? "witness"
+					      : "counterexample", text);
+	if (note)
+		printf(" (%s)", note);
+	free(note);
+	free(text);
+}
+
+/* The counterexample's first failing position as JSON: "position" and
+ * the outputs' values there, labelled as in "values". */
+static void spot_json(const Verdict *v, json_t *ce)
+{
+	if (!v->spot.found)
+		return;
+	const Unit *units[2];
+	const char *labels[2];
+	trace_units(v, units, labels);
+	json_object_set_new(ce, "position", json_integer((json_int_t)v->spot.pos));
+	json_t *arr = json_array();
+	for (size_t r = 0; r < v->sq.nout; r++) {
+		json_t *o = json_object();
+		json_object_set_new(o, "input", json_string(labels[r]));
+		json_object_set_new(o, "value", v->sq.is_int
+				    ? json_fmpz(v->spot.value[r])
+				    : json_boolean(!fmpz_is_zero(v->spot.value[r])));
+		json_array_append_new(arr, o);
+	}
+	json_object_set_new(ce, "at_position", arr);
+}
+
 static void print_json(const Verdict *v, Outcome oc, const char *verdict,
 		       const char *method)
 {
 	const MethodResult *r = &v->d.res;
 	json_t *o = json_envelope();
-	static const char *const cmd[] = {"equiv", "check --sat",
-					  "check --valid", "check --implies"};
+	static const char *const cmd[] = {
+		"equiv", "check --sat", "check --valid", "check --implies",
+		"check --nonneg", "check --bounded"};
 	json_object_set_new(o, "command", json_string(cmd[v->task]));
+	if (v->seq)
+		json_object_set_new(o, "per_position", json_true());
+	if (v->task == TASK_BOUNDED) {
+		fmpz_t k; /* a string of digits from 2^53 on, as counts are */
+		fmpz_init_set_ui(k, v->o->bound);
+		json_object_set_new(o, "bounded_by", json_fmpz(k));
+		fmpz_clear(k);
+	}
 	const DecideRecord *rec = v->o->record;
 	if (rec) {
 		json_object_set_new(o, "input", json_integer((json_int_t)rec->index));
@@ -248,7 +332,11 @@ static void print_json(const Verdict *v, Outcome oc, const char *verdict,
 		runs_length(&r->witness, len);
 		json_object_set_new(ce, "length", json_fmpz(len));
 		fmpz_clear(len);
-		json_object_set_new(ce, "accepted_by", json_string(accepted_by(v)));
+		if (v->seq)
+			spot_json(v, ce);
+		else
+			json_object_set_new(ce, "accepted_by",
+					    json_string(accepted_by(v)));
 		json_object_set_new(ce, "shortest",
 				    json_boolean(r->witness_shortest));
 		size_t n;
@@ -295,17 +383,8 @@ static void print_record(const Verdict *v, Outcome oc, const char *verdict,
 {
 	const DecideRecord *rec = v->o->record;
 	printf("%zu\t%s", rec->index, verdict);
-	if (oc == OUT_DIFFERENT) {
-		char *text = word_text(v, &v->d.res.witness);
-		if (v->task == TASK_EQUIV)
-			printf("\tcounterexample: %s (accepted by %s)", text,
-			       accepted_by(v));
-		else
-			printf("\t%s: %s", v->task == TASK_SAT ? "witness"
-							      : "counterexample",
-			       text);
-		free(text);
-	}
+	if (oc == OUT_DIFFERENT)
+		print_word_line(v, "\t");
 	printf("\tmethod: %s", method);
 	if (rec->expected) {
 		rec->result->as_expected = as_expected(v, oc);
@@ -321,15 +400,8 @@ static void print_text(const Verdict *v, Outcome oc, const char *verdict,
 	const MethodResult *r = &v->d.res;
 	puts(verdict);
 	if (oc == OUT_DIFFERENT) {
-		char *text = word_text(v, &r->witness);
-		if (v->task == TASK_EQUIV)
-			printf("counterexample: %s (accepted by %s)\n", text,
-			       accepted_by(v));
-		else
-			printf("%s: %s\n",
-			       v->task == TASK_SAT ? "witness" : "counterexample",
-			       text);
-		free(text);
+		print_word_line(v, "");
+		putchar('\n');
 	}
 	printf("method: %s\n", method);
 	if (v->o->certificate) {
@@ -365,17 +437,12 @@ static const char *side_name(DecideTask task, size_t i)
 	return i == 0 ? "the input" : "the --implies formula";
 }
 
-static bool build_roots(Verdict *v)
+/* The roots of a question about the judged position (languages):
+ * satisfiability, validity and implication as equivalence. */
+static void plain_roots(Verdict *v)
 {
 	Store *s = v->in->store;
 	Node f = v->in->units[0].output;
-	size_t need = v->task == TASK_EQUIV || v->task == TASK_IMPLIES ? 2 : 1;
-	for (size_t i = 0; i < need; i++)
-		if (v->in->units[i].output == NODE_NONE) {
-			status_usage_error("%s defines no formula",
-					side_name(v->task, i));
-			return false;
-		}
 	switch (v->task) {
 	case TASK_EQUIV:
 		v->root[0] = f;
@@ -394,10 +461,40 @@ static bool build_roots(Verdict *v)
 			s, f, store_make_not(s, v->in->units[1].output));
 		v->root[1] = store_make_false(s);
 		break;
+	case TASK_NONNEG: /* sequence questions (seq_wanted) */
+	case TASK_BOUNDED:
+		assert(!"a sequence question");
+		break;
+	}
+}
+
+static bool build_roots(Verdict *v)
+{
+	Store *s = v->in->store;
+	size_t need = task_inputs(v->task);
+	Node out[2] = {NODE_NONE, NODE_NONE};
+	for (size_t i = 0; i < need; i++) {
+		out[i] = v->in->units[i].output;
+		if (out[i] == NODE_NONE) {
+			status_usage_error("%s defines no formula",
+					side_name(v->task, i));
+			return false;
+		}
+	}
+	v->seq = seq_wanted(s, out, need, v->task, v->o->per_position);
+	if (v->seq) {
+		const char *side[2] = {side_name(v->task, 0),
+				       side_name(v->task, 1)};
+		if (!seq_question(&v->sq, s, v->task, out, need, v->o->bound,
+				  v->o->accept, side))
+			return false;
+		seq_roots(&v->sq, v->root);
+	} else {
+		plain_roots(v);
 	}
 	if (strcmp(v->o->method, "chc") == 0)
 		for (size_t i = 0; i < need; i++)
-			if (store_flags(s, v->in->units[i].output) & FLAG_FUTURE) {
+			if (store_flags(s, out[i]) & FLAG_FUTURE) {
 				status_usage_error("%s uses future counts #>: method "
 						"chc needs past-only formulas",
 						side_name(v->task, i));
@@ -409,7 +506,7 @@ static bool build_roots(Verdict *v)
 static void build_query(Verdict *v)
 {
 	const DecideOptions *o = v->o;
-	size_t nunits = v->task == TASK_EQUIV || v->task == TASK_IMPLIES ? 2 : 1;
+	size_t nunits = task_inputs(v->task);
 	alphabet_init_units(&v->alpha, v->in->store, v->root, 2, v->in->units,
 			    nunits, o->alphabet);
 	if (v->alpha.n == 0) {
@@ -466,6 +563,55 @@ static void report_fault(const Verdict *v)
 	case DECISION_SOUND:
 		break;
 	}
+}
+
+/* The second path of a sequence question (decide_seq.h), after the
+ * engine's own checks: the counterexample's first failing position, or
+ * every position of every short word for a proof or bounded answer.
+ * False (an internal error reported) when the sequences contradict the
+ * answer. */
+static bool confirm_seq(Verdict *v)
+{
+	Outcome oc = outcome(v);
+	Runs bad;
+	runs_init(&bad);
+	bool ok = true;
+	if (oc == OUT_DIFFERENT) {
+		size_t n;
+		Sym *w = runs_expand(&v->d.res.witness, SEQ_SPOT_MAX, &n);
+		if (w)
+			seq_first_failure(&v->sq, w, n, &v->spot);
+		ok = !w || v->spot.found;
+		free(w);
+	} else if (oc == OUT_EQUAL || oc == OUT_BOUNDED) {
+		size_t len = seq_recheck_length(v->alpha.n, v->o->max_length);
+		if (oc == OUT_BOUNDED && v->d.res.bound < len)
+			len = v->d.res.bound;
+		ok = seq_recheck(&v->sq, v->alpha.letters, v->alpha.n, len,
+				 &bad, &v->spot);
+	}
+	if (!ok) {
+		bool proof = oc != OUT_DIFFERENT;
+		char *text = word_text(v, proof ? &bad : &v->d.res.witness);
+		if (proof)
+			fprintf(stderr, "tally: internal error: method %s answered "
+					"through the reduction that the outputs "
+					"agree%s, but evaluating the sequences "
+					"separates them on the word '%s' at "
+					"position %zu; no verdict is printed\n",
+				v->d.method ? v->d.method : "none",
+				oc == OUT_BOUNDED ? " on the words it checked" : "",
+				text, v->spot.pos);
+		else
+			fprintf(stderr, "tally: internal error: method %s gave the "
+					"word '%s', but evaluating the sequences "
+					"finds no position of it where the "
+					"question fails; no verdict is printed\n",
+				v->d.method ? v->d.method : "none", text);
+		free(text);
+	}
+	runs_clear(&bad);
+	return ok;
 }
 
 /* The limit message after the unknown verdict a user's limit caused:
@@ -528,8 +674,11 @@ int decide_run(Inputs *in, DecideTask task, const DecideOptions *o)
 				       "%s (tally runs every method)",
 				       decide_only_method, o->method);
 	Verdict v = {.in = in, .task = task, .o = o};
-	if (!build_roots(&v))
+	seq_spot_init(&v.spot);
+	if (!build_roots(&v)) {
+		seq_spot_clear(&v.spot);
 		return EXIT_USAGE;
+	}
 	decision_start(&v.d, o->method, &o->lim, o->max_length, o->max_states);
 	build_query(&v);
 	decision_run(&v.d, &v.q);
@@ -537,11 +686,14 @@ int decide_run(Inputs *in, DecideTask task, const DecideOptions *o)
 	if (v.d.check != DECISION_SOUND) {
 		report_fault(&v);
 		status = EXIT_INTERNAL;
+	} else if (v.seq && !confirm_seq(&v)) {
+		status = EXIT_INTERNAL;
 	} else {
 		status = print_verdict(&v);
 	}
 	decision_free(&v.d);
 	alphabet_free(&v.alpha);
+	seq_spot_clear(&v.spot);
 	return status;
 }
 

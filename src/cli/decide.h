@@ -22,7 +22,11 @@
 #include "cli/getopt_hint.h"
 #include "cli/options.h"
 
-typedef enum { TASK_EQUIV, TASK_SAT, TASK_VALID, TASK_IMPLIES } DecideTask;
+/* NONNEG and BOUNDED are about count-valued inputs, at every position
+ * (decide_seq.h). */
+typedef enum {
+	TASK_EQUIV, TASK_SAT, TASK_VALID, TASK_IMPLIES, TASK_NONNEG, TASK_BOUNDED
+} DecideTask;
 
 /* One record of `equiv --pairs`: printed as one numbered line (or JSON
  * object with "index" and "source"), checked against its expected
@@ -48,6 +52,8 @@ typedef struct {
 	const char *alphabet; /* --alphabet, or NULL */
 	AcceptAt accept;
 	bool json, trace, certificate, quiet;
+	bool per_position;    /* compare the outputs at every position */
+	size_t bound;         /* TASK_BOUNDED: K */
 	const DecideRecord *record; /* equiv --pairs, else NULL */
 } DecideOptions;
 
@@ -74,6 +80,9 @@ typedef struct {
 			  "letters besides those the inputs mention\n"        \
 			  "(a,b,c or abc)"),                                   \
 	ACCEPT_AT_ROW(&(o)->accept, "last (default) or eos"),                 \
+	OPTION_FLAG_ROW(0, "per-position", &(o)->per_position,                \
+			"read the outputs at every position, not only\n"    \
+			"the judged one (count-valued inputs always)"),      \
 	OPTION_TEXT_ROW("Output:\n"),                                         \
 	OPTION_FLAG_ROW(0, "trace", &(o)->trace,                              \
 			"the counterexample's trace table for both\n"         \

@@ -58,7 +58,9 @@ run 2 "$TALLY" info -F no-such-file.tl
 grep -q "^tally: error: cannot open 'no-such-file.tl'" err.txt ||
 	fail "missing file: $(cat err.txt)"
 run 2 "$TALLY" info -f Q_a --output=nothing
-run 2 "$TALLY" info -f '#[Q_a]'
+# a count-valued input has a depth too (logic/README.md §2.7)
+"$TALLY" info -f '#[Q_a]' > out.txt || fail "info of a count"
+grep -q '^output: count' out.txt || fail "info of a count: $(cat out.txt)"
 run 2 "$TALLY" info -P no-such-program.crasp
 
 # info: the acceptance line, and the other fields.

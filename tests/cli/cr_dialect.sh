@@ -18,7 +18,7 @@ check() {
 error() {
 	printf '%s\n' "$1" > p.cr
 	got=0
-	"$TALLY" info -P p.cr > /dev/null 2> err.txt || got=$?
+	"$TALLY" print -P p.cr > /dev/null 2> err.txt || got=$?
 	test "$got" = 2 || fail "[$1]: exit $got, wanted 2"
 	grep -q -F -e "$2" err.txt || fail "[$1]: message [$(cat err.txt)] lacks [$2]"
 }

@@ -46,7 +46,7 @@ usage_error "--max-size: 0 is out of range 1.." print -f a --max-size=0
 usage_error "--depth: 3..1 is empty" enum --depth=3..1
 usage_error "--trace-window: 5..2 is empty" eval -f a -w a --trace-window=5..2
 # A property given twice is two tasks, refused as before.
-usage_error "check needs exactly one of --sat, --valid, --implies=G" \
+usage_error "check needs exactly one of --sat, --valid, --implies=G, --nonneg, --bounded=K" \
 	check --sat --sat -f a
 
 # Every command on a table: a count, a range and a choice (where it has

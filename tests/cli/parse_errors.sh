@@ -53,11 +53,11 @@ expect_error "tally: chain.tl:3:3: error: comparisons do not chain; join them wi
 printf 'let c = #[Q_a];\nc\n' > sort.tl
 expect_error "tally: sort.tl:2:1: error: expected a formula, found an integer term (compare it, e.g. '... >= 1')
 c
-^" "$TALLY" info -F sort.tl
+^" "$TALLY" print -F sort.tl
 # The same file through -F - is named <stdin>.
 expect_error "tally: <stdin>:2:1: error: expected a formula, found an integer term (compare it, e.g. '... >= 1')
 c
-^" "$TALLY" info -F - < sort.tl
+^" "$TALLY" print -F - < sort.tl
 
 # stdin, one formula per line: the line number is the stdin line (blank
 # and comment lines count).
@@ -79,4 +79,4 @@ Q_b \$?
 expect_error "tally: error: --output: no definition named 'x'" \
 	"$TALLY" info -f 'let y = Q_a; y' --output=x
 expect_error "tally: error: --output: 'c' is an integer term, not a formula" \
-	"$TALLY" info -f 'let c = #[Q_a]; c > 1' --output=c
+	"$TALLY" print -f 'let c = #[Q_a]; c > 1' --output=c

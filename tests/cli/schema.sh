@@ -33,6 +33,11 @@ printf 'Q_a\t#>[Q_a] >= 1\nQ_a\tQ_b\tab\tnot-equivalent\n' > p.tsv
 "$T" eval --json -f '#[Q_a]*10000000000000000000' -w aa >> seq.json
 "$T" eval --json --per-position -f histogram -f majority -w ab >> seq.json || true
 "$T" eval --json --per-position -f margin -w ab >> seq.json
+# equiv and check of sequences: the first position and the values there
+"$T" equiv --json -f '#>[Q_a]' -f 'min(#>[Q_a], 2)' --alphabet=ab >> seq.json || true
+"$T" check --json --bounded=2 -f margin >> seq.json || true
+"$T" check --json --per-position --sat -f '#>[Q_a] >= 2' >> seq.json
+"$T" info --json -f histogram >> seq.json
 
 cat > validate.py <<'PY'
 import json, os, sys, warnings
@@ -117,14 +122,16 @@ cat report.txt
 # The check can fail: a record with the alphabet as a string (as gen
 # --list --json once wrote it), an eval record with a verdict string
 # instead of "accepted", a dataset record with a word as a list, one
-# with a Boolean among the values of a count-valued sequence.
+# with a Boolean among the values of a count-valued sequence, a
+# sequence counterexample whose value is not an exact integer.
 cat > wrong.jsonl <<'J'
 {"tally_version":"0.1.0","command":"gen","family":"lk","alphabet":"ab","k_min":1,"definition":"d","reference":"r"}
 {"tally_version":"0.1.0","command":"eval","word":"ab","length":2,"alphabet":["a","b"],"accept_at":"last","verdict":"accept"}
 {"word": ["é"], "label": 1, "length": 1}
 {"word": "ab", "label": 1, "length": 2, "values": [1, true]}
+{"tally_version":"0.1.0","command":"check --nonneg","per_position":true,"alphabet":["a","b"],"accept_at":"last","verdict":"not valid","outcome":"refuted","method":"presburger","method_line":"presburger","states":0,"counterexample":{"word":"b","length":1,"position":1,"at_position":[{"input":"input","value":-1.5}]}}
 J
-for n in 1 2 3 4; do
+for n in 1 2 3 4 5; do
 	sed -n "${n}p" wrong.jsonl > wrong1.jsonl
 	! "$py" validate.py "$top_srcdir/logic/schema" wrong1.jsonl > /dev/null ||
 		fail "a wrong record validates: $(cat wrong1.jsonl)"

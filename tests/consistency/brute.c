@@ -28,6 +28,9 @@ static void reduce(DecideTask t, const bool side[2], bool root[2])
 		root[0] = side[0] && !side[1];
 		root[1] = false;
 		break;
+	case TASK_NONNEG: /* questions about counts: not drawn here */
+	case TASK_BOUNDED:
+		abort();
 	}
 }
 

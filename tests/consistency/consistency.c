@@ -124,6 +124,9 @@ static void roots(Problem *p)
 					     store_make_not(s, p->side[1]));
 		p->root[1] = store_make_false(s);
 		break;
+	case TASK_NONNEG: /* questions about counts: not drawn here */
+	case TASK_BOUNDED:
+		abort();
 	}
 }
 

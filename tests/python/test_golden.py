@@ -12,9 +12,18 @@ import tally
 from conftest import TOP, cli
 
 NAMES = cli("gen", "--prelude")[1].split()
+
+
+def is_formula(name):
+    """Whether `tally info` describes name as a formula (a count-valued
+    entry has "output": "count")."""
+    status, out, _ = cli("info", "--json", "-f", name)
+    return status == 0 and json.loads(out).get("output") != "count"
+
+
 # The prelude's count-valued entries (histogram, margin, ...) are terms,
 # not languages: the package's formulas are the Boolean ones.
-PRELUDE = [n for n in NAMES if cli("info", "-f", n)[0] == 0]
+PRELUDE = [n for n in NAMES if is_formula(n)]
 COUNTS = [n for n in NAMES if n not in PRELUDE]
 PROGRAMS = sorted(glob.glob(os.path.join(TOP, "corpora", "programs", "*.cr*")))
 
