@@ -55,8 +55,8 @@ static int rope_min_s(Store *st, Node root, const Sym *l, size_t nl,
 		      FfnKind ffn)
 {
 	for (int s = 0; s <= FIXED_MAX_P - 2; s++) {
-		CompileOptions o = {FIXED_MAX_P, s, ffn, PE_ROPE, READOUT_ACCEPT,
-				    0, 0};
+		CompileOptions o = {.p = FIXED_MAX_P, .s = s, .ffn = ffn,
+				    .pe = PE_ROPE};
 		CompileInfo info;
 		Model m;
 		char *err = NULL;
