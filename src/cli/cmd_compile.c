@@ -27,7 +27,9 @@ static const char intro[] =
 	"Each comparison of counts of depth l is one uniform attention head of\n"
 	"layer l whose BOS value turns the comparison into the sign test of\n"
 	"floor(-(L+1)/(i+1)); each Boolean of depth l is computed by the\n"
-	"feed-forward block of layer l (depth 0: the embedding).\n\n";
+	"feed-forward block of layer l (depth 0: the embedding).  Sequence\n"
+	"outputs: --per-position reads a formula at every position,\n"
+	"--readout a count-valued term.\n\n";
 
 static const char outro[] =
 	"\n"

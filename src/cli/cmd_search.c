@@ -37,7 +37,9 @@ static const char intro[] =
 	"print pairs the target separates that no formula of that depth within\n"
 	"the class (constants <= C, T counts per comparison) tells apart, as\n"
 	"an exact check shows.  With --separate=D, list the smallest\n"
-	"depth-(D+1) formulas of the search that separate such a pair.\n\n"
+	"depth-(D+1) formulas of the search that separate such a pair.  A\n"
+	"count-valued target t is searched through its thresholds t >= k\n"
+	"(k = -1..2), whose least depths bound its depth from below.\n\n"
 	;
 
 static const char examples[] =

@@ -27,6 +27,15 @@ printf 'Q_a\t#>[Q_a] >= 1\nQ_a\tQ_b\tab\tnot-equivalent\n' > p.tsv
 "$T" eval --json -f '#[Q_a]*10000000000000000000' -w aa >> seq.json
 "$T" eval --json --per-position -f histogram -f majority -w ab >> seq.json || true
 "$T" eval --json --per-position -f margin -w ab >> seq.json
+# models with sequence outputs (tally-compile(1)), their values
+"$T" compile -f histogram --readout=class:3 >> seq.json
+"$T" compile -f margin --readout=ratio > ratio.json
+"$T" simulate ratio.json --json -w abb >> seq.json
+"$T" compile -f current_leads --per-position |
+	"$T" simulate --json -w abb >> seq.json || true
+sed 's/"bias":"0","readout":"ratio"/"bias":"1","readout":"ratio"/' ratio.json |
+	"$T" simulate --json --check-against-formula --max-length 1 >> seq.json ||
+	true
 
 cat > validate.py <<'PY'
 import json, os, sys, warnings
