@@ -18,6 +18,7 @@
 #include <config.h>
 #include "transformer/exactness.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -82,6 +83,7 @@ void exactness_counts(const ExactInput *in, Exactness *e)
 		return;
 	}
 	e->proved = e->proved_all = true;
+	e->proved_len = SIZE_MAX; /* every length: the basis is the proof */
 	e->argument = xstrdup(argument(m));
 	char *err = NULL;
 	SimCheck *sc = simcheck_new(m, &in->sem, true, &err);

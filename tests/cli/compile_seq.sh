@@ -94,6 +94,13 @@ try 0 "$T" compile -f histogram --readout=class:10 --report
 grep -q '^exact up to length: all lengths (proved)' out.txt || fail "report"
 grep -q '^search: every word up to length 11 agrees' out.txt ||
 	fail "report search: $(cat out.txt)"
+try 0 "$T" compile -f margin --readout=ratio --report --json
+grep -q '"all_lengths":true,.*"exact_basis":"proved"' out.txt ||
+	fail "report json: $(cat out.txt)"
+# no claim under another semantics
+try 0 "$T" compile -f margin --readout=ratio --report --semantics=ieee=fp16
+grep -q '^proof: none: a count readout is analysed under kneedeep only' \
+	out.txt || fail "report fp16: $(cat out.txt)"
 
 # A tampered model is caught: the class bias one higher.
 sed 's/"bias":"0","readout":"class"/"bias":"1","readout":"class"/' \
