@@ -11,7 +11,8 @@
  *    readout itself, at every length.
  * Other semantics round the sums or the values; no argument is made for
  * them.  The evidence besides the proof: every word up to a length of at
- * most COUNT_WORDS words and COUNT_RANDOM random words, every prefix,
+ * most COUNT_WORDS words (and COUNT_MAX_LEN letters) and COUNT_RANDOM
+ * random words, every prefix,
  * against tally's exact evaluator (seqref.h, through simcheck.h); a
  * disagreement is a contradiction (exit 70).
  */
@@ -28,6 +29,8 @@
 
 enum {
 	COUNT_WORDS = 1 << 12, /* words of the exhaustive part */
+	COUNT_MAX_LEN = 128,   /* and its longest (each prefix is evaluated
+				  from its start: quadratic in the length) */
 	COUNT_RANDOM = 8,      /* random words ... */
 	COUNT_RANDOM_LEN = 256 /* ... of this length */
 };
@@ -46,11 +49,12 @@ static const char *argument(const Model *m)
 			 "length";
 }
 
-/* The longest length with at most COUNT_WORDS words. */
+/* The longest length with at most COUNT_WORDS words, at most
+ * COUNT_MAX_LEN (a one-letter alphabet). */
 static size_t enum_length(size_t k)
 {
 	size_t len = 0, total = 1, level = 1;
-	while (k && total + level * k <= COUNT_WORDS) {
+	while (k && total + level * k <= COUNT_WORDS && len < COUNT_MAX_LEN) {
 		level *= k;
 		total += level;
 		len++;
