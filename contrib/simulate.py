@@ -2,7 +2,9 @@
 """Run a tally-transformer model (the JSON of `tally compile`) with NumPy.
 
 Usage: simulate.py MODEL.json [WORD...]   (no WORD: one word per stdin line)
-Prints WORD<TAB>accept|reject, like `tally simulate`.
+Prints WORD<TAB>accept|reject, like `tally simulate`; a model with a
+sequence readout (output.readout per_position, class or ratio) prints
+WORD<TAB>VALUES, its output at every position as tally simulate does.
 
 Semantics: kneedeep only (Yang, Cadilhac & Chiang 2025): values are
 mantissas m of F_{p,s} (value m / 2^s), every operation rounds toward -inf
@@ -205,6 +207,10 @@ class Model:
         return H
 
     def accepts(self, tokens):
+        return self.outputs(tokens)[-1] > 0
+
+    def outputs(self, tokens):
+        """The output mantissa at every position, BOS first."""
         H = self.embed[[0] + tokens].copy()
         for f in self.j.get("features", []):
             phase = Fraction(f.get("phase", "0"))
@@ -220,7 +226,17 @@ class Model:
             H = self.ffn(layer["ffn"], new)
         wout = self.dense(self.j["output"]["weights"], 1, self.d, True)[0]
         bias = self.w(self.j["output"]["bias"]) << self.s
-        return self.affine(H[-1].dot(wout) + bias) > 0
+        return [self.affine(h.dot(wout) + bias) for h in H]
+
+    def sequence(self, tokens):
+        """A sequence readout's values at positions 1..n as tally
+        simulate prints them: 0/1, the class's integer, the ratio's
+        exact fraction."""
+        kind = self.j["output"].get("readout")
+        vals = [Fraction(m, 1 << self.s) for m in self.outputs(tokens)[1:]]
+        return " ".join(str(v) if kind == "ratio" else
+                        str(int(v > 0)) if kind == "per_position" else
+                        str(int(v)) for v in vals)
 
 
 def main():
@@ -234,7 +250,11 @@ def main():
         letters = word.split() if any(c.isspace() for c in word) else list(word)
         if any(a not in index for a in letters):
             sys.exit(f"simulate.py: a letter of '{word}' is not in the alphabet")
-        ok = model.accepts([index[a] for a in letters])
+        tokens = [index[a] for a in letters]
+        if model.j["output"].get("readout", "accept") != "accept":
+            print(f"{word}\t{model.sequence(tokens)}")
+            continue
+        ok = model.accepts(tokens)
         print(f"{word}\t{'accept' if ok else 'reject'}")
 
 

@@ -27,7 +27,8 @@ standard parts and loads the compiled weights into them:
   * a residual stream throughout, and a linear read-out (nn.Linear)
     whose sign is the verdict.
 
-model(ids, mask=None) takes a LongTensor of letter ids (batch x length;
+model(ids, mask=None) takes a LongTensor of letter ids (batch x length,
+or one word of shape [length], answered in shape [length];
 id t is alphabet[t]) and returns the acceptance bit of every prefix
 (batch x length, 0 or 1): position i holds the verdict on the first i
 letters, what `tally eval --trace` shows in its last row.  BOS is added
@@ -35,6 +36,17 @@ inside.  mask (bool, batch x length, True at letters) pads: padded
 positions are neither attended to nor counted as positions (left or
 right padding alike) and their bit is 0.  bos=True also returns the
 verdict on the empty word (the BOS position) as column 0.
+
+Sequence outputs (tally compile --per-position, --readout; the model's
+output.readout): a per_position model returns the same bits, each the
+formula's value at that position; a count readout returns, at every
+position, its value instead of a bit: "class" the integer
+min(max(t, lo), hi) (LongTensor; the gates and the read-out sum are
+exact), "ratio" floor(t 2^s/(i+1))/2^s in float64 (the head's quotient
+rounded down to the precision's grid: exact whenever |t| 2^s < 2^53 in
+float64, 2^24 in float32, since a quotient t/(i+1) off the grid is at
+least 1/((i+1) 2^s) away from it); padded positions hold 0.
+model.readout names the readout ("accept" for a Boolean model).
 model.scores(ids, mask) gives the read-out values (the logits to
 fine-tune), model.streams(ids, mask) the residual stream after the
 embedding and after every layer (for probes; components
@@ -107,7 +119,9 @@ Command line:
                  MODEL.json [WORD...]
 prints WORD<TAB>accept|reject per word (stdin lines without WORD), like
 `tally simulate`; --positions prints WORD<TAB>BITS instead, one 0/1 per
-position (the empty word: an empty BITS).
+position (the empty word: an empty BITS), and so does a per_position
+model; a count readout prints its values, space-separated (a ratio as an
+exact fraction m/2^k).
 """
 import json
 import math
@@ -142,6 +156,7 @@ class ModelError(ValueError):
 WEIGHT = re.compile(r"-?(0|[1-9][0-9]*)(/([1-9][0-9]*))?\Z")
 RATIO = WEIGHT  # the same spelling; the reader checks the rest
 ENCODINGS = ("nope", "alibi", "sinusoidal", "rope", "t5", "urpe")
+READOUTS = ("accept", "per_position", "class", "ratio")
 COMPONENT_KEYS = {"bos": {"kind", "layer"}, "hidden": {"kind", "layer"},
                   "bool": {"kind", "layer", "formula"},
                   "head": {"kind", "layer", "formula", "counts",
@@ -328,14 +343,33 @@ class _Reader:
                              f"{len(j['layers'])} entries")
         layers = [self.layer(x, f"layers[{i}]")
                   for i, x in enumerate(self.arr(j["layers"], "layers", nl))]
-        o = self.obj(j["output"], "output", {"weights", "bias"},
+        o = self.obj(j["output"], "output", {"weights", "bias", "readout",
+                                             "min", "max"},
                      ("weights", "bias"))
         wout = self.entries(o["weights"], "output.weights", 1, d, True)
         bout = self.weight(o["bias"], "output.bias")
+        readout = self.readout(o)
         return dict(alphabet=list(alpha), d=d, p=self.p, s=self.s,
                     pe=self.pe, ffn=j["ffn"], formula=j.get("formula"),
                     components=comps, embed=embed, features=feats,
-                    input=infn, layers=layers, wout=wout, bout=bout)
+                    input=infn, layers=layers, wout=wout, bout=bout,
+                    readout=readout)
+
+    def readout(self, o):
+        """output.readout (absent: accept); min and max of a class."""
+        r = o.get("readout", "accept")
+        if r not in READOUTS:
+            self.fail("output.readout", " or ".join(f'"{x}"' for x in
+                                                    READOUTS), r)
+        if r != "class":
+            for k in ("min", "max"):
+                if k in o:
+                    raise ModelError(f"output.{k}: only a \"class\" "
+                                     f"readout has bounds")
+            return (r, None, None)
+        lo = self.int_(o.get("min"), "output.min", -2 ** 40, 2 ** 40)
+        hi = self.int_(o.get("max"), "output.max", lo, 2 ** 40)
+        return (r, lo, hi)
 
     def uses(self, path, encoding):
         if self.pe != encoding:
@@ -802,6 +836,7 @@ class CompiledTransformer(nn.Module):
         self.formula = m["formula"]
         self.positional = m["pe"]
         self.precision = (m["p"], m["s"])
+        self.readout = m["readout"][0]
         self.dtype = dtype
         plan = _Plan(m, dtype, gate_slope)
         self.d_model = plan.width
@@ -909,9 +944,27 @@ class CompiledTransformer(nn.Module):
                              ar.w(self.out.bias)))[..., 0].to(self.dtype)
 
     def forward(self, ids, mask=None, bos=False):
+        if ids.dim() == 1:  # one word: shape [length] in and out
+            return self.forward(ids[None], None if mask is None else
+                                mask[None], bos)[0]
         tokens, keys, _ = self._inputs(ids, mask)
-        bits = (self.scores(ids, mask) > 0) & keys
-        return (bits if bos else bits[:, 1:]).long()
+        if self.readout in ("class", "ratio"):
+            out = self.values(ids, mask)
+        else:
+            out = ((self.scores(ids, mask) > 0) & keys).long()
+        return out if bos else out[:, 1:]
+
+    def values(self, ids, mask=None):
+        """A count readout's value at every position, BOS first (see
+        the module's documentation): class as integers, ratio on the
+        grid of 2^-s in float64."""
+        _, keys, _ = self._inputs(ids, mask)
+        v = self.scores(ids, mask).to(torch.float64)
+        if self.readout == "ratio":
+            grid = 2.0 ** self.precision[1]
+            return torch.where(keys, torch.floor(v * grid) / grid,
+                               torch.zeros_like(v))
+        return torch.where(keys, torch.round(v), torch.zeros_like(v)).long()
 
     def encode(self, word):
         """Letter ids of a word: single characters, or whitespace-separated
@@ -1184,6 +1237,17 @@ def _batches(model, words, size=512):
         yield part, ids, mask
 
 
+def _line(model, row, positions):
+    """What the command line prints for a word's row (BOS first)."""
+    if model.readout == "ratio":
+        return " ".join(str(Fraction(v)) for v in row[1:])
+    if model.readout == "class":
+        return " ".join(map(str, row[1:]))
+    if positions or model.readout == "per_position":
+        return "".join(map(str, row[1:]))
+    return "accept" if row[-1] else "reject"
+
+
 def main(argv):
     dtype, positions, emulate, in_order, args = "float64", False, None, \
         False, []
@@ -1218,8 +1282,7 @@ def main(argv):
             bits = model(ids, mask, bos=True)
             for r, i in enumerate(part):
                 row = bits[r, :len(words[i]) + 1].tolist()
-                lines[i] = "".join(map(str, row[1:])) if positions else \
-                    ("accept" if row[-1] else "reject")
+                lines[i] = _line(model, row, positions)
     for text, line in zip(texts, lines):
         print(f"{text}\t{line}")
 

@@ -1,6 +1,7 @@
 /* cmd_compile.c -- `tally compile`: a formula to a rounded transformer. */
 #include <config.h>
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,7 +27,9 @@ static const char intro[] =
 	"Each comparison of counts of depth l is one uniform attention head of\n"
 	"layer l whose BOS value turns the comparison into the sign test of\n"
 	"floor(-(L+1)/(i+1)); each Boolean of depth l is computed by the\n"
-	"feed-forward block of layer l (depth 0: the embedding).\n\n";
+	"feed-forward block of layer l (depth 0: the embedding).  Sequence\n"
+	"outputs: --per-position reads a formula at every position,\n"
+	"--readout a count-valued term.\n\n";
 
 static const char outro[] =
 	"\n"
@@ -54,7 +57,8 @@ static int rope_min_s(Store *st, Node root, const Sym *l, size_t nl,
 		      FfnKind ffn)
 {
 	for (int s = 0; s <= FIXED_MAX_P - 2; s++) {
-		CompileOptions o = {FIXED_MAX_P, s, ffn, PE_ROPE};
+		CompileOptions o = {.p = FIXED_MAX_P, .s = s, .ffn = ffn,
+				    .pe = PE_ROPE};
 		CompileInfo info;
 		Model m;
 		char *err = NULL;
@@ -320,6 +324,44 @@ static int semantics_row(const Option *row, const char *arg)
 	return simcheck_semantics_option(arg, row->ctx) ? EXIT_YES : EXIT_USAGE;
 }
 
+/* An integer bound of --readout=class: false when it is not one. */
+static bool class_bound(const char *text, char **end, int64_t *out)
+{
+	errno = 0;
+	long long v = strtoll(text, end, 10);
+	if (*end == text || errno || v < -((int64_t)1 << 40) ||
+	    v > ((int64_t)1 << 40))
+		return false;
+	*out = v;
+	return true;
+}
+
+/* --readout=ratio | class:HI | class:LO:HI (LO defaults to 0). */
+static int readout_row(const Option *row, const char *arg)
+{
+	CompileOptions *co = row->ctx;
+	char *end = NULL;
+	if (strcmp(arg, "ratio") == 0) {
+		co->readout = READOUT_RATIO;
+		return EXIT_YES;
+	}
+	int64_t a, b = 0;
+	if (strncmp(arg, "class:", 6) == 0 && class_bound(arg + 6, &end, &a)) {
+		bool two = *end == ':';
+		if (two && !class_bound(end + 1, &end, &b))
+			end = NULL;
+		co->lo = two ? a : 0;
+		co->hi = two ? b : a;
+		if (end && *end == '\0' && co->lo <= co->hi) {
+			co->readout = READOUT_CLASS;
+			return EXIT_YES;
+		}
+	}
+	return status_usage_error("--readout: expected ratio, class:HI or "
+				  "class:LO:HI (integers, LO <= HI, at most "
+				  "2^40 in magnitude), not '%s'", arg);
+}
+
 int cmd_compile(int argc, char **argv)
 {
 	Inputs in;
@@ -327,8 +369,10 @@ int cmd_compile(int argc, char **argv)
 	Analysis an = {.sem = {.kind = SEM_KNEEDEEP}, .p = 16, .s = 8,
 		       .ffn = FFN_TABLE};
 	const char *alphabet = NULL;
-	bool report = false, json = false;
+	bool report = false, json = false, per_position = false;
 	int ffn = FFN_TABLE; /* the index of ffn_kinds */
+	CompileOptions co = {0};
+	in.terms = true; /* a count-valued output needs --readout: say so */
 	const Option rows[] = {
 		CLI_INPUT_ROWS(&in),
 		OPTION_TEXT_ROW("Model:\n"),
@@ -353,6 +397,18 @@ int cmd_compile(int argc, char **argv)
 		 .call = semantics_row, .ctx = &an.sem, .choices = cli_semantics,
 		 .help = "the semantics the report is about: kneedeep\n"
 			 "(default), rounded-sums, ieee=fp32|bf16|fp16"},
+		OPTION_FLAG_ROW(0, "per-position", &per_position,
+				"the model's output is the formula's value at\n"
+				"every position, not only the verdict at the\n"
+				"last (the same model; simulate and the\n"
+				"PyTorch module return the sequence)"),
+		OPTION_CALL_ROW(0, "readout", "KIND", readout_row, &co,
+				"a count-valued output (an integer term t)\n"
+				"at every position: class:LO:HI (or class:HI,\n"
+				"LO = 0) the integer min(max(t, LO), HI),\n"
+				"exact at every length; ratio the number\n"
+				"floor(t/(i+1)) at precision s, for a linear\n"
+				"t (t itself while i+1 <= 2^s)"),
 		OPTION_TEXT_ROW("Output:\n"),
 		OPTION_FLAG_ROW(0, "report", &report,
 				"print the analysis (layers, heads, smallest\n"
@@ -390,7 +446,20 @@ int cmd_compile(int argc, char **argv)
 	size_t len = strlen(source);
 	while (len && source[len - 1] == '\n')
 		source[--len] = '\0';
-	CompileOptions co = {an.p, an.s, an.ffn, an.pe};
+	co.p = an.p;
+	co.s = an.s;
+	co.ffn = an.ffn;
+	co.pe = an.pe;
+	if (per_position && co.readout != READOUT_ACCEPT) {
+		free(source);
+		alphabet_free(&alpha);
+		status = status_usage_error("--per-position reads a formula, "
+					    "--readout an integer term: give one "
+					    "of them");
+		goto done;
+	}
+	if (per_position)
+		co.readout = READOUT_PER_POSITION;
 	an.flags = store_flags(in.store, u->output);
 	an.rope_min_s = an.pe == PE_ROPE && (an.flags & FLAG_MOD)
 				? rope_min_s(in.store, u->output, alpha.letters,

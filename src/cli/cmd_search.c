@@ -37,7 +37,9 @@ static const char intro[] =
 	"print pairs the target separates that no formula of that depth within\n"
 	"the class (constants <= C, T counts per comparison) tells apart, as\n"
 	"an exact check shows.  With --separate=D, list the smallest\n"
-	"depth-(D+1) formulas of the search that separate such a pair.\n\n"
+	"depth-(D+1) formulas of the search that separate such a pair.  A\n"
+	"count-valued target t is searched through its thresholds t >= k\n"
+	"(k = -1..2), whose least depths bound its depth from below.\n\n"
 	;
 
 static const char examples[] =
@@ -55,7 +57,7 @@ enum { SEARCH_TARGET_C = 4 };
 
 /* ---- the target ----------------------------------------------------------- */
 
-static int set_formula_target(Search *s, Node f)
+int search_formula_target(Search *s, Node f)
 {
 	if (store_flags(s->in.store, f) & FLAG_FUTURE)
 		s->whole = true; /* its words must be judged whole */
@@ -115,14 +117,16 @@ static int set_target(Search *s)
 			s->target_text = xstrdup(buf);
 			return EXIT_YES;
 		}
-		return set_formula_target(s, hierarchy_lk(st, a, b, (unsigned)s->k));
+		return search_formula_target(s, hierarchy_lk(st, a, b, (unsigned)s->k));
 	}
 	if (s->in.nunits == 0 || s->in.units[s->in.nunits - 1].output == NODE_NONE)
 		return status_usage_error("no target: give -f, -F, -P, --family, "
 				       "--positive/--negative or --separate");
 	if (s->family_alphabet)
 		search_labelled_alphabet(s, s->family_alphabet);
-	return set_formula_target(s, s->in.units[s->in.nunits - 1].output);
+	if (search_counts_target(s))
+		return EXIT_YES; /* search_counts_run sets each threshold's */
+	return search_formula_target(s, s->in.units[s->in.nunits - 1].output);
 }
 
 /* ---- output ----------------------------------------------------------------- */
@@ -369,7 +373,7 @@ static void print_search(Search *s, const SearchState *ss, const Solution *sol)
 	free(f);
 }
 
-static int run_search(Search *s)
+int search_run_target(Search *s)
 {
 	Store *st = s->in.store;
 	bool labels = s->tg.kind == TARGET_LABELS;
@@ -391,6 +395,7 @@ static int run_search(Search *s)
 	char why[320];
 	int status = failure(s, &sol, why, sizeof why) ? EXIT_NO : EXIT_YES;
 	const SearchResult *r = &sol.r;
+	s->least = status == EXIT_YES ? (long)r->depth : -1;
 	if (r->stop == BANK_OK && s->o.lim.hit != LIMIT_NONE)
 		status = limit_report(&s->o.lim, "what is printed was established "
 				      "before it");
@@ -495,6 +500,7 @@ int cmd_search(int argc, char **argv)
 		    .holdout = HOLDOUT_PERCENT};
 	search_opts_init(&s.o);
 	inputs_init(&s.in);
+	s.in.terms = true; /* a count-valued target (search_counts.c) */
 	int status = parse(&s, argc, argv);
 	if (status == EXIT_YES) {
 		limit_start(&s.o.lim);
@@ -503,8 +509,10 @@ int cmd_search(int argc, char **argv)
 			status = search_separating_run(&s);
 		} else {
 			status = set_target(&s);
-			if (status == EXIT_YES)
-				status = run_search(&s);
+			if (status == EXIT_YES && search_counts_target(&s))
+				status = search_counts_run(&s);
+			else if (status == EXIT_YES)
+				status = search_run_target(&s);
 		}
 	}
 	if (status < 0)

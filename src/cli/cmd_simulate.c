@@ -19,6 +19,7 @@
 #include "base/mem.h"
 #include "transformer/model.h"
 #include "transformer/pe.h"
+#include "transformer/seqref.h"
 #include "transformer/sim.h"
 #include "transformer/simcheck.h"
 #include "base/vec.h"
@@ -116,12 +117,38 @@ static bool too_many_words(size_t sigma, size_t maxlen)
  * in memory (its echo spills to a file), only --trace keeps its tokens. */
 typedef struct {
 	SimCheck *sc;
+	Readout readout;    /* the model's: a sequence unless accept */
+	Buf values;         /* a sequence readout's, as text */
+	json_t *jvalues;    /* the same for --json */
 	VEC(uint32_t) word; /* --trace */
 	Echo echo;
 	bool trace, rejected, json;
 	bool stopped; /* a limit was reached in the current word */
 	size_t done;  /* words whose verdict was printed */
 } Run;
+
+/* The output at the position just pushed, in the readout's terms. */
+static void add_value(Run *r)
+{
+	double v = simcheck_output(r->sc);
+	char *text = seqref_text(r->readout, v);
+	buf_printf(&r->values, "%s%s", r->values.len ? " " : "", text);
+	if (r->json)
+		json_array_append_new(r->jvalues,
+				      r->readout == READOUT_RATIO
+					      ? json_string(text)
+					      : json_integer((json_int_t)v));
+	free(text);
+}
+
+static void clear_values(Run *r)
+{
+	r->values.len = 0;
+	if (r->values.data)
+		r->values.data[0] = '\0';
+	if (r->jvalues)
+		json_array_clear(r->jvalues);
+}
 
 static void on_letters(void *ctx, const Sym *s, size_t n)
 {
@@ -131,6 +158,8 @@ static void on_letters(void *ctx, const Sym *s, size_t n)
 		if (r->trace)
 			VEC_PUSH(r->word, t);
 		r->stopped = !simcheck_push(r->sc, t);
+		if (r->readout != READOUT_ACCEPT && !r->stopped)
+			add_value(r);
 	}
 }
 
@@ -138,6 +167,7 @@ static void on_restart(void *ctx)
 {
 	Run *r = ctx;
 	r->word.len = 0;
+	clear_values(r);
 	simcheck_begin(r->sc);
 }
 
@@ -160,7 +190,10 @@ static void json_verdict(Run *r, bool acc)
 	json_t *o = json_envelope();
 	json_t *w = text ? json_stringn(text, len) : NULL;
 	json_object_set_new(o, "word", w ? w : json_null());
-	json_object_set_new(o, "accepted", json_boolean(acc));
+	if (!readout_counts(r->readout))
+		json_object_set_new(o, "accepted", json_boolean(acc));
+	if (r->readout != READOUT_ACCEPT)
+		json_object_set_new(o, "values", json_copy(r->jvalues));
 	json_emit(o);
 	free(text);
 }
@@ -173,12 +206,15 @@ static bool on_end(void *ctx)
 		return false;
 	}
 	bool acc = simcheck_accepts(r->sc);
-	r->rejected |= !acc;
+	/* a sequence is an answer, not a verdict: exit 0 */
+	r->rejected |= !acc && r->readout == READOUT_ACCEPT;
 	if (r->json) {
 		json_verdict(r, acc);
 	} else {
 		echo_write(&r->echo, stdout);
-		printf("\t%s\n", acc ? "accept" : "reject");
+		printf("\t%s\n", r->readout != READOUT_ACCEPT
+					  ? (r->values.data ? r->values.data : "")
+				  : acc ? "accept" : "reject");
 	}
 	if (r->trace) {
 		simcheck_trace(r->sc, r->word.data, r->word.len, stdout);
@@ -187,6 +223,7 @@ static bool on_end(void *ctx)
 	fflush(stdout);
 	echo_drop(&r->echo);
 	r->word.len = 0;
+	clear_values(r);
 	r->done++;
 	simcheck_begin(r->sc);
 	return true;
@@ -263,12 +300,14 @@ static bool feed_stdin(WordReader *wr, const Run *run)
 }
 
 /* The words of -w or stdin: exit status. */
-static int run_words(SimCheck *sc, const char *const *words, size_t nwords,
-		     bool trace, bool check, bool json, Limits *limits)
+static int run_words(SimCheck *sc, const Model *m, const char *const *words,
+		     size_t nwords, bool trace, bool check, bool json,
+		     Limits *limits)
 {
 	if (!trace)
 		simcheck_streaming(sc);
-	Run run = {.sc = sc, .trace = trace, .json = json};
+	Run run = {.sc = sc, .readout = m->readout, .trace = trace,
+		   .json = json, .jvalues = json_array()};
 	WordSink sink = {&run, on_letters, on_restart, on_text, on_end};
 	WordReader wr;
 	word_reader_init(&wr, simcheck_alphabet(sc), false, &sink,
@@ -281,6 +320,8 @@ static int run_words(SimCheck *sc, const char *const *words, size_t nwords,
 		ok = feed_stdin(&wr, &run);
 	word_reader_free(&wr);
 	VEC_FREE(run.word);
+	buf_free(&run.values);
+	json_decref(run.jvalues);
 	echo_free(&run.echo);
 	if (run.stopped) {
 		char done[64];
@@ -475,6 +516,14 @@ int cmd_simulate(int argc, char **argv)
 		goto done;
 	}
 	simcheck_limits(sc, &limits);
+	if (breakdown && readout_counts(m.readout)) {
+		status = status_usage_error("--find-breakdown compares verdicts, "
+					 "and this model's output is a %s "
+					 "readout of a count: check its values "
+					 "with --check-against-formula",
+					 readout_name(m.readout));
+		goto done;
+	}
 	if (breakdown) {
 		BreakdownRun br = {&m, strcmp(path, "-") ? path : "stdin", sems.list,
 				   nsem, maxlen, maxstates, json, plot, &limits};
@@ -508,7 +557,7 @@ int cmd_simulate(int argc, char **argv)
 		goto done;
 	}
 	{
-		int st = run_words(sc, words.data, words.len, trace, check,
+		int st = run_words(sc, &m, words.data, words.len, trace, check,
 				   json, &limits);
 		if (!check || st != EXIT_YES)
 			status = st;

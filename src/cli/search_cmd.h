@@ -43,6 +43,8 @@ typedef struct Search {
 	bool has_shape;
 	bool whole;                  /* two-sided: whole-word samples */
 	const char *family_alphabet; /* and its letters */
+	long least;                  /* the last run's verified least depth,
+					or -1 */
 } Search;
 
 /* The index of a letter among the search's letters, added when new;
@@ -55,6 +57,20 @@ void search_labelled_alphabet(Search *s, const char *spec);
  * labels, holds out a share (holdout.h) and makes the target of the
  * other words.  EXIT_YES, or EXIT_USAGE after a message. */
 int search_labelled_target(Search *s);
+
+/* A formula target: its letters, its shape, the class and the depth
+ * bound it implies (cmd_search.c).  EXIT_YES. */
+int search_formula_target(Search *s, Node f);
+/* The search of the target set (cmd_search.c): prints the result; the
+ * exit status. */
+int search_run_target(Search *s);
+
+/* A count-valued target (an integer term, search_counts.c): true when
+ * the input's output is one. */
+bool search_counts_target(const Search *s);
+/* Its least depth through the thresholds [t >= k] (their least depths
+ * bound it from below, its own depth from above); the exit status. */
+int search_counts_run(Search *s);
 
 /* --separate=D: the smallest languages of depth D + 1 that no depth-<=D
  * formula matches on the sample.  The exit status. */

@@ -30,7 +30,13 @@ typedef struct {
 	uint32_t *hid;       /* by node id: first hidden component of a Y */
 	double slope;
 	double t5c; /* C of the T5 Y heads */
-	Node core;        /* the lowered root */
+	Node core;        /* the largest lowered root */
+	Node *cores;      /* the lowered roots of the readout (readout_roots) */
+	size_t ncores;
+	Linear ratio;     /* the ratio readout's term, its counted Booleans */
+	Node *ratio_psi;  /* (lowered), its head component and layer */
+	uint32_t ratio_comp, ratio_layer;
+	bool has_ratio;   /* c->ratio holds a form (to free) */
 	uint32_t one;     /* a component that is 1 everywhere (RoPE MOD), or 0 */
 	double *rope_a;   /* by node id: A of a RoPE MOD head */
 	VEC(Feature) feats;
@@ -175,51 +181,34 @@ static char *too_wide(const fmpz_t x, const char *what)
 		       COMPILE_MAX_WEIGHT_BITS);
 }
 
-/* The head of comparison n: value weights and its component's counts. */
-static bool build_head(Compiler *c, Node n, Head *h)
+/* The head of the comparison sign * L + shift < 0 (L the linear form l,
+ * whose count atoms hold the Booleans psi[i]) into component comp: value
+ * weights and the component's counts.  Its sum over BOS and the prefix
+ * is -(sign * L + shift + 1). */
+static bool head_linear(Compiler *c, const Linear *l, const Node *psi,
+			int sign, long shift, uint32_t comp_at, Head *h)
 {
-	Store *st = c->st;
-	Linear l;
-	store_linear(st, store_kid(st, n, 0), &l);
-	int sign;
-	long shift;
-	if (!strict_form(store_rel(st, n), &sign, &shift)) {
-		store_linear_free(&l);
-		c->err = message("internal: a comparison the lowering should "
-				 "have removed");
+	if (!fits(l->constant)) {
+		c->err = too_wide(l->constant, "constant");
 		return false;
 	}
-	if (!fits(l.constant)) {
-		c->err = too_wide(l.constant, "constant");
-		store_linear_free(&l);
-		return false;
-	}
-	Component *comp = &c->comps.data[c->head_comp[n]];
-	comp->counts = xcalloc(l.n ? l.n : 1, sizeof *comp->counts);
+	Component *comp = &c->comps.data[comp_at];
+	comp->counts = xcalloc(l->n ? l->n : 1, sizeof *comp->counts);
 	h->wv.rows = 1;
-	h->wv.e = xcalloc(l.n + 1, sizeof *h->wv.e);
-	double cst = sign * (double)fmpz_get_si(l.constant) + (double)shift;
+	h->wv.e = xcalloc(l->n + 1, sizeof *h->wv.e);
+	double cst = sign * (double)fmpz_get_si(l->constant) + (double)shift;
 	double bos = -(cst + 1);
-	for (size_t i = 0; i < l.n; i++) {
-		Node atom = l.atoms[i];
-		if (store_op(st, atom) != OP_COUNT) {
-			store_linear_free(&l);
-			c->err = message("internal: a linear form over something "
-					 "else than counts");
+	for (size_t i = 0; i < l->n; i++) {
+		if (!fits(&l->coefs[i])) {
+			c->err = too_wide(&l->coefs[i], "coefficient");
 			return false;
 		}
-		if (!fits(&l.coefs[i])) {
-			c->err = too_wide(&l.coefs[i], "coefficient");
-			store_linear_free(&l);
-			return false;
-		}
-		Node psi = store_kid(st, atom, 0);
-		double a = sign * (double)fmpz_get_si(&l.coefs[i]);
-		h->wv.e[h->wv.n++] = (Entry){0, c->bool_comp[psi], -a};
-		if (c->at0[psi])
+		double a = sign * (double)fmpz_get_si(&l->coefs[i]);
+		h->wv.e[h->wv.n++] = (Entry){0, c->bool_comp[psi[i]], -a};
+		if (c->at0[psi[i]])
 			bos += a; /* cancel psi's own value at BOS */
 		comp->counts[comp->ncounts++] =
-			(CountTerm){a, label_of(c, psi)};
+			(CountTerm){a, label_of(c, psi[i])};
 	}
 	comp->constant = cst;
 	h->wv.e[h->wv.n++] = (Entry){0, 0, bos};
@@ -227,9 +216,43 @@ static bool build_head(Compiler *c, Node n, Head *h)
 	for (size_t i = 0; i < h->wv.n; i++)
 		sum += fabs(h->wv.e[i].w);
 	note_range(c, sum);
-	h->out = c->head_comp[n];
-	store_linear_free(&l);
+	h->out = comp_at;
 	return true;
+}
+
+/* The Booleans counted by a linear form's atoms, or false when an atom
+ * is not a past count. */
+static bool counted(const Store *st, const Linear *l, Node *psi)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		if (store_op(st, l->atoms[i]) != OP_COUNT)
+			return false;
+		psi[i] = store_kid(st, l->atoms[i], 0);
+	}
+	return true;
+}
+
+/* The head of comparison n. */
+static bool build_head(Compiler *c, Node n, Head *h)
+{
+	Store *st = c->st;
+	Linear l;
+	store_linear(st, store_kid(st, n, 0), &l);
+	int sign;
+	long shift;
+	Node *psi = xcalloc(l.n + 1, sizeof *psi);
+	bool ok = false;
+	if (!strict_form(store_rel(st, n), &sign, &shift))
+		c->err = message("internal: a comparison the lowering should "
+				 "have removed");
+	else if (!counted(st, &l, psi))
+		c->err = message("internal: a linear form over something "
+				 "else than counts");
+	else
+		ok = head_linear(c, &l, psi, sign, shift, c->head_comp[n], h);
+	free(psi);
+	store_linear_free(&l);
+	return ok;
 }
 
 /* ---- the ReLU realisation of the gates -------------------------------- */
@@ -745,22 +768,102 @@ static void embed(Compiler *c, Node core, const Sym *letters, size_t nl)
 	free(val);
 }
 
-static bool build(Compiler *c, Node root, const Sym *letters, size_t nl,
-		  CompileInfo *info)
+/* The Booleans a readout needs, before lowering: the root itself (accept,
+ * per_position), [t >= k] for k = lo+1..hi (class), the counted psi_k of
+ * the linear term (ratio, kept in c->ratio).  NULL with c->err when the
+ * readout cannot read the root. */
+static Node *readout_roots(Compiler *c, Node root, size_t *n)
 {
 	Store *st = c->st;
-	Model *m = c->m;
-	if (!check_fragment(c, root))
-		return false;
-	Lowering *lw = lower_new(st);
-	char *lerr = NULL;
-	Node core = lower_formula(lw, root, &lerr);
-	lower_free(lw);
-	if (core == NODE_NONE) {
-		c->err = lerr;
-		return false;
+	const CompileOptions *o = c->o;
+	bool term = !store_is_bool(st, root);
+	*n = 0;
+	if (term && !readout_counts(o->readout)) {
+		c->err = message("the output is an integer term: a component of "
+				 "the fixed-precision stream is bounded and a "
+				 "count grows with the length, so it needs a "
+				 "readout: --readout=class:LO:HI (the integer "
+				 "min(max(t, LO), HI)) or --readout=ratio "
+				 "(floor(t/(i+1)) at precision s, for a linear "
+				 "term)");
+		return NULL;
 	}
-	unsigned char *mark = store_reachable(st, &core, 1);
+	if (!term && readout_counts(o->readout)) {
+		c->err = message("--readout=%s reads an integer term, and the "
+				 "output is a formula (--per-position reads a "
+				 "formula at every position)",
+				 readout_name(o->readout));
+		return NULL;
+	}
+	if (o->readout == READOUT_CLASS) {
+		if (o->hi - o->lo > COMPILE_MAX_CLASSES) {
+			c->err = message("--readout=class:%lld:%lld needs %lld "
+					 "comparisons (one per boundary); the "
+					 "compiler takes at most %d",
+					 (long long)o->lo, (long long)o->hi,
+					 (long long)(o->hi - o->lo),
+					 COMPILE_MAX_CLASSES);
+			return NULL;
+		}
+		Node *r = xcalloc((size_t)(o->hi - o->lo) + 1, sizeof *r);
+		for (int64_t k = o->lo + 1; k <= o->hi; k++)
+			r[(*n)++] = store_make_cmp(st, REL_GE, root,
+						   store_make_const_si(st, (long)k));
+		return r;
+	}
+	if (o->readout == READOUT_RATIO) {
+		store_linear(st, root, &c->ratio);
+		c->has_ratio = true;
+		Node *r = xcalloc(c->ratio.n + 1, sizeof *r);
+		if (!counted(st, &c->ratio, r)) {
+			c->err = message("--readout=ratio needs a linear term "
+					 "sum_k a_k #[psi_k] + c, read by one "
+					 "uniform head; this one has min, max or a "
+					 "conditional, which picks between counts "
+					 "by a Boolean, and the construction has no "
+					 "gate that selects a head's value: use "
+					 "--readout=class:LO:HI");
+			free(r);
+			return NULL;
+		}
+		*n = c->ratio.n;
+		return r;
+	}
+	Node *r = xcalloc(1, sizeof *r);
+	r[(*n)++] = root;
+	return r;
+}
+
+/* Lowers the readout's roots into c->cores (c->core the largest). */
+static bool lower_roots(Compiler *c, Node root)
+{
+	size_t n;
+	Node *roots = readout_roots(c, root, &n);
+	if (!roots)
+		return false;
+	Lowering *lw = lower_new(c->st);
+	c->cores = xcalloc(n + 1, sizeof *c->cores);
+	for (size_t i = 0; i < n && !c->err; i++) {
+		char *lerr = NULL;
+		c->cores[i] = lower_formula(lw, roots[i], &lerr);
+		if (c->cores[i] == NODE_NONE)
+			c->err = lerr;
+		else if (c->cores[i] > c->core)
+			c->core = c->cores[i];
+		c->ncores++;
+	}
+	lower_free(lw);
+	free(roots);
+	return c->err == NULL;
+}
+
+/* The components of the Booleans (and their heads) reachable from the
+ * lowered roots. */
+static void make_components(Compiler *c, Node root, CompileInfo *info)
+{
+	Store *st = c->st;
+	Node core = c->core;
+	unsigned char *mark = store_reachable(st, c->cores, c->ncores);
 	size_t top = (size_t)core + 1;
 	c->bool_comp = xcalloc(top, sizeof *c->bool_comp);
 	c->label = xmalloc(top * sizeof *c->label);
@@ -808,6 +911,75 @@ static bool build(Compiler *c, Node root, const Sym *letters, size_t nl,
 		c->at0[n] = value_at(c, n, SYM_NONE, c->at0);
 	}
 	free(mark);
+}
+
+/* The ratio readout's head: one layer after its counted Booleans, the
+ * head of the comparison t >= 0 (sign -1, shift -1), whose sum is t. */
+static void make_ratio_comp(Compiler *c, Node root)
+{
+	c->ratio_layer = 1;
+	for (size_t i = 0; i < c->ncores; i++)
+		if (c->lay[c->cores[i]] + 1 > c->ratio_layer)
+			c->ratio_layer = c->lay[c->cores[i]] + 1;
+	Node ge = store_make_cmp(c->st, REL_GE, root,
+				 store_make_const_si(c->st, 0));
+	Component comp = {.kind = COMP_HEAD, .layer = c->ratio_layer,
+			  .formula = tl_print(c->st, ge, SYNTAX_TL, NULL)};
+	VEC_PUSH(c->comps, comp);
+	c->ratio_comp = (uint32_t)(c->comps.len - 1);
+}
+
+static bool build_ratio_head(Compiler *c)
+{
+	Layer *ly = &c->m->layers[c->ratio_layer - 1];
+	ly->heads = xrealloc(ly->heads, (ly->nheads + 1) * sizeof *ly->heads);
+	Head *h = &ly->heads[ly->nheads++];
+	memset(h, 0, sizeof *h);
+	return head_linear(c, &c->ratio, c->cores, -1, -1, c->ratio_comp, h);
+}
+
+/* The output row: the root's Boolean; the class comparisons with weight
+ * 1 each (merged where two lower alike) and the bias lo; the ratio
+ * head. */
+static void readout_row(Compiler *c)
+{
+	Model *m = c->m;
+	Readout r = c->o->readout;
+	m->readout = r;
+	double *w = xcalloc(m->d, sizeof *w);
+	if (r == READOUT_RATIO)
+		w[c->ratio_comp] = 1;
+	else
+		for (size_t i = 0; i < c->ncores; i++)
+			w[c->bool_comp[c->cores[i]]] += 1;
+	if (r == READOUT_CLASS) {
+		m->class_lo = c->o->lo;
+		m->class_hi = c->o->hi;
+		m->bout = (double)c->o->lo;
+		note_range(c, fabs((double)c->o->lo));
+		note_range(c, fabs((double)c->o->hi));
+	}
+	m->wout.rows = 1;
+	m->wout.e = xcalloc(c->ncores + 1, sizeof *m->wout.e);
+	for (uint32_t k = 0; k < m->d; k++)
+		if (w[k] != 0) {
+			m->wout.e[m->wout.n++] = (Entry){0, k, w[k]};
+			note_range(c, w[k]);
+		}
+	free(w);
+}
+
+static bool build(Compiler *c, Node root, const Sym *letters, size_t nl,
+		  CompileInfo *info)
+{
+	Store *st = c->st;
+	Model *m = c->m;
+	if (!check_fragment(c, root) || !lower_roots(c, root))
+		return false;
+	make_components(c, root, info);
+	if (c->o->readout == READOUT_RATIO)
+		make_ratio_comp(c, root);
+	Node core = c->core;
 	m->d = (uint32_t)c->comps.len;
 	m->comps = c->comps.data;
 	c->range = 1;
@@ -815,16 +987,17 @@ static bool build(Compiler *c, Node root, const Sym *letters, size_t nl,
 	build_input(c, core);
 	m->feats = c->feats.data;
 	m->nfeats = c->feats.len;
-	m->nlayers = c->lay[core];
+	m->nlayers = c->ratio_layer;
+	for (size_t i = 0; i < c->ncores; i++)
+		if (c->lay[c->cores[i]] > m->nlayers)
+			m->nlayers = c->lay[c->cores[i]];
 	m->layers = xcalloc(m->nlayers ? m->nlayers : 1, sizeof *m->layers);
 	for (uint32_t l = 1; l <= m->nlayers; l++)
 		if (!build_layer(c, core, l, &m->layers[l - 1]))
 			return false;
-	m->wout.rows = 1;
-	m->wout.e = xcalloc(1, sizeof *m->wout.e);
-	m->wout.e[0] = (Entry){0, c->bool_comp[core], 1};
-	m->wout.n = 1;
-	c->core = core;
+	if (c->o->readout == READOUT_RATIO && !build_ratio_head(c))
+		return false;
+	readout_row(c);
 	info->range = c->range;
 	info->depth = store_depth(st, root);
 	info->heads = model_nheads(m);
@@ -894,6 +1067,9 @@ bool compile_formula(Store *s, Node root, const Sym *letters,
 		*err = c.err;
 	}
 	free(c.bool_comp);
+	free(c.cores);
+	if (c.has_ratio)
+		store_linear_free(&c.ratio);
 	free(c.label);
 	free(c.head_comp);
 	free(c.at0);

@@ -75,10 +75,27 @@ typedef enum {
 bool pe_kind_parse(const char *text, PeKind *out);
 const char *pe_kind_name(PeKind pe);
 
+/* The readouts (model.h) of a count-valued root t:
+ *  - class [lo, hi]: the output is lo + sum_{k=lo+1..hi} [t >= k] =
+ *    min(max(t, lo), hi), each [t >= k] a Boolean component as for any
+ *    formula, read out by weights 1 and the bias lo: exact at every
+ *    length whenever the comparisons are (kneedeep: always);
+ *  - ratio: t must be linear, sum_k a_k #[psi_k] + c (no min, max or
+ *    conditional: those pick between counts by a Boolean, which no single
+ *    average does); the output is the head of the comparison t >= 0
+ *    itself, whose uniform average over BOS and the prefix is
+ *    floor_s(t(i)/(i+1)): exact in F_{p,s} at every length under
+ *    kneedeep, and t(i) = ceil((i+1) * output) while i+1 <= 2^s.
+ * At most COMPILE_MAX_CLASSES comparisons for a class readout. */
+#define COMPILE_MAX_CLASSES 1024
+
 typedef struct {
 	int p, s;
 	FfnKind ffn;
 	PeKind pe; /* Y needs alibi, t5 or urpe; MOD sinusoidal or rope */
+	Readout readout;     /* accept (default), per_position: a formula;
+				class, ratio: an integer term */
+	int64_t lo, hi;      /* class: the bounds */
 } CompileOptions;
 
 /* What the construction needs: every weight and value lies in
@@ -112,10 +129,13 @@ double compile_t5_bias(int p, int s);
  * bound). */
 #define COMPILE_ROPE_MAX_MOD 2048
 
-/* Builds the model of the Boolean root over the alphabet (token t >= 1 is
- * letters[t-1]); source is the formula text stored in the model.  False
- * with a message in *err (malloc'd) for future counts, Y or MOD, or a
- * formula whose lowering explodes. */
+/* Builds the model of the root over the alphabet (token t >= 1 is
+ * letters[t-1]) with o->readout: a Boolean root for accept and
+ * per_position, an integer term for class and ratio; source is the
+ * formula text stored in the model.  False with a message in *err
+ * (malloc'd) for future counts, Y or MOD, a formula whose lowering
+ * explodes, or a root the readout cannot read out (the message says
+ * why). */
 bool compile_formula(Store *s, Node root, const Sym *letters,
 		     size_t nletters, const char *source,
 		     const CompileOptions *o, Model *out, CompileInfo *info,

@@ -69,6 +69,11 @@ typedef struct {
 } Exactness;
 
 void exactness_analyse(const ExactInput *in, Exactness *out);
+/* The same for a count readout (class, ratio; exactness_counts.c): the
+ * construction's proof under kneedeep, every short word and random words
+ * against the evaluator's values; no claim under other semantics.
+ * exactness_analyse calls it for such a model. */
+void exactness_counts(const ExactInput *in, Exactness *out);
 void exactness_free(Exactness *e);
 
 /* The length of "exact up to length:" and its basis, one line

@@ -17,6 +17,7 @@ typedef struct {
 	size_t length;
 	uint32_t *word; /* malloc'd */
 	bool model_accepts;
+	double model_value, want_value; /* a count readout's outputs */
 	size_t words; /* words (or prefixes) compared */
 	bool stopped; /* a limit stopped the search */
 } Mismatch;

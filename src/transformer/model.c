@@ -64,6 +64,29 @@ void model_free(Model *m)
 	memset(m, 0, sizeof *m);
 }
 
+static const char *const readout_names[] = {"accept", "per_position",
+					    "class", "ratio"};
+
+bool readout_parse(const char *text, Readout *out)
+{
+	for (int k = 0; k <= READOUT_RATIO; k++)
+		if (strcmp(text, readout_names[k]) == 0) {
+			*out = (Readout)k;
+			return true;
+		}
+	return false;
+}
+
+const char *readout_name(Readout r)
+{
+	return readout_names[r];
+}
+
+bool readout_counts(Readout r)
+{
+	return r == READOUT_CLASS || r == READOUT_RATIO;
+}
+
 size_t model_nheads(const Model *m)
 {
 	size_t n = 0;
@@ -268,9 +291,18 @@ json_t *model_to_json(const Model *m)
 						"ffn", ffn_json(m, &m->layers[l])));
 	}
 	json_object_set_new(o, "layers", layers);
-	json_object_set_new(o, "output",
-			    json_pack("{s:o, s:o}", "weights",
-				      entries(&m->wout, true), "bias",
-				      weight(m->bout)));
+	json_t *out = json_pack("{s:o, s:o}", "weights",
+				entries(&m->wout, true), "bias",
+				weight(m->bout));
+	/* the default readout is not written: accept models stay as they
+	 * were */
+	if (m->readout != READOUT_ACCEPT)
+		json_object_set_new(out, "readout",
+				    json_string(readout_name(m->readout)));
+	if (m->readout == READOUT_CLASS) {
+		json_object_set_new(out, "min", json_integer(m->class_lo));
+		json_object_set_new(out, "max", json_integer(m->class_hi));
+	}
+	json_object_set_new(o, "output", out);
 	return o;
 }

@@ -14,8 +14,14 @@
  * adds the result to component `out`.  The feed-forward block is either a list of gates
  * (`table`: ge0 (x + bias >= 0), not, and, or on 0/1 components, a finite position-wise
  * function) or a list of residual ReLU blocks (`relu`: h += W2
- * ReLU(W1 h + b1) + b2).  The output is w.h + b at the last position;
- * the word is accepted iff it is > 0.  Every weight is a dyadic rational
+ * ReLU(W1 h + b1) + b2).  The output is w.h + b; under the readout
+ * "accept" (the default) it is read at the last position and the word is
+ * accepted iff it is > 0; the sequence readouts read it at every
+ * position (the model is future-masked, so position i's output is that
+ * of the prefix of length i): "per_position" as a Boolean (> 0),
+ * "class" as the integer min(max(t, lo), hi) of a count-valued term t,
+ * "ratio" as the number floor_s(t/(i+1)) (logic/README.md §2.7;
+ * man/tally-compile.1).  Every weight is a dyadic rational
  * (a double here; in F_{p,s} for a model tally compile writes).
  *
  * Components carry the subformula they hold (for --trace).
@@ -121,6 +127,17 @@ typedef struct {
 
 typedef enum { FFN_TABLE, FFN_RELU } FfnKind;
 
+/* How the output is read (the JSON's output.readout). */
+typedef enum {
+	READOUT_ACCEPT, READOUT_PER_POSITION, READOUT_CLASS, READOUT_RATIO
+} Readout;
+
+/* "accept", "per_position", "class", "ratio": false for another name. */
+bool readout_parse(const char *text, Readout *out);
+const char *readout_name(Readout r);
+/* A count readout (class, ratio): the output is a number, not a bit. */
+bool readout_counts(Readout r);
+
 typedef struct {
 	int p, s;
 	FfnKind ffn;
@@ -139,6 +156,8 @@ typedef struct {
 	size_t nlayers;
 	Sparse wout; /* one row */
 	double bout;
+	Readout readout;
+	int64_t class_lo, class_hi; /* READOUT_CLASS: the bounds */
 } Model;
 
 void model_free(Model *m);

@@ -1183,13 +1183,49 @@ static bool layers(Reader *r, json_t *a)
 	return true;
 }
 
+/* The class bounds the compiler takes (compile.h), and the largest
+ * integer a weight can be. */
+enum { CLASS_BOUND = (int64_t)1 << 40 };
+
+/* output.readout (absent: accept), and min/max for class only. */
+static bool readout(Reader *r, json_t *o)
+{
+	static const char *const names[] = {"accept", "per_position", "class",
+					    "ratio", NULL};
+	Model *m = r->m;
+	json_t *j = member(r, o, "readout", false);
+	if (j) {
+		size_t at = enter(r, "readout");
+		int k = one_of(r, j, names, "\"accept\", \"per_position\", "
+			       "\"class\" or \"ratio\"");
+		leave(r, at);
+		if (k < 0)
+			return false;
+		m->readout = (Readout)k;
+	}
+	if (m->readout != READOUT_CLASS) {
+		const char *extra = json_object_get(o, "min")	? "min"
+				    : json_object_get(o, "max") ? "max"
+								: NULL;
+		if (!extra)
+			return true;
+		enter(r, extra);
+		return fail(r, "only a \"class\" readout has bounds");
+	}
+	if (!field_int(r, o, "min", -CLASS_BOUND, CLASS_BOUND, &m->class_lo) ||
+	    !field_int(r, o, "max", m->class_lo, CLASS_BOUND, &m->class_hi))
+		return false;
+	return true;
+}
+
 static bool output(Reader *r, json_t *o)
 {
-	static const char *const keys[] = {"weights", "bias", NULL};
+	static const char *const keys[] = {"weights", "bias", "readout",
+					   "min", "max", NULL};
 	return object(r, o, keys) &&
 	       field_entries(r, o, "weights", 1, r->m->d, true, "the components",
 			     &r->m->wout) &&
-	       field_weight(r, o, "bias", &r->m->bout);
+	       field_weight(r, o, "bias", &r->m->bout) && readout(r, o);
 }
 
 static bool read_model(Reader *r, json_t *j)

@@ -19,6 +19,7 @@
 #include "base/mem.h"
 #include "base/splitmix.h"
 #include "transformer/breakdown.h"
+#include "transformer/seqref.h"
 #include "transformer/sim.h"
 #include "base/vec.h"
 
@@ -32,7 +33,9 @@ struct SimCheck {
 	Source **sources;   /* of the labels (Defs of `let`s point into them) */
 	size_t nsources, sources_cap;
 	Node root;
-	Evaluator *ev;
+	Evaluator *ev;      /* the verdicts (accept, per_position) */
+	SeqRef *ref;        /* the values (class, ratio readouts) */
+	VEC(Sym) syms;      /* a prefix's letters, for ref */
 	Alphabet alpha;
 	Sym *sym_of;        /* by token (0 unused) */
 	uint32_t *token_of; /* by Sym up to ntoken_of (0: not a letter) */
@@ -92,7 +95,7 @@ static char *reason(const Buf *cap)
  * count's label), named by its field; NODE_NONE with *err on failure.
  * The Source is kept (Defs of `let`s point into it). */
 static Node parse_label(SimCheck *sc, Scope *scope, const char *field,
-			const char *text, char **err)
+			const char *text, bool terms, char **err)
 {
 	Buf cap = {0};
 	Diag d = {.capture = &cap};
@@ -100,7 +103,7 @@ static Node parse_label(SimCheck *sc, Scope *scope, const char *field,
 	mem_grow((void **)&sc->sources, &sc->sources_cap, sc->nsources + 1,
 		 sizeof *sc->sources);
 	sc->sources[sc->nsources++] = src;
-	Unit u = {0};
+	Unit u = {.terms = terms};
 	Node n = tl_parse(scope, &d, src, &u) ? u.output : NODE_NONE;
 	unit_free(&u);
 	if (n == NODE_NONE) {
@@ -140,7 +143,7 @@ static bool parse_components(SimCheck *sc, char **err)
 		if (cp->formula) {
 			snprintf(field, sizeof field, "components[%u].formula", c);
 			sc->comp_node[c] = parse_label(sc, scope, field,
-						       cp->formula, err);
+						       cp->formula, false, err);
 			ok = sc->comp_node[c] != NODE_NONE;
 		}
 		if (ok && cp->kind == COMP_BOOL && cp->formula) {
@@ -156,7 +159,7 @@ static bool parse_components(SimCheck *sc, char **err)
 				 "components[%u].counts[%zu].formula", c, k);
 			sc->count_node[c][k] = parse_label(sc, scope, field,
 							   cp->counts[k].formula,
-							   err);
+							   false, err);
 			ok = sc->count_node[c][k] != NODE_NONE;
 		}
 	}
@@ -225,7 +228,9 @@ static bool read_labels(SimCheck *sc, bool with_formula, char **err)
 	const Model *m = sc->m;
 	if (m->formula) {
 		Scope *scope = label_scope(sc);
-		sc->root = parse_label(sc, scope, "formula", m->formula, err);
+		/* a count readout carries an integer term */
+		sc->root = parse_label(sc, scope, "formula", m->formula,
+				       readout_counts(m->readout), err);
 		scope_free(scope);
 		if (!sc->root)
 			return false;
@@ -275,7 +280,15 @@ SimCheck *simcheck_new(const Model *m, const Semantics *sem,
 		simcheck_free(sc);
 		return NULL;
 	}
-	if (with_formula) {
+	if (with_formula && readout_counts(m->readout)) {
+		sc->ref = seqref_new(sc->store, sc->root, m);
+		if (!sc->ref) {
+			*err = xstrdup("formula: has future counts (#>), which a "
+				       "future-masked transformer cannot compute");
+			simcheck_free(sc);
+			return NULL;
+		}
+	} else if (with_formula) {
 		sc->ev = eval_new(sc->store, &sc->root, 1, ACCEPT_LAST);
 		if (!eval_streams(sc->ev)) {
 			*err = xstrdup("formula: has future counts (#>), which a "
@@ -294,6 +307,8 @@ void simcheck_free(SimCheck *sc)
 		return;
 	sim_free(sc->sim);
 	eval_free(sc->ev);
+	seqref_free(sc->ref);
+	VEC_FREE(sc->syms);
 	alphabet_free(&sc->alpha);
 	if (sc->count_node)
 		for (uint32_t c = 0; c < sc->m->d; c++)
@@ -363,8 +378,14 @@ bool simcheck_accepts(SimCheck *sc)
 	return sim_accepts(sc->sim);
 }
 
+double simcheck_output(SimCheck *sc)
+{
+	return sim_output(sc->sim);
+}
+
 bool simcheck_formula(SimCheck *sc, const uint32_t *w, size_t n)
 {
+	assert(sc->ev); /* a Boolean readout */
 	eval_reset(sc->ev);
 	for (size_t i = 0; i < n; i++)
 		eval_push(sc->ev, sc->sym_of[w[i]]);
@@ -381,12 +402,33 @@ typedef struct {
 	Mismatch *out;
 } Walk;
 
-static void record(Walk *w, size_t len, bool model)
+/* The model's output at the prefix w[0..len) (the simulator's last
+ * position) next to the formula's: the verdicts, or with a count readout
+ * the values bit for bit (into *model and *want). */
+static bool agrees(SimCheck *sc, const uint32_t *w, size_t len,
+		   double *model, double *want)
+{
+	if (!sc->ref) {
+		*model = sim_accepts(sc->sim);
+		*want = eval_accepts(sc->ev, 0);
+		return *model == *want;
+	}
+	sc->syms.len = 0;
+	for (size_t i = 0; i < len; i++)
+		VEC_PUSH(sc->syms, sc->sym_of[w[i]]);
+	*model = sim_output(sc->sim);
+	*want = seqref_want(sc->ref, sc->syms.data, len);
+	return *model == *want;
+}
+
+static void record(Walk *w, size_t len, double model, double want)
 {
 	Mismatch *mm = w->out;
 	mm->found = true;
 	mm->length = len;
-	mm->model_accepts = model;
+	mm->model_accepts = model > 0;
+	mm->model_value = model;
+	mm->want_value = want;
 	mm->word = xrealloc(mm->word, (len ? len : 1) * sizeof *mm->word);
 	memcpy(mm->word, w->word, len * sizeof *mm->word);
 	/* only shorter disagreements from now on */
@@ -399,21 +441,24 @@ static void walk(Walk *w, size_t len)
 	if (w->out->stopped || (w->out->stopped = limit_poll(sc->limits)))
 		return;
 	w->out->words++;
-	bool model = sim_accepts(sc->sim);
-	if (model != eval_accepts(sc->ev, 0)) {
-		record(w, len, model);
+	double model, want;
+	if (!agrees(sc, w->word, len, &model, &want)) {
+		record(w, len, model, want);
 		return;
 	}
 	if (len >= w->limit)
 		return;
-	eval_save_to(sc->ev, w->snap[len]);
+	if (sc->ev)
+		eval_save_to(sc->ev, w->snap[len]);
 	for (uint32_t t = 1; t <= sc->m->nletters && len < w->limit; t++) {
 		w->word[len] = t;
 		sim_push(sc->sim, t);
-		eval_push(sc->ev, sc->sym_of[t]);
+		if (sc->ev)
+			eval_push(sc->ev, sc->sym_of[t]);
 		walk(w, len + 1);
 		sim_pop(sc->sim);
-		eval_restore(sc->ev, w->snap[len]);
+		if (sc->ev)
+			eval_restore(sc->ev, w->snap[len]);
 	}
 }
 
@@ -422,12 +467,13 @@ void simcheck_exhaustive(SimCheck *sc, size_t maxlen, Mismatch *out)
 	memset(out, 0, sizeof *out);
 	Walk w = {sc, maxlen, xcalloc(maxlen + 1, sizeof *w.word),
 		  xcalloc(maxlen + 1, sizeof *w.snap), out};
-	for (size_t i = 0; i <= maxlen; i++)
+	for (size_t i = 0; i <= maxlen && sc->ev; i++)
 		w.snap[i] = eval_snapshot_new(sc->ev);
 	sim_reset(sc->sim);
-	eval_reset(sc->ev);
+	if (sc->ev)
+		eval_reset(sc->ev);
 	walk(&w, 0);
-	for (size_t i = 0; i <= maxlen; i++)
+	for (size_t i = 0; i <= maxlen && sc->ev; i++)
 		eval_snapshot_free(w.snap[i]);
 	free(w.snap);
 	free(w.word);
@@ -442,18 +488,20 @@ void simcheck_sample(SimCheck *sc, size_t k, size_t len, uint64_t seed,
 	for (size_t r = 0; r < k && !out->found && !out->stopped &&
 			   sc->m->nletters; r++) {
 		sim_reset(sc->sim);
-		eval_reset(sc->ev);
+		if (sc->ev)
+			eval_reset(sc->ev);
 		for (size_t i = 0; i < len && !out->found; i++) {
 			if ((out->stopped = limit_poll(sc->limits)))
 				break;
 			word[i] = 1 + (uint32_t)(splitmix64_next(&st) % sc->m->nletters);
 			sim_push(sc->sim, word[i]);
-			eval_push(sc->ev, sc->sym_of[word[i]]);
+			if (sc->ev)
+				eval_push(sc->ev, sc->sym_of[word[i]]);
 			out->words++;
-			bool model = sim_accepts(sc->sim);
-			if (model != eval_accepts(sc->ev, 0)) {
+			double model, want;
+			if (!agrees(sc, word, i + 1, &model, &want)) {
 				Walk w = {.word = word, .out = out};
-				record(&w, i + 1, model);
+				record(&w, i + 1, model, want);
 			}
 		}
 	}
@@ -507,6 +555,15 @@ static void report_json(SimCheck *sc, const Mismatch *mm, const char *what)
 		json_object_set_new(o, "word", json_string(mm->length ? text : ""));
 		json_object_set_new(o, "transformer_accepts",
 				    json_boolean(mm->model_accepts));
+		if (sc->ref) { /* the values, exact text */
+			Readout r = sc->m->readout;
+			char *a = seqref_text(r, mm->model_value);
+			char *b = seqref_text(r, mm->want_value);
+			json_object_set_new(o, "transformer_output", json_string(a));
+			json_object_set_new(o, "formula_output", json_string(b));
+			free(a);
+			free(b);
+		}
 		free(text);
 	}
 	json_emit(o);
@@ -538,6 +595,18 @@ static int report(SimCheck *sc, const Mismatch *mm, const char *what,
 	}
 	fprintf(out, "disagreement at length %zu: ", mm->length);
 	print_word(sc, mm->word, mm->length, out);
+	if (sc->ref) {
+		Readout r = sc->m->readout;
+		char *a = seqref_text(r, mm->model_value);
+		char *b = seqref_text(r, mm->want_value);
+		fprintf(out, ": at position %zu the transformer outputs %s, the "
+			     "formula's %s readout is %s (semantics %s; %s)\n",
+			mm->length, a, readout_name(r), b,
+			semantics_name(&sc->sem), what);
+		free(a);
+		free(b);
+		return EXIT_NO;
+	}
 	fprintf(out, ": transformer %s, formula %s (semantics %s; %s)\n",
 		mm->model_accepts ? "accepts" : "rejects",
 		mm->model_accepts ? "rejects" : "accepts",
@@ -739,9 +808,11 @@ void simcheck_trace(SimCheck *sc, const uint32_t *w, size_t n, FILE *out)
 	EvalTable *t = NULL;
 	size_t nroots;
 	Node *roots = labels(sc, &nroots);
-	Evaluator *ev = nroots ? eval_new(sc->store, roots, nroots,
-					  ACCEPT_LAST)
-			       : NULL;
+	/* a count readout's term is no row of the trace */
+	size_t skip = sc->root && !store_is_bool(sc->store, sc->root);
+	Evaluator *ev = nroots > skip ? eval_new(sc->store, roots + skip,
+						 nroots - skip, ACCEPT_LAST)
+				      : NULL;
 	if (ev)
 		t = eval_table(ev, word, n);
 	simcheck_run(sc, w, n);

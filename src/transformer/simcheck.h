@@ -56,6 +56,9 @@ bool simcheck_run(SimCheck *sc, const uint32_t *w, size_t n);
 void simcheck_begin(SimCheck *sc);
 bool simcheck_push(SimCheck *sc, uint32_t token);
 bool simcheck_accepts(SimCheck *sc);
+/* The output value w.h + b at the last position pushed (a sequence
+ * readout's value there). */
+double simcheck_output(SimCheck *sc);
 /* The formula's verdict (with_formula only). */
 bool simcheck_formula(SimCheck *sc, const uint32_t *w, size_t n);
 /* Per layer and position, each component next to the formula's value. */

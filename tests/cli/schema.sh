@@ -38,6 +38,15 @@ printf 'Q_a\t#>[Q_a] >= 1\nQ_a\tQ_b\tab\tnot-equivalent\n' > p.tsv
 "$T" check --json --bounded=2 -f margin >> seq.json || true
 "$T" check --json --per-position --sat -f '#>[Q_a] >= 2' >> seq.json
 "$T" info --json -f histogram >> seq.json
+# models with sequence outputs (tally-compile(1)), their values
+"$T" compile -f histogram --readout=class:3 >> seq.json
+"$T" compile -f margin --readout=ratio > ratio.json
+"$T" simulate ratio.json --json -w abb >> seq.json
+"$T" compile -f current_leads --per-position |
+	"$T" simulate --json -w abb >> seq.json || true
+sed 's/"bias":"0","readout":"ratio"/"bias":"1","readout":"ratio"/' ratio.json |
+	"$T" simulate --json --check-against-formula --max-length 1 >> seq.json ||
+	true
 
 cat > validate.py <<'PY'
 import json, os, sys, warnings

@@ -60,7 +60,7 @@ static void compile_pe(Node root, const Sym *l, size_t nl, int p, int sc,
 {
 	unsigned f = store_flags(s, root);
 	bool extra = (f & FLAG_PREV) || ((f & FLAG_MOD) && pe == PE_ROPE);
-	CompileOptions o = {p, sc, ffn, pe};
+	CompileOptions o = {.p = p, .s = sc, .ffn = ffn, .pe = pe};
 	CompileInfo info;
 	char *err = NULL;
 	char *text = tl_print(s, root, SYNTAX_TL, NULL);
@@ -223,7 +223,7 @@ START_TEST(refusals)
 		Node root = fixture_must_parse(&fx, bad[i]);
 		size_t nl;
 		Sym *l = letters_of(root, &nl);
-		CompileOptions o = {16, 8, FFN_TABLE, false};
+		CompileOptions o = {.p = 16, .s = 8, .ffn = FFN_TABLE};
 		CompileInfo info;
 		Model m;
 		char *err = NULL;
@@ -238,7 +238,7 @@ START_TEST(refusals)
 	Node root = fixture_must_parse(&fx, "#[Q_a] < 1000*#[Q_b]");
 	size_t nl;
 	Sym *l = letters_of(root, &nl);
-	CompileOptions o = {8, 0, FFN_TABLE, false};
+	CompileOptions o = {.p = 8, .s = 0, .ffn = FFN_TABLE};
 	CompileInfo info;
 	Model m;
 	char *err = NULL;
@@ -354,7 +354,8 @@ START_TEST(pe_refusals)
 		Node root = fixture_must_parse(&fx, bad[i].f);
 		size_t nl;
 		Sym *l = letters_of(root, &nl);
-		CompileOptions o = {16, 8, FFN_TABLE, bad[i].pe};
+		CompileOptions o = {.p = 16, .s = 8, .ffn = FFN_TABLE,
+				    .pe = bad[i].pe};
 		CompileInfo info;
 		Model m;
 		char *err = NULL;

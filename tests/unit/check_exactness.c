@@ -49,7 +49,7 @@ static void build(Built *b, Node root, int p, int sc, FfnKind ffn, PeKind pe)
 	b->root = root;
 	b->l[0] = fixture_letter(&fx, "a");
 	b->l[1] = fixture_letter(&fx, "b");
-	CompileOptions o = {p, sc, ffn, pe};
+	CompileOptions o = {.p = p, .s = sc, .ffn = ffn, .pe = pe};
 	char *err = NULL;
 	char *text = tl_print(s, root, SYNTAX_TL, NULL);
 	b->ok = compile_formula(s, root, b->l, 2, text, &o, &b->m, &b->info,

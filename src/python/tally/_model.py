@@ -2,6 +2,7 @@
 in-process, and the PyTorch module of contrib/tally_torch.py."""
 
 import json
+from fractions import Fraction
 
 import numpy as np
 
@@ -15,11 +16,16 @@ class Model:
         self.json = json.loads(text)
         self.alphabet = tuple(self.json["alphabet"])
         self.n_layers = self.json["n_layers"]
+        # "accept", or a sequence readout: per_position, class, ratio
+        self.readout = self.json["output"].get("readout", "accept")
 
     def simulate(self, words, semantics=None, **kw):
         """The verdicts of `tally simulate` (bit-exact, semantics=
         'kneedeep', 'rounded-sums' or 'ieee=fp32|bf16|fp16') on the
-        words, a NumPy bool array."""
+        words, a NumPy bool array; for a sequence readout a list of
+        NumPy arrays, one per word, of its values at positions 1..n
+        (int64; float64 for a ratio, whose values are exact dyadic
+        rationals)."""
         return simulate(self, words, semantics=semantics, **kw)
 
     def to_torch(self, dtype=None, **kw):
@@ -35,10 +41,15 @@ class Model:
 
 def compile(formula, **kw):
     """`tally compile`: the model of a past-only formula or program
-    (options as keywords: precision=, positional=, ffn=, ...)."""
-    from . import Formula, options, parse, run
-    f = formula if isinstance(formula, Formula) else parse(formula)
-    return Model(run("compile", *options(kw), *f.args())[1])
+    (options as keywords: precision=, positional=, ffn=, ...;
+    per_position=True, readout='class:LO:HI' or 'ratio' for sequence
+    outputs, man/tally-compile.1)."""
+    from . import Formula, options, run
+    # a string goes to tally as it is: a count-valued term (readout=...)
+    # is no Formula
+    args = formula.args() if isinstance(formula, Formula) else \
+        ["-f", formula]
+    return Model(run("compile", *options(kw), *args)[1])
 
 
 def simulate(model, words, **kw):
@@ -49,5 +60,10 @@ def simulate(model, words, **kw):
     args = [a for w in words for a in ("-w", w if w else "")]
     out = run("simulate", "--json", *options(kw), *args,
               input=model.text, ok=(0, 1))[1]
-    return np.array([json.loads(line)["accepted"]
-                     for line in out.splitlines()], dtype=bool)
+    recs = [json.loads(line) for line in out.splitlines()]
+    if model.readout == "accept":
+        return np.array([r["accepted"] for r in recs], dtype=bool)
+    if model.readout == "ratio":
+        return [np.array([float(Fraction(v)) for v in r["values"]],
+                         dtype=np.float64) for r in recs]
+    return [np.array(r["values"], dtype=np.int64) for r in recs]
