@@ -37,7 +37,7 @@ Training: Adam on the binary cross-entropy (--loss=hinge: max(0,
 1 - y z)) of every position, at most max_steps batches; every
 eval_every steps the validation split's sequence accuracy, and the
 checkpoint with the best (accuracy, then lowest loss) is kept; training
-stops after `patience` evaluations without a better one.  The tests
+stops after `patience` evaluations without a better accuracy.  The tests
 are scored with that checkpoint (the chosen step is recorded).  A word
 is right when every position is.
 
@@ -281,10 +281,9 @@ def train(model, data, c, seed, log):
             if step % c["eval_every"] and step != c["max_steps"]:
                 continue
             got = validate(step)
+            waited = 0 if got[0] > best[0] else waited + 1
             if got > best:
-                best, chosen, state, waited = got, step, clone(model), 0
-            else:
-                waited += 1
+                best, chosen, state = got, step, clone(model)
     log.write(json.dumps(dict(step=chosen, split="chosen", loss=-best[1],
                               acc=best[0], steps_run=step)) + "\n")
     model.load_state_dict(state)
