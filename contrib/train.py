@@ -775,7 +775,7 @@ def curves_plot(out, rows, c, path):
                            'opacity="0.8" points="' +
                            " ".join(f"{X(s):.1f},{Y(v):.1f}" for s, v in pts)
                            + '"/>')
-                if kind == "val-acc":
+                if kind == "val-acc" and chosen is not None:
                     acc = dict(val)[chosen]
                     svg.append(f'<circle class="chosen" data-depth="{d}" '
                                f'data-seed="{r["seed"]}" cx="{X(chosen):.1f}"'
