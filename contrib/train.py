@@ -67,9 +67,8 @@ sys.path.insert(0, HERE)  # tally_torch, for Model.to_torch (compiled)
 
 try:
     import tally  # noqa: E402
-except ImportError as e:  # pragma: no cover
-    sys.exit(f"train.py: the tally package is needed ({e}): make "
-             "install-python, or PYTHONPATH=BUILD/src/python:SRC/src/python")
+except ImportError as e:  # the plots and tables need no tally
+    tally, NO_TALLY = None, str(e)
 
 # Knee-Deep, figure 2 (arXiv 2506.16055v2, HTML): prediction task,
 # accuracy in % by depth 1..5 (as the issue quotes it).
@@ -837,6 +836,10 @@ def main():
         svg_plot(a.plot, a.svg or os.path.splitext(a.plot)[0] + ".svg")
         return
     if not a.report:
+        if tally is None:
+            sys.exit(f"train.py: the tally package is needed ({NO_TALLY}): "
+                     "make install-python, or PYTHONPATH=BUILD/src/python:"
+                     "SRC/src/python")
         run(load_config(a), a.out)
     report(a.out)
 
