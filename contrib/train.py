@@ -1,141 +1,182 @@
 #!/usr/bin/env python3
-"""Knee-Deep's depth experiment, small: standard causal transformers of
-depth 1..5 trained on L_k (Yang, Cadilhac & Chiang 2025, section 5 and
-figure 2), and the same tasks started from tally compile's weights.
+"""Knee-Deep's depth experiment, small: standard causal transformers
+trained on L_k by depth (Yang, Cadilhac & Chiang 2025, section 5 and
+figure 2), on data from the tally package (`import tally`, in-process).
 
-Usage: train.py [--tally=PATH] [--out=DIR] [--quick] [--seeds=1,2]
-       train.py --report [--out=DIR]       (tables and plot of a run)
-       train.py --plot=TSV --svg=FILE      (the plot alone)
+Usage: train.py [--config=FILE] [--quick] [--out=DIR] [--family=F]
+                [--k=3,4] [--task=prediction,recognition] [--depth=1,2]
+                [--seed=1,2,3] [--lengths=TRAIN,TEST,...] [--init=I]
+                [--loss=L] [--device=auto|cpu|cuda] [--threads=N]
+       train.py --report [--out=DIR]     (tables and plots of a run)
+       train.py --plot=TSV --svg=FILE    (the accuracy plot alone)
 
-Tasks, for k = 3, 4, 5, on words over a, b (L_k: k alternating blocks
-a+ b+ a+ ..., starting with a):
-  prediction   the words are members of L_k; the label at every
-               position is whether the prefix is in L_k.  This is
-               Knee-Deep's next-token task: on a prefix of a member the
-               letters that may follow are the current one and either
-               the other letter (the prefix is not in L_k) or the end
-               (it is), so one bit says which.  A C-RASP program of
-               depth k-2 solves it.
-  recognition  the words are members and non-members, half and half at
-               every length (tally gen's sample: nine in ten are
-               members with letters swapped, the same length and where
-               possible the same letter counts and last letter); the
-               label at every position is whether the prefix is in L_k.
-               Needs depth k.
-Words and labels come from `tally gen --family=lk --k=K --words
---sample=N --labels=position` (the verdict of L_k's formula on every
-prefix; --ratio=1:0 for members only), checked again by `tally eval
---check-labels`, never from the models.
+The grid and the hyper-parameters come from a JSON config file
+(default contrib/lk-depth.json; --quick: contrib/lk-depth-quick.json);
+the options above override its keys (--k=4 --task=prediction --depth=2
+--seed=1 is one cell).  A cell is (task, family, k, depth, seed).
 
-Models: torch's nn.TransformerEncoder (post-norm layers, ReLU, no
-dropout) of depth 1..5 under a causal mask, no positional encoding
-(NoPE, as in the paper), a BOS token, a linear read-out per position;
-trained with Adam on the binary cross-entropy of every position; a word
-is right when every position is (the paper's measure).  Also, per task,
-the model `tally compile` builds for the task's formula, loaded with
-contrib/tally_torch.py in float32 (gate slope 2^9, enough for 160
-letters; read-out rescaled to logits 10 (o - 1/2), the same verdicts):
-accuracy before and after the same training, and after the same
-training on the hinge loss max(0, 1 - y z) instead of cross-entropy
-(zero, with a zero gradient, at the compiled weights).
+Data, per (task, k, seed): ONE `tally gen` draw (tally.generate) with
+--split=train:A..B:N,val:A..B:V,test:A..B:T,test_C_D:C..D:T,... where
+A..B is the first range of --lengths and C..D the others: the splits
+are disjoint by construction (gen never writes a word twice), and
+checked here again (exit 70 on a shared word), as is every label (the
+formula's value on every prefix, recomputed by tally's evaluator) and
+every length.  --seed is gen's seed, torch's and the shuffling's.
+  prediction   members of L_k only (--ratio=1:0); the label at every
+               position says whether the prefix is in L_k: Knee-Deep's
+               next-token task in one bit.  Depth k-2 suffices.
+  recognition  members and gen's non-members, half and half at every
+               length; the same per-position labels.  Needs depth k.
 
-Writes, in DIR: lk-depth.tsv (one row per run), lk-depth.config.json
-(the configuration, seeds, CPU and wall time), lk-depth.md (the tables
-beside the paper's figures) and lk-depth.svg (the plot); --report
-rewrites the last two from the first two.
+Model: an embedding of the letters and BOS, torch's
+nn.TransformerEncoder (post-norm, ReLU, no dropout) under a causal mask,
+no positional encoding, a linear read-out per position; --init=compiled
+starts from `tally compile`'s model of the task's formula instead
+(tally_torch in float32, read-out rescaled to logits 10 (o - 1/2)).
+Training: Adam on the binary cross-entropy (--loss=hinge: max(0,
+1 - y z)) of every position, at most max_steps batches; every
+eval_every steps the validation split's sequence accuracy, and the
+checkpoint with the best (accuracy, then lowest loss) is kept; training
+stops after `patience` evaluations without a better accuracy.  The tests
+are scored with that checkpoint (the chosen step is recorded).  A word
+is right when every position is.
+
+Writes in DIR: lk-depth.tsv (one row per cell; a cell run again
+replaces its row), lk-depth.config.json (the configuration the cells
+ran with, the datasets' gen options, torch's version, device, CPU
+time), logs/CELL.jsonl (per step: training loss and accuracy of the
+batch; per evaluation: the validation split's), checkpoints/CELL.pt,
+lk-depth.md (mean +- sd over the seeds, beside the paper's figure),
+lk-depth.svg (accuracy by depth) and lk-curves.svg (learning curves).
+A configuration that differs from the one DIR's cells ran with is
+refused (use another --out).
 """
 import argparse
 import json
+import math
 import os
 import random
-import subprocess
 import sys
 import time
 
 import torch
 from torch import nn
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import tally_torch  # noqa: E402
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)  # tally_torch, for Model.to_torch (compiled)
 
-CONFIG = dict(d_model=32, heads=2, ff=64, lr=1e-3, batch=32, epochs=12,
-              n_train=1600, n_test=200, train=(10, 40),
-              tests=[(10, 40), (41, 80), (81, 160)], langs=[3, 4, 5],
-              depths=[1, 2, 3, 4, 5], tasks=["prediction", "recognition"],
-              seeds=[1], threads=1, gate_slope=512)
-QUICK = dict(CONFIG, n_train=96, n_test=24, epochs=1, depths=[1, 2],
-             langs=[3], tests=[(10, 40), (41, 60)])
+try:
+    import tally  # noqa: E402
+except ImportError as e:  # the plots and tables need no tally
+    tally, NO_TALLY = None, str(e)
+
 # Knee-Deep, figure 2 (arXiv 2506.16055v2, HTML): prediction task,
-# accuracy in % by depth (from depth 3 on, 100 for all three).
+# accuracy in % by depth 1..5 (as the issue quotes it).
 PAPER = {3: [100.0, 100.0, 100.0, 100.0, 100.0],
          4: [21.7, 100.0, 100.0, 100.0, 100.0],
          5: [11.3, 50.64, 100.0, 100.0, 100.0]}
 LEAST = {"prediction": lambda k: k - 2, "recognition": lambda k: k}
-BOS = 2
+# the keys that select cells; the others are hyper-parameters, which
+# every cell of one output directory must share
+GRID = ("k", "task", "depth", "seed")
+RUNTIME = ("threads", "device", "about")
 
 
-class Tally:
-    def __init__(self, path):
-        self.path = path
-
-    def run(self, args, lines=()):
-        r = subprocess.run([self.path] + args, capture_output=True, text=True,
-                           input="".join(w + "\n" for w in lines))
-        if r.returncode not in (0, 1):
-            sys.exit(f"train.py: tally {' '.join(args)}: {r.stderr.strip()}")
-        return r.stdout
-
-    def formula(self, family, k):
-        return self.run(["gen", "--family=" + family, f"--k={k}"]).strip()
-
-    def sample(self, k, lo, hi, n, seed, members):
-        """n words of L_k's sample (members only, or half near misses)
-        and the verdict of L_k's formula on every nonempty prefix, both
-        from tally gen; the labels checked again by tally eval."""
-        out = self.run(["gen", "--family=lk", f"--k={k}", "--words",
-                        f"--sample={n}", f"--min-length={lo}",
-                        f"--max-length={hi}", f"--seed={seed}",
-                        "--labels=position", "--format=jsonl", "-q"] +
-                       (["--ratio=1:0"] if members else []))
-        self.check_labels(self.formula("lk", k), out)
-        rows = [json.loads(line) for line in out.splitlines()]
-        if len(rows) != n:
-            sys.exit(f"train.py: tally gen gave {len(rows)} words, not {n}")
-        return [r["word"] for r in rows], [r["labels"][1:] for r in rows]
-
-    def check_labels(self, formula, jsonl):
-        r = subprocess.run([self.path, "eval", "--check-labels", "-f",
-                            formula], input=jsonl, capture_output=True,
-                           text=True)
-        if r.returncode:
-            sys.exit(f"train.py: tally eval --check-labels: {r.stdout}"
-                     f"{r.stderr}")
+class DataError(Exception):
+    """A dataset that breaks a promise (exit 70: a check disagreed)."""
 
 
-def dataset(tally, task, k, lo, hi, n, seed):
-    """n words and their per-position labels (lists of 0/1): members of
-    L_k for the prediction task, members and near misses (half and
-    half at every length) for recognition."""
-    return tally.sample(k, max(lo, k), hi, n, seed, task == "prediction")
+def ranges(text):
+    """'21..30,31..40' -> [(21, 30), (31, 40)]."""
+    out = []
+    for part in text.split(","):
+        lo, _, hi = part.partition("..")
+        if not lo.isdigit() or not hi.isdigit() or int(lo) > int(hi):
+            raise ValueError(f"--lengths: {part!r} is not N..M")
+        out.append((int(lo), int(hi)))
+    return out
 
 
-def batches(words, labels, size, shuffle=None):
-    """(ids, labels, mask) tensors, right-padded: letter ids a=0, b=1."""
-    order = list(range(len(words)))
-    if shuffle:
-        shuffle.shuffle(order)
-    for at in range(0, len(order), size):
-        part = order[at:at + size]
-        n = max(len(words[i]) for i in part)
-        ids = torch.zeros(len(part), n, dtype=torch.int64)
-        lab = torch.zeros(len(part), n)
-        mask = torch.zeros(len(part), n, dtype=torch.bool)
-        for r, i in enumerate(part):
-            m = len(words[i])
-            ids[r, :m] = torch.tensor(["ab".index(c) for c in words[i]])
-            lab[r, :m] = torch.tensor(labels[i], dtype=torch.float)
-            mask[r, :m] = True
-        yield ids, lab, mask
+def split_names(c):
+    """(name, lo, hi, count) of every split of a dataset."""
+    (lo, hi), *tests = ranges(c["lengths"])
+    return ([("train", lo, hi, c["n_train"]), ("val", lo, hi, c["n_val"]),
+             ("test", lo, hi, c["n_test"])] +
+            [(f"test_{a}_{b}", a, b, c["n_test"]) for a, b in tests])
+
+
+def gen_options(c, task, k, seed):
+    """tally gen's options for the dataset of (task, k, seed), as
+    keywords of tally.generate (the config records them)."""
+    kw = dict(family=c["family"], k=k, labels="position", seed=seed,
+              split=",".join(f"{n}:{lo}..{hi}:{m}"
+                             for n, lo, hi, m in split_names(c)))
+    if task == "prediction":
+        kw["ratio"] = "1:0"
+    return kw
+
+
+def formula(family, k):
+    return tally.parse(tally.run("gen", "--family=" + family,
+                                 f"--k={k}")[1].strip())
+
+
+def dataset(c, task, k, seed):
+    """{split: (words, labels)} of one gen draw, checked: the splits
+    pairwise disjoint, every length in its split's range, the counts,
+    every label the formula's value on its prefix, members only for
+    prediction."""
+    d = tally.generate(**gen_options(c, task, k, seed))
+    words = [w.decode() for w in d.words]
+    out = {}
+    for name, lo, hi, n in split_names(c):
+        at = [i for i in range(len(words)) if d.split[i] == name]
+        ws = [words[i] for i in at]
+        labs = [[int(b) for b in d.positions[i][1:]] for i in at]
+        if len(ws) != n:
+            raise DataError(f"{name}: {len(ws)} words, not {n}")
+        bad = [w for w in ws if not lo <= len(w) <= hi]
+        if bad:
+            raise DataError(f"{name}: {bad[0]!r} outside {lo}..{hi}")
+        out[name] = (ws, labs)
+    names = list(out)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            shared = set(out[a][0]) & set(out[b][0])
+            if shared:
+                raise DataError(f"{len(shared)} words in both {a} and {b}, "
+                                f"e.g. {min(shared)!r}")
+    f = formula(c["family"], k)
+    for name, (ws, labs) in out.items():
+        truth = f.positions(ws, alphabet="ab")
+        for w, lab, t in zip(ws, labs, truth):
+            if lab != [int(x) for x in t]:
+                raise DataError(f"{name}: {w!r}: gen's labels {lab}, the "
+                                f"evaluator's {[int(x) for x in t]}")
+            if task == "prediction" and not lab[-1]:
+                raise DataError(f"{name}: {w!r} is not a member")
+    return out
+
+
+def tensors(words, labels, device):
+    """(ids, labels, mask), right-padded, letter ids a=0, b=1."""
+    n = max(len(w) for w in words)
+    ids = torch.zeros(len(words), n, dtype=torch.int64)
+    lab = torch.zeros(len(words), n)
+    mask = torch.zeros(len(words), n, dtype=torch.bool)
+    for r, w in enumerate(words):
+        ids[r, :len(w)] = torch.tensor(["ab".index(x) for x in w])
+        lab[r, :len(w)] = torch.tensor(labels[r], dtype=torch.float)
+        mask[r, :len(w)] = True
+    return ids.to(device), lab.to(device), mask.to(device)
+
+
+def rows_of(data, at):
+    """The batch of rows `at`, cut to its longest word."""
+    ids, lab, mask = data
+    part = torch.as_tensor(at, device=ids.device)
+    n = int(mask[part].sum(1).max())
+    return ids[part, :n], lab[part, :n], mask[part, :n]
 
 
 class CausalTransformer(nn.Module):
@@ -153,39 +194,30 @@ class CausalTransformer(nn.Module):
 
     def forward(self, ids, mask):
         B, n = ids.shape
-        x = torch.cat((torch.full((B, 1), BOS), ids), 1)
-        pad = torch.cat((torch.zeros(B, 1, dtype=torch.bool), ~mask), 1)
-        causal = torch.triu(torch.full((n + 1, n + 1), float("-inf")), 1)
+        x = torch.cat((torch.full((B, 1), 2, device=ids.device), ids), 1)
+        pad = torch.cat((torch.zeros(B, 1, dtype=torch.bool,
+                                     device=ids.device), ~mask), 1)
+        causal = torch.triu(torch.full((n + 1, n + 1), float("-inf"),
+                                       device=ids.device), 1)
         h = self.encoder(self.embed(x), mask=causal, src_key_padding_mask=pad)
         return self.out(h)[:, 1:, 0]
 
 
 class Compiled(nn.Module):
-    """A tally_torch model with its read-out rescaled to logits
-    10 (o - 1/2): the verdicts of a Boolean output o unchanged."""
+    """tally compile's model of the task's formula (tally_torch, float32)
+    with its read-out rescaled to logits 10 (o - 1/2): the verdicts of a
+    Boolean output o unchanged."""
 
-    def __init__(self, path, slope=None):
+    def __init__(self, text, slope):
         super().__init__()
-        self.m = tally_torch.load_model(path, torch.float32,
-                                        gate_slope=slope)
-        if self.m.alphabet != ["a", "b"]:
-            sys.exit(f"train.py: {path}: alphabet {self.m.alphabet}")
+        self.m = tally.compile(text, alphabet="ab").to_torch(
+            torch.float32, gate_slope=slope)
         with torch.no_grad():
             self.m.out.weight.mul_(10)
             self.m.out.bias.mul_(10).sub_(5)
 
     def forward(self, ids, mask):
         return self.m.scores(ids, mask)[:, 1:]
-
-
-def accuracy(model, words, labels, c):
-    """The share of words right at every position, in %."""
-    right = 0
-    with torch.no_grad():
-        for ids, lab, mask in batches(words, labels, 4 * c["batch"]):
-            bits = (model(ids, mask) > 0).float()
-            right += int(((bits == lab) | ~mask).all(1).sum())
-    return 100.0 * right / len(words)
 
 
 def hinge(logits, lab):
@@ -197,149 +229,335 @@ def hinge(logits, lab):
 LOSSES = {"bce": nn.BCEWithLogitsLoss(reduction="none"), "hinge": hinge}
 
 
-def train(model, data, c, seed, loss="bce"):
+def measure(model, data, loss_fn, size):
+    """(mean loss per position, % of words right at every position)."""
+    ids, lab, mask = data
+    total, right = 0.0, 0
+    with torch.no_grad():
+        for at in range(0, len(ids), size):
+            b = rows_of(data, range(at, min(at + size, len(ids))))
+            z = model(b[0], b[2])
+            total += float((loss_fn(z, b[1]) * b[2]).sum())
+            right += int((((z > 0).float() == b[1]) | ~b[2]).all(1).sum())
+    return total / float(mask.sum()), 100.0 * right / len(ids)
+
+
+def train(model, data, c, seed, log):
+    """Adam with validation-based early stopping; returns (chosen step,
+    steps run); the model is left at the chosen checkpoint."""
     rng = random.Random(seed)
     opt = torch.optim.Adam(model.parameters(), c["lr"])
-    loss_fn = LOSSES[loss]
-    last = torch.tensor(0.0)
-    for _ in range(c["epochs"]):
-        for ids, lab, mask in batches(*data, c["batch"], rng):
-            logits = model(ids, mask)
-            last = (loss_fn(logits, lab) * mask).sum() / mask.sum()
+    loss_fn = LOSSES[c["loss"]]
+    train_set, val = data["train"], data["val"]
+    n = len(train_set[0])
+
+    def validate(step):
+        vl, va = measure(model, val, loss_fn, 4 * c["batch"])
+        log.write(json.dumps(dict(step=step, split="val", loss=round(vl, 6),
+                                  acc=va)) + "\n")
+        return (va, -vl)
+
+    best = validate(0)
+    chosen, state, waited, step = 0, clone(model), 0, 0
+    while step < c["max_steps"] and waited < c["patience"]:
+        order = list(range(n))
+        rng.shuffle(order)
+        for at in range(0, n, c["batch"]):
+            if step >= c["max_steps"] or waited >= c["patience"]:
+                break
+            ids, lab, mask = rows_of(train_set, order[at:at + c["batch"]])
+            z = model(ids, mask)
+            loss = (loss_fn(z, lab) * mask).sum() / mask.sum()
             opt.zero_grad()
-            last.backward()
+            loss.backward()
             opt.step()
-    return float(last)
+            step += 1
+            acc = float((((z > 0).float() == lab) | ~mask).all(1)
+                        .float().mean()) * 100
+            log.write(json.dumps(dict(step=step, split="train",
+                                      loss=round(float(loss), 6),
+                                      acc=round(acc, 3))) + "\n")
+            if step % c["eval_every"] and step != c["max_steps"]:
+                continue
+            got = validate(step)
+            waited = 0 if got[0] > best[0] else waited + 1
+            if got > best:
+                best, chosen, state = got, step, clone(model)
+    log.write(json.dumps(dict(step=chosen, split="chosen", loss=-best[1],
+                              acc=best[0], steps_run=step)) + "\n")
+    model.load_state_dict(state)
+    return chosen, step
 
 
-def run(tally, c, out):
-    """Every run of the configuration; the TSV is rewritten after each, so
-    that a run cut short keeps what it finished."""
-    torch.set_num_threads(c["threads"])
-    rows = []
-    tsv = os.path.join(out, "lk-depth.tsv")
-    for task in c["tasks"]:
-        for k in c["langs"]:
-            for seed in c["seeds"]:
-                train_set = dataset(tally, task, k, *c["train"],
-                                    c["n_train"], 1000 * seed + 1)
-                tests = [dataset(tally, task, k, lo, hi, c["n_test"],
-                                 1000 * seed + 2 + i)
-                         for i, (lo, hi) in enumerate(c["tests"])]
-                for depth in c["depths"]:
-                    torch.manual_seed(seed)
-                    rows.append(one(CausalTransformer(depth, c), "random",
-                                    task, k, depth, seed, train_set, tests,
-                                    c))
-                    print_row(rows[-1], c)
-                    write_tsv(rows, c, tsv)
-                formula = tally.formula("lk-predict" if task == "prediction"
-                                        else "lk", k)
-                path = os.path.join(out, f".lk{k}-{task}.json")
-                with open(path, "w") as f:
-                    f.write(tally.run(["compile", "-f", formula,
-                                       "--alphabet=ab"]))
-                for loss in ("bce", "hinge"):
-                    model = Compiled(path, c["gate_slope"])
-                    before = [accuracy(model, *t, c) for t in tests]
-                    rows.append(one(model, "compiled", task, k,
-                                    len(model.m.layers), seed, train_set,
-                                    tests, c, before, loss))
-                    print_row(rows[-1], c)
-                    write_tsv(rows, c, tsv)
-                os.remove(path)
-    return rows
+def clone(model):
+    return {k: v.detach().clone() for k, v in model.state_dict().items()}
 
 
-def one(model, init, task, k, depth, seed, train_set, tests, c, before=None,
-        loss="bce"):
+def cell_name(task, family, k, depth, seed, init, loss):
+    return f"{task}-{family}{k}-d{depth}-{init}-{loss}-s{seed}"
+
+
+def run_cell(c, task, k, depth, seed, data, out, device):
+    """Train and score one cell; its log and checkpoint go to OUT."""
     t0, c0 = time.time(), time.process_time()
+    torch.manual_seed(seed)
+    if c["init"] == "compiled":
+        family = c["family"] + ("-predict" if task == "prediction" else "")
+        model = Compiled(tally.run("gen", "--family=" + family,
+                                   f"--k={k}")[1].strip(), c["gate_slope"])
+        depth = len(model.m.layers)
+    else:
+        model = CausalTransformer(depth, c)
+    model.to(device)
+    name = cell_name(task, c["family"], k, depth, seed, c["init"], c["loss"])
     start = [p.detach().clone() for p in model.parameters()]
-    final = train(model, train_set, c, seed, loss)
+    tens = {s: tensors(*data[s], device) for s in data}
+    loss_fn = LOSSES[c["loss"]]
+    before = {s: measure(model, tens[s], loss_fn, 4 * c["batch"])[1]
+              for s in data if s.startswith("test")}
+    os.makedirs(os.path.join(out, "logs"), exist_ok=True)
+    with open(os.path.join(out, "logs", name + ".jsonl"), "w") as log:
+        chosen, steps = train(model, tens, c, seed, log)
+    os.makedirs(os.path.join(out, "checkpoints"), exist_ok=True)
+    torch.save(dict(state=model.state_dict(), step=chosen, cell=name,
+                    config=c), os.path.join(out, "checkpoints", name + ".pt"))
     moved = max(float((p.detach() - q).abs().max())
                 for p, q in zip(model.parameters(), start) if p.numel())
-    return dict(task=task, k=k, depth=depth, init=init, seed=seed,
-                loss_fn=loss, params=sum(p.numel() for p in
-                                         model.parameters()),
-                loss=final, moved=moved,
-                acc=[accuracy(model, *t, c) for t in tests],
-                before=before, wall=time.time() - t0,
-                cpu=time.process_time() - c0)
+    accs = {s: measure(model, tens[s], loss_fn, 4 * c["batch"])[1]
+            for s in data if s != "train"}
+    row = dict(task=task, language=f"L_{k}", depth=depth, init=c["init"],
+               loss=c["loss"], seed=seed, family=c["family"],
+               parameters=sum(p.numel() for p in model.parameters()),
+               chosen_step=chosen, steps_run=steps,
+               val_acc=f"{accs.pop('val'):.1f}", max_weight_change=
+               f"{moved:.3g}", wall_s=f"{time.time() - t0:.1f}",
+               cpu_s=f"{time.process_time() - c0:.1f}")
+    for s, (lo, hi) in zip(sorted(accs, key=test_order), test_ranges(c)):
+        row[f"acc_{lo}_{hi}"] = f"{accs[s]:.1f}"
+        row[f"before_{lo}_{hi}"] = f"{before[s]:.1f}" \
+            if c["init"] == "compiled" else ""
+    return row
 
 
-def print_row(r, c):
-    accs = " ".join(f"{a:5.1f}" for a in r["acc"])
-    print(f"{r['task']:11} L_{r['k']} depth {r['depth']} {r['init']:8} "
-          f"{r['loss_fn']:5} seed {r['seed']}: {accs}  (weights moved "
-          f"{r['moved']:.3g}; {r['cpu']:.0f} s CPU)", flush=True)
+def test_order(name):
+    """'test' (the training lengths) first, then by length."""
+    return (0, 0) if name == "test" else (1, int(name.split("_")[1]))
 
 
-COLUMNS = ["task", "language", "depth", "init", "loss", "seed",
-           "parameters", "final_loss", "max_weight_change", "wall_s",
-           "cpu_s"]
+def test_ranges(c):
+    r = ranges(c["lengths"])
+    return [r[0]] + r[1:]
 
 
-def write_tsv(rows, c, path):
-    bins = [f"acc_{lo}_{hi}" for lo, hi in c["tests"]]
-    with open(path, "w") as f:
-        f.write("\t".join(COLUMNS + bins + ["before_" + b for b in bins])
-                + "\n")
-        for r in rows:
-            cells = [r["task"], f"L_{r['k']}", r["depth"], r["init"],
-                     r["loss_fn"], r["seed"], r["params"], f"{r['loss']:.4g}",
-                     f"{r['moved']:.3g}", f"{r['wall']:.1f}",
-                     f"{r['cpu']:.1f}"]
-            cells += [f"{a:.1f}" for a in r["acc"]]
-            cells += [f"{a:.1f}" for a in r["before"]] if r["before"] \
-                else ["" for _ in bins]
-            f.write("\t".join(map(str, cells)) + "\n")
+# ---- the table: one row per cell, rewritten after each ---------------------
+
+KEY = ("task", "family", "language", "depth", "init", "loss", "seed")
 
 
 def read_tsv(path):
+    if not os.path.exists(path):
+        return [], []
     with open(path) as f:
         head = f.readline().rstrip("\n").split("\t")
         rows = [dict(zip(head, line.rstrip("\n").split("\t"))) for line in f]
-    bins = [h for h in head if h.startswith("acc_")]
-    return rows, bins
+    return rows, [h for h in head if h.startswith("acc_")]
 
 
-def write_md(path, tsv, c, total):
-    rows, bins = read_tsv(tsv)
-    last = bins[-1]
-    lines = [f"Sequence accuracy (%, every position right) on the longest "
-             f"test words ({last[4:].replace('_', '..')} letters; trained "
-             f"on {c['train'][0]}..{c['train'][1]}), by depth; seed(s) "
-             f"{', '.join(map(str, c['seeds']))}.", ""]
-    for task in c["tasks"]:
+def write_tsv(path, rows):
+    """The rows, a cell's row replacing an earlier one of the same cell;
+    the columns in the order of the first row."""
+    cols = list(rows[0])
+    with open(path, "w") as f:
+        f.write("\t".join(cols) + "\n")
+        for r in rows:
+            f.write("\t".join(str(r.get(k, "")) for k in cols) + "\n")
+
+
+def merge(rows, row):
+    key = tuple(str(row[k]) for k in KEY)
+    return [r for r in rows if tuple(str(r[k]) for k in KEY) != key] + [row]
+
+
+# ---- the configuration ----------------------------------------------------
+
+def hyper(c):
+    """The keys every cell of one directory must share."""
+    return {k: v for k, v in c.items()
+            if k not in GRID + RUNTIME + ("datasets", "cells", "torch",
+                                          "cpu_s", "wall_s", "machine")}
+
+
+def load_config(a):
+    path = a.config or os.path.join(
+        HERE, "lk-depth-quick.json" if a.quick else "lk-depth.json")
+    with open(path) as f:
+        c = json.load(f)
+    for key in ("k", "depth", "seed"):
+        if getattr(a, key) is not None:
+            c[key] = [int(x) for x in getattr(a, key).split(",")]
+    for key in ("family", "lengths", "init", "loss", "device"):
+        if getattr(a, key) is not None:
+            c[key] = getattr(a, key)
+    if a.task is not None:
+        c["task"] = a.task.split(",")
+    if a.threads is not None:
+        c["threads"] = a.threads
+    bad = [t for t in c["task"] if t not in LEAST]
+    if bad or c["init"] not in ("random", "compiled") or \
+            c["loss"] not in LOSSES or len(ranges(c["lengths"])) < 2:
+        sys.exit(f"train.py: a bad task, init, loss or --lengths (a "
+                 f"training range, then one or more test ranges): {c}")
+    return c
+
+
+def device_of(c):
+    """cuda when present (device auto), else the CPU with `threads`
+    threads (0: one per core)."""
+    want = c["device"]
+    if want == "auto":
+        want = "cuda" if torch.cuda.is_available() else "cpu"
+    if want == "cuda" and not torch.cuda.is_available():
+        sys.exit("train.py: --device=cuda: torch sees no CUDA device")
+    if want == "cpu":
+        torch.set_num_threads(c["threads"] or os.cpu_count() or 1)
+    return torch.device(want)
+
+
+def record(out, c, done, dev, cpu, wall):
+    """OUT/lk-depth.config.json: the hyper-parameters, the grid the cells
+    in the table ran (the union over runs), every dataset's gen options,
+    the versions, device and cost."""
+    path = os.path.join(out, "lk-depth.config.json")
+    old = {}
+    if os.path.exists(path):
+        with open(path) as f:
+            old = json.load(f)
+    rec = dict(hyper(c))
+    rec["datasets"] = dict(old.get("datasets", {}), **done)
+    for key in GRID:
+        rec[key] = sorted(set(old.get(key, [])) | set(c[key]))
+    rec.update(torch=torch.__version__, device=str(dev),
+               threads=torch.get_num_threads(),
+               cpu_s=round(old.get("cpu_s", 0) + cpu),
+               wall_s=round(old.get("wall_s", 0) + wall),
+               machine=f"{os.cpu_count()} cores")
+    with open(path, "w") as f:
+        json.dump(rec, f, indent=1)
+        f.write("\n")
+
+
+def same_config(out, c):
+    """Refuse to add cells of other hyper-parameters to a table."""
+    path = os.path.join(out, "lk-depth.config.json")
+    if not os.path.exists(path):
+        return
+    with open(path) as f:
+        old = json.load(f)
+    diff = sorted(k for k in set(hyper(c)) | set(hyper(old))
+                  if hyper(c).get(k) != hyper(old).get(k))
+    if diff:
+        sys.exit(f"train.py: {out} holds cells of another configuration "
+                 f"({', '.join(diff)} differ): give another --out")
+
+
+def run(c, out):
+    dev = device_of(c)
+    same_config(out, c)
+    os.makedirs(out, exist_ok=True)
+    tsv = os.path.join(out, "lk-depth.tsv")
+    rows = read_tsv(tsv)[0]
+    done = {}
+    t0, c0 = time.time(), time.process_time()
+    for task in c["task"]:
+        for k in c["k"]:
+            for seed in c["seed"]:
+                try:
+                    data = dataset(c, task, k, seed)
+                except DataError as e:
+                    print(f"train.py: {task} L_{k} seed {seed}: {e}",
+                          file=sys.stderr)
+                    sys.exit(70)
+                done[f"{task}-{c['family']}{k}-s{seed}"] = \
+                    gen_options(c, task, k, seed)
+                depths = [None] if c["init"] == "compiled" else c["depth"]
+                for depth in depths:
+                    row = run_cell(c, task, k, depth, seed, data, out, dev)
+                    rows = merge(rows, row)
+                    write_tsv(tsv, rows)
+                    print_row(row)
+    record(out, c, done, dev, time.process_time() - c0, time.time() - t0)
+
+
+def print_row(r):
+    accs = " ".join(f"{r[k]:>5}" for k in r if k.startswith("acc_"))
+    print(f"{r['task']:11} {r['language']} depth {r['depth']} {r['init']} "
+          f"{r['loss']} seed {r['seed']}: val {r['val_acc']}, tests {accs} "
+          f"(step {r['chosen_step']} of {r['steps_run']}; {r['cpu_s']} s "
+          "CPU)", flush=True)
+
+
+# ---- the report: mean +- sd over the seeds, beside the paper -------------
+
+def stats(values):
+    """(mean, sample standard deviation) of the values."""
+    m = sum(values) / len(values)
+    if len(values) < 2:
+        return m, float("nan")
+    return m, math.sqrt(sum((v - m) ** 2 for v in values) /
+                        (len(values) - 1))
+
+
+def cell_text(values):
+    m, s = stats(values)
+    sd = "" if math.isnan(s) else f" ± {s:.1f}"
+    return f"{m:.1f}{sd} ({'/'.join(f'{v:g}' for v in values)})"
+
+
+def groups(rows):
+    """{(task, language, depth, init, loss): [rows by seed]}."""
+    out = {}
+    for r in rows:
+        out.setdefault((r["task"], r["language"], int(r["depth"]),
+                        r["init"], r["loss"]), []).append(r)
+    for g in out.values():
+        g.sort(key=lambda r: int(r["seed"]))
+    return out
+
+
+def write_md(path, rows, bins, c):
+    lines = [f"Sequence accuracy (%, a word is right when every position "
+             f"is) by test bin: mean ± sample standard deviation over the "
+             f"seeds, then each seed's value (seeds "
+             f"{', '.join(map(str, c['seed']))}); trained on "
+             f"{bins[0][4:].replace('_', '..')} letters, the checkpoint "
+             "chosen on the validation split (same lengths).", ""]
+    for task in sorted({r["task"] for r in rows},
+                       key=lambda t: t != "prediction"):
+        paper = task == "prediction" and c["family"] == "lk"
         lines += [f"### {task}", "",
-                  "| language | " + " | ".join(f"depth {d}" for d in
-                                               c["depths"]) +
-                  " | tally compile, depth: before → after training "
-                  "(cross-entropy; hinge) |",
-                  "|---" * (len(c["depths"]) + 2) + "|"]
-        for k in c["langs"]:
-            cells = []
-            for d in c["depths"]:
-                got = [float(r[last]) for r in rows if r["task"] == task and
-                       r["language"] == f"L_{k}" and r["init"] == "random"
-                       and int(r["depth"]) == d]
-                cell = "/".join(f"{g:.1f}" for g in got) or "-"
-                if task == "prediction" and k in PAPER:
-                    cell += f" ({PAPER[k][d - 1]:g})"
-                if d == LEAST[task](k):
-                    cell = f"**{cell}**"
-                cells.append(cell)
-            comp = [r for r in rows if r["task"] == task and
-                    r["language"] == f"L_{k}" and r["init"] == "compiled"]
-            cc = "; ".join(f"{r['before_' + last]} → {r[last]}"
-                           for r in comp) or "-"
-            if comp:
-                cc = f"{comp[0]['depth']}: {cc}"
-            lines.append(f"| L_{k} | " + " | ".join(cells) + f" | {cc} |")
+                  "| language | depth | start | " +
+                  " | ".join(b[4:].replace("_", "..") for b in bins) +
+                  " | chosen step |" + (" Knee-Deep fig. 2 |" if paper
+                                        else ""),
+                  "|---" * (len(bins) + 4 + paper) + "|"]
+        for (t, lang, depth, init, loss), g in sorted(groups(rows).items()):
+            if t != task:
+                continue
+            k = int(lang[2:])
+            d = f"**{depth}**" if depth == LEAST[task](k) else str(depth)
+            start = "random" if init == "random" else f"compiled, {loss}"
+            cells = [cell_text([float(r[b]) for r in g]) for b in bins]
+            steps = "/".join(r["chosen_step"] for r in g)
+            p = PAPER.get(k, [])
+            ref = (f"{p[depth - 1]:g}" if depth <= len(p) else "-") \
+                if paper else None
+            lines.append(f"| {lang} | {d} | {start} | " + " | ".join(cells)
+                         + f" | {steps} |" + (f" {ref} |" if paper else ""))
         lines.append("")
-    lines.append("In parentheses: Knee-Deep's figure 2 (prediction task); "
-                 "in bold: the least depth the theory allows.  Total "
-                 f"{total / 60:.0f} min of CPU.")
+    cpu = sum(float(r["cpu_s"]) for r in rows)
+    lines.append(f"Bold: the least depth the theory allows (prediction "
+                 f"k-2, recognition k).  {len(rows)} runs, "
+                 f"{cpu / 60:.1f} min of CPU in training and scoring.")
     with open(path, "w") as f:
         f.write("\n".join(lines) + "\n")
 
@@ -462,48 +680,167 @@ def compiled_mark(r, x, y, col, right):
             f'text-anchor="middle" font-size="16">{star}</text>')
 
 
+# ---- the learning curves: SVG written by hand ------------------------------
+
+DEPTH_COLOURS = ["#1b6ca8", "#d1495b", "#2e8540", "#8e44ad", "#e67e22"]
+
+
+def read_log(path):
+    """(validation [(step, acc)], training [(step, loss)], chosen step)."""
+    val, tr, chosen = [], [], None
+    with open(path) as f:
+        for line in f:
+            e = json.loads(line)
+            if e["split"] == "val":
+                val.append((e["step"], e["acc"]))
+            elif e["split"] == "train":
+                tr.append((e["step"], e["loss"]))
+            else:
+                chosen = e["step"]
+    return val, tr, chosen
+
+
+def smooth(points, width=10):
+    """The mean of each `width` consecutive points (noise of one batch)."""
+    return [(sum(p[0] for p in points[i:i + width]) /
+             len(points[i:i + width]),
+             sum(p[1] for p in points[i:i + width]) /
+             len(points[i:i + width]))
+            for i in range(0, len(points), width)]
+
+
+def curves_plot(out, rows, c, path):
+    """Per (task, language) two panels: the validation split's sequence
+    accuracy against the step (a line per depth and seed, a dot at the
+    chosen step), and the training loss (mean of 10 steps)."""
+    panels = sorted({(r["task"], r["language"]) for r in rows},
+                    key=lambda p: (p[0] != "prediction", p[1]))
+    langs = sorted({p[1] for p in panels})
+    tasks = sorted({p[0] for p in panels}, key=lambda t: t != "prediction")
+    pw, ph, left, top, gapx, gapy = 280, 130, 60, 60, 50, 60
+    W = max(left + len(langs) * (pw + gapx), 720)
+    H = top + len(tasks) * 2 * (ph + gapy) + 40
+    steps = max(c["max_steps"], 1)
+    svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" '
+           f'height="{H}" viewBox="0 0 {W} {H}" font-family="sans-serif" '
+           'font-size="12">', f'<rect width="{W}" height="{H}" '
+           'fill="white"/>', f'<text x="{W / 2}" y="22" '
+           'text-anchor="middle" font-size="15" font-weight="bold">'
+           'Learning curves: validation accuracy and training loss by '
+           'step</text>']
+    for task, lang in panels:
+        col = langs.index(lang)
+        row = tasks.index(task) * 2
+        runs = [r for r in rows if r["task"] == task and
+                r["language"] == lang]
+        logs = {}
+        for r in runs:
+            name = cell_name(r["task"], r["family"], r["language"][2:],
+                             r["depth"], r["seed"], r["init"], r["loss"])
+            logs[name] = (r, read_log(os.path.join(out, "logs",
+                                                   name + ".jsonl")))
+        lmax = max([p[1] for _, (_, tr, _) in logs.values()
+                    for p in smooth(tr)] + [0.1])
+        lmax = math.ceil(lmax * 10) / 10
+        for kind, at in (("val-acc", row), ("train-loss", row + 1)):
+            x0 = left + col * (pw + gapx)
+            y0 = top + at * (ph + gapy)
+            top_v = 100 if kind == "val-acc" else lmax
+            X = lambda s: x0 + s / steps * pw  # noqa: E731
+            Y = lambda v: y0 + ph - v / top_v * ph  # noqa: E731
+            svg.append(f'<g class="panel" data-task="{task}" data-language='
+                       f'"{lang}" data-kind="{kind}" data-top="{top_v:g}" '
+                       f'data-steps="{steps}">')
+            svg.append(f'<rect x="{x0}" y="{y0}" width="{pw}" height="{ph}"'
+                       ' fill="none" stroke="#444"/>')
+            label = "validation accuracy %" if kind == "val-acc" \
+                else "training loss"
+            svg.append(f'<text x="{x0 + pw / 2}" y="{y0 - 8}" '
+                       f'text-anchor="middle">{task}, {lang}: {label}'
+                       '</text>')
+            for frac in (0, 0.5, 1):
+                v = frac * top_v
+                svg.append(f'<text x="{x0 - 5}" y="{Y(v) + 4:.1f}" '
+                           f'text-anchor="end">{v:g}</text>')
+                svg.append(f'<text x="{X(frac * steps):.1f}" y="{y0 + ph + 15}'
+                           f'" text-anchor="middle">{frac * steps:g}</text>')
+            for name, (r, (val, tr, chosen)) in sorted(logs.items()):
+                d = int(r["depth"])
+                colour = DEPTH_COLOURS[(d - 1) % len(DEPTH_COLOURS)]
+                pts = val if kind == "val-acc" else smooth(tr)
+                svg.append(f'<polyline class="curve" data-depth="{d}" '
+                           f'data-seed="{r["seed"]}" fill="none" '
+                           f'stroke="{colour}" stroke-width="1.2" '
+                           'opacity="0.8" points="' +
+                           " ".join(f"{X(s):.1f},{Y(v):.1f}" for s, v in pts)
+                           + '"/>')
+                if kind == "val-acc" and chosen is not None:
+                    acc = dict(val)[chosen]
+                    svg.append(f'<circle class="chosen" data-depth="{d}" '
+                               f'data-seed="{r["seed"]}" cx="{X(chosen):.1f}"'
+                               f' cy="{Y(acc):.1f}" r="3" fill="{colour}"/>')
+            svg.append("</g>")
+    x = left
+    ly = H - 16
+    for d in sorted({int(r["depth"]) for r in rows}):
+        colour = DEPTH_COLOURS[(d - 1) % len(DEPTH_COLOURS)]
+        svg.append(f'<line x1="{x}" x2="{x + 20}" y1="{ly - 4}" y2="{ly - 4}"'
+                   f' stroke="{colour}" stroke-width="2"/>')
+        svg.append(f'<text x="{x + 25}" y="{ly}">depth {d}</text>')
+        x += 80
+    svg.append(f'<text x="{x}" y="{ly}">one line per seed; &#9679; the '
+               'chosen step</text>')
+    svg.append("</svg>")
+    with open(path, "w") as f:
+        f.write("\n".join(svg) + "\n")
+
+
 def report(out):
-    """lk-depth.md and lk-depth.svg from a run's TSV and configuration."""
+    """lk-depth.md, lk-depth.svg and lk-curves.svg from the table, the
+    configuration and the logs in OUT."""
     with open(os.path.join(out, "lk-depth.config.json")) as f:
         c = json.load(f)
-    c["tests"] = [tuple(t) for t in c["tests"]]
     tsv = os.path.join(out, "lk-depth.tsv")
-    write_md(os.path.join(out, "lk-depth.md"), tsv, c, c["cpu_s"])
+    rows, bins = read_tsv(tsv)
+    write_md(os.path.join(out, "lk-depth.md"), rows, bins, c)
     svg_plot(tsv, os.path.join(out, "lk-depth.svg"))
+    curves_plot(out, rows, c, os.path.join(out, "lk-curves.svg"))
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--tally", default=os.environ.get("TALLY", "tally"))
-    ap.add_argument("--out", default="corpora/experiments")
+    ap.add_argument("--config", help="the JSON grid and hyper-parameters "
+                    "(default contrib/lk-depth.json)")
     ap.add_argument("--quick", action="store_true",
-                    help="a smoke run: tiny data, depths 1-2, L_3")
-    ap.add_argument("--seeds", default=None)
+                    help="contrib/lk-depth-quick.json: a smoke run")
+    ap.add_argument("--out", default="corpora/experiments")
+    ap.add_argument("--family", help="a tally gen family with --k")
+    ap.add_argument("--k", help="k values, comma-separated")
+    ap.add_argument("--task", help="prediction, recognition or both")
+    ap.add_argument("--depth", help="depths, comma-separated")
+    ap.add_argument("--seed", help="seeds, comma-separated (gen's, torch's "
+                    "and the shuffling's)")
+    ap.add_argument("--lengths", help="TRAIN,TEST,...: N..M ranges; the "
+                    "first gives train, val and test, each other a test")
+    ap.add_argument("--init", help="random or compiled (tally compile)")
+    ap.add_argument("--loss", help="bce or hinge")
+    ap.add_argument("--device", help="auto (cuda when present), cpu, cuda")
+    ap.add_argument("--threads", type=int,
+                    help="CPU threads (0: one per core)")
     ap.add_argument("--report", action="store_true",
-                    help="only rewrite lk-depth.md and lk-depth.svg from "
-                    "the run in --out")
+                    help="only rewrite the tables and plots of --out")
     ap.add_argument("--plot", metavar="TSV")
     ap.add_argument("--svg", metavar="FILE")
     a = ap.parse_args()
     if a.plot:
         svg_plot(a.plot, a.svg or os.path.splitext(a.plot)[0] + ".svg")
         return
-    if a.report:
-        report(a.out)
-        return
-    c = dict(QUICK if a.quick else CONFIG)
-    if a.seeds:
-        c["seeds"] = [int(s) for s in a.seeds.split(",")]
-    os.makedirs(a.out, exist_ok=True)
-    t0, w0 = time.process_time(), time.time()
-    run(Tally(a.tally), c, a.out)
-    with open(os.path.join(a.out, "lk-depth.config.json"), "w") as f:
-        json.dump(dict(c, torch=torch.__version__,
-                       cpu_s=round(time.process_time() - t0),
-                       wall_s=round(time.time() - w0),
-                       machine=f"{os.cpu_count()} cores, "
-                       f"{c['threads']} torch thread(s)"), f, indent=1)
-        f.write("\n")
+    if not a.report:
+        if tally is None:
+            sys.exit(f"train.py: the tally package is needed ({NO_TALLY}): "
+                     "make install-python, or PYTHONPATH=BUILD/src/python:"
+                     "SRC/src/python")
+        run(load_config(a), a.out)
     report(a.out)
 
 

@@ -439,7 +439,7 @@ static bool sample_split(Gen *g, size_t s, size_t n)
 		uint64_t u = left < per ? left : per, need[2], got = UINT64_MAX;
 		for (int c = 0; c < 2; c++)
 			need[c] = u * sp->ratio[c];
-		gen_draw_chunk(&g->draw, need);
+		gen_draw_chunk(&g->draw, need, s);
 		if (g->draw.stopped)
 			return false;
 		for (int c = 0; c < 2; c++)

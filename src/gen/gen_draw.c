@@ -125,6 +125,9 @@ void gen_draw_init(GenDraw *d, const GenSpec *sp, GenStates *gs,
 	d->tmp = xmalloc((maxlen + 1) * sizeof *d->tmp);
 	d->seed_word = xmalloc((maxlen + 1) * sizeof *d->seed_word);
 	d->syms = xmalloc((maxlen + 1) * sizeof *d->syms);
+	d->random_done = xcalloc(sp->nsplits + 1, sizeof *d->random_done);
+	d->negatives_done = xcalloc(sp->nsplits + 1,
+				    sizeof *d->negatives_done);
 	if (gs) {
 		d->ranks = _fmpz_vec_init(FILL_BATCH);
 		d->before = xmalloc(FILL_BATCH * sizeof *d->before);
@@ -141,6 +144,8 @@ void gen_draw_free(GenDraw *d)
 	free(d->tmp);
 	free(d->seed_word);
 	free(d->syms);
+	free(d->random_done);
+	free(d->negatives_done);
 	if (d->ranks)
 		_fmpz_vec_clear(d->ranks, FILL_BATCH);
 	free(d->before);
@@ -456,14 +461,21 @@ static void fill(GenDraw *d, int c, uint64_t until, GenKind kind)
 	}
 }
 
-/* The uniformly random share of the next q non-members (exact over the
- * whole dataset: the percentage of all non-members so far). */
-static uint64_t random_share(GenDraw *d, uint64_t q)
+/* The uniformly random words among the next q non-members of split s:
+ * their share of the q (--random, exact over the split's non-members so
+ * far), less what replacements of mutants not found have put in beyond
+ * the share already.  Random words short of it (a length whose
+ * non-members the mutants used up) are not made up for: that would put
+ * more random words into the longer lengths. */
+static uint64_t random_share(GenDraw *d, size_t s, uint64_t q)
 {
 	uint64_t pct = d->sp->random_pct;
-	uint64_t before = d->negatives_done * pct / 100;
-	d->negatives_done += q;
-	return d->negatives_done * pct / 100 - before;
+	uint64_t before = d->negatives_done[s] * pct / 100;
+	d->negatives_done[s] += q;
+	uint64_t want = d->negatives_done[s] * pct / 100;
+	uint64_t have = d->random_done[s], share = want - before;
+	uint64_t left = want > have ? want - have : 0;
+	return left < share ? left : share;
 }
 
 void gen_draw_length(GenDraw *d, size_t n, const uint64_t total[2])
@@ -481,7 +493,7 @@ void gen_draw_length(GenDraw *d, size_t n, const uint64_t total[2])
 	}
 }
 
-void gen_draw_chunk(GenDraw *d, const uint64_t need[2])
+void gen_draw_chunk(GenDraw *d, const uint64_t need[2], size_t s)
 {
 	for (int c = 0; c < 2; c++) {
 		d->batch[c].n = d->n;
@@ -490,9 +502,12 @@ void gen_draw_chunk(GenDraw *d, const uint64_t need[2])
 	fill(d, 1, need[1], GEN_KIND_MEMBER);
 	if (need[1] && !d->batch[1].count)
 		return; /* no member, so no balanced word at this length */
-	uint64_t mutants = need[0] - random_share(d, need[0]);
+	uint64_t mutants = need[0] - random_share(d, s, need[0]);
 	/* a mutant not found is replaced by a random non-member */
 	for (uint64_t i = 0; i < mutants && !d->stopped; i++)
 		mutant(d, d->n);
 	fill(d, 0, need[0], GEN_KIND_RANDOM);
+	const GenBatch *b = &d->batch[0];
+	for (size_t i = 0; i < b->count; i++)
+		d->random_done[s] += b->kind[i] == GEN_KIND_RANDOM;
 }

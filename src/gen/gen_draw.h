@@ -55,7 +55,10 @@ typedef struct {
 	uint32_t *words;   /* their words */
 	size_t wcap;
 	Sym *syms;
-	uint64_t random_done, negatives_done; /* the random share so far */
+	/* per split: the uniformly random non-members drawn so far and
+	 * all non-members asked for, so that a mutant not found (replaced
+	 * by a random word) is made up for by a mutant of a later chunk */
+	uint64_t *random_done, *negatives_done;
 	Limits *limits;
 	bool stopped;    /* a limit was reached */
 	bool hopeless[2]; /* rejection sampling found none at this length */
@@ -72,9 +75,9 @@ int gen_draw_class(GenDraw *d, const uint32_t *w, size_t n);
 /* Starts length n, of which total[c] words of class c will be wanted in
  * all (no word is drawn twice at this length, across chunks too). */
 void gen_draw_length(GenDraw *d, size_t n, const uint64_t total[2]);
-/* Fills the batches with need[c] new words of class c (fewer when they
- * cannot be found: the batches say how many). */
-void gen_draw_chunk(GenDraw *d, const uint64_t need[2]);
+/* Fills the batches with need[c] new words of class c for split s
+ * (fewer when they cannot be found: the batches say how many). */
+void gen_draw_chunk(GenDraw *d, const uint64_t need[2], size_t s);
 /* The i-th word of a batch. */
 static inline const uint32_t *gen_batch_word(const GenBatch *b, size_t i)
 {

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "base/buf.h"
+#include "gen/gen_depth1.h"
 #include "gen/gen_rng.h"
 #include "core/json.h"
 #include "base/mem.h"
@@ -31,8 +32,8 @@ typedef struct {
 	uint64_t *last;    /* (nl + 1) x 2; nl: the empty word */
 	VEC(LeftOut) left;
 	/* the words the depth-1 search sees: a reservoir */
-	uint32_t *feat;    /* keep x nl letter counts */
-	uint32_t *cell;    /* keep: last letter * 2 + label */
+	uint32_t *feat;    /* keep x depth1_features(nl) counts */
+	uint32_t *cell;    /* keep x DEPTH1_FAMILIES group cells */
 	size_t nkept;
 	uint64_t seen;
 	GenRng rng;
@@ -42,7 +43,7 @@ typedef struct {
 
 struct GenReport {
 	const GenSpec *sp;
-	size_t nl, keep;
+	size_t nl, nf, keep;
 	Split *split;
 	uint64_t duplicates;
 	VEC(char *) notes;
@@ -53,7 +54,8 @@ GenReport *gen_report_new(const GenSpec *sp)
 	GenReport *r = xcalloc(1, sizeof *r);
 	r->sp = sp;
 	r->nl = sp->alpha->n;
-	r->keep = ((size_t)1 << 25) / (r->nl * 4 + 4);
+	r->nf = depth1_features(r->nl);
+	r->keep = ((size_t)1 << 25) / (r->nf * 4 + DEPTH1_FAMILIES * 4);
 	if (r->keep > GEN_REPORT_KEEP)
 		r->keep = GEN_REPORT_KEEP;
 	r->split = xcalloc(sp->nsplits, sizeof *r->split);
@@ -92,7 +94,7 @@ void gen_report_free(GenReport *r)
 
 /* Keeps the word's features in the reservoir (Algorithm R, own seed). */
 static void keep_word(GenReport *r, Split *x, const uint32_t *w, size_t n,
-		      uint32_t cell)
+		      bool label)
 {
 	size_t slot = x->nkept;
 	x->seen++;
@@ -103,16 +105,14 @@ static void keep_word(GenReport *r, Split *x, const uint32_t *w, size_t n,
 		slot = (size_t)j;
 	} else {
 		if (!x->feat) {
-			x->feat = xmalloc(r->keep * r->nl * sizeof *x->feat);
-			x->cell = xmalloc(r->keep * sizeof *x->cell);
+			x->feat = xmalloc(r->keep * r->nf * sizeof *x->feat);
+			x->cell = xmalloc(r->keep * DEPTH1_FAMILIES *
+					  sizeof *x->cell);
 		}
 		x->nkept++;
 	}
-	uint32_t *f = x->feat + slot * r->nl;
-	memset(f, 0, r->nl * sizeof *f);
-	for (size_t i = 0; i < n; i++)
-		f[w[i]]++;
-	x->cell[slot] = cell;
+	depth1_word(r->nl, w, n, label, x->feat + slot * r->nf,
+		    x->cell + slot * DEPTH1_FAMILIES);
 }
 
 void gen_report_word(GenReport *r, size_t split, const uint32_t *w,
@@ -125,7 +125,7 @@ void gen_report_word(GenReport *r, size_t split, const uint32_t *w,
 	x->parity[n % 2][label]++;
 	size_t last = n ? w[n - 1] : r->nl;
 	x->last[last * 2 + label]++;
-	keep_word(r, x, w, n, (uint32_t)(last * 2 + label));
+	keep_word(r, x, w, n, label);
 }
 
 void gen_report_values(GenReport *r, size_t split, const fmpz *vals,
@@ -174,215 +174,6 @@ static uint64_t best_by_group(const uint64_t *t, size_t groups)
 	return right;
 }
 
-/* The best depth-1 rule: a comparison C = (sum coef[a] * #a REL thr),
- * REL >= or =, and per last letter the label for C true and C false. */
-typedef struct {
-	uint64_t right;
-	int64_t *coef;
-	bool eq;
-	int64_t thr;
-	uint8_t *out; /* (nl + 1) x 2: label when C is false, true */
-	bool found;
-} Depth1;
-
-typedef struct {
-	const GenReport *r;
-	const Split *x;
-	size_t cells;
-	int64_t *v;       /* per kept word */
-	uint64_t *hist;   /* range x cells */
-	uint64_t *tot, *side;
-	Depth1 best;
-	int64_t *coef;
-} Search;
-
-/* Correct guesses when each cell's words with C true are labelled by
- * their majority, and those with C false by theirs. */
-static uint64_t split_right(const Search *s, const uint64_t *in)
-{
-	uint64_t right = 0;
-	for (size_t c = 0; c < s->cells; c += 2) {
-		uint64_t i0 = in[c], i1 = in[c + 1];
-		uint64_t o0 = s->tot[c] - i0, o1 = s->tot[c + 1] - i1;
-		right += (i0 > i1 ? i0 : i1) + (o0 > o1 ? o0 : o1);
-	}
-	return right;
-}
-
-static void take(Search *s, uint64_t right, bool eq, int64_t thr,
-		 const uint64_t *in)
-{
-	Depth1 *b = &s->best;
-	size_t nl = s->r->nl;
-	if (b->found && right <= b->right)
-		return;
-	b->found = true;
-	b->right = right;
-	b->eq = eq;
-	b->thr = thr;
-	memcpy(b->coef, s->coef, nl * sizeof *b->coef);
-	for (size_t c = 0; c < s->cells; c += 2) {
-		uint64_t i0 = in[c], i1 = in[c + 1];
-		uint64_t o0 = s->tot[c] - i0, o1 = s->tot[c + 1] - i1;
-		b->out[c + 1] = i1 > i0;
-		b->out[c] = o1 > o0;
-	}
-}
-
-enum { DEPTH1_MAX_RANGE = 1 << 16 };
-
-/* Every threshold of one coefficient vector. */
-static void try_coef(Search *s)
-{
-	const Split *x = s->x;
-	size_t nl = s->r->nl;
-	int64_t lo = INT64_MAX, hi = INT64_MIN;
-	for (size_t i = 0; i < x->nkept; i++) {
-		int64_t v = 0;
-		for (size_t a = 0; a < nl; a++)
-			v += s->coef[a] * (int64_t)x->feat[i * nl + a];
-		s->v[i] = v;
-		lo = v < lo ? v : lo;
-		hi = v > hi ? v : hi;
-	}
-	if (x->nkept == 0 || hi - lo >= DEPTH1_MAX_RANGE)
-		return;
-	size_t range = (size_t)(hi - lo) + 1, C = s->cells;
-	s->hist = xrealloc(s->hist, range * C * sizeof *s->hist);
-	memset(s->hist, 0, range * C * sizeof *s->hist);
-	for (size_t i = 0; i < x->nkept; i++)
-		s->hist[(size_t)(s->v[i] - lo) * C + x->cell[i]]++;
-	memset(s->side, 0, C * sizeof *s->side);
-	for (size_t t = range; t-- > 0;) {
-		const uint64_t *row = s->hist + t * C;
-		bool any = false;
-		for (size_t c = 0; c < C; c++) {
-			s->side[c] += row[c];
-			any |= row[c] != 0;
-		}
-		if (!any)
-			continue;
-		take(s, split_right(s, s->side), false, lo + (int64_t)t,
-		     s->side);
-		take(s, split_right(s, row), true, lo + (int64_t)t, row);
-	}
-}
-
-static int64_t gcd(int64_t a, int64_t b)
-{
-	a = a < 0 ? -a : a;
-	b = b < 0 ? -b : b;
-	while (b) {
-		int64_t t = a % b;
-		a = b;
-		b = t;
-	}
-	return a;
-}
-
-/* Coefficient vectors with at most `support` nonzero entries in
- * [-bound, bound], the first nonzero positive, coprime: each comparison
- * up to sign once. */
-static void each_coef(Search *s, size_t a, size_t support, int64_t bound,
-		      bool seen_nonzero, int64_t g)
-{
-	size_t nl = s->r->nl;
-	if (a == nl) {
-		if (seen_nonzero && g == 1)
-			try_coef(s);
-		return;
-	}
-	for (int64_t c = seen_nonzero ? -bound : 0; c <= bound; c++) {
-		if (c != 0 && support == 0)
-			continue;
-		s->coef[a] = c;
-		each_coef(s, a + 1, support - (c != 0), bound,
-			  seen_nonzero || c != 0, c ? gcd(g, c) : g);
-	}
-	s->coef[a] = 0;
-}
-
-static void depth1_search(const GenReport *r, const Split *x, Depth1 *out)
-{
-	size_t nl = r->nl;
-	Search s = {.r = r, .x = x, .cells = (nl + 1) * 2};
-	s.v = xmalloc((x->nkept + 1) * sizeof *s.v);
-	s.tot = xcalloc(s.cells, sizeof *s.tot);
-	s.side = xcalloc(s.cells, sizeof *s.side);
-	s.coef = xcalloc(nl, sizeof *s.coef);
-	s.best.coef = xcalloc(nl, sizeof *s.best.coef);
-	s.best.out = xcalloc(s.cells, 1);
-	for (size_t i = 0; i < x->nkept; i++)
-		s.tot[x->cell[i]]++;
-	/* small bounds for large alphabets keep it to a few thousand
-	 * vectors */
-	size_t support = nl <= 4 ? nl : 2;
-	int64_t bound = nl <= 2 ? 4 : nl <= 3 ? 3 : 2;
-	each_coef(&s, 0, support, bound, false, 0);
-	*out = s.best;
-	free(s.v);
-	free(s.hist);
-	free(s.tot);
-	free(s.side);
-	free(s.coef);
-}
-
-/* The comparison as TL: "#[Q_a] - 2 * #[Q_b] >= 3". */
-static void put_comparison(const GenReport *r, Buf *b, const Depth1 *d)
-{
-	const Alphabet *al = r->sp->alpha;
-	bool first = true;
-	for (size_t a = 0; a < r->nl; a++) {
-		int64_t c = d->coef[a];
-		if (!c)
-			continue;
-		if (!first)
-			buf_puts(b, c < 0 ? " - " : " + ");
-		int64_t m = c < 0 && !first ? -c : c;
-		if (m != 1)
-			buf_printf(b, "%lld * ", (long long)m);
-		buf_puts(b, "#[");
-		tl_print_letter(b, r->sp->store, al->letters[a], SYNTAX_TL);
-		buf_putc(b, ']');
-		first = false;
-	}
-	const char *rel = d->eq ? "=" : ">=";
-	if (d->thr < 0)
-		buf_printf(b, " + %lld %s 0", -(long long)d->thr, rel);
-	else
-		buf_printf(b, " %s %lld", rel, (long long)d->thr);
-}
-
-/* The rule as a TL formula that tally eval can check. */
-static char *depth1_formula(const GenReport *r, const Depth1 *d)
-{
-	Buf cmp = {0}, b = {0};
-	put_comparison(r, &cmp, d);
-	buf_puts(&b, "");
-	const Alphabet *al = r->sp->alpha;
-	for (size_t a = 0; a <= r->nl; a++) {
-		bool if_true = d->out[a * 2 + 1], if_false = d->out[a * 2];
-		if (a == r->nl) { /* the empty word: every count is 0 */
-			bool holds = d->eq ? d->thr == 0 : 0 >= d->thr;
-			if (holds ? if_true : if_false)
-				buf_puts(&b, b.len ? " | #[true] < 1"
-						   : "#[true] < 1");
-			continue;
-		}
-		if (!if_true && !if_false)
-			continue;
-		buf_puts(&b, b.len ? " | (" : "(");
-		tl_print_letter(&b, r->sp->store, al->letters[a], SYNTAX_TL);
-		if (if_true != if_false)
-			buf_printf(&b, " & %s(%s)", if_true ? "" : "!", cmp.data);
-		buf_putc(&b, ')');
-	}
-	if (b.len == 0)
-		buf_puts(&b, "false");
-	buf_free(&cmp);
-	return buf_take(&b);
-}
-
 /* ---- the summary and the file ------------------------------------------ */
 
 static double pct(uint64_t right, uint64_t total)
@@ -392,8 +183,7 @@ static double pct(uint64_t right, uint64_t total)
 
 typedef struct {
 	uint64_t total, majority, parity, last;
-	Depth1 d1;
-	char *formula;
+	Depth1Result d1;
 } Baselines;
 
 static void baselines(const GenReport *r, const Split *x, Baselines *b)
@@ -402,15 +192,12 @@ static void baselines(const GenReport *r, const Split *x, Baselines *b)
 	b->majority = x->cls[0] > x->cls[1] ? x->cls[0] : x->cls[1];
 	b->parity = best_by_group(&x->parity[0][0], 2);
 	b->last = best_by_group(x->last, r->nl + 1);
-	depth1_search(r, x, &b->d1);
-	b->formula = b->d1.found ? depth1_formula(r, &b->d1) : NULL;
+	depth1_best(r->sp, x->feat, x->cell, x->nkept, &b->d1);
 }
 
 static void baselines_free(Baselines *b)
 {
-	free(b->d1.coef);
-	free(b->d1.out);
-	free(b->formula);
+	depth1_result_free(&b->d1);
 }
 
 /* Lengths of the split with words, and whether each is balanced. */
@@ -469,6 +256,22 @@ static void print_values_split(const GenReport *r, size_t s, size_t lengths,
 		mode, pct(m, x->last_values.total));
 }
 
+static uint64_t mutated(const Split *x)
+{
+	return x->kinds[GEN_KIND_SWAP] + x->kinds[GEN_KIND_CHANGE] +
+	       x->kinds[GEN_KIND_ANY];
+}
+
+/* Whether the split's drawn non-members hold the uniformly random share
+ * --random asks for (its percentage, rounded down): mutants not found
+ * are replaced by random words, which later mutants make up for when
+ * they can (gen_draw.c). */
+static bool share_kept(const GenReport *r, const Split *x)
+{
+	uint64_t all = mutated(x) + x->kinds[GEN_KIND_RANDOM];
+	return x->kinds[GEN_KIND_RANDOM] == all * r->sp->random_pct / 100;
+}
+
 static void print_split(const GenReport *r, size_t s, const Baselines *b,
 			FILE *f)
 {
@@ -491,9 +294,8 @@ static void print_split(const GenReport *r, size_t s, const Baselines *b,
 		fprintf(f, "; ratio %s at each of %zu lengths\n",
 			exact ? "exact" : "NOT exact", lengths);
 	print_left_out(f, x);
-	uint64_t mut = x->kinds[GEN_KIND_SWAP] + x->kinds[GEN_KIND_CHANGE] +
-		       x->kinds[GEN_KIND_ANY];
-	if (mut + x->kinds[GEN_KIND_RANDOM])
+	uint64_t mut = mutated(x), rnd = x->kinds[GEN_KIND_RANDOM];
+	if (mut + rnd)
 		fprintf(f, "gen:   non-members: %llu mutated members (%llu "
 			   "swaps, %llu changes before the last letter, %llu "
 			   "other), %llu uniformly random\n",
@@ -501,15 +303,23 @@ static void print_split(const GenReport *r, size_t s, const Baselines *b,
 			(unsigned long long)x->kinds[GEN_KIND_SWAP],
 			(unsigned long long)x->kinds[GEN_KIND_CHANGE],
 			(unsigned long long)x->kinds[GEN_KIND_ANY],
-			(unsigned long long)x->kinds[GEN_KIND_RANDOM]);
+			(unsigned long long)rnd);
+	if (!share_kept(r, x))
+		fprintf(f, "gen:   uniformly random: %.1f%% of the non-members,"
+			   " not the %u%% of --random: %s\n",
+			pct(rnd, mut + rnd), r->sp->random_pct,
+			rnd > (mut + rnd) * r->sp->random_pct / 100
+			? "too few mutants were found, the missing ones are "
+			  "random words"
+			: "the mutants took every non-member of some lengths");
 	fprintf(f, "gen:   baselines: majority %.1f%%, length parity %.1f%%, "
 		   "last letter %.1f%%",
 		pct(b->majority, b->total), pct(b->parity, b->total),
 		pct(b->last, b->total));
-	if (b->formula)
+	if (b->d1.formula)
 		fprintf(f, ", depth 1 %.1f%%%s: %s",
 			pct(b->d1.right, x->nkept),
-			x->nkept < b->total ? " (on a sample)" : "", b->formula);
+			x->nkept < b->total ? " (on a sample)" : "", b->d1.formula);
 	fputc('\n', f);
 	if (r->sp->output != NODE_NONE)
 		gen_values_print(&x->all_values, "values at every position", f);
@@ -563,6 +373,13 @@ static json_t *split_json(const GenReport *r, size_t s, const Baselines *b)
 	for (int k = 0; k < GEN_KINDS; k++)
 		json_object_set_new(kinds, kind_names[k], json_size(x->kinds[k]));
 	json_object_set_new(o, "origin", kinds);
+	uint64_t drawn = mutated(x) + x->kinds[GEN_KIND_RANDOM];
+	if (drawn) {
+		json_object_set_new(o, "random_percent", json_real(
+			pct(x->kinds[GEN_KIND_RANDOM], drawn)));
+		json_object_set_new(o, "random_share_kept",
+				    json_boolean(share_kept(r, x)));
+	}
 	if (integer) {
 		long mode = 0;
 		uint64_t m = gen_values_mode(&x->last_values, &mode);
@@ -581,12 +398,12 @@ static json_t *split_json(const GenReport *r, size_t s, const Baselines *b)
 			    json_real(pct(b->parity, b->total) / 100));
 	json_object_set_new(base, "last_letter",
 			    json_real(pct(b->last, b->total) / 100));
-	if (b->formula) {
+	if (b->d1.formula) {
 		json_t *d = json_object();
 		json_object_set_new(d, "accuracy",
 				    json_real(pct(b->d1.right, x->nkept) / 100));
 		json_object_set_new(d, "words", json_size(x->nkept));
-		json_object_set_new(d, "formula", json_string(b->formula));
+		json_object_set_new(d, "formula", json_string(b->d1.formula));
 		json_object_set_new(base, "depth1", d);
 	}
 	json_object_set_new(o, "baselines", base);

@@ -2,10 +2,13 @@
  * balance per split and per length, the lengths left out and why, the
  * duplicates removed, where the non-members came from, and the accuracy
  * of trivial baselines on each split: the majority class, the length's
- * parity, the last letter, and the best depth-1 formula (one comparison
- * of a linear combination of letter counts with a constant, combined
- * with the last letter), printed as a TL formula that `tally eval` can
- * check.  A summary goes to stderr; --report=FILE writes it as JSON.
+ * parity, the last letter, and the best depth-1 formula (gen_depth1.h:
+ * one comparison of a linear combination of counts of letters, of
+ * letters at odd or even positions or of adjacent pairs with a
+ * constant, combined with the atoms at the last position), printed as a
+ * TL formula that `tally eval` can check; and the share of uniformly
+ * random non-members reached, against --random's.  A summary goes to
+ * stderr; --report=FILE writes it as JSON.
  *
  * The depth-1 search takes integer coefficients up to a small bound
  * (gen_report.c) on the words of the split (a fixed-seed reservoir of

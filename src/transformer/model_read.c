@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "base/buf.h"
+#include "base/intmath.h"
 #include "transformer/fixed.h"
 #include "base/mem.h"
 
@@ -288,17 +289,6 @@ static bool fraction(const char *t, int64_t *num, int64_t *den)
 	return *t == '\0';
 }
 
-static int64_t gcd(int64_t a, int64_t b)
-{
-	a = a < 0 ? -a : a;
-	while (b) {
-		int64_t t = a % b;
-		a = b;
-		b = t;
-	}
-	return a;
-}
-
 static const char weight_spelling[] =
 	"a weight: a dyadic rational as a string \"m\" or \"m/D\" in "
 	"lowest terms (m an integer, D a power of two >= 2 in decimal, e.g. "
@@ -358,7 +348,7 @@ static bool weights(Reader *r, json_t *a, size_t n, double *out)
 static bool rational(Reader *r, json_t *j, int64_t *num, int64_t *den)
 {
 	if (!json_is_string(j) || !fraction(json_string_value(j), num, den) ||
-	    gcd(*num, *den) != 1 || *num > MODEL_MAX_RATIONAL ||
+	    int64_gcd(*num, *den) != 1 || *num > MODEL_MAX_RATIONAL ||
 	    *num < -MODEL_MAX_RATIONAL || *den > MODEL_MAX_RATIONAL)
 		return expected(r, j, "a string \"a\" or \"a/b\" in lowest terms "
 				      "(times pi; |a|, b <= 2^40, e.g. \"2/7\")");

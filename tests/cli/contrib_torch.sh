@@ -423,7 +423,8 @@ test "$status" = 0 || fail "tally_torch disagrees with tally (above)"
 # blank page's), and the browser measures them: two panels; each run's
 # point inside its panel at the height of its accuracy (within 1 %,
 # matched by language and depth), the paper's points likewise, the
-# points of a language left to right by depth; a star per run from
+# points of a language left to right by depth (a depth's seeds one above
+# the other); a star per run from
 # tally compile's weights, in its panel; every text inside the picture.
 CHROME_SIZE=900,460 # chrome (tests/lib.sh)
 printf '<svg xmlns="http://www.w3.org/2000/svg" %s/>\n' \
@@ -473,13 +474,22 @@ for name in made-up committed; do
     var task = panels[i].getAttribute('data-task');
     var frame = panels[i].querySelector('rect').getBoundingClientRect();
     var marks = panels[i].querySelectorAll('circle.point');
-    var x = {};
+    var x = {};  // language -> depth -> left edge (the seeds share it)
     for (var j = 0; j < marks.length; j++, n++) {
       pts += match(want.points, task, marks[j], frame);
       var lang = marks[j].getAttribute('data-language');
+      var d = +marks[j].getAttribute('data-depth');
       var r = marks[j].getBoundingClientRect();
-      order = order && (!(lang in x) || r.left > x[lang]);
-      x[lang] = r.left;
+      x[lang] = x[lang] || {};
+      if (d in x[lang])
+        order = order && Math.abs(x[lang][d] - r.left) < 0.5;
+      else
+        x[lang][d] = r.left;
+    }
+    for (var l in x) {
+      var ds = Object.keys(x[l]).map(Number).sort(function (a, b) { return a - b; });
+      for (var q = 1; q < ds.length; q++)
+        order = order && x[l][ds[q]] > x[l][ds[q - 1]];
     }
     marks = panels[i].querySelectorAll('circle.paper');
     for (j = 0; j < marks.length; j++, m++)

@@ -48,15 +48,16 @@ def options(kw):
     return out
 
 
-def run(*args, input=None, ok=(0,)):
-    """``tally ARGS`` in-process: (status, stdout, stderr) as str; a status
-    outside ok raises the matching tally.Error."""
+def run(*args, input=None, ok=(0,), raw=False):
+    """``tally ARGS`` in-process: (status, stdout, stderr) as str (stdout
+    as the bytes tally wrote with raw=True); a status outside ok raises
+    the matching tally.Error."""
     data = input.encode() if isinstance(input, str) else input
     status, out, err = _tally.run([str(a) for a in args], data)
     err = err.decode("utf-8", "replace")
     if status not in ok:
         raise from_status(err, status)
-    return status, out.decode("utf-8", "replace"), err
+    return status, out if raw else out.decode("utf-8", "replace"), err
 
 
 class Formula:

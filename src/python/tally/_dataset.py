@@ -126,10 +126,10 @@ def generate(formula=None, labels="word", **kw):
     os.close(fd)
     try:
         out = run("gen", "--quiet", "--labels=" + labels,
-                  "--report=" + path, *options(kw), *args)[1]
+                  "--report=" + path, *options(kw), *args, raw=True)[1]
         with open(path) as r:
             text = r.read()
         report = json.loads(text) if text.strip() else None
     finally:
         os.unlink(path)
-    return Dataset(out.encode(), labels, report)
+    return Dataset(out, labels, report)
