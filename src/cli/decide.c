@@ -463,8 +463,27 @@ static void report_fault(const Verdict *v)
 		free(text);
 		break;
 	}
+	case DECISION_DISAGREE:
+		fprintf(stderr, "tally: internal error: methods %s and %s gave "
+				"opposite answers; no verdict is printed\n",
+			d->method, d->other);
+		break;
 	case DECISION_SOUND:
 		break;
+	}
+}
+
+/* The portfolio's methods that failed while another answered: said, so
+ * that a method's error is never silent (decision.h). */
+static void report_arm_faults(const Verdict *v)
+{
+	const char *f = v->d.arm_fault;
+	while (f && *f) {
+		const char *nl = strchr(f, '\n');
+		int n = nl ? (int)(nl - f) : (int)strlen(f);
+		fprintf(stderr, "tally: warning: %.*s; the answer rests on "
+				"method %s\n", n, f, v->d.method);
+		f += n + (nl != NULL);
 	}
 }
 
@@ -533,6 +552,7 @@ int decide_run(Inputs *in, DecideTask task, const DecideOptions *o)
 	decision_start(&v.d, o->method, &o->lim, o->max_length, o->max_states);
 	build_query(&v);
 	decision_run(&v.d, &v.q);
+	report_arm_faults(&v);
 	int status;
 	if (v.d.check != DECISION_SOUND) {
 		report_fault(&v);
