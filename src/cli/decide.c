@@ -212,11 +212,7 @@ static void print_json(const Verdict *v, Outcome oc, const char *verdict,
 					    json_boolean(rec->result->as_expected));
 		}
 	}
-	json_t *alpha = json_array();
-	for (size_t i = 0; i < v->alpha.n; i++)
-		json_array_append_new(
-			alpha, json_string(sym_name(v->alpha.syms,
-						    v->alpha.letters[i])));
+	json_t *alpha = json_letters(v->alpha.syms, v->alpha.letters, v->alpha.n);
 	json_object_set_new(o, "alphabet", alpha);
 	json_object_set_new(o, "accept_at",
 			    json_string(eval_accept_name(v->q.accept)));
@@ -332,6 +328,7 @@ static void print_text(const Verdict *v, Outcome oc, const char *verdict,
 		free(text);
 	}
 	printf("method: %s\n", method);
+	letters_print_line(stdout, v->alpha.syms, v->alpha.letters, v->alpha.n);
 	if (v->o->certificate) {
 		if (r->certificate)
 			printf("certificate:\n%s%s", r->certificate,

@@ -413,9 +413,7 @@ static void print_alphabet(Repl *r)
 	char *spec = repl_session_alphabet(r);
 	Alphabet a;
 	alphabet_init(&a, r->store, NULL, 0, spec);
-	char *text = alphabet_describe(&a);
-	printf("alphabet: %s\n", *text ? text : "(none)");
-	free(text);
+	letters_print_line(stdout, a.syms, a.letters, a.n);
 	alphabet_free(&a);
 	free(spec);
 }
