@@ -277,12 +277,15 @@ int cmd_lang_list(Store *s, Node root, const LangOptions *opt)
 	lg.alpha = &alpha;
 	lg.spaced = alphabet_spaced(&alpha);
 	lg.ev = eval_new(s, &root, 1, lg.accept);
-	/* The words are over this alphabet: said first (JSON records carry
-	 * it as "alphabet"). */
-	if (!lg.json)
-		letters_print_line(stdout, alpha.syms, alpha.letters, alpha.n);
-	else
+	/* The words are over this alphabet: said first, on stderr, so that
+	 * stdout stays a list of words that eval and search --positive
+	 * read (JSON records carry it as "alphabet"). */
+	if (!lg.json) {
+		fflush(stdout);
+		letters_print_line(stderr, alpha.syms, alpha.letters, alpha.n);
+	} else {
 		lg.alpha_json = json_letters(alpha.syms, alpha.letters, alpha.n);
+	}
 	if (lg.count && eval_streams(lg.ev)) {
 		eval_free(lg.ev);
 		int st = count_states(s, root, &alpha, opt, lg.limits);

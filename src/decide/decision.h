@@ -93,10 +93,13 @@ void decision_start(Decision *d, const char *asked, const Limits *user,
  * top of this file. */
 void decision_run(Decision *d, const Query *q);
 
-/* For a caller that armed its own limits (search's verify.c): decides q
- * with the portfolio of every method, within `budget` seconds (and
- * q->limits), and checks the answer as decision_run() does (without
- * shortening a witness).  d is set up here; decision_free() releases it
+/* For a caller that armed its own limits and evaluates every short word
+ * itself (search's verify.c): decides q with the portfolio of every
+ * method, within `budget` seconds (and q->limits); a witness is
+ * re-checked, opposite answers and a method's failed own check are
+ * faults (.check), a proof is not evaluated again on short words (the
+ * caller's own evaluation is that second path), no witness is
+ * shortened.  d is set up here; decision_free() releases it
  * and leaves the caller's timer alone. */
 void decision_run_all(Decision *d, const Query *q, double budget);
 

@@ -329,9 +329,8 @@ static int stop_overdue(const PortfolioArm *arms, Child *ch, ArmOutcome *out,
 	return next < 0 ? -1 : (int)(next * 1000) + 1;
 }
 
-/* One round: waits for some child to write or end; true when an arm has
- * answered definitely. */
-static bool round_of(const PortfolioArm *arms, Child *ch, ArmOutcome *out,
+/* One round: waits up to wait_ms for some child to write or end. */
+static void round_of(const PortfolioArm *arms, Child *ch, ArmOutcome *out,
 		     size_t n, int wait_ms)
 {
 	struct pollfd *pf = xmalloc(n * sizeof *pf);
@@ -342,18 +341,37 @@ static bool round_of(const PortfolioArm *arms, Child *ch, ArmOutcome *out,
 			who[k++] = i;
 		}
 	int r = poll(pf, k, wait_ms);
-	bool definite = false;
 	for (size_t j = 0; r > 0 && j < k; j++) {
 		Child *c = &ch[who[j]];
 		if (pf[j].revents && drain(c))
 			finish(&arms[who[j]], c, &out[who[j]]);
 	}
-	for (size_t i = 0; i < n; i++)
-		definite |= out[i].state == ARM_ANSWERED && !ch[i].pid &&
-			    portfolio_definite(out[i].res.status);
 	free(pf);
 	free(who);
-	return definite;
+}
+
+/* The first arm in table order with a definite answer (n: none). */
+static size_t first_definite(const Child *ch, const ArmOutcome *out, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!ch[i].pid && out[i].state == ARM_ANSWERED &&
+		    portfolio_definite(out[i].res.status))
+			return i;
+	return n;
+}
+
+/* Whether arms before `first` are still running. */
+static bool earlier_running(const Child *ch, size_t first)
+{
+	for (size_t i = 0; i < first; i++)
+		if (ch[i].pid)
+			return true;
+	return false;
+}
+
+static int min_ms(int a, int b)
+{
+	return a < 0 ? b : b < 0 ? a : a < b ? a : b;
 }
 
 void portfolio_run(const Query *q, const PortfolioArm *arms, size_t n,
@@ -361,23 +379,34 @@ void portfolio_run(const Query *q, const PortfolioArm *arms, size_t n,
 {
 	Child *ch = xcalloc(n, sizeof *ch);
 	char *tmpdir = make_tmpdir();
-	bool definite = false;
+	double started = limit_now(), prefer_until = 0;
 	for (size_t i = 0; i < n; i++) {
 		memset(&out[i], 0, sizeof out[i]);
 		method_result_init(&out[i].res);
 		out[i].state = ARM_CANCELLED;
-		if (!definite)
+		if (first_definite(ch, out, i) == i)
 			start(q, &arms[i], &ch[i], &out[i], tmpdir);
-		definite |= !ch[i].pid && portfolio_definite(out[i].res.status);
 	}
 	for (;;) {
 		int wait_ms = stop_overdue(arms, ch, out, n);
-		size_t running = 0;
+		size_t first = first_definite(ch, out, n), running = 0;
 		for (size_t i = 0; i < n; i++)
 			running += ch[i].pid != 0;
-		if (definite || running == 0)
+		if (running == 0)
 			break;
-		definite = round_of(arms, ch, out, n, wait_ms);
+		if (first < n) {
+			/* An earlier row may still answer: waited for a
+			 * while, so that the method named does not depend
+			 * on which process the machine ran first. */
+			double now = limit_now();
+			if (!prefer_until)
+				prefer_until = now + PORTFOLIO_PREFER + (now - started);
+			if (!earlier_running(ch, first) || now >= prefer_until)
+				break;
+			wait_ms = min_ms(wait_ms,
+					 (int)((prefer_until - now) * 1000) + 1);
+		}
+		round_of(arms, ch, out, n, wait_ms);
 	}
 	for (size_t i = 0; i < n; i++) {
 		if (ch[i].pid)

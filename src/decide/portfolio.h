@@ -1,7 +1,12 @@
 /* portfolio -- decision methods run side by side on one Query, each in a
  * forked child process that sends its MethodResult back through a pipe;
  * the first definite answer (MR_EQUIVALENT or MR_DIFFERENT) ends the
- * others.
+ * others.  The rows are in order of preference: when a definite answer
+ * comes while an earlier row is still running, that row is waited for a
+ * little longer (PORTFOLIO_PREFER plus the time the answer took), so
+ * that which method answers -- printed on the method: line -- does not
+ * depend on how the machine scheduled the processes.  A larger deadline
+ * is therefore never slower to a definite answer, beyond that wait.
  *
  * Why processes and not threads (HACKING.md, "The portfolio"): the
  * methods were written for a process of their own -- Z3 and MONA keep
@@ -42,6 +47,10 @@
  * timeout; this is for those that do not. */
 #define PORTFOLIO_GRACE 0.5
 
+/* How long, at least, an earlier row is waited for after a later row's
+ * definite answer. */
+#define PORTFOLIO_PREFER 0.5
+
 typedef struct {
 	const char *name;
 	MethodFn fn;
@@ -69,10 +78,11 @@ typedef struct {
 bool portfolio_definite(MethodStatus s);
 
 /* Runs arms[0..n) on q side by side (q->limits, if any, is each child's
- * copy, re-armed there) until an arm answers definitely -- then every arm
+ * copy, re-armed there) until an arm answers definitely and no earlier
+ * arm runs, or the wait for the earlier ones is over -- then every arm
  * still running is cancelled -- or every arm has ended.  out[i] is arm
- * i's outcome; every arm that answered in the same instant as the first
- * definite one is ANSWERED too (the caller compares them).  When fork()
+ * i's outcome; several may be definite answers (the caller compares
+ * them).  When fork()
  * fails, the arm runs here, in this process, before the next is
  * started. */
 void portfolio_run(const Query *q, const PortfolioArm *arms, size_t n,
