@@ -279,10 +279,12 @@ int cmd_lang_list(Store *s, Node root, const LangOptions *opt)
 	lg.ev = eval_new(s, &root, 1, lg.accept);
 	/* The words are over this alphabet: said first, on stderr, so that
 	 * stdout stays a list of words that eval and search --positive
-	 * read (JSON records carry it as "alphabet"). */
+	 * read (the REPL's transcript has it on stdout; JSON records carry
+	 * it as "alphabet"). */
 	if (!lg.json) {
 		fflush(stdout);
-		letters_print_line(stderr, alpha.syms, alpha.letters, alpha.n);
+		letters_print_line(opt->alphabet_stdout ? stdout : stderr,
+				   alpha.syms, alpha.letters, alpha.n);
 	} else {
 		lg.alpha_json = json_letters(alpha.syms, alpha.letters, alpha.n);
 	}

@@ -232,7 +232,9 @@ static void run_portfolio(Decision *d, double end, double explore_timeout)
 	portfolio_run(&d->q, arms, NMETHODS, out);
 	size_t pick = chosen(out);
 	if (pick == NMETHODS) {
-		/* Every arm was stopped at its end. */
+		/* Every arm was stopped at its end, or interrupted: which
+		 * limit it was is the deadline's. */
+		limit_check(&d->lim);
 		d->method = "explore";
 		d->res.status = MR_LIMIT;
 		d->res.reason = xstrdup("no method answered before the deadline");

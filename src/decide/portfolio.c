@@ -369,6 +369,15 @@ static bool earlier_running(const Child *ch, size_t first)
 	return false;
 }
 
+/* A stop asked from outside (limit_interrupt(): the Python package's
+ * Ctrl-C) ends the wait: the arms are cancelled. */
+static bool interrupted(void)
+{
+	Limits probe;
+	limit_init(&probe);
+	return limit_check(&probe) && probe.hit == LIMIT_INTERRUPT;
+}
+
 static int min_ms(int a, int b)
 {
 	return a < 0 ? b : b < 0 ? a : a < b ? a : b;
@@ -392,7 +401,7 @@ void portfolio_run(const Query *q, const PortfolioArm *arms, size_t n,
 		size_t first = first_definite(ch, out, n), running = 0;
 		for (size_t i = 0; i < n; i++)
 			running += ch[i].pid != 0;
-		if (running == 0)
+		if (running == 0 || interrupted())
 			break;
 		if (first < n) {
 			/* An earlier row may still answer: waited for a
