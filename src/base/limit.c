@@ -90,6 +90,26 @@ void limit_stop(void)
 	expiries = 0;
 }
 
+/* The timer: SIGALRM after `seconds`, then one a second. */
+static void arm(double seconds)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_alarm;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = SA_RESTART;
+	sigaction(SIGALRM, &sa, NULL);
+	double whole = floor(seconds);
+	struct itimerval t = {
+		.it_interval = {1, 0},
+		.it_value = {(time_t)whole,
+			     (suseconds_t)((seconds - whole) * 1e6)},
+	};
+	if (t.it_value.tv_sec == 0 && t.it_value.tv_usec == 0)
+		t.it_value.tv_usec = 1;
+	setitimer(ITIMER_REAL, &t, NULL);
+}
+
 void limit_start(Limits *l)
 {
 	disarm();
@@ -103,21 +123,18 @@ void limit_start(Limits *l)
 	snprintf(backstop_msg, sizeof backstop_msg, "tally: limit: --timeout=%g "
 		 "reached (in work that cannot stop early)\n", l->timeout);
 	backstop_len = strlen(backstop_msg);
-	struct sigaction sa;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_alarm;
-	sigemptyset(&sa.sa_mask);
-	sa.sa_flags = SA_RESTART;
-	sigaction(SIGALRM, &sa, NULL);
-	double whole = floor(l->timeout);
-	struct itimerval t = {
-		.it_interval = {1, 0},
-		.it_value = {(time_t)whole,
-			     (suseconds_t)((l->timeout - whole) * 1e6)},
-	};
-	if (t.it_value.tv_sec == 0 && t.it_value.tv_usec == 0)
-		t.it_value.tv_usec = 1;
-	setitimer(ITIMER_REAL, &t, NULL);
+	arm(l->timeout);
+}
+
+void limit_rearm_child(Limits *l)
+{
+	disarm();
+	expiries = 0;
+	backstop = 0;
+	if (!l || l->timeout <= 0)
+		return;
+	double left = l->started + l->timeout - limit_now();
+	arm(left > 0 ? left : 0);
 }
 
 size_t limit_peak_memory(void)

@@ -42,6 +42,11 @@ enum { LIMIT_POLL_EVERY = 4096 };
 void limit_init(Limits *l);
 /* Arms the deadline (if any); call once, when the long work starts. */
 void limit_start(Limits *l);
+/* In a child process forked during the work (decide/portfolio.h): fork
+ * cleared the timer, so this arms it again for what is left of l's
+ * deadline (l may be NULL: none), without the backstop -- the parent
+ * stops its children itself. */
+void limit_rearm_child(Limits *l);
 /* For the REPL: limits end the command that reached them, never the
  * process (no backstop: work that does not poll runs on). */
 void limit_keep_process(void);

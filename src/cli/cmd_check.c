@@ -24,7 +24,8 @@ static const char intro[] =
 	"Bounded answers read 'unsatisfiable up to length N' / 'valid up to\n"
 	"length N' (exit 3), else 'unknown' (exit 3, or 4 when a limit you\n"
 	"gave stopped the search).  The methods are those of tally equiv\n"
-	"(sat(F) is F against false, valid(F) is F against true).\n\n";
+	"(sat(F) is F against false, valid(F) is F against true), side by\n"
+	"side under auto.  'method:' and 'alphabet:' lines follow.\n\n";
 
 static const char examples[] =
 	"\nExamples:\n"

@@ -31,8 +31,10 @@ static const char intro[] =
 	"equal states: shortest counterexamples, bounded verdicts, and\n"
 	"'equivalent' when the reachable states run out); presburger (depth\n"
 	"<= 1), chc (Horn clauses, an inductive invariant), mona (threshold\n"
-	"comparisons) and unary (one letter) are exact.  auto tries the exact\n"
-	"methods first and then explore within the time budget.\n\n";
+	"comparisons) and unary (one letter) are exact.  auto (the default)\n"
+	"runs them all side by side, one process each, until the first\n"
+	"definite answer or the deadline; --method=NAME runs one alone.  An\n"
+	"'alphabet:' line follows: the letters the verdict is over.\n\n";
 
 static const char pairs_help[] =
 	"one pair per line (- = stdin), tab-separated:\n"

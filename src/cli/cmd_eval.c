@@ -209,15 +209,6 @@ static void drop_echo(Run *r)
 	r->spilled = r->held_cr = false;
 }
 
-static json_t *alphabet_json(const Alphabet *a)
-{
-	json_t *arr = json_array();
-	for (size_t i = 0; i < a->n; i++)
-		json_array_append_new(arr,
-				      json_string(sym_name(a->syms, a->letters[i])));
-	return arr;
-}
-
 static bool on_end(void *ctx)
 {
 	Run *r = ctx;
@@ -253,7 +244,7 @@ static bool on_end(void *ctx)
 		else
 			json_decref(w);
 		json_object_set_new(o, "length", json_integer((json_int_t)r->length));
-		json_object_set_new(o, "alphabet", alphabet_json(r->alpha));
+		json_object_set_new(o, "alphabet", json_letters(r->alpha->syms, r->alpha->letters, r->alpha->n));
 		json_object_set_new(o, "accept_at",
 				    json_string(eval_accept_name(r->accept)));
 		/* a verdict only where every output is Boolean */

@@ -46,6 +46,7 @@ typedef struct {
 	const Alphabet *alpha;
 	AcceptAt accept;
 	bool count, json, spaced;
+	json_t *alpha_json; /* the alphabet, for every JSON record */
 	Sym *syms;        /* the current word */
 	uint64_t *counts; /* accepted words per length */
 	Limits *limits;
@@ -64,6 +65,7 @@ static void print_word(const Lang *lg, size_t d)
 		json_t *o = json_envelope();
 		json_t *w = json_string(b.data);
 		json_object_set_new(o, "word", w ? w : json_null());
+		json_object_set(o, "alphabet", lg->alpha_json);
 		json_object_set_new(o, "length", json_integer((json_int_t)d));
 		json_emit(o);
 		buf_free(&b);
@@ -234,11 +236,8 @@ static int count_states(Store *s, Node root, const Alphabet *alpha,
 	bool ok = lang_count(s, root, alpha, opt->accept, opt->max_length,
 			     lim, emit_count, &co);
 	if (co.json) {
-		json_t *o = json_envelope(), *al = json_array();
-		for (size_t i = 0; i < alpha->n; i++)
-			json_array_append_new(al, json_string(sym_name(
-				alpha->syms, alpha->letters[i])));
-		json_object_set_new(o, "alphabet", al);
+		json_t *o = json_envelope();
+		json_object_set_new(o, "alphabet", json_letters(alpha->syms, alpha->letters, alpha->n));
 		json_object_set_new(o, "accept_at",
 				    json_string(eval_accept_name(opt->accept)));
 		json_object_set_new(o, "max_length",
@@ -278,9 +277,21 @@ int cmd_lang_list(Store *s, Node root, const LangOptions *opt)
 	lg.alpha = &alpha;
 	lg.spaced = alphabet_spaced(&alpha);
 	lg.ev = eval_new(s, &root, 1, lg.accept);
+	/* The words are over this alphabet: said first, on stderr, so that
+	 * stdout stays a list of words that eval and search --positive
+	 * read (the REPL's transcript has it on stdout; JSON records carry
+	 * it as "alphabet"). */
+	if (!lg.json) {
+		fflush(stdout);
+		letters_print_line(opt->alphabet_stdout ? stdout : stderr,
+				   alpha.syms, alpha.letters, alpha.n);
+	} else {
+		lg.alpha_json = json_letters(alpha.syms, alpha.letters, alpha.n);
+	}
 	if (lg.count && eval_streams(lg.ev)) {
 		eval_free(lg.ev);
 		int st = count_states(s, root, &alpha, opt, lg.limits);
+		json_decref(lg.alpha_json);
 		alphabet_free(&alpha);
 		return st;
 	}
@@ -297,13 +308,10 @@ int cmd_lang_list(Store *s, Node root, const LangOptions *opt)
 	if (!walk_all(&lg, maxlen, snaps, next))
 		status = EXIT_LIMIT;
 	else if (lg.count && lg.json) {
-		json_t *o = json_envelope(), *c = json_array(), *al = json_array();
-		for (size_t i = 0; i < alpha.n; i++)
-			json_array_append_new(
-				al, json_string(sym_name(alpha.syms, alpha.letters[i])));
+		json_t *o = json_envelope(), *c = json_array();
 		for (size_t d = 0; d <= maxlen; d++)
 			json_array_append_new(c, json_integer((json_int_t)lg.counts[d]));
-		json_object_set_new(o, "alphabet", al);
+		json_object_set(o, "alphabet", lg.alpha_json);
 		json_object_set_new(o, "accept_at",
 				    json_string(eval_accept_name(lg.accept)));
 		json_object_set_new(o, "max_length", json_integer((json_int_t)maxlen));
@@ -321,6 +329,7 @@ int cmd_lang_list(Store *s, Node root, const LangOptions *opt)
 	free(lg.syms);
 	free(lg.counts);
 	eval_free(lg.ev);
+	json_decref(lg.alpha_json);
 	alphabet_free(&alpha);
 	return status;
 }

@@ -219,23 +219,13 @@ static void print_errors(Search *s, const Sample *S, const SearchResult *r,
  * --alphabet's (the search's words are over it). */
 static void print_alphabet(const Search *s)
 {
-	Buf b = {0};
-	for (size_t i = 0; i < s->nletters; i++) {
-		if (i)
-			buf_putc(&b, ' ');
-		word_put_letter(&b, sym_name(store_syms(s->in.store), s->letters[i]));
-	}
-	printf("alphabet: %s\n", b.len ? b.data : "(none)");
-	buf_free(&b);
+	letters_print_line(stdout, store_syms(s->in.store), s->letters,
+			   s->nletters);
 }
 
 static json_t *alphabet_json(const Search *s)
 {
-	json_t *a = json_array();
-	for (size_t i = 0; i < s->nletters; i++)
-		json_array_append_new(a, json_string(sym_name(
-			store_syms(s->in.store), s->letters[i])));
-	return a;
+	return json_letters(store_syms(s->in.store), s->letters, s->nletters);
 }
 
 /* The lines known before the search (printed first, so that a limit

@@ -55,6 +55,8 @@ typedef struct {
 	struct Limits *limits; /* --timeout, --max-memory; NULL: none */
 	const Sym *letters;    /* letters the input mentions (Unit.letters) */
 	size_t nletters;
+	bool alphabet_stdout;  /* the alphabet line on stdout (the REPL's
+				* transcript), not stderr (tally lang) */
 } LangOptions;
 /* tally lang: the accepted words of root up to opt->max_length. */
 int cmd_lang_list(Store *s, Node root, const LangOptions *opt);

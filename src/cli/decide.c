@@ -296,11 +296,7 @@ static void print_json(const Verdict *v, Outcome oc, const char *verdict,
 					    json_boolean(rec->result->as_expected));
 		}
 	}
-	json_t *alpha = json_array();
-	for (size_t i = 0; i < v->alpha.n; i++)
-		json_array_append_new(
-			alpha, json_string(sym_name(v->alpha.syms,
-						    v->alpha.letters[i])));
+	json_t *alpha = json_letters(v->alpha.syms, v->alpha.letters, v->alpha.n);
 	json_object_set_new(o, "alphabet", alpha);
 	json_object_set_new(o, "accept_at",
 			    json_string(eval_accept_name(v->q.accept)));
@@ -404,6 +400,7 @@ static void print_text(const Verdict *v, Outcome oc, const char *verdict,
 		putchar('\n');
 	}
 	printf("method: %s\n", method);
+	letters_print_line(stdout, v->alpha.syms, v->alpha.letters, v->alpha.n);
 	if (v->o->certificate) {
 		if (r->certificate)
 			printf("certificate:\n%s%s", r->certificate,
@@ -560,6 +557,11 @@ static void report_fault(const Verdict *v)
 		free(text);
 		break;
 	}
+	case DECISION_DISAGREE:
+		fprintf(stderr, "tally: internal error: methods %s and %s gave "
+				"opposite answers; no verdict is printed\n",
+			d->method, d->other);
+		break;
 	case DECISION_SOUND:
 		break;
 	}
@@ -612,6 +614,20 @@ static bool confirm_seq(Verdict *v)
 	}
 	runs_clear(&bad);
 	return ok;
+}
+
+/* The portfolio's methods that failed while another answered: said, so
+ * that a method's error is never silent (decision.h). */
+static void report_arm_faults(const Verdict *v)
+{
+	const char *f = v->d.arm_fault;
+	while (f && *f) {
+		const char *nl = strchr(f, '\n');
+		int n = nl ? (int)(nl - f) : (int)strlen(f);
+		fprintf(stderr, "tally: warning: %.*s; the answer rests on "
+				"method %s\n", n, f, v->d.method);
+		f += n + (nl != NULL);
+	}
 }
 
 /* The limit message after the unknown verdict a user's limit caused:
@@ -682,6 +698,7 @@ int decide_run(Inputs *in, DecideTask task, const DecideOptions *o)
 	decision_start(&v.d, o->method, &o->lim, o->max_length, o->max_states);
 	build_query(&v);
 	decision_run(&v.d, &v.q);
+	report_arm_faults(&v);
 	int status;
 	if (v.d.check != DECISION_SOUND) {
 		report_fault(&v);

@@ -61,16 +61,19 @@ typedef struct {
 #define DECIDE_ROWS(o)                                                        \
 	OPTION_TEXT_ROW("Method and limits:\n"),                              \
 	OPTION_CHOICE_ROW("method", "METHOD", decide_methods, &(o)->method,   \
-			  "auto (default), explore, presburger, chc,\n"       \
-			  "mona or unary"),                                    \
+			  "auto (default: all of them side by side,\n"      \
+			  "one process each, the first answer wins),\n"      \
+			  "or one of explore, presburger, chc, mona,\n"      \
+			  "unary (that method alone)"),                        \
 	OPTION_COUNT_ROW(0, "max-length", "N", 1, SIZE_MAX, &(o)->max_length, \
 			 "explore every word up to length N"),                \
 	OPTION_TEXT_ROW("Limits (reached: unknown, with what was checked, "   \
 			"and exit 4):\n"),                                     \
 	OPTION_SECONDS_ROW("timeout", &(o)->lim.timeout,                      \
-			   "wall-clock time (without it and without\n"        \
-			   "--max-length: a budget of 3 s whose end is\n"     \
-			   "a bounded answer, exit 3)"),                       \
+			   "wall-clock time, one deadline for every\n"        \
+			   "method (without it and without --max-length:\n"   \
+			   "a budget of 3 s whose end is a bounded\n"         \
+			   "answer, exit 3)"),                                 \
 	OPTION_COUNT_ROW(0, "max-states", "N", 1, SIZE_MAX, &(o)->max_states, \
 			 "states explore may visit"),                         \
 	OPTION_SIZE_ROW("max-memory", &(o)->lim.max_memory,                   \

@@ -394,7 +394,8 @@ static void run_lang(Repl *r, char *arg)
 	char *rest = *end ? end + 1 : end;
 	*end = '\0';
 	char *alphabet = repl_session_alphabet(r);
-	LangOptions lo = {.alphabet = alphabet, .limits = &r->lim};
+	LangOptions lo = {.alphabet = alphabet, .limits = &r->lim,
+			  .alphabet_stdout = true};
 	if (!cmd_lang_length(arg, &lo.max_length)) {
 		repl_session_fail(r, ":lang needs a length from 0 to "
 				  "100000000, not '%s'", arg);
@@ -413,9 +414,7 @@ static void print_alphabet(Repl *r)
 	char *spec = repl_session_alphabet(r);
 	Alphabet a;
 	alphabet_init(&a, r->store, NULL, 0, spec);
-	char *text = alphabet_describe(&a);
-	printf("alphabet: %s\n", *text ? text : "(none)");
-	free(text);
+	letters_print_line(stdout, a.syms, a.letters, a.n);
 	alphabet_free(&a);
 	free(spec);
 }

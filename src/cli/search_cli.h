@@ -106,8 +106,9 @@ typedef struct {
 			 "also check every word of length <= N with\n"        \
 			 "the evaluator (default 14 for two letters)"),       \
 	OPTION_COUNT_ROW(0, "decide-length", "N", 0, 64, &(o)->decide_len,    \
-			 "then tally equiv's engine on every word up\n"       \
-			 "to N, or a proof (default 16; 0: off)"),            \
+			 "then tally equiv's methods side by side\n"         \
+			 "for 2 s: a proof, or every word up to N\n"         \
+			 "(default 16; 0: off)"),                              \
 	OPTION_TEXT_ROW("Output:\n"),                                         \
 	OPTION_FLAG_ROW(0, "json", &(o)->json, "JSON lines"),                 \
 	SEARCH_CSV_ROW(o, "comma-separated values"),                          \

@@ -124,3 +124,11 @@ json_t *json_size(uint64_t v)
 		snprintf(digits, sizeof digits, "%llu", (unsigned long long)v);
 	return json_string(digits);
 }
+
+json_t *json_letters(const SymTab *syms, const Sym *letters, size_t n)
+{
+	json_t *arr = json_array();
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(arr, json_string(sym_name(syms, letters[i])));
+	return arr;
+}

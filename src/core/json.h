@@ -23,6 +23,8 @@ void json_set_input(json_t *o, size_t index, const Source *src);
 /* The DAG below root: {"root": id, "nodes": [{"id", "op", ...}, ...]} in
  * topological order, so shared subformulas appear once. */
 json_t *json_formula(const Store *s, Node root);
+/* An alphabet: its letters' names as a list, in alphabet order. */
+json_t *json_letters(const SymTab *syms, const Sym *letters, size_t n);
 /* An exact integer: a JSON integer when it fits 53 bits, else a string. */
 json_t *json_fmpz(const fmpz_t v);
 /* A count: a JSON integer below 2^53, else a string of digits;

@@ -1,6 +1,7 @@
 #include <config.h>
 #include "core/word.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #ifdef __SSE2__
@@ -180,16 +181,29 @@ bool alphabet_spaced(const Alphabet *a)
 	return false;
 }
 
-char *alphabet_describe(const Alphabet *a)
+char *letters_describe(const SymTab *syms, const Sym *letters, size_t n)
 {
 	Buf b = {0};
 	buf_puts(&b, "");
-	for (size_t i = 0; i < a->n; i++) {
+	for (size_t i = 0; i < n; i++) {
 		if (i)
 			buf_putc(&b, ' ');
-		word_put_letter(&b, sym_name(a->syms, a->letters[i]));
+		word_put_letter(&b, sym_name(syms, letters[i]));
 	}
 	return buf_take(&b);
+}
+
+char *alphabet_describe(const Alphabet *a)
+{
+	return letters_describe(a->syms, a->letters, a->n);
+}
+
+void letters_print_line(FILE *out, const SymTab *syms, const Sym *letters,
+			size_t n)
+{
+	char *text = letters_describe(syms, letters, n);
+	fprintf(out, "alphabet: %s\n", *text ? text : "(none)");
+	free(text);
 }
 
 /* ---- the reader ----------------------------------------------------------- */

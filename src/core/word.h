@@ -17,6 +17,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "base/buf.h"
 #include "base/diag.h"
@@ -68,6 +69,12 @@ bool word_plain_letter(const char *name);
 void word_put_letter(Buf *b, const char *name);
 /* "a b c", malloc'd (letters as word_put_letter writes them). */
 char *alphabet_describe(const Alphabet *a);
+char *letters_describe(const SymTab *syms, const Sym *letters, size_t n);
+/* The line "alphabet: a b c" ("(none)" for no letter) that every text
+ * answer depending on the alphabet prints (equiv, check, lang, search,
+ * the REPL). */
+void letters_print_line(FILE *out, const SymTab *syms, const Sym *letters,
+			size_t n);
 
 /* Where the letters of the words go. */
 typedef struct {

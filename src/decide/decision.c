@@ -5,11 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/buf.h"
 #include "base/mem.h"
 #include "decide/chc.h"
 #include "decide/crosscheck.h"
 #include "decide/explore.h"
 #include "decide/mona.h"
+#include "decide/portfolio.h"
 #include "decide/presburger.h"
 #include "decide/unary.h"
 #include "machine/runeval.h"
@@ -28,7 +30,8 @@ typedef struct {
 } Method;
 
 /* One row per method.  A complete method answers NOT_APPLICABLE outside
- * its fragment, so auto simply tries the rows in order. */
+ * its fragment, so auto simply runs every row (portfolio.h); when two
+ * answer in the same instant, the earlier row is the one named. */
 static const Method methods[] = {
 	{"presburger", presburger_decide, true},
 	{"unary", unary_decide, true},
@@ -49,12 +52,6 @@ static const Method *find_method(const char *name)
 bool decision_method_exists(const char *name)
 {
 	return find_method(name) != NULL;
-}
-
-void decision_method(const char *name, const Query *q, MethodResult *out)
-{
-	method_result_init(out);
-	find_method(name)->fn(q, out);
 }
 
 /* ---- the budget ------------------------------------------------------------------ */
@@ -84,24 +81,29 @@ void decision_start(Decision *d, const char *asked, const Limits *user,
 		d->lim.no_backstop = true;
 	}
 	limit_start(&d->lim);
+	d->own_timer = true;
 }
 
 /* ---- running the methods ------------------------------------------------------ */
+
+/* The time a complete method may take: what is left of the deadline, or
+ * with a length bound but no timeout, of the complete methods' default
+ * budget (0: none). */
+static double complete_end(const Decision *d)
+{
+	if (d->lim.timeout > 0)
+		return d->lim.started + d->lim.timeout;
+	return d->complete_end;
+}
 
 static void run_method(Decision *d, const Method *m, MethodResult *out)
 {
 	Query q = d->q;
 	/* Explore polls the deadline (limit.c); the solvers behind the
 	 * complete methods get the time left as their own budget. */
-	if (m->complete && d->lim.timeout > 0) {
-		q.timeout = limit_left(&d->lim);
-		/* Complete methods leave explore half of the budget. */
-		if (is_auto(d))
-			q.timeout /= 2;
-	} else if (m->complete && d->complete_end > 0) {
-		/* A bounded question must end: explore answers it, the
-		 * complete methods only get a few seconds to do better. */
-		double left = d->complete_end - limit_now();
+	double end = complete_end(d);
+	if (m->complete && end > 0) {
+		double left = end - limit_now();
 		q.timeout = left > 0.01 ? left : 0.01;
 	}
 	method_result_init(out);
@@ -149,28 +151,110 @@ static void shorten(Decision *d)
 	fmpz_clear(len);
 }
 
-/* The complete methods in table order, then explore. */
-static void run_auto(Decision *d)
+/* ---- the portfolio ------------------------------------------------------------- */
+
+/* Every row side by side: the complete methods until their end, explore
+ * until the deadline (its Limits) or, in search's verification, its own
+ * timeout. */
+static void arms_of(const Decision *d, double end, double explore_timeout,
+		    PortfolioArm *arms)
 {
+	double now = limit_now();
 	for (size_t i = 0; i < NMETHODS; i++) {
 		const Method *m = &methods[i];
-		if (!m->complete)
-			continue;
-		run_method(d, m, &d->res);
-		d->method = m->name;
-		if (d->res.status == MR_EQUIVALENT ||
-		    d->res.status == MR_INTERNAL)
-			return;
-		if (d->res.status == MR_DIFFERENT) {
-			shorten(d);
-			return;
+		arms[i] = (PortfolioArm){.name = m->name, .fn = m->fn};
+		if (m->complete) {
+			arms[i].end = end;
+			arms[i].timeout = end > 0 ? end - now : 0;
+			if (end > 0 && arms[i].timeout < 0.01)
+				arms[i].timeout = 0.01;
+		} else {
+			arms[i].timeout = explore_timeout;
+			arms[i].end = d->lim.timeout > 0
+				? d->lim.started + d->lim.timeout
+				: explore_timeout > 0 ? now + explore_timeout : 0;
 		}
-		method_result_free(&d->res);
-		if (limit_check(&d->lim))
-			break;
 	}
-	d->method = "explore";
-	run_method(d, find_method("explore"), &d->res);
+}
+
+/* The outcome the decision rests on: the first definite answer in table
+ * order, else explore's, else a method's error, else the first answer
+ * of any kind. */
+static size_t chosen(const ArmOutcome *out)
+{
+	size_t pick = NMETHODS;
+	for (size_t i = 0; i < NMETHODS && pick == NMETHODS; i++)
+		if (out[i].state == ARM_ANSWERED &&
+		    portfolio_definite(out[i].res.status))
+			pick = i;
+	for (size_t i = 0; i < NMETHODS && pick == NMETHODS; i++)
+		if (out[i].state == ARM_ANSWERED && !methods[i].complete)
+			pick = i;
+	for (size_t i = 0; i < NMETHODS && pick == NMETHODS; i++)
+		if (out[i].state == ARM_FAILED ||
+		    (out[i].state == ARM_ANSWERED &&
+		     out[i].res.status == MR_INTERNAL))
+			pick = i;
+	for (size_t i = 0; i < NMETHODS && pick == NMETHODS; i++)
+		if (out[i].state == ARM_ANSWERED)
+			pick = i;
+	return pick;
+}
+
+/* What the arms other than the chosen one say against it: an opposite
+ * definite answer (.other), errors (.arm_fault). */
+static void compare(Decision *d, const ArmOutcome *out, size_t pick)
+{
+	Buf faults = {0};
+	for (size_t i = 0; i < NMETHODS; i++) {
+		const ArmOutcome *o = &out[i];
+		if (i == pick)
+			continue;
+		if (o->state == ARM_ANSWERED && portfolio_definite(o->res.status) &&
+		    o->res.status != d->res.status && !d->other)
+			d->other = methods[i].name;
+		if (o->state == ARM_FAILED)
+			buf_printf(&faults, "%s\n", o->failure);
+		else if (o->state == ARM_ANSWERED && o->res.status == MR_INTERNAL)
+			buf_printf(&faults, "method %s: %s\n", methods[i].name,
+				   o->res.reason ? o->res.reason
+						 : "its own check failed");
+	}
+	d->arm_fault = faults.len ? buf_take(&faults) : NULL;
+	buf_free(&faults);
+}
+
+static void run_portfolio(Decision *d, double end, double explore_timeout)
+{
+	PortfolioArm arms[NMETHODS];
+	ArmOutcome out[NMETHODS];
+	arms_of(d, end, explore_timeout, arms);
+	portfolio_run(&d->q, arms, NMETHODS, out);
+	size_t pick = chosen(out);
+	if (pick == NMETHODS) {
+		/* Every arm was stopped at its end, or interrupted: which
+		 * limit it was is the deadline's. */
+		limit_check(&d->lim);
+		d->method = "explore";
+		d->res.status = MR_LIMIT;
+		d->res.reason = xstrdup("no method answered before the deadline");
+	} else if (out[pick].state == ARM_FAILED) {
+		d->method = methods[pick].name;
+		d->res.status = MR_INTERNAL;
+		d->res.reason = xstrdup(out[pick].failure);
+	} else {
+		d->method = methods[pick].name;
+		d->res = out[pick].res;
+		method_result_init(&out[pick].res);
+		d->lim.hit = out[pick].hit;
+		d->lim.memory = out[pick].memory;
+		/* The arm's limit ended the work: no backstop is needed. */
+		if (d->lim.hit != LIMIT_NONE && d->own_timer)
+			limit_stop();
+	}
+	compare(d, out, pick);
+	for (size_t i = 0; i < NMETHODS; i++)
+		arm_outcome_free(&out[i]);
 }
 
 static void decide(Decision *d)
@@ -191,7 +275,9 @@ static void decide(Decision *d)
 			shorten(d);
 		return;
 	}
-	run_auto(d);
+	run_portfolio(d, complete_end(d), 0);
+	if (d->res.status == MR_DIFFERENT && !d->other)
+		shorten(d);
 }
 
 /* TALLY_INJECT_PROOF=1 (tests only, HACKING.md): the method's answer is
@@ -250,17 +336,53 @@ static DecisionCheck crosscheck(Decision *d)
 	return bounded ? DECISION_FALSE_BOUND : DECISION_FALSE_PROOF;
 }
 
+static void check(Decision *d)
+{
+	inject_fault(d);
+	if (d->other)
+		d->check = DECISION_DISAGREE;
+	else
+		d->check = d->res.status == MR_DIFFERENT ? recheck(d)
+							 : crosscheck(d);
+}
+
 void decision_run(Decision *d, const Query *q)
 {
 	d->q = *q;
 	decide(d);
-	inject_fault(d);
-	d->check = d->res.status == MR_DIFFERENT ? recheck(d) : crosscheck(d);
+	check(d);
+}
+
+void decision_run_all(Decision *d, const Query *q, double budget)
+{
+	memset(d, 0, sizeof *d);
+	d->asked = "auto";
+	method_result_init(&d->res);
+	runs_init(&d->fault_word);
+	d->q = *q;
+	double end = limit_now() + budget;
+	if (q->limits && q->limits->timeout > 0) {
+		double user = q->limits->started + q->limits->timeout;
+		if (user < end)
+			end = user;
+	}
+	run_portfolio(d, end, end - limit_now());
+	/* The caller evaluates every short word itself (verify.c): only a
+	 * witness and the methods' agreement are checked here. */
+	if (d->other)
+		d->check = DECISION_DISAGREE;
+	else if (d->res.status == MR_INTERNAL)
+		d->check = DECISION_METHOD_FAILED;
+	else
+		d->check = d->res.status == MR_DIFFERENT ? recheck(d)
+							 : DECISION_SOUND;
 }
 
 void decision_free(Decision *d)
 {
-	limit_stop();
+	if (d->own_timer)
+		limit_stop();
+	free(d->arm_fault);
 	method_result_free(&d->res);
 	free(d->note);
 	free(d->fault);

@@ -6,12 +6,18 @@
  * of auto) before any work on the inputs: building the alphabet of a long
  * program is work too.  The caller then builds its Query with .limits =
  * &d->lim and calls decision_run(), which
- *   - runs the method, or under "auto" the complete methods in table
- *     order (each answers MR_NOT_APPLICABLE outside its fragment) and
- *     then explore, giving the complete methods the time left (half of it
- *     under auto);
+ *   - runs the method asked for, in this process; or under "auto" the
+ *     portfolio (portfolio.h): every method of the table side by side,
+ *     each in a child process, with one deadline (the complete methods
+ *     answer MR_NOT_APPLICABLE outside their fragment at once).  The
+ *     first definite answer wins and ends the others; answers that came
+ *     in the same instant must agree (else DECISION_DISAGREE).  Without
+ *     a definite answer, explore's (bounded, or a limit) stands; a
+ *     method's error is the result only when nothing else answered, and
+ *     is kept in .arm_fault otherwise;
  *   - shortens another method's witness to the shortlex-first shortest
- *     one (explore up to its length);
+ *     one (explore up to its length), so the word printed does not
+ *     depend on which method was first;
  *   - under TALLY_INJECT_PROOF=1 (tests only) replaces the answer by a
  *     proof, so that tests see a false one never pass;
  *   - re-checks a witness by evaluating it run by run (runeval.h) and a
@@ -47,6 +53,8 @@ typedef enum {
 				  * .fault_word, which the method proved
 				  * equal */
 	DECISION_FALSE_BOUND,    /* the same for a bounded answer */
+	DECISION_DISAGREE,       /* two methods of the portfolio gave
+				  * opposite definite answers (.other) */
 } DecisionCheck;
 
 typedef struct {
@@ -63,6 +71,10 @@ typedef struct {
 	bool accepted_by_first; /* MR_DIFFERENT: the first root accepts
 				 * the witness */
 	DecisionCheck check;
+	const char *other;   /* DECISION_DISAGREE: the other method */
+	char *arm_fault;     /* auto: the errors of methods whose answer was
+			      * not used ("method chc: ..."; lines), or NULL */
+	bool own_timer;      /* decision_start() armed the process's timer */
 	char *fault;         /* DECISION_NO_RECHECK: the evaluator's reason */
 	Runs fault_word;     /* DECISION_FALSE_*: the separating word */
 } Decision;
@@ -70,10 +82,6 @@ typedef struct {
 /* Whether name is a method of the table (not "auto"). */
 bool decision_method_exists(const char *name);
 
-/* Runs the method called name on q as it stands (q->timeout is its
- * budget), for a caller with its own chain of methods (search's
- * verify.c). */
-void decision_method(const char *name, const Query *q, MethodResult *out);
 
 /* Arms the limits: user's (copied; timeout 0 and max_memory 0 mean none
  * given), the bound on lengths and states the Query will carry (0: none
@@ -84,6 +92,16 @@ void decision_start(Decision *d, const char *asked, const Limits *user,
 /* Decides q (whose .limits is &d->lim) and checks the answer; see the
  * top of this file. */
 void decision_run(Decision *d, const Query *q);
+
+/* For a caller that armed its own limits and evaluates every short word
+ * itself (search's verify.c): decides q with the portfolio of every
+ * method, within `budget` seconds (and q->limits); a witness is
+ * re-checked, opposite answers and a method's failed own check are
+ * faults (.check), a proof is not evaluated again on short words (the
+ * caller's own evaluation is that second path), no witness is
+ * shortened.  d is set up here; decision_free() releases it
+ * and leaves the caller's timer alone. */
+void decision_run_all(Decision *d, const Query *q, double budget);
 
 /* Whether the result is an answer for the lengths checked: MR_BOUNDED,
  * or explore stopped by the default budget (its bound says what it

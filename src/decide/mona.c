@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -321,6 +322,9 @@ static RunStatus run_mona(const char *in, const char *out, double timeout)
 	if (pid < 0)
 		return RUN_FAILED;
 	if (pid == 0) {
+		/* MONA ends with its caller (a portfolio arm may be killed:
+		 * portfolio.h). */
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		int fd = open(out, O_WRONLY | O_TRUNC);
 		int null = open("/dev/null", O_WRONLY);
 		if (fd < 0 || null < 0 || dup2(fd, 1) < 0 || dup2(null, 2) < 0)

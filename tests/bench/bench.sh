@@ -316,6 +316,16 @@ decide_run "one letter, depth 2, unary" "" "$TALLY" check --valid \
 	--quiet -f "#[#[true] >= $big] < 7"
 decide_run "L_3 vs L_4, mona" "" "$TALLY" equiv --quiet --method=mona \
 	-f L_3 -f L_4
+# The portfolio (decide/portfolio.h): issue 29's reproducer, where
+# explore finds the witness at once while chc works until the deadline.
+# A larger --timeout must not be slower: the two rows should be alike
+# (1.6 s and 30 s when the methods ran one after the other, chc first
+# with half of the budget).
+rep="Q_a & #[#[Q_a] >= 200 & #[Q_b] >= 3] != 1"
+decide_run "portfolio reproducer, default" "" "$TALLY" equiv --quiet \
+	-f Q_a -f "$rep"
+decide_run "portfolio reproducer, --timeout=60" "" "$TALLY" equiv \
+	--quiet --timeout=60 -f Q_a -f "$rep"
 n=100000000000000000000
 decide_run "eval --runs dyck1, 2*10^20 letters" "" "$TALLY" eval --runs \
 	-f dyck1 -w "(^$n )^$n"

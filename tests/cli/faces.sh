@@ -63,29 +63,56 @@ fi
 
 # One alphabet per question: every command and every REPL command asked
 # the same question over {a, b} -- a formula that mentions only a ("the
-# first letter is a") -- uses b too, and says so where it prints the
-# alphabet.  Over {a} alone the formula would be the same as Q_a.
+# first letter is a") -- uses b too, and says so: one "alphabet: a b"
+# line in text (equiv, check, search, the REPL; lang on stderr, so that
+# its stdout stays a list of words), "alphabet" in JSON.
+# Over {a} alone the formula would be the same as Q_a.
 F='#[Q_a & #[true] = 1] >= 1'
 expect_out "b	reject
 ab	accept" "$T" eval -f "$F" --alphabet=ab -w b -w ab
 expect_out "a
 aa
 ab" "$T" lang -f "$F" --alphabet=ab --max-length=2
-"$T" equiv -f "$F" -f Q_a --alphabet=ab --method=explore --max-length=4 --json > q.json || true
-grep -q '"alphabet":\["a","b"\],.*"verdict":"not equivalent"' q.json || fail "equiv: $(cat q.json)"
-"$T" check --valid -f "!($F) | Q_a" --alphabet=ab --method=explore --max-length=4 --json > q.json || true
-grep -q '"alphabet":\["a","b"\],.*"verdict":"not valid"' q.json || fail "check: $(cat q.json)"
+"$T" lang -f "$F" --alphabet=ab --max-length=2 2> l.err > /dev/null
+test "$(cat l.err)" = "alphabet: a b" || fail "lang's alphabet: $(cat l.err)"
+expect_out "0	0
+1	1
+2	2" "$T" lang -f "$F" --alphabet=ab --max-length=2 --count
+"$T" lang -f "$F" --alphabet=ab --max-length=2 --count 2> l.err > /dev/null
+test "$(cat l.err)" = "alphabet: a b" || fail "lang --count's alphabet: $(cat l.err)"
+"$T" lang -f "$F" --alphabet=ab --max-length=1 --json > q.json
+grep -q '"word":"a","alphabet":\["a","b"\]' q.json || fail "lang --json: $(cat q.json)"
+# equiv and check, text and JSON, the default portfolio and one method
+for m in "" --method=explore; do
+	"$T" equiv -f "$F" -f Q_a --alphabet=ab $m --max-length=4 --json > q.json || true
+	grep -q '"alphabet":\["a","b"\],.*"verdict":"not equivalent"' q.json || fail "equiv $m: $(cat q.json)"
+	"$T" check --valid -f "!($F) | Q_a" --alphabet=ab $m --max-length=4 --json > q.json || true
+	grep -q '"alphabet":\["a","b"\],.*"verdict":"not valid"' q.json || fail "check $m: $(cat q.json)"
+	"$T" equiv -f "$F" -f Q_a --alphabet=ab $m --max-length=4 > q.txt || true
+	grep -q '^not equivalent$' q.txt || fail "equiv $m: $(cat q.txt)"
+	test "$(grep -c '^alphabet: ' q.txt)" = 1 && grep -q '^alphabet: a b$' q.txt ||
+		fail "equiv $m: one alphabet line: $(cat q.txt)"
+	"$T" check --sat -f "$F & !Q_a" --alphabet=ab $m --max-length=4 > q.txt || true
+	grep -q '^satisfiable$' q.txt || fail "check --sat $m: $(cat q.txt)"
+	test "$(grep -c '^alphabet: ' q.txt)" = 1 && grep -q '^alphabet: a b$' q.txt ||
+		fail "check $m: one alphabet line: $(cat q.txt)"
+done
 "$T" search -f "$F" --alphabet=ab --decide-length=0 > q.txt || fail "search: $(cat q.txt)"
 grep -q '^alphabet: a b$' q.txt || fail "search does not print its alphabet: $(cat q.txt)"
 grep -q '^least depth: 2$' q.txt || fail "search over {a, b}: $(cat q.txt)"
-printf ':alphabet ab\nfa := %s\n:eval b\n:lang 2\n:equiv fa Q_a\n:search --decide-length=0\n:info\n' "$F" |
+printf ':alphabet ab\nfa := %s\n:eval b\n:lang 2\n:equiv fa Q_a\n:check --sat fa & !Q_a\n:search --decide-length=0\n:info\n' "$F" |
 	"$T" repl > r.txt 2>&1 || true
 grep -q '^b	reject$' r.txt || fail ":eval: $(cat r.txt)"
 grep -q '^ab$' r.txt || fail ":lang: $(cat r.txt)"
 grep -q '^not equivalent$' r.txt || fail ":equiv: $(cat r.txt)"
+grep -q '^satisfiable$' r.txt || fail ":check: $(cat r.txt)"
 grep -q '^least depth: 2$' r.txt || fail ":search ignores the session's alphabet: $(cat r.txt)"
-test "$(grep -c '^alphabet: a b$' r.txt)" -ge 3 ||
-	fail ":alphabet, :search and :info print the session's alphabet: $(cat r.txt)"
+# :alphabet, :lang, :equiv, :check, :search and :info: six lines, one
+# alphabet
+test "$(grep -c '^alphabet: a b$' r.txt)" = 6 ||
+	fail "the REPL's commands print the session's alphabet: $(cat r.txt)"
+test "$(grep -c '^alphabet: ' r.txt)" = 6 ||
+	fail "another alphabet in the REPL: $(grep '^alphabet' r.txt)"
 
 # One vocabulary between commands and the REPL: :trace NAME, :search
 # NAME, :check --sat as tally check spells it, enum --max-depth as

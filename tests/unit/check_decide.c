@@ -11,13 +11,17 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "base/buf.h"
+#include "base/mem.h"
 #include "decide/decision.h"
 #include "decide/explore.h"
 #include "fixture.h"
 #include "machine/machine.h"
 #include "decide/method.h"
+#include "decide/portfolio.h"
 #include "randgen.h"
 #include "ref_eval.h"
 #include "machine/runeval.h"
@@ -669,6 +673,100 @@ START_TEST(decision_engine)
 }
 END_TEST
 
+/* ---- the portfolio's processes (portfolio.h) ---------------------------------- */
+
+static void nap(double seconds)
+{
+	struct timespec ts = {(time_t)seconds,
+			      (long)((seconds - (double)(time_t)seconds) * 1e9)};
+	nanosleep(&ts, NULL);
+}
+
+/* Fake methods: what an arm sends must arrive whole, a dead or endless
+ * arm must be told apart from one that answered. */
+static void arm_slow_unknown(const Query *q, MethodResult *out)
+{
+	(void)q;
+	nap(0.2);
+	out->status = MR_UNKNOWN;
+	out->reason = xstrdup("slow and unsure");
+	out->states = 7;
+}
+
+static void arm_different(const Query *q, MethodResult *out)
+{
+	(void)q;
+	fmpz_t big;
+	fmpz_init(big);
+	fmpz_set_str(big, "1000000000000000000000000000001", 10);
+	runs_push(&out->witness, letter("a"), big);
+	runs_push_ui(&out->witness, letter("b"), 3);
+	fmpz_clear(big);
+	out->status = MR_DIFFERENT;
+	out->witness_shortest = true;
+	out->bound = 41;
+	out->certificate = xstrdup("line 1\nline 2\n");
+}
+
+static void arm_dies(const Query *q, MethodResult *out)
+{
+	(void)q;
+	(void)out;
+	_exit(3);
+}
+
+static void arm_endless(const Query *q, MethodResult *out)
+{
+	(void)q;
+	(void)out;
+	for (;;)
+		nap(1);
+}
+
+START_TEST(portfolio_arms)
+{
+	Sym alpha[2] = {letter("a"), letter("b")};
+	Node f = parse("#[Q_a] >= 2");
+	Query q;
+	query_init(&q, f, f, alpha, 2, ACCEPT_LAST, 0);
+	double now = limit_now();
+	PortfolioArm arms[] = {
+		{"slow", arm_slow_unknown, 0, 0},
+		{"dies", arm_dies, 0, 0},
+		{"endless", arm_endless, 0, now + 0.1},
+		{"different", arm_different, 0, 0},
+	};
+	ArmOutcome out[4];
+	portfolio_run(&q, arms, 4, out);
+	/* The earlier row was waited for and answered; its reason came
+	 * back. */
+	ck_assert_int_eq(out[0].state, ARM_ANSWERED);
+	ck_assert_int_eq(out[0].res.status, MR_UNKNOWN);
+	ck_assert_str_eq(out[0].res.reason, "slow and unsure");
+	ck_assert_uint_eq(out[0].res.states, 7);
+	ck_assert_int_eq(out[1].state, ARM_FAILED);
+	ck_assert_ptr_nonnull(strstr(out[1].failure, "status 3"));
+	/* killed at its end plus the grace, or cancelled once every other
+	 * arm had answered: never an answer */
+	ck_assert(out[2].state == ARM_STOPPED || out[2].state == ARM_CANCELLED);
+	ck_assert_int_eq(out[3].state, ARM_ANSWERED);
+	const MethodResult *r = &out[3].res;
+	ck_assert_int_eq(r->status, MR_DIFFERENT);
+	ck_assert(r->witness_shortest);
+	ck_assert_uint_eq(r->bound, 41);
+	ck_assert_str_eq(r->certificate, "line 1\nline 2\n");
+	ck_assert_ptr_null(r->reason);
+	ck_assert_uint_eq(r->witness.n, 2);
+	ck_assert_uint_eq(r->witness.letter[0], letter("a"));
+	char *c = fmpz_get_str(NULL, 10, r->witness.count);
+	ck_assert_str_eq(c, "1000000000000000000000000000001");
+	flint_free(c);
+	ck_assert(fmpz_equal_ui(r->witness.count + 1, 3));
+	for (size_t i = 0; i < 4; i++)
+		arm_outcome_free(&out[i]);
+}
+END_TEST
+
 Suite *decide_suite(void)
 {
 	Suite *su = suite_create("decide");
@@ -683,6 +781,7 @@ Suite *decide_suite(void)
 	tcase_add_test(tc, exhaustion_and_limits);
 	tcase_add_test(tc, machine_state_merging);
 	tcase_add_test(tc, decision_engine);
+	tcase_add_test(tc, portfolio_arms);
 	suite_add_tcase(su, tc);
 	tc = tcase_create("runs");
 	tcase_add_checked_fixture(tc, setup, teardown);
