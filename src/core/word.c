@@ -497,13 +497,6 @@ static inline __attribute__((always_inline)) Sym
 block_token(const WordReader *r, const TokTab *tab, const unsigned char *p,
 	    size_t len, bool direct)
 {
-	/* TOKTAB_DIRECT bytes readable: every known letter of up to that
-	 * many bytes in one comparison, whatever its length */
-	if (direct) {
-		Sym l = toktab_direct(tab, p, len);
-		if (l != SYM_NONE)
-			return l;
-	}
 	/* keep[k]: the low k bytes of a word (no branch on the length) */
 	static const uint64_t keep[] = {
 		0, 0xff, 0xffff, 0xffffff, 0xffffffff, 0xffffffffffull,
@@ -514,6 +507,12 @@ block_token(const WordReader *r, const TokTab *tab, const unsigned char *p,
 		const TokSlot *s = tab->slot + toktab_hash(tab, k0, 0);
 		if (((s->k0 ^ k0) | (s->len ^ len)) == 0)
 			return s->sym;
+	} else if (direct) {
+		/* TOKTAB_DIRECT bytes readable: a longer letter of up to
+		 * that many bytes in one comparison, whatever its length */
+		Sym l = toktab_direct(tab, p, len);
+		if (l != SYM_NONE)
+			return l;
 	}
 	uint64_t k0 = toktab_load(p) & keep[len < 8 ? len : 8];
 	size_t len2 = len > 8 ? len - 8 : 0; /* bytes in word 2 */
