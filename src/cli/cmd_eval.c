@@ -9,6 +9,7 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/getopt_hint.h"
+#include "cli/eval_file.h"
 #include "cli/eval_jobs.h"
 #include "cli/eval_values.h"
 #include "core/cr_words.h"
@@ -42,10 +43,12 @@ static const char outro[] =
 	"the last position instead of a verdict.\n"
 	"Streaming: formulas without future counts #> (past-only, also with Y\n"
 	"and MOD) are evaluated in one pass in memory independent of the word\n"
-	"length (words of any length on stdin).  Formulas with #> keep the\n"
-	"word packed (2 bits per symbol over two letters, at most 1 byte up to\n"
-	"255 letters) and take 1 + (#> nesting) passes over it (one fewer when\n"
-	"the innermost #> count letters only); --trace keeps\n"
+	"length (words of any length on stdin).  Formulas with #> take\n"
+	"1 + (#> nesting) passes over the word: a file on stdin is read again\n"
+	"(nothing kept; the first pass only counts letters when the innermost\n"
+	"#> count letters only); from a pipe or -w the word is kept packed (2\n"
+	"bits per symbol over two letters, at most 1 byte up to 255 letters),\n"
+	"one pass fewer when the innermost #> count letters; --trace keeps\n"
 	"4 bytes per symbol and 8 per subformula and position shown, --json\n"
 	"the word's text.\n\n"
 	"Examples:\n"
@@ -518,8 +521,14 @@ int cmd_eval_words(Store *s, const Unit *units, size_t nunits,
 	for (size_t i = 0; i < nwords && ok; i++)
 		ok = word_one(&wr, words[i], strlen(words[i]));
 	size_t min_line = nwords ? 0 : jobs_min_line(&run, opt);
+	/* #> over a file: passes that read the file again, not the word kept */
+	bool passes = run.ev && !run.buffered && !eval_streams(run.ev) &&
+		      !opt->cr_words && eval_file_usable(STDIN_FILENO);
 	if (min_line)
 		ok = eval_jobs_read(&wr, min_line, judge_line, &run);
+	else if (nwords == 0 && passes)
+		ok = eval_file_read(STDIN_FILENO, run.ev, &wr, &alpha,
+				    opt->tokens, d);
 	else if (nwords == 0)
 		ok = read_stdin(&wr, opt->cr_words ? &cw : NULL);
 	if (run.html && ok)

@@ -41,8 +41,9 @@ static uint64_t next_mul(uint64_t *s)
  * overflow of m + 1, so linear probing never wraps and always ends at an
  * empty slot); returns how many slots the lookups pass over in all (0:
  * every letter in the slot it hashes to). */
-static size_t fill(TokTab *t, const TokSlot *in, size_t m)
+static size_t fill(TokTab *t, const void *letters, size_t m)
 {
+	const TokSlot *in = letters;
 	size_t nslots = ((size_t)1 << (64 - t->shift)) + m + 1, passed = 0;
 	memset(t->slot, 0, nslots * sizeof *t->slot);
 	for (size_t i = 0; i < m; i++) {
@@ -52,6 +53,83 @@ static size_t fill(TokTab *t, const TokSlot *in, size_t m)
 		*s = in[i];
 	}
 	return passed;
+}
+
+typedef size_t Filler(TokTab *t, const void *letters, size_t m);
+
+/* Tries multipliers (tries per size, from seed) and sizes of 2^lo to
+ * 2^hi slots, stopping at the first for which fill leaves no letter out
+ * of place; leaves the best in *mul and *shift and the table filled
+ * with it. */
+static void choose(TokTab *t, uint64_t *mul, unsigned *shift, unsigned lo,
+		   unsigned hi, int tries, uint64_t seed, Filler *fill_with,
+		   const void *letters, size_t m)
+{
+	uint64_t best_mul = 1;
+	size_t best = SIZE_MAX;
+	unsigned best_shift = 64 - lo;
+	for (unsigned b = lo; b <= hi && best; b++)
+		for (int k = 0; k < tries && best; k++) {
+			*shift = 64 - b;
+			*mul = next_mul(&seed);
+			size_t out = fill_with(t, letters, m);
+			if (out < best) {
+				best = out;
+				best_mul = *mul;
+				best_shift = *shift;
+			}
+		}
+	*mul = best_mul;
+	*shift = best_shift;
+	fill_with(t, letters, m);
+}
+
+/* Puts the letters of at most TOKTAB_DIRECT bytes in the direct table
+ * with t->dmul and t->dshift, each where its key hashes unless the slot
+ * is taken; returns how many were left out. */
+static size_t fill_direct(TokTab *t, const void *letters, size_t m)
+{
+	const TokDirect *in = letters;
+	size_t left = 0;
+	memset(t->direct, 0, ((size_t)1 << (64 - t->dshift)) * sizeof *t->direct);
+	for (size_t i = 0; i < m; i++) {
+		TokDirect *d = t->direct + toktab_direct_hash(t->dmul, t->dshift,
+							      in[i].w, in[i].len);
+		if (d->len)
+			left++;
+		else
+			*d = in[i];
+	}
+	return left;
+}
+
+/* The direct table: the smallest size (of three, from four slots per
+ * letter) and multiplier that leave no letter out, else the fewest. */
+static void init_direct(TokTab *t, const TokSlot *letters, size_t m)
+{
+	TokDirect *in = xcalloc(m ? m : 1, sizeof *in);
+	size_t k = 0;
+	for (size_t i = 0; i < m; i++) {
+		if (letters[i].len > TOKTAB_DIRECT)
+			continue;
+		memcpy(in[k].w, letters[i].name, letters[i].len);
+		in[k].len = letters[i].len;
+		in[k++].sym = letters[i].sym;
+	}
+	t->mask = xmalloc((TOKTAB_DIRECT + 1) * sizeof *t->mask);
+	for (size_t len = 0; len <= TOKTAB_DIRECT; len++)
+		for (size_t j = 0; j < TOKTAB_DIRECT / 8; j++) {
+			size_t b = len > 8 * j ? len - 8 * j : 0;
+			t->mask[len][j] = b >= 8 ? UINT64_MAX
+					  : (UINT64_C(1) << (8 * b)) - 1;
+		}
+	unsigned bits = 2;
+	while (((size_t)1 << bits) < 4 * k)
+		bits++;
+	t->direct = xmalloc(((size_t)1 << (bits + 2)) * sizeof *t->direct);
+	choose(t, &t->dmul, &t->dshift, bits, bits + 2, 4 * TRIES, 54321,
+	       fill_direct, in, k);
+	free(in);
 }
 
 void toktab_init(TokTab *t, const SymTab *syms, const Sym *letters, size_t n)
@@ -75,23 +153,8 @@ void toktab_init(TokTab *t, const SymTab *syms, const Sym *letters, size_t n)
 	/* The multiplier (and size, of two) that leaves fewest letters out
 	 * of their own slot: for small alphabets usually none. */
 	t->slot = xmalloc((((size_t)1 << (bits + 1)) + m + 1) * sizeof *t->slot);
-	uint64_t seed = 12345, best_mul = 0;
-	size_t best = SIZE_MAX;
-	unsigned best_shift = 0;
-	for (unsigned b = bits; b <= bits + 1 && best; b++)
-		for (int k = 0; k < TRIES && best; k++) {
-			t->shift = 64 - b;
-			t->mul = next_mul(&seed);
-			size_t passed = fill(t, in, m);
-			if (passed < best) {
-				best = passed;
-				best_mul = t->mul;
-				best_shift = t->shift;
-			}
-		}
-	t->mul = best_mul;
-	t->shift = best_shift;
-	fill(t, in, m);
+	choose(t, &t->mul, &t->shift, bits, bits + 1, TRIES, 12345, fill, in, m);
+	init_direct(t, in, m);
 	free(in);
 }
 
@@ -99,4 +162,8 @@ void toktab_free(TokTab *t)
 {
 	free(t->slot);
 	t->slot = NULL;
+	free(t->direct);
+	t->direct = NULL;
+	free(t->mask);
+	t->mask = NULL;
 }

@@ -1,5 +1,12 @@
 /* toktab -- the token reader's table of letters (word.c).
  *
+ * Two tables, built once per alphabet.  The direct one (toktab_direct)
+ * answers for letters of up to 32 bytes where 32 bytes are readable: a
+ * perfect hash of the whole token (its four words and its length) and
+ * one branch-free comparison, whatever the letter's length, so random
+ * letters of 14 and 26 bytes cost no mispredicted branch.  The probed
+ * one answers everywhere else and for a letter the direct one left out.
+ *
  * A token is found by its bytes read as two 64-bit words (its first 16
  * bytes, little-endian, zero beyond its end) and a multiplicative hash:
  * for a letter of at most 16 bytes a lookup is one or two comparisons of
@@ -30,10 +37,30 @@ typedef struct {
 	const char *name;
 } TokSlot;
 
+/* The direct table: letters of at most TOKTAB_DIRECT bytes, each alone
+ * in the slot its whole key hashes to (a perfect hash for the letters,
+ * the multiplier chosen when building; a letter that finds its slot
+ * taken stays in the probed table only).  Its key is the token's bytes
+ * as four words, zero beyond its end, and its length: one comparison of
+ * all of it, no loop and no branch on the length. */
+enum { TOKTAB_DIRECT = 32 };
+
+typedef struct {
+	uint64_t w[TOKTAB_DIRECT / 8];
+	uint64_t len; /* 0: an empty slot */
+	Sym sym;
+} TokDirect;
+
 typedef struct {
 	TokSlot *slot; /* 2^bits slots and an overflow ending in an empty one */
 	uint64_t mul;
 	unsigned shift; /* 64 - bits */
+	TokDirect *direct; /* 2^(64 - dshift) slots */
+	uint64_t dmul;
+	unsigned dshift;
+	/* mask[len][j]: the bytes of word j a token of len bytes has
+	 * (len = TOKTAB_DIRECT stands for every longer token too) */
+	uint64_t (*mask)[TOKTAB_DIRECT / 8];
 } TokTab;
 
 void toktab_init(TokTab *t, const SymTab *syms, const Sym *letters,
@@ -78,6 +105,36 @@ static inline bool toktab_tail_equal(const char *a, const char *b, size_t n)
 	for (; i < n; i++)
 		diff |= (uint64_t)(x[i] ^ y[i]);
 	return diff == 0;
+}
+
+/* The direct table's hash of a key: the words folded, then one product
+ * whose top bits are the slot. */
+static inline size_t toktab_direct_hash(uint64_t mul, unsigned shift,
+					const uint64_t *w, uint64_t len)
+{
+	uint64_t x = w[0] ^ (w[1] << 21 | w[1] >> 43) ^
+		     (w[2] << 42 | w[2] >> 22) ^ (w[3] * UINT64_C(0x9e3779b97f4a7c15)) ^
+		     len << 56;
+	return (size_t)((x * mul) >> shift);
+}
+
+/* The letter of the token p[0..len) from the direct table, at least
+ * TOKTAB_DIRECT bytes readable from p; SYM_NONE when it is not there
+ * (an unknown token, a longer letter or one left to the probed table:
+ * ask toktab_find and the symbol table then). */
+static inline Sym toktab_direct(const TokTab *t, const unsigned char *p,
+				size_t len)
+{
+	uint64_t w[TOKTAB_DIRECT / 8];
+	const uint64_t *mask = t->mask[len < TOKTAB_DIRECT ? len : TOKTAB_DIRECT];
+	for (unsigned j = 0; j < TOKTAB_DIRECT / 8; j++)
+		w[j] = toktab_load(p + 8 * j) & mask[j];
+	const TokDirect *d = t->direct + toktab_direct_hash(t->dmul, t->dshift,
+							    w, len);
+	uint64_t diff = d->len ^ len;
+	for (unsigned j = 0; j < TOKTAB_DIRECT / 8; j++)
+		diff |= d->w[j] ^ w[j];
+	return diff == 0 ? d->sym : SYM_NONE;
 }
 
 /* The letter whose key is k0, k1 and whose length is len (tail: its

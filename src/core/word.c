@@ -502,13 +502,14 @@ static uint64_t separators(const unsigned char *p, uint64_t *nl)
 	return m;
 }
 
-/* The letter of the token p[0..len), at least 16 bytes readable from p;
+/* The letter of the token p[0..len), at least 16 bytes readable from p
+ * (TOKTAB_DIRECT with direct);
  * SYM_NONE when unknown.  The token table answers for every letter
  * above the space without a call; the others (control bytes, an open
  * alphabet's stand-in) and unknown tokens go to the symbol table. */
 static inline __attribute__((always_inline)) Sym
 block_token(const WordReader *r, const TokTab *tab, const unsigned char *p,
-	    size_t len)
+	    size_t len, bool direct)
 {
 	/* keep[k]: the low k bytes of a word (no branch on the length) */
 	static const uint64_t keep[] = {
@@ -520,6 +521,12 @@ block_token(const WordReader *r, const TokTab *tab, const unsigned char *p,
 		const TokSlot *s = tab->slot + toktab_hash(tab, k0, 0);
 		if (((s->k0 ^ k0) | (s->len ^ len)) == 0)
 			return s->sym;
+	} else if (direct) {
+		/* TOKTAB_DIRECT bytes readable: a longer letter of up to
+		 * that many bytes in one comparison, whatever its length */
+		Sym l = toktab_direct(tab, p, len);
+		if (l != SYM_NONE)
+			return l;
 	}
 	uint64_t k0 = toktab_load(p) & keep[len < 8 ? len : 8];
 	size_t len2 = len > 8 ? len - 8 : 0; /* bytes in word 2 */
@@ -529,7 +536,7 @@ block_token(const WordReader *r, const TokTab *tab, const unsigned char *p,
 	return l != SYM_NONE ? l : lookup(r, (const char *)p, len);
 }
 
-/* The tokens from b[i] on, 64 bytes at a time while 16 more are
+/* The tokens from b[i] on, 64 bytes at a time while 32 more are
  * readable, up to a newline: each block's separators are one mask, the
  * tokens' starts and ends its edges, walked by clearing the lowest bit
  * (a token may span blocks), so no byte is looked at twice and no token
@@ -544,7 +551,7 @@ token_blocks(WordReader *r, const unsigned char *b, size_t i, size_t n,
 	TokTab tab = r->toktab; /* in registers: out[] stores may alias r */
 	size_t open = SIZE_MAX; /* the start of a token the last block cut */
 	uint64_t before = 1;    /* the byte before the block is a separator */
-	for (; n - i >= BLOCK + TOKTAB_WORDS; i += BLOCK) {
+	for (; n - i >= BLOCK + TOKTAB_DIRECT; i += BLOCK) {
 		uint64_t nl, sep = separators(b + i, &nl);
 		uint64_t starts = ~sep & ((sep << 1) | before);
 		uint64_t ends = sep & ((~sep << 1) | (open != SIZE_MAX));
@@ -572,7 +579,7 @@ token_blocks(WordReader *r, const unsigned char *b, size_t i, size_t n,
 		while (ends) {
 			size_t e = i + (size_t)__builtin_ctzll(ends);
 			ends &= ends - 1;
-			Sym l = block_token(r, &tab, b + s, e - s);
+			Sym l = block_token(r, &tab, b + s, e - s, true);
 			if (l == SYM_NONE) {
 				stop = s;
 				break;
@@ -665,7 +672,7 @@ static size_t token_run(WordReader *r, const char *buf, size_t i, size_t n)
 		}
 		if (k == NEWLINE)
 			break;
-		if (n - i >= BLOCK + TOKTAB_WORDS) {
+		if (n - i >= BLOCK + TOKTAB_DIRECT) {
 			size_t j = token_blocks(r, b, i, n, &count);
 			if (j != i) {
 				i = j;
@@ -677,7 +684,7 @@ static size_t token_run(WordReader *r, const char *buf, size_t i, size_t n)
 		if (j == n)
 			break; /* may continue in the next buffer */
 		Sym l = n - i >= TOKTAB_WORDS
-				? block_token(r, &r->toktab, b + i, j - i)
+				? block_token(r, &r->toktab, b + i, j - i, false)
 				: lookup(r, buf + i, j - i);
 		if (l == SYM_NONE)
 			break;

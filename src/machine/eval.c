@@ -41,6 +41,12 @@ struct Evaluator {
 	bool *verdict;
 	const Sym *byte_sym;  /* eval_push_bytes: the table byte_map is of */
 	MachineByteMap *byte_map;
+	bool ext;             /* passes driven by the caller (eval_pass_begin) */
+	unsigned ext_pass;    /* the current one, 0..fdepth */
+	uint64_t ext_n;       /* letters pushed in it since the reset */
+	const Sym *code_sym;  /* the table byte_code is of */
+	uint32_t byte_code[256]; /* with ext: byte -> code, UINT32_MAX none */
+	uint8_t byte_letter[256]; /* with ext: 1 when the byte is a letter */
 };
 
 /* ---- the evaluator ------------------------------------------------------ */
@@ -112,6 +118,7 @@ void eval_reset(Evaluator *ev)
 {
 	ev->too_long = false;
 	ev->judged = false;
+	ev->ext_n = 0;
 	codebuf_clear(&ev->word);
 	memset(ev->count, 0, ev->codes.ncodes * sizeof *ev->count);
 	machine_reset(&ev->lean, &ev->st);
@@ -136,7 +143,8 @@ static void read_block(Evaluator *ev, size_t m)
 /* Fewer letters than can be pushed (eval_too_long): n cut to the rest. */
 static size_t room(Evaluator *ev, size_t n)
 {
-	uint64_t read = ev->streams ? ev->st.pos : ev->word.n;
+	uint64_t read = ev->ext ? ev->ext_n : ev->streams ? ev->st.pos
+							   : ev->word.n;
 	if (n > MACHINE_MAX_POSITIONS - read) {
 		ev->too_long = true;
 		n = (size_t)(MACHINE_MAX_POSITIONS - read);
@@ -144,11 +152,149 @@ static size_t room(Evaluator *ev, size_t n)
 	return n;
 }
 
+/* ---- passes driven by the caller (eval.h, eval_pass_begin) ------------- */
+
+/* Pass 0 counts letters when the totals of level 1 follow from them;
+ * every other pass runs the machine. */
+static bool counting_pass(const Evaluator *ev)
+{
+	return ev->ext_pass == 0 && ev->lean.letter_totals;
+}
+
+static void pass_push(Evaluator *ev, const Sym *letters, size_t n)
+{
+	ev->ext_n += n;
+	if (counting_pass(ev)) {
+		for (size_t i = 0; i < n; i++)
+			ev->count[code_of(ev, letters[i])]++;
+		return;
+	}
+	for (size_t done = 0, m; done < n; done += m) {
+		m = n - done < ev->lean.blk ? n - done : ev->lean.blk;
+		for (size_t i = 0; i < m; i++)
+			ev->blk.codes[i] = code_of(ev, letters[done + i]);
+		read_block(ev, m);
+	}
+}
+
+/* Counts the bytes b[0..n) into count[] by their codes: four histograms
+ * of bytes side by side (a run of one letter would otherwise wait on
+ * the same counter), added up by code at the end. */
+static void count_bytes(uint64_t *count, const uint32_t *bc,
+			const unsigned char *b, size_t n)
+{
+	enum { PIECE = 1 << 20 }; /* the 32-bit counters cannot overflow */
+	uint32_t h[4][256];
+	for (size_t from = 0; from < n; from += PIECE) {
+		size_t m = n - from < PIECE ? n - from : PIECE, i = 0;
+		const unsigned char *p = b + from;
+		memset(h, 0, sizeof h);
+		for (; i + 4 <= m; i += 4) {
+			h[0][p[i]]++;
+			h[1][p[i + 1]]++;
+			h[2][p[i + 2]]++;
+			h[3][p[i + 3]]++;
+		}
+		for (; i < m; i++)
+			h[0][p[i]]++;
+		for (int c = 0; c < 256; c++) {
+			uint64_t t = (uint64_t)h[0][c] + h[1][c] + h[2][c] + h[3][c];
+			if (t)
+				count[bc[c]] += t;
+		}
+	}
+}
+
+/* One-byte letters in a pass: each byte's code from a table, straight
+ * into the counts or the block, with no array of Syms in between. */
+static size_t pass_push_bytes(Evaluator *ev, const unsigned char *b,
+			      size_t n, const Sym *byte_sym)
+{
+	if (ev->code_sym != byte_sym) {
+		for (int c = 0; c < 256; c++) {
+			ev->byte_code[c] = byte_sym[c] == SYM_NONE
+				? UINT32_MAX : code_of(ev, byte_sym[c]);
+			ev->byte_letter[c] = byte_sym[c] != SYM_NONE;
+		}
+		ev->code_sym = byte_sym;
+	}
+	const uint32_t *bc = ev->byte_code;
+	const uint8_t *letter = ev->byte_letter;
+	size_t k = 0;
+	while (k < n && letter[b[k]])
+		k++;
+	size_t taken = k; /* letters beyond the limit are dropped (room) */
+	k = room(ev, k);
+	ev->ext_n += k;
+	if (counting_pass(ev)) {
+		count_bytes(ev->count, bc, b, k);
+		return taken;
+	}
+	for (size_t done = 0, m; done < k; done += m) {
+		m = k - done < ev->lean.blk ? k - done : ev->lean.blk;
+		uint32_t *codes = ev->blk.codes;
+		for (size_t i = 0; i < m; i++)
+			codes[i] = bc[b[done + i]];
+		read_block(ev, m);
+	}
+	return taken;
+}
+
+unsigned eval_pass_count(const Evaluator *ev)
+{
+	return ev->lean.fdepth + 1;
+}
+
+void eval_pass_begin(Evaluator *ev, unsigned k)
+{
+	assert(!ev->streams && k <= ev->lean.fdepth);
+	ev->ext = true;
+	ev->ext_pass = k;
+	machine_begin_pass(&ev->lean, k);
+	eval_reset(ev);
+}
+
+/* The end marker of ACCEPT_EOS, read at the end of every pass. */
+static void pass_end_marker(Evaluator *ev)
+{
+	uint32_t other = (uint32_t)ev->lean.ncodes - 1;
+	if (ev->accept != ACCEPT_EOS)
+		return;
+	if (counting_pass(ev))
+		ev->count[other]++;
+	else
+		machine_step(&ev->lean, &ev->st, other);
+}
+
+void eval_pass_end(Evaluator *ev)
+{
+	assert(ev->ext && ev->ext_pass < ev->lean.fdepth);
+	pass_end_marker(ev);
+	if (counting_pass(ev))
+		machine_letter_totals(&ev->lean, ev->count);
+	else
+		machine_take_totals(&ev->lean, &ev->st);
+}
+
+static void pass_judge(Evaluator *ev)
+{
+	assert(ev->ext_pass == ev->lean.fdepth);
+	pass_end_marker(ev);
+	machine_query(&ev->lean, &ev->st);
+	for (size_t r = 0; r < ev->nroots; r++)
+		ev->verdict[r] = machine_root(&ev->lean, &ev->st, r);
+	ev->judged = true;
+}
+
 void eval_push_many(Evaluator *ev, const Sym *letters, size_t n)
 {
 	const Machine *p = &ev->lean;
 	MachineState *st = &ev->st;
 	n = room(ev, n);
+	if (ev->ext) {
+		pass_push(ev, letters, n);
+		return;
+	}
 	/* Short pushes (tally lang) step; long ones run in blocks. */
 	if (ev->streams && n < 16) {
 		for (size_t i = 0; i < n; i++)
@@ -196,6 +342,8 @@ static size_t push_bytes_as_letters(Evaluator *ev, const unsigned char *b,
 size_t eval_push_bytes(Evaluator *ev, const unsigned char *bytes, size_t n,
 		       const Sym *byte_sym)
 {
+	if (ev->ext)
+		return pass_push_bytes(ev, bytes, n, byte_sym);
 	/* the kernel for long runs that cannot make the word too long */
 	if (!ev->lean.kernel.on || n < 16 ||
 	    n > MACHINE_MAX_POSITIONS - ev->st.pos)
@@ -251,6 +399,11 @@ static void judge(Evaluator *ev)
 
 bool eval_accepts(Evaluator *ev, size_t root)
 {
+	if (ev->ext) {
+		if (!ev->judged)
+			pass_judge(ev);
+		return ev->verdict[root];
+	}
 	if (!ev->streams) {
 		if (!ev->judged)
 			judge(ev);

@@ -78,6 +78,17 @@ bool eval_too_long(const Evaluator *ev);
  * less when every innermost #> counts a Boolean combination of letters
  * (its total is then a sum of letter counts kept while pushing). */
 unsigned eval_passes(const Evaluator *ev);
+/* Passes the caller drives over a word it can read again (a file), for
+ * formulas that do not stream, keeping nothing of the word: for k = 0 ..
+ * eval_pass_count() - 1, eval_pass_begin(ev, k) (it resets), push the
+ * whole word, then eval_pass_end(ev) after every pass but the last, and
+ * eval_accepts() after the last.  eval_reset keeps the pass (a line that
+ * turns out to be tokens starts again).  With letter totals (see
+ * eval_passes) pass 0 only counts letters.  Verdicts are those of
+ * pushing the word once. */
+unsigned eval_pass_count(const Evaluator *ev);
+void eval_pass_begin(Evaluator *ev, unsigned k);
+void eval_pass_end(Evaluator *ev);
 /* Bytes of the word kept now (0 for past-only formulas). */
 size_t eval_word_bytes(const Evaluator *ev);
 

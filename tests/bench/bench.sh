@@ -73,9 +73,10 @@ for lang in dyck1 majority; do
 done
 
 # Future counts: majority written with #> (at position 1, more a than b
-# lie ahead): the word kept as 2-bit codes, the letter counts give the
-# totals, one pass; the same verdict as the floor's majority.  Peak
-# memory per symbol is the point.
+# lie ahead), from a file: two passes over the file (cli/eval_file.c),
+# the first counting letters (the totals), nothing of the word kept; the
+# same verdict as the floor's majority.  Peak memory per symbol above
+# the past-only run (0 when nothing is kept) is the other figure.
 input=$work/future.txt
 "$BENCHBIN/genword" ab "$N" 42 > "$input"
 t=$(measure "$work/t.out" "$TALLY" eval --no-echo \

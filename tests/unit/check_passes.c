@@ -1,7 +1,8 @@
 /* check_passes.c -- formulas with future counts #>, evaluated by passes
  * over the packed word (eval.c, codebuf.c), against the naive reference
  * of ref_eval.c: random formulas with nested #> and # on all short words
- * (whole words and word-by-word pushes), long words that cross the
+ * (whole words, word-by-word pushes, and passes the caller drives as
+ * from a file: eval_pass_begin), long words that cross the
  * machine's blocks and the bytes of the packed codes, and alphabets wide
  * enough for 8-, 16- and 32-bit codes.  Also the promises of the man page:
  * passes = 1 + #>-nesting, bytes per symbol.
@@ -203,6 +204,39 @@ static Node nested_formula(Rng *rng, const GenOptions *o)
 
 enum { ROOTS = 2 };
 
+/* The word through passes the caller drives (eval_pass_begin, as from a
+ * file): the letters as Syms, or, with bytes, as their one-byte names
+ * through eval_push_bytes (in two pieces, the way a reader hands runs). */
+static void passes_word(Evaluator *ev, const Sym *w, size_t n, bool bytes,
+			bool *acc)
+{
+	/* the same table for every word (eval_push_bytes keeps its codes) */
+	Sym byte_sym[256];
+	unsigned char text[16];
+	for (int c = 0; c < 256; c++)
+		byte_sym[c] = SYM_NONE;
+	for (const char *l = "abc"; *l; l++)
+		byte_sym[(unsigned char)*l] = fixture_letter(&fx, (char[]){*l, 0});
+	for (size_t i = 0; i < n; i++)
+		text[i] = (unsigned char)sym_name(store_syms(s), w[i])[0];
+	unsigned np = eval_pass_count(ev);
+	for (unsigned k = 0; k < np; k++) {
+		eval_pass_begin(ev, k);
+		if (bytes) {
+			size_t h = n / 2;
+			ck_assert_uint_eq(eval_push_bytes(ev, text, h, byte_sym), h);
+			ck_assert_uint_eq(eval_push_bytes(ev, text + h, n - h,
+							  byte_sym), n - h);
+		} else {
+			eval_push_many(ev, w, n);
+		}
+		if (k + 1 < np)
+			eval_pass_end(ev);
+	}
+	for (size_t r = 0; r < ROOTS; r++)
+		acc[r] = eval_accepts(ev, r);
+}
+
 /* Every word over alpha[0..sigma) up to length maxlen, both conventions:
  * eval_word, and pushes one letter at a time on the longest words. */
 static void all_words(const Node *roots, const Sym *alpha, unsigned sigma,
@@ -210,8 +244,14 @@ static void all_words(const Node *roots, const Sym *alpha, unsigned sigma,
 {
 	for (int a = 0; a < 2; a++) {
 		Evaluator *ev = eval_new(s, roots, ROOTS, (AcceptAt)a);
+		Evaluator *pv = eval_new(s, roots, ROOTS, (AcceptAt)a);
 		ck_assert_uint_eq(eval_passes(ev),
 				  expected_passes(roots, ROOTS));
+		ck_assert_uint_eq(eval_pass_count(pv),
+				  1 + future_nesting(roots[0]) >
+					  1 + future_nesting(roots[1])
+					  ? 1 + future_nesting(roots[0])
+					  : 1 + future_nesting(roots[1]));
 		ck_assert(!eval_streams(ev));
 		unsigned digits[16];
 		Sym w[16];
@@ -229,6 +269,12 @@ static void all_words(const Node *roots, const Sym *alpha, unsigned sigma,
 						mismatch(roots[r], w, n, a,
 						     "eval_word", want);
 				}
+				passes_word(pv, w, n, n % 2, acc);
+				for (size_t r = 0; r < ROOTS; r++)
+					if (acc[r] != ref_accepts(s, roots[r], w, n,
+								  a == ACCEPT_EOS))
+						mismatch(roots[r], w, n, a,
+							 "eval_pass_begin", !acc[r]);
 				if (n < maxlen)
 					continue;
 				eval_reset(ev);
@@ -246,6 +292,7 @@ static void all_words(const Node *roots, const Sym *alpha, unsigned sigma,
 				}
 			} while (fixture_next_word(digits, n, sigma));
 		}
+		eval_free(pv);
 		eval_free(ev);
 	}
 }
