@@ -160,7 +160,11 @@ static const char *failure(Search *s, const Solution *sol, char *buf, size_t n)
 	if (r->noisy && r->found && r->formula && sol->have_v &&
 	    sol->v.fresh_bad <= s->o.max_errors)
 		return NULL; /* wrong on the words it lists, at most N */
-	if (r->stop != BANK_OK)
+	if (r->stop != BANK_OK && r->found)
+		snprintf(buf, n, "at depth %u a Boolean combination of the search's "
+			 "comparisons agrees with the target on the sample; a limit "
+			 "stopped the extraction of the formula", r->depth);
+	else if (r->stop != BANK_OK)
 		snprintf(buf, n, "a limit stopped the search during depth %u",
 			 r->tried);
 	else if (r->found && s->o.lim.hit != LIMIT_NONE)
@@ -286,6 +290,22 @@ static json_t *holdout_json(const Search *s)
 	return h;
 }
 
+/* After a stop: the deepest depth a pair certified, or why none was. */
+static void print_stopped_bound(const Search *s, const SearchResult *r)
+{
+	(void)s;
+	int deepest = -1;
+	for (unsigned d = 0; r->certified && d < r->tried; d++)
+		if (r->refuted[d].npairs)
+			deepest = (int)d;
+	if (deepest >= 0)
+		printf("lower bound: certified to depth %d by the pairs above\n",
+		       deepest);
+	else
+		printf("lower bound: none certified (the limit stopped the search "
+		       "before its pairs were checked)\n");
+}
+
 static void print_search(Search *s, const SearchState *ss, const Solution *sol)
 {
 	Store *st = s->in.store;
@@ -358,6 +378,12 @@ static void print_search(Search *s, const SearchState *ss, const Solution *sol)
 			printf("no verified formula up to depth %u: %s\n", upto, fail);
 			if (f)
 				printf("candidate (not verified): %s\n", f);
+			else if (sol->failed)
+				printf("candidate (not verified; of depth %u, an "
+				       "earlier round's, which failed verification): "
+				       "%s\n", sol->failed_depth, sol->failed);
+			if (r->stop != BANK_OK || s->o.lim.hit != LIMIT_NONE)
+				print_stopped_bound(s, r);
 		}
 		if (v)
 			printf("verified: %s\n", v->text);

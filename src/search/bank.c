@@ -260,7 +260,51 @@ BankStop bank_block_end(const Bank *b)
 			      b->e.len);
 	if (b->o.max_sigs && b->e.len >= b->o.max_sigs)
 		return BANK_CAP;
-	return bank_stop_now(b);
+	BankStop stop = bank_stop_now(b);
+	if (stop == BANK_OK && b->part_cap && b->e.len >= b->part_cap)
+		return BANK_FULL;
+	return stop;
+}
+
+/* Bytes per entry over the whole job (its memory bound is the job's):
+ * the recipe on every process, the signature with its hash set's slot
+ * and hash on its owner. */
+static size_t entry_bytes(const Bank *b)
+{
+	size_t ranks = b->sh ? (size_t)b->sh->size : 1;
+	return ranks * sizeof(Entry) + b->S->nwords * sizeof(Word64) + 24;
+}
+
+size_t bank_estimate(const Bank *b)
+{
+	return b->e.len * entry_bytes(b);
+}
+
+void bank_part_start(Bank *b)
+{
+	b->part_cap = 0;
+	if (!b->o.max_bytes)
+		return;
+	size_t all = b->o.max_bytes / entry_bytes(b);
+	size_t left = all > b->e.len ? all - b->e.len : 0;
+	b->part_cap = b->e.len + (left / 2 > BANK_CUT_MIN ? left / 2 : BANK_CUT_MIN);
+}
+
+BankStop bank_part_end(Bank *b, unsigned d, BankStop stop)
+{
+	b->part_cap = 0;
+	if (stop != BANK_FULL)
+		return stop;
+	b->stats[d].cut = true;
+	return BANK_OK;
+}
+
+bool bank_cut(const Bank *b, unsigned d)
+{
+	for (unsigned k = 0; k <= d && k <= MAXD; k++)
+		if (b->stats[k].cut)
+			return true;
+	return false;
 }
 
 double bank_seconds(const Bank *b) { return b->seconds; }

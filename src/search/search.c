@@ -35,8 +35,10 @@ void search_certify(Bank *b, const Sample *S, const Word64 *care,
 	for (unsigned d = 0; d < r->tried && d <= bank_depth(b); d++) {
 		Atoms a;
 		atoms_collect(b, S, d, true, &a);
+		bool cut = r->refuted[d].cut;
 		parts_test(&a, S, care, label, &cls, d, bank_limits(b),
 			   &r->refuted[d]);
+		r->refuted[d].cut = cut;
 		atoms_free(&a);
 	}
 }
@@ -145,6 +147,7 @@ static void run(Bank *b, const Sample *S, Store *st, const Word64 *care,
 			return;
 		}
 		r->tried = d + 1;
+		r->refuted[d].cut = bank_cut(b, d);
 		atoms_free(&a);
 		if ((r->stop = bank_stop_now(b)) != BANK_OK)
 			return;
