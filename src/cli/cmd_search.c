@@ -14,6 +14,7 @@
 #include "cli/commands.h"
 #include "search/hierarchy.h"
 #include "search/holdout.h"
+#include "search/outside.h"
 #include "gen/families.h"
 #include "cli/family_hint.h"
 #include "core/json.h"
@@ -451,7 +452,9 @@ static int parse(Search *s, int argc, char **argv)
 				"the target formula (the same as -f F)"),
 		OPTION_STRING_ROW(0, "family", "NAME", &s->family,
 				  "a family of tally gen (lk, lk-predict, ek,\n"
-				  "... with --k; tally gen --list)"),
+				  "... with --k; tally gen --list), or one\n"
+				  "outside the logic by its membership: parity,\n"
+				  "mod3, dyck2 (a certified pair per depth)"),
 		OPTION_COUNT_ROW(0, "k", "K", 0, SIZE_MAX, &s->k,
 				 "the k of --family=lk / lk-predict"),
 		OPTION_STRING_ROW(0, "positive", "FILE", &s->pos,
@@ -488,6 +491,11 @@ static int parse(Search *s, int argc, char **argv)
 	if (s->o.max_errors && !s->pos)
 		return status_usage_error("--max-errors goes with --positive and "
 				       "--negative (labelled words)");
+	if (s->family && outside_find(s->family)) {
+		if (optind < argc)
+			return status_usage_error("unexpected argument '%s'", argv[optind]);
+		return EXIT_YES; /* a membership function: search_outside_run */
+	}
 	if (s->family && strcmp(s->family, "lk") != 0 &&
 	    strcmp(s->family, "lk-predict") != 0) {
 		/* a family of tally gen (its formula and alphabet); a prelude
@@ -524,7 +532,9 @@ int cmd_search(int argc, char **argv)
 	int status = parse(&s, argc, argv);
 	if (status == EXIT_YES) {
 		limit_start(&s.o.lim);
-		if (s.separate >= 0) {
+		if (s.family && outside_find(s.family)) {
+			status = search_outside_run(&s, outside_find(s.family));
+		} else if (s.separate >= 0) {
 			search_labelled_alphabet(&s, s.alphabet);
 			status = search_separating_run(&s);
 		} else {

@@ -50,22 +50,25 @@ static void lengths(unsigned k, uint64_t m, uint64_t *rng, uint64_t *len)
 	}
 }
 
-/* 1: certified, 0: not, -1: the checks disagree, -2: stopped. */
-static int check(const PairCert *p, unsigned d, IndistBounds b, Limits *lim,
-		 unsigned *sep)
+int pairgen_check(const PairCert *p, size_t nletters, unsigned d,
+		  IndistBounds b, Limits *lim, unsigned *sep, bool *never)
 {
-	BlockrefAnswer a = blockref_pair(&p->u, &p->v, 2, d, b, lim);
+	if (never)
+		*never = false;
+	BlockrefAnswer a = blockref_pair(&p->u, &p->v, nletters, d, b, lim);
 	*sep = a.kind == BLOCKREF_SEPARATED || a.kind == BLOCKREF_UNKNOWN
 	       ? a.depth : d + 1;
 	if (a.kind == BLOCKREF_STOPPED)
 		return -2;
 	if (a.kind != BLOCKREF_NONE && a.kind != BLOCKREF_NEVER)
 		return 0;
-	unsigned c = blockcheck_pair(&p->u, &p->v, 2, d, b, lim);
+	unsigned c = blockcheck_pair(&p->u, &p->v, nletters, d, b, lim);
 	if (c == BLOCKCHECK_STOPPED)
 		return -2;
 	if (c == BLOCKCHECK_UNDECIDED)
 		return 0; /* not shown twice: not certified */
+	if (never)
+		*never = a.kind == BLOCKREF_NEVER && c == BLOCKCHECK_NEVER;
 	return c == BLOCKCHECK_NONE || c == BLOCKCHECK_NEVER ? 1 : -1;
 }
 
@@ -86,7 +89,7 @@ PairgenStatus pairgen_lk(unsigned k, unsigned d, IndistBounds b, uint64_t seed,
 		out->depth = d;
 		out->tries = t;
 		unsigned sep;
-		int r = check(out, d, b, lim, &sep);
+		int r = pairgen_check(out, 2, d, b, lim, &sep, NULL);
 		out->seconds = limit_now() - t0;
 		if (r == 1 && member(ctx, &out->u) && !member(ctx, &out->v))
 			return PAIRGEN_FOUND;

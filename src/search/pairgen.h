@@ -45,4 +45,13 @@ PairgenStatus pairgen_lk(unsigned k, unsigned d, IndistBounds b, uint64_t seed,
 			 struct Limits *lim, PairCert *out);
 void pairgen_free(PairCert *p);
 
+/* The two checks of one pair over letters 0..nletters-1 at depth d: 1
+ * certified (no formula of depth <= d separates u and v, both checks
+ * agree), 0 not (*sep: the least separating depth, or d + 1 when
+ * blockref could not decide), -1 the checks disagree, -2 a limit.
+ * *never (may be NULL): both checks reached a fixpoint, so no depth
+ * separates the pair. */
+int pairgen_check(const PairCert *p, size_t nletters, unsigned d,
+		  IndistBounds b, struct Limits *lim, unsigned *sep, bool *never);
+
 #endif
