@@ -15,6 +15,7 @@
 #include "search/hierarchy.h"
 #include "search/holdout.h"
 #include "search/outside.h"
+#include "search/pairgen.h"
 #include "gen/families.h"
 #include "cli/family_hint.h"
 #include "core/json.h"
@@ -53,6 +54,8 @@ static const char examples[] =
 /* A target's constants raise C up to this much (beyond, the bank and
  * the checks of indistinguishability grow too large). */
 enum { SEARCH_TARGET_C = 4 };
+/* Pairs among labelled words checked per depth for a lower bound. */
+enum { SEARCH_LABELLED_TRIES = 5000 };
 
 /* ---- the target ----------------------------------------------------------- */
 
@@ -396,6 +399,65 @@ static void print_search(Search *s, const SearchState *ss, const Solution *sol)
 	free(f);
 }
 
+/* Labelled words: per depth, the shortest pair among them that no
+ * formula of the depth within C, T separates (pairgen_labelled: two
+ * exact checks); a lower bound from the words themselves, whatever the
+ * search found.  False when the checks disagreed (said on stderr). */
+static bool print_labelled_bounds(Search *s)
+{
+	size_t n = s->words.len;
+	BlockWord *w = xcalloc(n + 1, sizeof *w);
+	const char **names = xcalloc(s->nletters + 1, sizeof *names);
+	for (size_t i = 0; i < s->nletters; i++)
+		names[i] = sym_name(store_syms(s->in.store), s->letters[i]);
+	for (size_t i = 0; i < n; i++)
+		blockword_from(&w[i], s->words.data[i].w, s->words.data[i].len);
+	char cls[80];
+	search_class_brief(search_bounds(&s->o), cls, sizeof cls);
+	bool ok = true;
+	PairCert p[SEARCH_MAXD + 1];
+	PairgenStatus st[SEARCH_MAXD + 1];
+	unsigned maxd = s->maxd < SEARCH_MAXD ? s->maxd : SEARCH_MAXD;
+	search_progress(&s->o, "pairs among the labelled words");
+	pairgen_labelled(w, s->labels.data, n, s->nletters, maxd,
+			 search_bounds(&s->o), SEARCH_LABELLED_TRIES, &s->o.lim,
+			 p, st);
+	search_progress_done(&s->o);
+	for (unsigned d = 0; d <= maxd; d++) {
+		if (st[d] == PAIRGEN_STOPPED)
+			break;
+		if (st[d] == PAIRGEN_NONE) {
+			printf("lower bound from the labelled words: none at depth %u "
+			       "(of the %d shortest pairs with the same last letter)\n",
+			       d, SEARCH_LABELLED_TRIES);
+			break;
+		}
+		char *u = blockword_text(&p[d].u, names), *v = blockword_text(&p[d].v, names);
+		if (st[d] == PAIRGEN_DISAGREE) {
+			fprintf(stderr, "tally: internal error: the two exact checks "
+				"disagree on \"%s\" and \"%s\" at depth %u\n", u, v, d);
+			ok = false;
+		} else {
+			printf("lower bound from the labelled words: within %s, no "
+			       "depth-<=%u formula separates \"%s\" (in) and \"%s\" "
+			       "(out): %llu and %llu letters; shown by two exact checks "
+			       "that share no code (blockref, blockcheck)\n", cls, d, u,
+			       v, (unsigned long long)blockword_length(&p[d].u),
+			       (unsigned long long)blockword_length(&p[d].v));
+		}
+		free(u);
+		free(v);
+	}
+	for (unsigned d = 0; d <= maxd; d++)
+		if (st[d] == PAIRGEN_FOUND || st[d] == PAIRGEN_DISAGREE)
+			pairgen_free(&p[d]);
+	for (size_t i = 0; i < n; i++)
+		blockword_free(&w[i]);
+	free(w);
+	free(names);
+	return ok;
+}
+
 static int run_search(Search *s)
 {
 	Store *st = s->in.store;
@@ -414,6 +476,9 @@ static int run_search(Search *s)
 	if (labels)
 		judge(s, &sol);
 	print_search(s, &ss, &sol);
+	bool agree = true;
+	if (labels && !s->o.json && !s->o.csv && !s->whole)
+		agree = print_labelled_bounds(s);
 	fflush(stdout);
 	char why[320];
 	int status = failure(s, &sol, why, sizeof why) ? EXIT_NO : EXIT_YES;
@@ -431,7 +496,7 @@ static int run_search(Search *s)
 	}
 	solution_free(&sol);
 	search_state_free(&ss);
-	return status;
+	return agree ? status : EXIT_INTERNAL;
 }
 
 /* ---- options ---------------------------------------------------------------- */

@@ -46,6 +46,31 @@ grep -q '^depth 1: within ' out.txt || fail "dyck2: depth 1"
 grep -q '^depth 2: no pair of this shape certified' out.txt || fail "dyck2: depth 2"
 grep -q 'no least depth' out.txt && fail "dyck2: a claim for every depth"
 
+# The same from labelled words: PARITY's unary words 1^1..1^69 and the
+# words over {0, 1} up to length 4, labelled here by awk; a pair among
+# them certified at every depth 0..6 (no least depth), and a unary pair
+# of depth d is no shorter than the unary law allows (2^d + 1 letters
+# for d >= 1: a shorter unary pair is separated at depth d).
+awk 'BEGIN {
+	for (n = 1; n < 70; n++) { w = ""; for (i = 0; i < n; i++) w = w "1"
+		print w > (n % 2 ? "pos.txt" : "neg.txt") }
+	for (n = 1; n <= 4; n++) for (v = 0; v < 2 ^ n; v++) {
+		w = ""; x = v; ones = 0
+		for (i = 0; i < n; i++) { w = w (x % 2); ones += x % 2; x = int(x / 2) }
+		if (w !~ /^1+$/) print w > (ones % 2 ? "pos.txt" : "neg.txt") } }'
+try 1 "$TALLY" search --positive=pos.txt --negative=neg.txt --max-depth=6 \
+	--max-length=2 --holdout=0 --quiet
+grep -q '^least depth' out.txt && fail "labelled parity: a least depth printed"
+awk '/^lower bound from the labelled words: within/ {
+	match($0, /depth-<=[0-9]+/); d = substr($0, RSTART + 8, RLENGTH - 8) + 0
+	match($0, /: [0-9]+ and [0-9]+ letters/); split(substr($0, RSTART + 2), f, " ")
+	seen[d] = 1
+	match($0, /separates "[^"]*" \(in\) and "[^"]*"/); p = substr($0, RSTART, RLENGTH)
+	unary = p ~ /^separates "1(\^[0-9]+|1*)" \(in\) and "1(\^[0-9]+|1*)"$/
+	if (unary && d >= 1 && f[1] < 2 ^ d + 1 && f[3] < 2 ^ d + 1) { print $0; bad = 1 }
+} END { for (d = 0; d <= 6; d++) if (!seen[d]) { print "no depth " d; bad = 1 }
+	exit bad }' out.txt > bad.txt || fail "labelled parity: $(cat bad.txt)"
+
 try 2 "$TALLY" search --family=parity --json
 try 2 "$TALLY" search --family=parity --two-sided
 exit 0
