@@ -185,6 +185,16 @@ void bank_pin(Bank *b, const size_t *idx, size_t n);
  * depend on the moment the memory is read.  A cut depth's negative
  * results hold for the comparisons kept only. */
 enum { BANK_CUT_MIN = 1024 };
+/* The search's focus (one process only): pairs of sample bits the
+ * target labels differently and no comparison kept so far tells apart.
+ * A part past its share then goes on with the candidates that separate
+ * one of them only, until the whole budget is spent: the budget goes to
+ * what separates the target's words first.  n = 0: no focus. */
+enum { BANK_FOCUS_MAX = 4096 };
+void bank_set_focus(Bank *b, const size_t *pos, const size_t *neg, size_t n);
+/* The budget is tight: a quarter of it spent (the search then computes
+ * a focus). */
+bool bank_tight(const Bank *b);
 /* Was a layer of depth <= d cut at the memory budget? */
 bool bank_cut(const Bank *b, unsigned d);
 /* The estimated bytes of the bank's entries and signatures. */

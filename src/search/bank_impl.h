@@ -29,6 +29,10 @@ struct Bank {
 	bool top_atoms; /* and the comparisons of depth built + 1 */
 	LayerStats stats[MAXD + 1];
 	size_t part_cap; /* entries the current part may reach (0: none) */
+	bool focus_only; /* past it: only candidates that separate a focus
+			  * pair are kept */
+	size_t nfocus;
+	size_t *focus;   /* pos[0..nfocus), neg[nfocus..2 nfocus) */
 	double seconds; /* wall time spent in bank_build */
 	double cpu;     /* CPU time of all threads spent there */
 	char grammar[400];
@@ -57,7 +61,7 @@ void bank_emit(Bank *b, uint64_t key, const Word64 *sig, const Cand *c,
 void bank_append(Bank *b, Entry e);
 /* After each block: the progress, then BANK_CAP or a limit (collective
  * in a shared bank), else BANK_OK. */
-BankStop bank_block_end(const Bank *b);
+BankStop bank_block_end(Bank *b);
 
 /* Starts a part of a layer: its share of the memory budget (bank.h). */
 void bank_part_start(Bank *b);
