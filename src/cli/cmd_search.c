@@ -428,8 +428,9 @@ static bool print_labelled_bounds(Search *s)
 			break;
 		if (st[d] == PAIRGEN_NONE) {
 			printf("lower bound from the labelled words: none at depth %u "
-			       "(of the %d shortest pairs with the same last letter)\n",
-			       d, SEARCH_LABELLED_TRIES);
+			       "(no pair of them certified; at most %d pairs with the "
+			       "same last letter checked, shortest first)\n", d,
+			       SEARCH_LABELLED_TRIES);
 			break;
 		}
 		char *u = blockword_text(&p[d].u, names), *v = blockword_text(&p[d].v, names);
