@@ -108,7 +108,8 @@ typedef struct {
 			"stop when the resident memory exceeds SIZE\n"         \
 			"bytes (suffixes K, M, G; default a quarter of\n"      \
 			"the machine's memory); the bank is cut to fit\n"     \
-			"half of it, smallest formulas first"),              \
+			"half of it: smallest formulas first, then\n"         \
+			"those that separate the target's words"),           \
 	OPTION_TEXT_ROW("Verification:\n"),                                   \
 	OPTION_COUNT_ROW(0, "verify-length", "N", 0, 24, &(o)->verify_len,    \
 			 "also check every word of length <= N with\n"        \
