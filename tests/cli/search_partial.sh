@@ -14,7 +14,11 @@ try 4 "$TALLY" $JOB --max-memory=64M
 err_has 'tally: limit: --max-memory reached'
 err_has 'limit 64 MiB'
 grep -q '^target: ' out.txt || fail "memory: no header: $(head -n 2 out.txt)"
-grep -q '^depth 0: ' out.txt || fail "memory: no depth row printed"
+# (natively the job completes depths 0 and 1 in 64M; a sanitizer build's
+# allocator may spend them before depth 0 ends)
+if test -z "${TALLY_SANITIZED:-}"; then
+	grep -q '^depth 0: ' out.txt || fail "memory: no depth row printed"
+fi
 grep -q '^no verified formula up to depth ' out.txt || fail "memory: no summary"
 grep -q '^lower bound: ' out.txt || fail "memory: no lower-bound line"
 
@@ -28,8 +32,10 @@ grep -q '^lower bound: ' out.txt || fail "timeout: no lower-bound line"
 # pair was built before the limit, and the staircase says incomplete
 try 4 "$TALLY" hierarchy --k=1..9 --max-memory=64M --quiet
 err_has 'tally: limit: --max-memory reached'
-grep -q 'stopped at depth [0-9]* (partial table)' out.txt ||
-	fail "hierarchy memory: no stopped row: $(tail -n 4 out.txt)"
+if test -z "${TALLY_SANITIZED:-}"; then
+	grep -q 'stopped at depth [0-9]* (partial table)' out.txt ||
+		fail "hierarchy memory: no stopped row: $(tail -n 4 out.txt)"
+fi
 grep -q '^staircase: incomplete (a limit was reached)' out.txt ||
 	fail "hierarchy memory: footer"
 try 4 "$TALLY" hierarchy --k=1..9 --timeout=2 --quiet
