@@ -163,6 +163,14 @@ size_t limit_memory(void)
 	return (size_t)rss * (size_t)sysconf(_SC_PAGESIZE);
 }
 
+size_t limit_default_memory(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+	if (pages <= 0 || size <= 0)
+		return 0;
+	return (size_t)pages / LIMIT_DEFAULT_SHARE * (size_t)size;
+}
+
 double limit_left(const Limits *l)
 {
 	if (!l || l->timeout <= 0)

@@ -82,5 +82,11 @@ size_t limit_peak_memory(void);
 /* Resident memory of the process now, in bytes (the peak where the
  * system does not say). */
 size_t limit_memory(void);
+/* The default --max-memory of search and hierarchy: a
+ * LIMIT_DEFAULT_SHARE-th of the machine's physical memory (sysconf), so
+ * that a search never takes the machine; 0 when the system does not
+ * say. */
+enum { LIMIT_DEFAULT_SHARE = 4 };
+size_t limit_default_memory(void);
 
 #endif

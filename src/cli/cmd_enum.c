@@ -192,6 +192,7 @@ int cmd_enum(int argc, char **argv)
 	Enum e = {.format = "%f", .dlo = 0, .dhi = 1, .slo = 0, .shi = 6,
 		  .max_depth = SIZE_MAX};
 	search_opts_init(&e.o);
+	e.o.lim.max_memory = 0; /* enum's bound is the user's only */
 	e.o.length = 6;
 	e.o.pairs = 0;
 	e.o.C = 1;

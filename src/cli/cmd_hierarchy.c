@@ -58,7 +58,7 @@ static const char outro[] =
 
 /* A row's lower bound by a pair of block words (pairgen.h). */
 typedef struct {
-	bool tried, found;
+	bool tried, found, stopped; /* stopped: by a limit */
 	PairCert pair;
 } Lower;
 
@@ -126,6 +126,11 @@ static void print_header(const Table *t)
 static const char *row_failure(const Solution *sol)
 {
 	const SearchResult *r = &sol->r;
+	if (!r->found && r->tried && r->refuted[r->tried - 1].cut)
+		return "no Boolean combination of the search's comparisons agrees "
+		       "with the target on the sample at any depth tried; the bank "
+		       "was cut at its memory budget (--max-memory), smallest "
+		       "formulas kept";
 	if (!r->found)
 		return "no Boolean combination of the search's comparisons agrees "
 		       "with the target on the sample at any depth tried";
@@ -201,6 +206,11 @@ static void print_lower(const Table *t, unsigned k, const Lower *lw)
 		return;
 	char cls[80];
 	search_class_brief(search_bounds(&t->o), cls, sizeof cls);
+	if (!lw->found && lw->stopped) {
+		printf("  lower bound: a limit stopped the search for a pair at "
+		       "depth %u\n", k - 1);
+		return;
+	}
 	if (!lw->found) {
 		printf("  lower bound: no pair certified at depth %u within %u "
 		       "candidates\n", k - 1, t->lower_tries);
@@ -312,14 +322,19 @@ static bool lower_bound(Table *t, unsigned k, Node target, Lower *lw)
 	if (t->predict || !t->lower_tries)
 		return true;
 	lw->tried = true;
-	search_progress(&t->o, "L_%u: building a pair for depth %u", k, k - 1);
+	char what[48];
+	snprintf(what, sizeof what, "L_%u: a pair for depth %u", k, k - 1);
+	search_progress(&t->o, "%s", what);
+	search_refine_progress(&t->o, what);
 	Member m = {eval_new(t->st, &target, 1, ACCEPT_LAST), t->ab};
 	PairgenStatus st = pairgen_lk(k, k - 1, search_bounds(&t->o), t->o.seed,
 				      t->lower_tries, member, &m, &t->o.lim,
 				      &lw->pair);
 	eval_free(m.ev);
+	search_refine_progress(&t->o, NULL);
 	search_progress_done(&t->o);
 	lw->found = st == PAIRGEN_FOUND;
+	lw->stopped = st == PAIRGEN_STOPPED;
 	if (st != PAIRGEN_DISAGREE)
 		return true;
 	char *u = pair_text(&lw->pair.u), *v = pair_text(&lw->pair.v);
@@ -343,22 +358,31 @@ static bool run_row(Table *t, unsigned k)
 		     .name = name};
 	if (!t->predict)
 		tg.node = hierarchy_lk(t->st, t->ab[0], t->ab[1], k);
-	search_progress(&t->o, "%s: searching", name);
-	Solution sol;
-	search_solve(&t->ss, &tg, hierarchy_theory(t->predict, k), &sol);
-	search_progress_done(&t->o);
-	if (sol.r.stop != BANK_OK) {
-		if (!t->o.json && !t->o.csv)
-			printf("%-3u %-6s stopped at depth %u (partial table)\n", k,
-			       name, bank_depth(t->ss.bank) + 1);
-		t->stop = sol.r.stop;
-		t->stopped_at = k;
-		solution_free(&sol);
-		return false;
-	}
+	/* the lower bound first: a row a limit stops still shows it */
 	Lower lw;
 	if (!lower_bound(t, k, tg.node, &lw)) {
 		t->disagree = true;
+		return false;
+	}
+	search_progress(&t->o, "%s: searching", name);
+	Solution sol;
+	if (t->o.lim.hit == LIMIT_NONE)
+		search_solve(&t->ss, &tg, hierarchy_theory(t->predict, k), &sol);
+	else /* the pair's search reached it */
+		sol = (Solution){.r.stop = t->o.lim.hit == LIMIT_TIME ? BANK_TIME
+							       : BANK_MEMORY};
+	search_progress_done(&t->o);
+	if (sol.r.stop != BANK_OK) {
+		if (!t->o.json && !t->o.csv) {
+			printf("%-3u %-6s stopped at depth %u (partial table)\n", k,
+			       name, bank_depth(t->ss.bank) + 1);
+			search_print_refutations(t->ss.S, &sol.r, "  ");
+			print_lower(t, k, &lw);
+		}
+		t->stop = sol.r.stop;
+		t->stopped_at = k;
+		if (lw.found)
+			pairgen_free(&lw.pair);
 		solution_free(&sol);
 		return false;
 	}
@@ -400,9 +424,10 @@ static void print_footer(const Table *t, bool complete)
 	const Bank *b = t->ss.bank;
 	printf("bank: %zu signatures (", bank_count(b));
 	for (unsigned d = 0; d <= bank_depth(b); d++) {
-		printf("%sdepth %u: %llu kept of %llu", d ? "; " : "", d,
+		printf("%sdepth %u: %llu kept of %llu%s", d ? "; " : "", d,
 		       (unsigned long long)bank_stats(b, d)->kept,
-		       (unsigned long long)bank_stats(b, d)->generated);
+		       (unsigned long long)bank_stats(b, d)->generated,
+		       bank_stats(b, d)->cut ? ", cut at the memory budget" : "");
 		gen += bank_stats(b, d)->generated;
 	}
 	printf(")\n");

@@ -14,6 +14,8 @@
 #include "cli/commands.h"
 #include "search/hierarchy.h"
 #include "search/holdout.h"
+#include "search/outside.h"
+#include "search/pairgen.h"
 #include "gen/families.h"
 #include "cli/family_hint.h"
 #include "core/json.h"
@@ -54,6 +56,8 @@ static const char examples[] =
 /* A target's constants raise C up to this much (beyond, the bank and
  * the checks of indistinguishability grow too large). */
 enum { SEARCH_TARGET_C = 4 };
+/* Pairs among labelled words checked per depth for a lower bound. */
+enum { SEARCH_LABELLED_TRIES = 5000 };
 
 /* ---- the target ----------------------------------------------------------- */
 
@@ -164,7 +168,11 @@ static const char *failure(Search *s, const Solution *sol, char *buf, size_t n)
 	if (r->noisy && r->found && r->formula && sol->have_v &&
 	    sol->v.fresh_bad <= s->o.max_errors)
 		return NULL; /* wrong on the words it lists, at most N */
-	if (r->stop != BANK_OK)
+	if (r->stop != BANK_OK && r->found)
+		snprintf(buf, n, "at depth %u a Boolean combination of the search's "
+			 "comparisons agrees with the target on the sample; a limit "
+			 "stopped the extraction of the formula", r->depth);
+	else if (r->stop != BANK_OK)
 		snprintf(buf, n, "a limit stopped the search during depth %u",
 			 r->tried);
 	else if (r->found && s->o.lim.hit != LIMIT_NONE)
@@ -280,6 +288,22 @@ static json_t *holdout_json(const Search *s)
 	return h;
 }
 
+/* After a stop: the deepest depth a pair certified, or why none was. */
+static void print_stopped_bound(const Search *s, const SearchResult *r)
+{
+	(void)s;
+	int deepest = -1;
+	for (unsigned d = 0; r->certified && d < r->tried; d++)
+		if (r->refuted[d].npairs)
+			deepest = (int)d;
+	if (deepest >= 0)
+		printf("lower bound: certified to depth %d by the pairs above\n",
+		       deepest);
+	else
+		printf("lower bound: none certified (the limit stopped the search "
+		       "before its pairs were checked)\n");
+}
+
 static void print_search(Search *s, const SearchState *ss, const Solution *sol)
 {
 	Store *st = s->in.store;
@@ -352,6 +376,12 @@ static void print_search(Search *s, const SearchState *ss, const Solution *sol)
 			printf("no verified formula up to depth %u: %s\n", upto, fail);
 			if (f)
 				printf("candidate (not verified): %s\n", f);
+			else if (sol->failed)
+				printf("candidate (not verified; of depth %u, an "
+				       "earlier round's, which failed verification): "
+				       "%s\n", sol->failed_depth, sol->failed);
+			if (r->stop != BANK_OK || s->o.lim.hit != LIMIT_NONE)
+				print_stopped_bound(s, r);
 		}
 		if (v)
 			printf("verified: %s\n", v->text);
@@ -361,6 +391,66 @@ static void print_search(Search *s, const SearchState *ss, const Solution *sol)
 			       sol->rounds);
 	}
 	free(f);
+}
+
+/* Labelled words: per depth, the shortest pair among them that no
+ * formula of the depth within C, T separates (pairgen_labelled: two
+ * exact checks); a lower bound from the words themselves, whatever the
+ * search found.  False when the checks disagreed (said on stderr). */
+static bool print_labelled_bounds(Search *s)
+{
+	size_t n = s->words.len;
+	BlockWord *w = xcalloc(n + 1, sizeof *w);
+	const char **names = xcalloc(s->nletters + 1, sizeof *names);
+	for (size_t i = 0; i < s->nletters; i++)
+		names[i] = sym_name(store_syms(s->in.store), s->letters[i]);
+	for (size_t i = 0; i < n; i++)
+		blockword_from(&w[i], s->words.data[i].w, s->words.data[i].len);
+	char cls[80];
+	search_class_brief(search_bounds(&s->o), cls, sizeof cls);
+	bool ok = true;
+	PairCert p[SEARCH_MAXD + 1];
+	PairgenStatus st[SEARCH_MAXD + 1];
+	unsigned maxd = s->maxd < SEARCH_MAXD ? s->maxd : SEARCH_MAXD;
+	search_progress(&s->o, "pairs among the labelled words");
+	pairgen_labelled(w, s->labels.data, n, s->nletters, maxd,
+			 search_bounds(&s->o), SEARCH_LABELLED_TRIES, &s->o.lim,
+			 p, st);
+	search_progress_done(&s->o);
+	for (unsigned d = 0; d <= maxd; d++) {
+		if (st[d] == PAIRGEN_STOPPED)
+			break;
+		if (st[d] == PAIRGEN_NONE) {
+			printf("lower bound from the labelled words: none at depth %u "
+			       "(no pair of them certified; at most %d pairs with the "
+			       "same last letter checked, shortest first)\n", d,
+			       SEARCH_LABELLED_TRIES);
+			break;
+		}
+		char *u = blockword_text(&p[d].u, names), *v = blockword_text(&p[d].v, names);
+		if (st[d] == PAIRGEN_DISAGREE) {
+			fprintf(stderr, "tally: internal error: the two exact checks "
+				"disagree on \"%s\" and \"%s\" at depth %u\n", u, v, d);
+			ok = false;
+		} else {
+			printf("lower bound from the labelled words: within %s, no "
+			       "depth-<=%u formula separates \"%s\" (in) and \"%s\" "
+			       "(out): %llu and %llu letters; shown by two exact checks "
+			       "that share no code (blockref, blockcheck)\n", cls, d, u,
+			       v, (unsigned long long)blockword_length(&p[d].u),
+			       (unsigned long long)blockword_length(&p[d].v));
+		}
+		free(u);
+		free(v);
+	}
+	for (unsigned d = 0; d <= maxd; d++)
+		if (st[d] == PAIRGEN_FOUND || st[d] == PAIRGEN_DISAGREE)
+			pairgen_free(&p[d]);
+	for (size_t i = 0; i < n; i++)
+		blockword_free(&w[i]);
+	free(w);
+	free(names);
+	return ok;
 }
 
 int search_run_target(Search *s)
@@ -381,6 +471,9 @@ int search_run_target(Search *s)
 	if (labels)
 		judge(s, &sol);
 	print_search(s, &ss, &sol);
+	bool agree = true;
+	if (labels && !s->o.json && !s->o.csv && !s->whole)
+		agree = print_labelled_bounds(s);
 	fflush(stdout);
 	char why[320];
 	int status = failure(s, &sol, why, sizeof why) ? EXIT_NO : EXIT_YES;
@@ -399,7 +492,7 @@ int search_run_target(Search *s)
 	}
 	solution_free(&sol);
 	search_state_free(&ss);
-	return status;
+	return agree ? status : EXIT_INTERNAL;
 }
 
 /* ---- options ---------------------------------------------------------------- */
@@ -420,7 +513,9 @@ static int parse(Search *s, int argc, char **argv)
 				"the target formula (the same as -f F)"),
 		OPTION_STRING_ROW(0, "family", "NAME", &s->family,
 				  "a family of tally gen (lk, lk-predict, ek,\n"
-				  "... with --k; tally gen --list)"),
+				  "... with --k; tally gen --list), or one\n"
+				  "outside the logic by its membership: parity,\n"
+				  "mod3, dyck2 (a certified pair per depth)"),
 		OPTION_COUNT_ROW(0, "k", "K", 0, SIZE_MAX, &s->k,
 				 "the k of --family=lk / lk-predict"),
 		OPTION_STRING_ROW(0, "positive", "FILE", &s->pos,
@@ -457,6 +552,11 @@ static int parse(Search *s, int argc, char **argv)
 	if (s->o.max_errors && !s->pos)
 		return status_usage_error("--max-errors goes with --positive and "
 				       "--negative (labelled words)");
+	if (s->family && outside_find(s->family)) {
+		if (optind < argc)
+			return status_usage_error("unexpected argument '%s'", argv[optind]);
+		return EXIT_YES; /* a membership function: search_outside_run */
+	}
 	if (s->family && strcmp(s->family, "lk") != 0 &&
 	    strcmp(s->family, "lk-predict") != 0) {
 		/* a family of tally gen (its formula and alphabet); a prelude
@@ -494,7 +594,9 @@ int cmd_search(int argc, char **argv)
 	int status = parse(&s, argc, argv);
 	if (status == EXIT_YES) {
 		limit_start(&s.o.lim);
-		if (s.separate >= 0) {
+		if (s.family && outside_find(s.family)) {
+			status = search_outside_run(&s, outside_find(s.family));
+		} else if (s.separate >= 0) {
 			search_labelled_alphabet(&s, s.alphabet);
 			status = search_separating_run(&s);
 		} else {

@@ -15,6 +15,8 @@
 #include "search/indist.h"
 #include "base/mem.h"
 #include "base/share.h"
+#include "core/print.h"
+#include "search/blockref.h"
 #include "search/verify.h"
 
 void search_opts_init(SearchOpts *o)
@@ -23,6 +25,9 @@ void search_opts_init(SearchOpts *o)
 			  .seed = 1, .C = 1, .T = 2, .base = 4, .base1 = 32, .certify = 24, .rounds = 12, .verify_len = 14,
 			  .decide_len = 16};
 	limit_init(&o->lim);
+	/* a default bound: the bank is cut to fit it (bank.h), and what
+	 * still passes it stops the run with its rows printed */
+	o->lim.max_memory = limit_default_memory();
 	o->start = limit_now();
 }
 
@@ -39,6 +44,7 @@ void search_bank_options(SearchOpts *o, BankOptions *bo)
 			    .base1 = o->base1,
 			    .jobs = o->jobs ? o->jobs : (unsigned)(cores > 0 ? cores : 1),
 			    .max_sigs = o->max_sigs,
+			    .max_bytes = o->lim.max_memory / SEARCH_BANK_SHARE,
 			    .limits = &o->lim,
 			    .progress = bank_progress,
 			    .progress_ctx = (void *)o};
@@ -283,6 +289,7 @@ void search_state_free(SearchState *ss)
 void solution_free(Solution *sol)
 {
 	verify_free(&sol->v);
+	free(sol->failed);
 }
 
 /* Adds a copy of w unless the sample has it; true if added. */
@@ -476,6 +483,9 @@ static bool solve_round(SearchState *ss, const Target *tg, unsigned maxd,
 		out->exhausted = true;
 		return false;
 	}
+	free(out->failed);
+	out->failed = tl_print(ss->st, out->r.formula, SYNTAX_TL, NULL);
+	out->failed_depth = out->r.depth;
 	return add_counterexamples(ss, &out->v);
 }
 
@@ -520,6 +530,20 @@ void search_progress(const SearchOpts *o, const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fflush(stderr);
+}
+
+static const char *refining;
+
+static void refine_line(void *ctx, unsigned level, size_t classes)
+{
+	search_progress(ctx, "%s: refining level %u (%zu classes below)",
+			refining, level, classes);
+}
+
+void search_refine_progress(const SearchOpts *o, const char *what)
+{
+	refining = what;
+	blockref_progress(what ? refine_line : NULL, (void *)o);
 }
 
 void search_progress_done(const SearchOpts *o)
@@ -576,20 +600,23 @@ void search_print_refutations(const Sample *S, const SearchResult *r,
 			       "wrong\n", f->natoms, d, f->wrong);
 			continue;
 		}
+		const char *cut = f->cut ? "; the bank was cut at its memory "
+				  "budget, smallest formulas kept" : "";
 		if (!r->certified) {
 			printf("no Boolean combination of the %zu comparisons of the "
-			       "search of depth <= %u agrees on the sample (%s)\n",
+			       "search of depth <= %u agrees on the sample (%s)%s\n",
 			       f->natoms, d, r->two_sided
 				       ? "two-sided: the exact check of pairs covers "
 					 "past-only formulas"
-				       : "its pairs were not checked: the search stopped");
+				       : "its pairs were not checked: the search stopped",
+			       cut);
 			continue;
 		}
 		if (f->npairs == 0) {
 			printf("no Boolean combination of the %zu comparisons of the "
 			       "search of depth <= %u agrees on the sample; no pair "
-			       "proved indistinguishable within %s (%zu checked)\n",
-			       f->natoms, d, cls, f->checked);
+			       "proved indistinguishable within %s (%zu checked)%s\n",
+			       f->natoms, d, cls, f->checked, cut);
 			continue;
 		}
 		printf("within %s, no depth-<=%u formula separates ", cls, d);
@@ -621,6 +648,8 @@ json_t *search_json_refutations(const Sample *S, const SearchResult *r)
 				    json_integer((json_int_t)f->nconflict));
 		json_object_set_new(o, "pairs_checked",
 				    json_integer((json_int_t)f->checked));
+		if (f->cut)
+			json_object_set_new(o, "bank_cut", json_true());
 		for (size_t i = 0; i < f->npairs; i++) {
 			char *p = sample_word_text(S, f->pairs[i].pos);
 			char *n = sample_word_text(S, f->pairs[i].neg);

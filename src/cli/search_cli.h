@@ -100,7 +100,16 @@ typedef struct {
 			 &(o)->max_sigs, "stop the bank after N signatures"), \
 	OPTION_COUNT_ROW(0, "jobs", "N", 0, 64, &(o)->jobs,                   \
 			 "threads (default: all cores)"),                     \
-	CLI_LIMIT_ROWS(&(o)->lim),                                            \
+	OPTION_TEXT_ROW("Limits (reached: what was found so far stays "       \
+			"printed, exit 4):\n"),                                \
+	OPTION_SECONDS_ROW("timeout", &(o)->lim.timeout,                      \
+			   "stop after this much wall-clock time"),            \
+	OPTION_SIZE_ROW("max-memory", &(o)->lim.max_memory,                   \
+			"stop when the resident memory exceeds SIZE\n"         \
+			"bytes (suffixes K, M, G; default a quarter of\n"      \
+			"the machine's memory); the bank is cut to fit\n"     \
+			"half of it: smallest formulas first, then\n"         \
+			"those that separate the target's words"),           \
 	OPTION_TEXT_ROW("Verification:\n"),                                   \
 	OPTION_COUNT_ROW(0, "verify-length", "N", 0, 24, &(o)->verify_len,    \
 			 "also check every word of length <= N with\n"        \
@@ -116,6 +125,10 @@ typedef struct {
 
 /* Certified pairs are looked for up to this depth (deeper checks take
  * seconds and need blocks of thousands of letters). */
+/* The bank's share of --max-memory: 1/SEARCH_BANK_SHARE (bank.h cuts
+ * its layers to fit; samples, partitions and checks use the rest). */
+enum { SEARCH_BANK_SHARE = 2 };
+
 enum { SEARCH_CERT_DEPTH = 3, SEARCH_TREE_MAX = 1 << 14, SEARCH_EXH_MAX = 1 << 20 };
 
 typedef VEC(SampleWord) SampleVec;
@@ -181,6 +194,10 @@ typedef struct {
 	bool have_v;       /* r.formula was verified (v filled) */
 	unsigned rounds;   /* counterexamples added to the sample */
 	bool exhausted;    /* stopped after SEARCH_ROUNDS rounds */
+	char *failed;      /* the last candidate an earlier round found
+			    * and verification refuted (text; NULL: none),
+			    * shown when a limit stops the search */
+	unsigned failed_depth;
 } Solution;
 
 /* Searches depths 0..maxd; a formula that agrees on the sample but not
@@ -194,6 +211,10 @@ void solution_free(Solution *sol);
 void search_progress(const SearchOpts *o, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void search_progress_done(const SearchOpts *o);
+/* A progress line for the exact refinement of block pairs (blockref.h)
+ * while `what` ("L_5: a pair for depth 4") is being certified; NULL
+ * what: none from now on. */
+void search_refine_progress(const SearchOpts *o, const char *what);
 
 /* The limit message on stderr for a bank that stopped (stop !=
  * BANK_OK) after `what` was established; returns EXIT_LIMIT. */

@@ -76,4 +76,9 @@ int search_counts_run(Search *s);
  * formula matches on the sample.  The exit status. */
 int search_separating_run(Search *s);
 
+/* --family=NAME of a target outside the logic (search/outside.h): a
+ * certified pair per depth.  The exit status (1: no formula). */
+struct Outside;
+int search_outside_run(Search *s, const struct Outside *o);
+
 #endif

@@ -16,6 +16,7 @@
 #include "core/print.h"
 #include "core/word.h"
 #include "search/holdout.h"
+#include "search/indist.h"
 
 /* Pairs checked in all before giving up. */
 enum { SEPARATE_TRIES = 2000 };
@@ -51,8 +52,33 @@ static char *prelude_name(Search *s, const Sample *S, const Word64 *sig)
 	return found;
 }
 
+/* What separates a pair that the class C, T cannot at depth <= D: the
+ * least constant C' in C+1..C+SEPARATE_MORE_C with a depth-<=D formula
+ * that does (a constants effect), or none (0). */
+enum { SEPARATE_MORE_C = 8 };
+
+static unsigned constant_effect(const Search *s, const Sample *S,
+				const WordPair *p, unsigned D, unsigned *depth)
+{
+	uint8_t *u = xmalloc(S->nbits + 1), *v = xmalloc(S->nbits + 1);
+	size_t nu = sample_word(S, p->pos, u), nv = sample_word(S, p->neg, v);
+	unsigned found = 0;
+	for (unsigned c = s->o.C + 1; c <= s->o.C + SEPARATE_MORE_C &&
+	     c <= INDIST_MAX_C && !found; c++) {
+		IndistBounds b = {c, s->o.T};
+		unsigned e = indist_pair(u, nu, v, nv, S->nletters, D, b, NULL);
+		if (e <= D) {
+			found = c;
+			*depth = e;
+		}
+	}
+	free(u);
+	free(v);
+	return found;
+}
+
 static void print_separation(Search *s, const Sample *S, Bank *b, const Separation *sp,
-			     size_t i)
+			     size_t i, IndistBounds cls_checked)
 {
 	Word64 *sig = xmalloc(S->nwords * sizeof(Word64));
 	bank_sig(b, bank_entry(b, sp->entry), sig);
@@ -62,7 +88,11 @@ static void print_separation(Search *s, const Sample *S, Bank *b, const Separati
 	char *f = tl_print(s->in.store, n, SYNTAX_TL, NULL);
 	unsigned long long size = store_size(s->in.store, n);
 	char cls[80];
-	search_class_brief(search_bounds(&s->o), cls, sizeof cls);
+	search_class_brief(cls_checked, cls, sizeof cls);
+	unsigned D = (unsigned)s->separate, ce = 0, cdepth = 0;
+	bool depth_effect = cls_checked.C > s->o.C;
+	if (!depth_effect)
+		ce = constant_effect(s, S, &sp->pair, D, &cdepth);
 	if (s->o.json || s->o.csv) {
 		char *w1 = sample_word_text(S, sp->pair.pos);
 		char *w2 = sample_word_text(S, sp->pair.neg);
@@ -77,6 +107,12 @@ static void print_separation(Search *s, const Sample *S, Bank *b, const Separati
 			json_array_append_new(pr, json_string(w2));
 			json_object_set_new(o, "indistinguishable_pair", pr);
 			json_object_set_new(o, "same_parikh", json_boolean(sp->parikh));
+			json_object_set_new(o, "effect", json_string(
+				depth_effect ? "depth" : ce ? "constant" : "unknown"));
+			json_object_set_new(o, "checked_const",
+					    json_integer(cls_checked.C));
+			json_object_set_new(o, "separating_const",
+					    ce ? json_integer(ce) : json_null());
 			json_object_set_new(o, "sample", json_string(S->desc));
 			json_object_set_new(o, "max_const", json_integer(s->o.C));
 			json_object_set_new(o, "counts", json_integer(s->o.T));
@@ -100,6 +136,15 @@ static void print_separation(Search *s, const Sample *S, Bank *b, const Separati
 		       size, name ? "; on the sample: " : "", name ? name : "");
 		printf("   accepts \"%s\", rejects \"%s\": within %s, no depth-<=%ld "
 		       "formula separates them\n", w1, w2, cls, s->separate);
+		if (depth_effect)
+			printf("   a depth effect: not explained by the constant %u "
+			       "(the pair was checked with it)\n", cls_checked.C);
+		else if (ce)
+			printf("   a constants effect: within constants <= %u a "
+			       "depth-%u formula separates them\n", ce, cdepth);
+		else
+			printf("   not separated at depth <= %u with constants up to "
+			       "%u either\n", D, s->o.C + SEPARATE_MORE_C);
 		if (sp->parikh)
 			printf("   (the same last letter and Parikh vector: no depth-1 "
 			       "formula separates them, whatever its constants)\n");
@@ -123,17 +168,31 @@ int search_separating_run(Search *s)
 	Bank *b = bank_new(S, st, &bo);
 	search_progress(&s->o, "building the bank to depth %u", D + 1);
 	Separation *out = xcalloc(s->count + 1, sizeof *out);
-	size_t n = search_separate(b, S, D, search_bounds(&s->o), s->count,
-				   SEPARATE_TRIES, out);
+	/* pairs the constant C + 1 cannot separate at depth D either first:
+	 * what separates them is the depth, not a constant */
+	IndistBounds cls = search_bounds(&s->o), wider = cls;
+	if (wider.C < INDIST_MAX_C)
+		wider.C++;
+	size_t n = search_separate(b, S, D, wider, s->count, SEPARATE_TRIES, out);
+	IndistBounds used = wider;
+	if (n == 0 && s->o.lim.hit == LIMIT_NONE) {
+		n = search_separate(b, S, D, cls, s->count, SEPARATE_TRIES, out);
+		used = cls;
+	}
 	search_progress_done(&s->o);
 	bool stopped = bank_depth(b) < D + 1 || s->o.lim.hit != LIMIT_NONE;
 	if (!s->o.json && !s->o.csv) {
-		printf("separating depth %u from depth <= %u\n", D + 1, D);
+		printf("depth-%u formulas separating pairs that no depth-<=%u formula "
+		       "within C = %u, T = %u separates; each pair %s\n", D + 1, D,
+		       s->o.C, s->o.T, used.C > cls.C
+		       ? "also checked with the constant C + 1 (a depth effect)"
+		       : "checked with larger constants (the constant C + 1 "
+			 "separates every pair found: a constants effect)");
 		printf("sample: %s\n", S->desc);
 		search_print_bounds(&s->o, b);
 	}
 	for (size_t i = 0; i < n; i++)
-		print_separation(s, S, b, &out[i], i);
+		print_separation(s, S, b, &out[i], i, used);
 	if (n == 0 && !s->o.json && !s->o.csv && !stopped)
 		printf("none found: no depth-%u formula of the search separates a "
 		       "pair of the sample that the class cannot (%d pairs checked "

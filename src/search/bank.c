@@ -58,6 +58,7 @@ void bank_free(Bank *b)
 	for (int r = 0; b->sh && r < b->sh->size; r++)
 		VEC_FREE(b->out[r]);
 	free(b->out);
+	free(b->focus);
 	for (size_t i = 0; i < b->pins.len; i++)
 		free(b->pins.data[i]);
 	VEC_FREE(b->pins);
@@ -130,8 +131,21 @@ void bank_append(Bank *b, Entry e)
 
 /* Inserts a candidate; a fresh one becomes an entry (a recipe: its node
  * is built on first use). */
+/* Does sig tell a focus pair apart? */
+static bool in_focus(const Bank *b, const Word64 *sig)
+{
+	for (size_t k = 0; k < b->nfocus; k++)
+		if (sig_bit(sig, b->focus[k]) != sig_bit(sig, b->focus[b->nfocus + k]))
+			return true;
+	return false;
+}
+
 static bool insert(Bank *b, const Word64 *sig, const Cand *c, Entry e)
 {
+	if (b->focus_only && !in_focus(b, sig)) {
+		b->stats[e.depth].generated++;
+		return false;
+	}
 	bool fresh;
 	size_t i = sigset_insert_hashed(b->set, sig, c->hash, &fresh);
 	b->stats[e.depth].generated++;
@@ -252,15 +266,89 @@ BankStop bank_stop_now(const Bank *b)
 	return k == LIMIT_NONE ? BANK_OK : k == LIMIT_TIME ? BANK_TIME : BANK_MEMORY;
 }
 
+static size_t entry_bytes(const Bank *b);
+
 /* (the signatures are the entries, on every rank) */
-BankStop bank_block_end(const Bank *b)
+BankStop bank_block_end(Bank *b)
 {
 	if (b->o.progress && b->built >= 0)
 		b->o.progress(b->o.progress_ctx, bank_depth(b) + !b->top_atoms,
 			      b->e.len);
 	if (b->o.max_sigs && b->e.len >= b->o.max_sigs)
 		return BANK_CAP;
-	return bank_stop_now(b);
+	BankStop stop = bank_stop_now(b);
+	if (stop != BANK_OK || !b->part_cap || b->e.len < b->part_cap)
+		return stop;
+	/* past the part's share: with a focus, only what separates it, up
+	 * to the whole budget */
+	if (!b->nfocus || b->sh ||
+	    b->e.len >= b->o.max_bytes / entry_bytes(b))
+		return BANK_FULL;
+	b->focus_only = true;
+	return BANK_OK;
+}
+
+void bank_set_focus(Bank *b, const size_t *pos, const size_t *neg, size_t n)
+{
+	if (n > BANK_FOCUS_MAX)
+		n = BANK_FOCUS_MAX;
+	free(b->focus);
+	b->focus = n ? xmalloc(2 * n * sizeof *b->focus) : NULL;
+	for (size_t k = 0; k < n; k++) {
+		b->focus[k] = pos[k];
+		b->focus[n + k] = neg[k];
+	}
+	b->nfocus = n;
+}
+
+bool bank_tight(const Bank *b)
+{
+	return b->o.max_bytes && !b->sh &&
+	       bank_estimate(b) > b->o.max_bytes / 4;
+}
+
+/* Bytes per entry over the whole job (its memory bound is the job's):
+ * the recipe on every process, the signature with its hash set's slot
+ * and hash on its owner. */
+static size_t entry_bytes(const Bank *b)
+{
+	size_t ranks = b->sh ? (size_t)b->sh->size : 1;
+	return ranks * sizeof(Entry) + b->S->nwords * sizeof(Word64) + 24;
+}
+
+size_t bank_estimate(const Bank *b)
+{
+	return b->e.len * entry_bytes(b);
+}
+
+void bank_part_start(Bank *b)
+{
+	b->part_cap = 0;
+	if (!b->o.max_bytes)
+		return;
+	size_t all = b->o.max_bytes / entry_bytes(b);
+	size_t left = all > b->e.len ? all - b->e.len : 0;
+	b->part_cap = b->e.len + (left / 2 > BANK_CUT_MIN ? left / 2 : BANK_CUT_MIN);
+}
+
+BankStop bank_part_end(Bank *b, unsigned d, BankStop stop)
+{
+	b->part_cap = 0;
+	if (b->focus_only)
+		b->stats[d].cut = true;
+	b->focus_only = false;
+	if (stop != BANK_FULL)
+		return stop;
+	b->stats[d].cut = true;
+	return BANK_OK;
+}
+
+bool bank_cut(const Bank *b, unsigned d)
+{
+	for (unsigned k = 0; k <= d && k <= MAXD; k++)
+		if (b->stats[k].cut)
+			return true;
+	return false;
 }
 
 double bank_seconds(const Bank *b) { return b->seconds; }

@@ -92,9 +92,12 @@ typedef struct {
 
 typedef struct {
 	uint64_t generated, kept;
+	bool cut; /* a part of the layer reached its share of the budget */
 } LayerStats;
 
-typedef enum { BANK_OK, BANK_CAP, BANK_TIME, BANK_MEMORY } BankStop;
+/* BANK_FULL never leaves the bank: a part of a layer reached its share
+ * of the memory budget (bank_part_end turns it into BANK_OK). */
+typedef enum { BANK_OK, BANK_CAP, BANK_TIME, BANK_MEMORY, BANK_FULL } BankStop;
 
 typedef struct {
 	unsigned C;        /* largest |constant| and |coefficient| */
@@ -105,6 +108,9 @@ typedef struct {
 	unsigned base1;    /* of depth 1 at depth 2 (0: base) */
 	unsigned jobs;     /* threads */
 	size_t max_sigs;   /* signature cap (0: none) */
+	size_t max_bytes;  /* the bank's memory budget (0: none): past it,
+			    * layers are cut short instead of the run
+			    * stopping (see bank_cut) */
 	struct Limits *limits; /* the user's (limit.h), checked after each
 				* block of candidates; NULL: none */
 	/* Called after each block of candidates (NULL: none). */
@@ -167,6 +173,32 @@ bool bank_mine(const Bank *b, const Entry *e);
  * list on every rank) on every rank, kept with the bank.  One process:
  * nothing to do. */
 void bank_pin(Bank *b, const size_t *idx, size_t n);
+
+/* The memory budget (BankOptions.max_bytes) is spent smallest first:
+ * each part of a layer (one-count comparisons, two-count comparisons,
+ * guarded combinations, two-sided pairs) may take at most half of what
+ * is left of it when the part starts (at least BANK_CUT_MIN entries), so
+ * that deeper layers always get a share; a part that reaches its share
+ * ends there, keeping its smallest candidates (they are generated
+ * smallest first).  The estimate is deterministic (entries times the
+ * bytes of an entry and its signature), so the entries kept do not
+ * depend on the moment the memory is read.  A cut depth's negative
+ * results hold for the comparisons kept only. */
+enum { BANK_CUT_MIN = 1024 };
+/* The search's focus (one process only): pairs of sample bits the
+ * target labels differently and no comparison kept so far tells apart.
+ * A part past its share then goes on with the candidates that separate
+ * one of them only, until the whole budget is spent: the budget goes to
+ * what separates the target's words first.  n = 0: no focus. */
+enum { BANK_FOCUS_MAX = 4096 };
+void bank_set_focus(Bank *b, const size_t *pos, const size_t *neg, size_t n);
+/* The budget is tight: a quarter of it spent (the search then computes
+ * a focus). */
+bool bank_tight(const Bank *b);
+/* Was a layer of depth <= d cut at the memory budget? */
+bool bank_cut(const Bank *b, unsigned d);
+/* The estimated bytes of the bank's entries and signatures. */
+size_t bank_estimate(const Bank *b);
 
 /* Describes the bank's grammar and its bounds. */
 const char *bank_grammar(const Bank *b);

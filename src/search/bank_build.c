@@ -656,9 +656,12 @@ static BankStop build(Bank *b, unsigned d, bool full)
 	}
 	for (unsigned nd = (unsigned)b->built + 1; nd <= d; nd++) {
 		if (!b->top_atoms) {
-			BankStop stop = build_atoms(b, nd);
-			if (stop == BANK_OK && b->o.counts >= 2)
-				stop = build_twos(b, nd);
+			bank_part_start(b);
+			BankStop stop = bank_part_end(b, nd, build_atoms(b, nd));
+			if (stop == BANK_OK && b->o.counts >= 2) {
+				bank_part_start(b);
+				stop = bank_part_end(b, nd, build_twos(b, nd));
+			}
 			if (stop != BANK_OK)
 				return stop;
 			b->first[nd + 1] = b->e.len;
@@ -670,9 +673,14 @@ static BankStop build(Bank *b, unsigned d, bool full)
 		if (nd == d && !full)
 			break;
 		size_t atoms_end = b->first[nd + 1];
-		BankStop stop = build_combos(b, nd, b->first[nd], atoms_end);
-		if (stop == BANK_OK && b->S->whole)
-			stop = build_pairs(b, nd, b->first[nd], atoms_end);
+		bank_part_start(b);
+		BankStop stop = bank_part_end(b, nd, build_combos(b, nd,
+						b->first[nd], atoms_end));
+		if (stop == BANK_OK && b->S->whole) {
+			bank_part_start(b);
+			stop = bank_part_end(b, nd, build_pairs(b, nd,
+						b->first[nd], atoms_end));
+		}
 		b->first[nd + 1] = b->e.len;
 		if (stop != BANK_OK)
 			return stop;

@@ -28,6 +28,11 @@ struct Bank {
 	int built; /* depths 0..built complete; -1 before depth 0 */
 	bool top_atoms; /* and the comparisons of depth built + 1 */
 	LayerStats stats[MAXD + 1];
+	size_t part_cap; /* entries the current part may reach (0: none) */
+	bool focus_only; /* past it: only candidates that separate a focus
+			  * pair are kept */
+	size_t nfocus;
+	size_t *focus;   /* pos[0..nfocus), neg[nfocus..2 nfocus) */
 	double seconds; /* wall time spent in bank_build */
 	double cpu;     /* CPU time of all threads spent there */
 	char grammar[400];
@@ -56,7 +61,13 @@ void bank_emit(Bank *b, uint64_t key, const Word64 *sig, const Cand *c,
 void bank_append(Bank *b, Entry e);
 /* After each block: the progress, then BANK_CAP or a limit (collective
  * in a shared bank), else BANK_OK. */
-BankStop bank_block_end(const Bank *b);
+BankStop bank_block_end(Bank *b);
+
+/* Starts a part of a layer: its share of the memory budget (bank.h). */
+void bank_part_start(Bank *b);
+/* A part that ended at its share: the layer is marked cut and the build
+ * goes on (BANK_OK); any other stop is returned as it is. */
+BankStop bank_part_end(Bank *b, unsigned d, BankStop stop);
 
 /* Shared bank: queues the candidate for the owner of its signature. */
 void bank_share_queue(Bank *b, uint64_t key, const Word64 *sig,

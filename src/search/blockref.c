@@ -1034,6 +1034,15 @@ static BlockrefAnswer answer(BlockrefKind kind, unsigned d, size_t ncls)
 	return (BlockrefAnswer){kind, d, ncls};
 }
 
+static BlockrefProgress progress_fn;
+static void *progress_ctx;
+
+void blockref_progress(BlockrefProgress fn, void *ctx)
+{
+	progress_fn = fn;
+	progress_ctx = ctx;
+}
+
 static BlockrefAnswer run_levels(Ctx *c, Runs *cur, uint32_t ncls, unsigned maxd)
 {
 	bool exact = true;
@@ -1046,6 +1055,8 @@ static BlockrefAnswer run_levels(Ctx *c, Runs *cur, uint32_t ncls, unsigned maxd
 			return answer(BLOCKREF_NONE, d, ncls);
 		if (limit_check(c->lim))
 			return answer(BLOCKREF_STOPPED, d + 1, ncls);
+		if (progress_fn)
+			progress_fn(progress_ctx, d + 1, ncls);
 		Matcher m = {.c = c, .nbucket = 1024};
 		m.bucket = xmalloc(m.nbucket * sizeof *m.bucket);
 		memset(m.bucket, 0xff, m.nbucket * sizeof *m.bucket);

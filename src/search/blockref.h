@@ -53,6 +53,12 @@ BlockrefAnswer blockref_pair(const BlockWord *u, const BlockWord *v,
 			     size_t nletters, unsigned maxd, IndistBounds b,
 			     struct Limits *lim);
 
+/* A progress hook, called before each level is refined (the level, the
+ * classes of the one below); process-wide, like blockref_tune (NULL:
+ * none).  The faces print a progress line with it. */
+typedef void (*BlockrefProgress)(void *ctx, unsigned level, size_t classes);
+void blockref_progress(BlockrefProgress fn, void *ctx);
+
 /* For tests: the width of the tables of small counts (0: the default);
  * a tiny width sends every count through the enumerations. */
 void blockref_tune(unsigned small_width);

@@ -3,6 +3,8 @@
 
 #include "search/pairgen.h"
 
+#include <stdlib.h>
+
 #include "search/blockcheck.h"
 #include "search/blockref.h"
 #include "base/limit.h"
@@ -50,22 +52,25 @@ static void lengths(unsigned k, uint64_t m, uint64_t *rng, uint64_t *len)
 	}
 }
 
-/* 1: certified, 0: not, -1: the checks disagree, -2: stopped. */
-static int check(const PairCert *p, unsigned d, IndistBounds b, Limits *lim,
-		 unsigned *sep)
+int pairgen_check(const PairCert *p, size_t nletters, unsigned d,
+		  IndistBounds b, Limits *lim, unsigned *sep, bool *never)
 {
-	BlockrefAnswer a = blockref_pair(&p->u, &p->v, 2, d, b, lim);
+	if (never)
+		*never = false;
+	BlockrefAnswer a = blockref_pair(&p->u, &p->v, nletters, d, b, lim);
 	*sep = a.kind == BLOCKREF_SEPARATED || a.kind == BLOCKREF_UNKNOWN
 	       ? a.depth : d + 1;
 	if (a.kind == BLOCKREF_STOPPED)
 		return -2;
 	if (a.kind != BLOCKREF_NONE && a.kind != BLOCKREF_NEVER)
 		return 0;
-	unsigned c = blockcheck_pair(&p->u, &p->v, 2, d, b, lim);
+	unsigned c = blockcheck_pair(&p->u, &p->v, nletters, d, b, lim);
 	if (c == BLOCKCHECK_STOPPED)
 		return -2;
 	if (c == BLOCKCHECK_UNDECIDED)
 		return 0; /* not shown twice: not certified */
+	if (never)
+		*never = a.kind == BLOCKREF_NEVER && c == BLOCKCHECK_NEVER;
 	return c == BLOCKCHECK_NONE || c == BLOCKCHECK_NEVER ? 1 : -1;
 }
 
@@ -86,7 +91,7 @@ PairgenStatus pairgen_lk(unsigned k, unsigned d, IndistBounds b, uint64_t seed,
 		out->depth = d;
 		out->tries = t;
 		unsigned sep;
-		int r = check(out, d, b, lim, &sep);
+		int r = pairgen_check(out, 2, d, b, lim, &sep, NULL);
 		out->seconds = limit_now() - t0;
 		if (r == 1 && member(ctx, &out->u) && !member(ctx, &out->v))
 			return PAIRGEN_FOUND;
@@ -106,4 +111,126 @@ void pairgen_free(PairCert *p)
 {
 	blockword_free(&p->u);
 	blockword_free(&p->v);
+}
+
+/* ---- pairs among labelled words ----------------------------------------- */
+
+typedef struct {
+	size_t i, j;  /* in, out */
+	uint64_t len; /* the longer */
+} Cand;
+
+static int cmp_cand(const void *x, const void *y)
+{
+	const Cand *p = x, *q = y;
+	if (p->len != q->len)
+		return p->len < q->len ? -1 : 1;
+	if (p->i != q->i)
+		return p->i < q->i ? -1 : 1;
+	return p->j < q->j ? -1 : p->j > q->j;
+}
+
+static int cmp_len(const void *x, const void *y, void *ctx)
+{
+	const BlockWord *w = ctx;
+	size_t i = *(const size_t *)x, j = *(const size_t *)y;
+	uint64_t li = blockword_length(&w[i]), lj = blockword_length(&w[j]);
+	if (li != lj)
+		return li < lj ? -1 : 1;
+	return i < j ? -1 : i > j;
+}
+
+static uint8_t last_letter(const BlockWord *w)
+{
+	return w->letter[w->n - 1];
+}
+
+/* The candidate pairs, shortest first (NULL: none). */
+static Cand *candidates(const BlockWord *w, const bool *in, size_t n,
+			size_t *count)
+{
+	/* the PAIRGEN_WORDS shortest words of each label */
+	size_t *ix[2] = {malloc((n + 1) * sizeof(size_t)),
+			 malloc((n + 1) * sizeof(size_t))}, cnt[2] = {0, 0};
+	for (size_t i = 0; ix[0] && ix[1] && i < n; i++)
+		if (w[i].n)
+			ix[in[i]][cnt[in[i]]++] = i;
+	for (int l = 0; l < 2 && ix[l]; l++) {
+		if (cnt[l] > 1)
+			qsort_r(ix[l], cnt[l], sizeof *ix[l], cmp_len, (void *)w);
+		if (cnt[l] > PAIRGEN_WORDS)
+			cnt[l] = PAIRGEN_WORDS;
+	}
+	size_t m = 0, cap = 64;
+	Cand *c = ix[0] && ix[1] ? malloc(cap * sizeof *c) : NULL;
+	for (size_t a = 0; c && a < cnt[1]; a++)
+		for (size_t b2 = 0; c && b2 < cnt[0]; b2++) {
+			size_t i = ix[1][a], j = ix[0][b2];
+			if (last_letter(&w[i]) != last_letter(&w[j]))
+				continue;
+			if (m == cap) {
+				cap *= 2;
+				Cand *g = realloc(c, cap * sizeof *c);
+				if (!g) {
+					free(c);
+					c = NULL;
+					break;
+				}
+				c = g;
+			}
+			uint64_t li = blockword_length(&w[i]), lj = blockword_length(&w[j]);
+			c[m++] = (Cand){i, j, li > lj ? li : lj};
+		}
+	free(ix[0]);
+	free(ix[1]);
+	if (c && m > 1)
+		qsort(c, m, sizeof *c, cmp_cand);
+	*count = m;
+	return c;
+}
+
+/* The first certified pair for each depth 0..maxd among the candidates
+ * in order: each candidate's least separating depth by blockref once
+ * (none up to maxd: maxd + 1), then for each depth still without a pair
+ * below that, the candidate re-checked by both checks. */
+void pairgen_labelled(const BlockWord *w, const bool *in, size_t n,
+		      size_t nletters, unsigned maxd, IndistBounds b,
+		      unsigned tries, Limits *lim, PairCert *out,
+		      PairgenStatus *st)
+{
+	for (unsigned d = 0; d <= maxd; d++)
+		st[d] = PAIRGEN_NONE;
+	size_t m = 0;
+	Cand *c = candidates(w, in, n, &m);
+	double t0 = limit_now();
+	unsigned next = 0; /* the least depth without a pair yet */
+	for (size_t k = 0; c && k < m && k < tries && next <= maxd; k++) {
+		BlockrefAnswer a = blockref_pair(&w[c[k].i], &w[c[k].j], nletters,
+						 maxd, b, lim);
+		if (a.kind == BLOCKREF_STOPPED) {
+			st[next] = PAIRGEN_STOPPED;
+			break;
+		}
+		unsigned sep = a.kind == BLOCKREF_SEPARATED ? a.depth
+			       : a.kind == BLOCKREF_UNKNOWN ? 0 : maxd + 1;
+		while (next < sep && next <= maxd) {
+			PairCert *p = &out[next];
+			*p = (PairCert){.depth = next, .tries = (unsigned)k + 1};
+			blockword_copy(&p->u, &w[c[k].i]);
+			blockword_copy(&p->v, &w[c[k].j]);
+			unsigned s2;
+			int r = pairgen_check(p, nletters, next, b, lim, &s2, NULL);
+			p->seconds = limit_now() - t0;
+			if (r != 1 && r != -1) {
+				pairgen_free(p);
+				if (r == -2)
+					st[next] = PAIRGEN_STOPPED;
+				break; /* not shown twice: the next candidate */
+			}
+			st[next++] = r == 1 ? PAIRGEN_FOUND : PAIRGEN_DISAGREE;
+		}
+		if (next <= maxd && st[next] == PAIRGEN_STOPPED)
+			break;
+	}
+	free(c);
 }

@@ -45,4 +45,25 @@ PairgenStatus pairgen_lk(unsigned k, unsigned d, IndistBounds b, uint64_t seed,
 			 struct Limits *lim, PairCert *out);
 void pairgen_free(PairCert *p);
 
+/* From labelled words (blocks over letters 0..nletters-1, in[i] their
+ * labels), for each depth d in 0..maxd: the first pair (a word labelled
+ * in, one labelled out, the same last letter; among the PAIRGEN_WORDS
+ * shortest words of each label; by the longer of the two, at most
+ * `tries` pairs) that no formula of depth <= d within b separates, by
+ * both checks: out[d] when st[d] is PAIRGEN_FOUND (or _DISAGREE). */
+enum { PAIRGEN_WORDS = 400 };
+void pairgen_labelled(const BlockWord *w, const bool *in, size_t n,
+		      size_t nletters, unsigned maxd, IndistBounds b,
+		      unsigned tries, struct Limits *lim, PairCert *out,
+		      PairgenStatus *st);
+
+/* The two checks of one pair over letters 0..nletters-1 at depth d: 1
+ * certified (no formula of depth <= d separates u and v, both checks
+ * agree), 0 not (*sep: the least separating depth, or d + 1 when
+ * blockref could not decide), -1 the checks disagree, -2 a limit.
+ * *never (may be NULL): both checks reached a fixpoint, so no depth
+ * separates the pair. */
+int pairgen_check(const PairCert *p, size_t nletters, unsigned d,
+		  IndistBounds b, struct Limits *lim, unsigned *sep, bool *never);
+
 #endif

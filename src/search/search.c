@@ -35,8 +35,10 @@ void search_certify(Bank *b, const Sample *S, const Word64 *care,
 	for (unsigned d = 0; d < r->tried && d <= bank_depth(b); d++) {
 		Atoms a;
 		atoms_collect(b, S, d, true, &a);
+		bool cut = r->refuted[d].cut;
 		parts_test(&a, S, care, label, &cls, d, bank_limits(b),
 			   &r->refuted[d]);
+		r->refuted[d].cut = cut;
 		atoms_free(&a);
 	}
 }
@@ -118,6 +120,48 @@ static void answer(const Fit *f, Bank *b, const Sample *S, Store *st,
 	extract_tolerant(b, S, st, a, care, label, f->max_errors, r);
 }
 
+/* When the bank's budget is tight: the pairs the atoms leave together
+ * that the target labels differently (a few per class) become the
+ * bank's focus for the next depth (bank.h). */
+static void set_focus(Bank *b, const Atoms *a, const Sample *S,
+		      const Word64 *care, const Word64 *label)
+{
+	if (!bank_tight(b))
+		return;
+	Parts p;
+	parts_init(&p, S, care, label);
+	parts_split_all(&p, a);
+	parts_drop_pure(&p);
+	size_t *pos = xmalloc(BANK_FOCUS_MAX * sizeof *pos);
+	size_t *neg = xmalloc(BANK_FOCUS_MAX * sizeof *neg), n = 0;
+	/* each class's first point of each label, paired with the others
+	 * of the other label, up to 8 a class */
+	size_t *first[2] = {xmalloc((p.ncls + 1) * sizeof(size_t)),
+			    xmalloc((p.ncls + 1) * sizeof(size_t))};
+	uint32_t *used = xcalloc(p.ncls + 1, sizeof *used);
+	for (uint32_t c = 0; c < p.ncls; c++)
+		first[0][c] = first[1][c] = SIZE_MAX;
+	for (size_t i = 0; i < p.n; i++)
+		if (first[p.lab[i]][p.cls[i]] == SIZE_MAX)
+			first[p.lab[i]][p.cls[i]] = p.bit[i];
+	for (size_t i = 0; i < p.n && n < BANK_FOCUS_MAX; i++) {
+		uint32_t c = p.cls[i];
+		size_t other = first[!p.lab[i]][c];
+		if (other == SIZE_MAX || used[c] >= 8)
+			continue;
+		used[c]++;
+		pos[n] = p.lab[i] ? p.bit[i] : other;
+		neg[n++] = p.lab[i] ? other : p.bit[i];
+	}
+	bank_set_focus(b, pos, neg, n);
+	free(first[0]);
+	free(first[1]);
+	free(used);
+	free(pos);
+	free(neg);
+	parts_free(&p);
+}
+
 static void run(Bank *b, const Sample *S, Store *st, const Word64 *care,
 		const Word64 *label, unsigned maxd, const Fit *f, SearchResult *r)
 {
@@ -145,6 +189,9 @@ static void run(Bank *b, const Sample *S, Store *st, const Word64 *care,
 			return;
 		}
 		r->tried = d + 1;
+		r->refuted[d].cut = bank_cut(b, d);
+		if (!f->noisy)
+			set_focus(b, &a, S, care, label);
 		atoms_free(&a);
 		if ((r->stop = bank_stop_now(b)) != BANK_OK)
 			return;

@@ -74,6 +74,8 @@ typedef struct {
 	size_t npairs;
 	size_t checked;              /* candidate pairs checked */
 	size_t wrong;                /* noisy: the best combination's errors */
+	bool cut;                    /* the bank's layers of depth <= d were
+				      * cut at its memory budget (bank.h) */
 } Refutation;
 
 typedef struct {

@@ -337,6 +337,67 @@ START_TEST(bank_matches_reference)
 }
 END_TEST
 
+/* A memory budget cuts the bank, smallest first: every layer below the
+ * first cut one is the uncut bank's, the cut one's entries are a prefix
+ * of the uncut one's (same recipes, same order), and its estimate stays
+ * within the budget plus one block of candidates per part. */
+START_TEST(bank_cut_keeps_smallest)
+{
+	Store *st = store_new();
+	Sym letters[2] = {sym_intern(store_syms(st), "a", 1), sym_intern(store_syms(st), "b", 1)};
+	SampleWord *pairs = sample_witness_pairs(4, 1, 2, 3, 6, 7);
+	Sample *S = sample_build(store_syms(st), letters, 2, 6, pairs, 8, "pairs");
+	BankOptions bo = {.C = 1, .counts = 2, .base = 4, .jobs = 1};
+	Bank *full = bank_new(S, st, &bo);
+	ck_assert_int_eq(bank_build(full, 4), BANK_OK);
+	ck_assert(!bank_cut(full, 4));
+	/* a budget of a fifth of what the whole needs, but more than the
+	 * parts' floor for the small depths */
+	size_t need = bank_estimate(full);
+	bo.max_bytes = need / 5;
+	Bank *cut = bank_new(S, st, &bo);
+	ck_assert_int_eq(bank_build(cut, 4), BANK_OK);
+	ck_assert_msg(bank_cut(cut, 4), "full %zu entries, cut %zu", bank_count(full), bank_count(cut));
+	unsigned first = 0;
+	while (!bank_cut(cut, first))
+		first++;
+	ck_assert_uint_ge(first, 1);
+	ck_assert_uint_lt(bank_count(cut), bank_count(full));
+	size_t lo = bank_first(cut, first);
+	ck_assert_uint_eq(lo, bank_first(full, first));
+	for (size_t i = 0; i < lo; i++)
+		ck_assert_int_eq(bank_entry(cut, i)->kind, bank_entry(full, i)->kind);
+	/* per part (the comparisons of one count, of two): the cut layer's
+	 * entries are the first ones of the uncut layer's, in its order */
+	size_t hi = bank_first(cut, first + 1), fhi = bank_first(full, first + 1);
+	for (EntryKind k = ENTRY_ATOM; k <= ENTRY_LIN; k++) {
+		size_t j = lo, kept = 0;
+		for (size_t i = lo; i < hi; i++) {
+			const Entry *x = bank_entry(cut, i);
+			if (x->kind != k)
+				continue;
+			while (j < fhi && bank_entry(full, j)->kind != k)
+				j++;
+			ck_assert_uint_lt(j, fhi);
+			const Entry *y = bank_entry(full, j++);
+			ck_assert_uint_eq(x->child, y->child);
+			ck_assert_uint_eq(x->child2, y->child2);
+			ck_assert_int_eq(x->c, y->c);
+			ck_assert_uint_eq(x->rel, y->rel);
+			ck_assert_int_eq(x->a1, y->a1);
+			ck_assert_int_eq(x->a2, y->a2);
+			kept++;
+		}
+		ck_assert_uint_gt(kept, 0);
+	}
+	bank_free(cut);
+	bank_free(full);
+	sample_free(S);
+	sample_words_free(pairs, 8);
+	store_free(st);
+}
+END_TEST
+
 /* sample_word inverts sample_node (chains may repeat a prefix another
  * chain holds, so the converse holds up to such duplicates). */
 START_TEST(sample_layout)
@@ -998,6 +1059,7 @@ Suite *search_suite(void)
 	tc = tcase_create("bank");
 	tcase_set_timeout(tc, 300 * test_multiplier());
 	tcase_add_test(tc, bank_matches_reference);
+	tcase_add_test(tc, bank_cut_keeps_smallest);
 	tcase_add_test(tc, sample_layout);
 	tcase_add_loop_test(tc, refutations_hold, 0, 2);
 	suite_add_tcase(su, tc);

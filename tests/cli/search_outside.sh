@@ -1,0 +1,76 @@
+#!/bin/sh
+# tests/cli/search_outside.sh -- search --family=parity|mod3|dyck2:
+# targets outside the logic by their membership function.  No "least
+# depth"; a certified pair per depth 0..6, each checked here again by
+# awk: the in-word is in and the out-word out by a membership test
+# written here, and the pair's lengths follow the unary law of the
+# design note (separated exactly at depth ceil(log2(n+1)), so the least
+# unary pair not separated at depth d has 2^d + 1 letters).
+. "$top_srcdir/tests/lib.sh"
+
+for f in parity mod3; do
+	try 1 "$TALLY" search --family=$f --max-depth=6 --quiet
+	grep -q '^least depth' out.txt && fail "$f: a least depth printed"
+	n=$(grep -c '^depth [0-6]: within constants <= 1, 2 counts per comparison, no depth-<=[0-6] formula separates' out.txt)
+	test "$n" = 7 || fail "$f: $n certified depths of 7"
+	grep -q '^no least depth: no formula of depth <= 6 ' out.txt || fail "$f: summary"
+	grep -q 'at any depth' out.txt && fail "$f: an any-depth claim without a fixpoint"
+done
+
+# parity: the in-word has an odd number of 1s, the out-word an even one;
+# the unary pair of depth d is 1^(2^d+1) / 1^(2^d) (d >= 1)
+try 1 "$TALLY" search --family=parity --max-depth=6 --quiet
+awk '/^depth [1-6]: within/ {
+	d = $2 + 0; sub(/:/, "", d)
+	match($0, /separates "[^"]*"/); u = substr($0, RSTART + 11, RLENGTH - 12)
+	match($0, /and "[^"]*" \(out\)/); v = substr($0, RSTART + 5, RLENGTH - 12)
+	nu = (u ~ /\^/) ? substr(u, 3) + 0 : length(u)
+	nv = (v ~ /\^/) ? substr(v, 3) + 0 : length(v)
+	if (nu % 2 != 1 || nv % 2 != 0) { print "membership " $0; bad = 1 }
+	if (nu != 2 ^ d + 1) { print "length " nu " at depth " d; bad = 1 }
+} END { exit bad }' out.txt > bad.txt || fail "parity pairs: $(cat bad.txt)"
+
+# mod3: a^(3n) in, a^(3n+1) out
+try 1 "$TALLY" search --family=mod3 --max-depth=6 --quiet
+awk '/^depth [0-6]: within/ {
+	match($0, /separates "[^"]*"/); u = substr($0, RSTART + 11, RLENGTH - 12)
+	match($0, /and "[^"]*" \(out\)/); v = substr($0, RSTART + 5, RLENGTH - 12)
+	nu = (u ~ /\^/) ? substr(u, 3) + 0 : length(u)
+	nv = (v ~ /\^/) ? substr(v, 3) + 0 : length(v)
+	if (nu % 3 != 0 || nv != nu + 1) { print $0; bad = 1 }
+} END { exit bad }' out.txt > bad.txt || fail "mod3 pairs: $(cat bad.txt)"
+
+# Dyck-2: the shape tried is certified at depths 0 and 1 only, and says so
+try 1 "$TALLY" search --family=dyck2 --max-depth=6 --quiet
+grep -q '^depth 1: within ' out.txt || fail "dyck2: depth 1"
+grep -q '^depth 2: no pair of this shape certified' out.txt || fail "dyck2: depth 2"
+grep -q 'no least depth' out.txt && fail "dyck2: a claim for every depth"
+
+# The same from labelled words: PARITY's unary words 1^1..1^69 and the
+# words over {0, 1} up to length 4, labelled here by awk; a pair among
+# them certified at every depth 0..6 (no least depth), and a unary pair
+# of depth d is no shorter than the unary law allows (2^d + 1 letters
+# for d >= 1: a shorter unary pair is separated at depth d).
+awk 'BEGIN {
+	for (n = 1; n < 70; n++) { w = ""; for (i = 0; i < n; i++) w = w "1"
+		print w > (n % 2 ? "pos.txt" : "neg.txt") }
+	for (n = 1; n <= 4; n++) for (v = 0; v < 2 ^ n; v++) {
+		w = ""; x = v; ones = 0
+		for (i = 0; i < n; i++) { w = w (x % 2); ones += x % 2; x = int(x / 2) }
+		if (w !~ /^1+$/) print w > (ones % 2 ? "pos.txt" : "neg.txt") } }'
+try 1 "$TALLY" search --positive=pos.txt --negative=neg.txt --max-depth=6 \
+	--max-length=2 --holdout=0 --quiet
+grep -q '^least depth' out.txt && fail "labelled parity: a least depth printed"
+awk '/^lower bound from the labelled words: within/ {
+	match($0, /depth-<=[0-9]+/); d = substr($0, RSTART + 8, RLENGTH - 8) + 0
+	match($0, /: [0-9]+ and [0-9]+ letters/); split(substr($0, RSTART + 2), f, " ")
+	seen[d] = 1
+	match($0, /separates "[^"]*" \(in\) and "[^"]*"/); p = substr($0, RSTART, RLENGTH)
+	unary = p ~ /^separates "1(\^[0-9]+|1*)" \(in\) and "1(\^[0-9]+|1*)"$/
+	if (unary && d >= 1 && f[1] < 2 ^ d + 1 && f[3] < 2 ^ d + 1) { print $0; bad = 1 }
+} END { for (d = 0; d <= 6; d++) if (!seen[d]) { print "no depth " d; bad = 1 }
+	exit bad }' out.txt > bad.txt || fail "labelled parity: $(cat bad.txt)"
+
+try 2 "$TALLY" search --family=parity --json
+try 2 "$TALLY" search --family=parity --two-sided
+exit 0
