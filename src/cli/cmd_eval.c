@@ -9,12 +9,14 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/getopt_hint.h"
+#include "cli/eval_jobs.h"
 #include "cli/eval_values.h"
 #include "core/cr_words.h"
 #include "machine/eval.h"
 #include "core/json.h"
 #include "gen/labels.h"
 #include "base/mem.h"
+#include "base/parallel.h"
 #include "machine/runeval.h"
 #include "machine/seqeval.h"
 #include "machine/trace.h"
@@ -82,6 +84,9 @@ typedef struct {
 	bool rejected;
 	SeqEval *se;    /* sequence outputs (NULL: verdicts by ev) */
 	EvalValues vals; /* with se: what it emitted for the word */
+	unsigned jobs;   /* threads for a word judged in blocks */
+	const char *direct; /* the echo, straight from the input, or NULL */
+	size_t ndirect;
 } Run;
 
 static void on_letters(void *ctx, const Sym *s, size_t n)
@@ -209,6 +214,20 @@ static void drop_echo(Run *r)
 	r->spilled = r->held_cr = false;
 }
 
+/* Writes a mapped line (judge_line) through a buffer in cache: the
+ * kernel copies from it several times faster than from the mapping. */
+static void echo_direct(const char *p, size_t n)
+{
+	enum { PIECE = 1 << 18 };
+	char *buf = xmalloc(PIECE);
+	for (size_t k; n; p += k, n -= k) {
+		k = n < PIECE ? n : PIECE;
+		memcpy(buf, p, k);
+		fwrite(buf, 1, k, stdout);
+	}
+	free(buf);
+}
+
 static json_t *alphabet_json(const Alphabet *a)
 {
 	json_t *arr = json_array();
@@ -274,7 +293,9 @@ static bool on_end(void *ctx)
 						       r->word.len));
 		json_emit(o);
 	} else {
-		if (r->spilled)
+		if (r->direct)
+			echo_direct(r->direct, r->ndirect);
+		else if (r->spilled)
 			copy_spill(r);
 		else if (r->text.len)
 			fwrite(r->text.data, 1, r->text.len, stdout);
@@ -301,6 +322,45 @@ static bool on_end(void *ctx)
 	return true;
 }
 
+/* A whole line of stdin for eval_jobs_read: judged in blocks when every
+ * byte of it is a one-byte letter (and the formulas allow it), printed
+ * as on_end prints any word. */
+static int judge_line(void *ctx, const unsigned char *line, size_t n)
+{
+	Run *r = ctx;
+	/* a final CR is the line ending's (on_end), not a letter */
+	if (line[n - 1] == '\r' ||
+	    !eval_push_word_jobs(r->ev, line, n, r->alpha->byte_sym, r->jobs))
+		return 0;
+	r->length = n;
+	if (r->json)
+		on_text(r, (const char *)line, n);
+	else if (r->echo)
+		r->direct = (const char *)line, r->ndirect = n;
+	bool ok = on_end(r);
+	r->direct = NULL;
+	return ok ? 1 : -1;
+}
+
+/* Whether stdin goes to the block-parallel evaluator, and from which
+ * line length: --jobs=N (N >= 2) every line, by default the lines of
+ * at least EVAL_JOBS_WORD bytes of a file of at least EVAL_JOBS_FILE
+ * bytes, with all cores.  Only Boolean verdicts of past-only formulas
+ * over one-character letters, without --trace (which keeps the word). */
+static size_t jobs_min_line(Run *r, const EvalOptions *opt)
+{
+	if (opt->jobs == 1 || !r->ev || r->buffered || r->html || opt->tokens ||
+	    opt->cr_words || !eval_streams(r->ev))
+		return 0;
+	if (opt->jobs) {
+		r->jobs = opt->jobs;
+		return 1;
+	}
+	if (eval_jobs_file_size() < EVAL_JOBS_FILE ||
+	    (r->jobs = parallel_cores()) < 2)
+		return 0;
+	return EVAL_JOBS_WORD;
+}
 
 static bool stdin_taken(const Inputs *in)
 {
@@ -323,19 +383,16 @@ static bool read_stdin(WordReader *wr, CrWords *cw)
 	char *buf = xmalloc(CHUNK);
 	bool ok = true;
 	for (;;) {
-		ssize_t got = read(STDIN_FILENO, buf, CHUNK);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0) {
-			ok = status_usage_error("cannot read stdin: %s",
-					     strerror(errno)) == EXIT_YES;
+		size_t got;
+		if (!eval_jobs_read_stdin(buf, CHUNK, &got)) {
+			ok = false;
 			break;
 		}
 		if (got == 0) {
 			ok = cw ? cr_words_close(cw) : word_close(wr);
 			break;
 		}
-		if (!feed(wr, cw, buf, (size_t)got)) {
+		if (!feed(wr, cw, buf, got)) {
 			ok = false;
 			break;
 		}
@@ -469,7 +526,10 @@ int cmd_eval_words(Store *s, const Unit *units, size_t nunits,
 	bool ok = true;
 	for (size_t i = 0; i < nwords && ok; i++)
 		ok = word_one(&wr, words[i], strlen(words[i]));
-	if (nwords == 0)
+	size_t min_line = nwords ? 0 : jobs_min_line(&run, opt);
+	if (min_line)
+		ok = eval_jobs_read(&wr, min_line, judge_line, &run);
+	else if (nwords == 0)
 		ok = read_stdin(&wr, opt->cr_words ? &cw : NULL);
 	if (run.html && ok)
 		trace_html_page(stdout, &run.page, run.nwords, run.nrejected);
@@ -530,6 +590,11 @@ int cmd_eval(int argc, char **argv)
 		OPTION_FLAG_ROW(0, "open-alphabet", &eo.open_alphabet,
 				"allow letters no formula mentions (every\n"
 				"letter test is false on them)"),
+		OPTION_COUNT_ROW(0, "jobs", "N", 1, PARALLEL_MAX_JOBS, &eo.jobs,
+				 "threads for a long word from stdin, read\n"
+				 "in passes over blocks (default: every core\n"
+				 "for words of 1 MiB in a file of 8 MiB;\n"
+				 "--jobs=N: every word)"),
 		OPTION_FLAG_ROW(0, "runs", &eo.runs,
 				"words in run-length form (a^1000000 b^3 a),\n"
 				"evaluated run by run in time independent of\n"

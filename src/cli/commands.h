@@ -39,6 +39,7 @@ typedef struct {
 	bool runs;       /* --runs: words in run-length form */
 	bool per_position; /* --per-position: every position's value */
 	size_t wlo, whi; /* --trace-window */
+	unsigned jobs;   /* --jobs: 0 default, 1 sequential */
 } EvalOptions;
 /* tally eval: the units' outputs on the words, or on the lines of stdin
  * when nwords is 0; one verdict line per word (and the trace).

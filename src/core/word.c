@@ -748,6 +748,11 @@ bool word_feed(WordReader *r, const char *buf, size_t n)
 	return true;
 }
 
+void word_line_done(WordReader *r)
+{
+	r->word++;
+}
+
 bool word_close(WordReader *r)
 {
 	if (r->failed)

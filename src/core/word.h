@@ -122,6 +122,9 @@ void word_reader_bytes(WordReader *r, WordBytes *bytes);
 bool word_feed(WordReader *r, const char *buf, size_t n);
 /* End of input: completes a last line that has no newline. */
 bool word_close(WordReader *r);
+/* A line the caller judged without the reader (eval --jobs), at a line
+ * start: counted, so that later messages number words as before. */
+void word_line_done(WordReader *r);
 /* One whole word (a -w argument). */
 bool word_one(WordReader *r, const char *text, size_t n);
 

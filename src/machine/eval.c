@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "machine/blockeval.h"
 #include "machine/codebuf.h"
 #include "machine/machine.h"
 #include "base/mem.h"
@@ -507,4 +508,16 @@ bool eval_accept_parse(const char *name, AcceptAt *out)
 	else
 		return false;
 	return true;
+}
+
+bool eval_push_word_jobs(Evaluator *ev, const unsigned char *in, size_t n,
+			 const Sym *byte_sym, unsigned jobs)
+{
+	if (!ev->streams || ev->st.pos != 0 || ev->too_long)
+		return false;
+	uint32_t code[256];
+	for (int b = 0; b < 256; b++)
+		code[b] = byte_sym[b] == SYM_NONE ? UINT32_MAX
+						  : code_of(ev, byte_sym[b]);
+	return blockeval_run(&ev->lean, &ev->st, code, in, n, jobs);
 }

@@ -64,6 +64,13 @@ bool eval_accepts(Evaluator *ev, size_t root);
  * next. */
 size_t eval_push_bytes(Evaluator *ev, const unsigned char *bytes, size_t n,
 		       const Sym *byte_sym);
+/* The same for a whole word in[0..n) just after a reset, on up to jobs
+ * threads in passes over blocks (blockeval.h), leaving the evaluator
+ * exactly as the pushes would.  False, with nothing pushed, when the
+ * formulas or the word are not for blocks (#>, Y, a byte that is not a
+ * letter): then push it the ordinary way. */
+bool eval_push_word_jobs(Evaluator *ev, const unsigned char *in, size_t n,
+			 const Sym *byte_sym, unsigned jobs);
 /* True when the word pushed since the last reset is longer than the
  * evaluator supports (2^48 symbols; the extra letters were ignored). */
 bool eval_too_long(const Evaluator *ev);

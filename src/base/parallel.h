@@ -1,0 +1,26 @@
+/* parallel -- a fixed number of threads sharing a list of tasks.
+ *
+ * parallel_each(jobs, n, fn, ctx) calls fn(ctx, worker, i) once for every
+ * task i in [0, n), on at most jobs threads (the calling thread is worker
+ * 0; workers are numbered 0..jobs-1, so per-worker scratch can be
+ * indexed by them).  Tasks are claimed in increasing order as workers
+ * become free, so a slow core holds up one task, not a fixed share; the
+ * results must not depend on which worker ran a task.  Returns when every
+ * task is done.  When a thread cannot be started its tasks are taken by
+ * the others: the work is done whatever the system allows.
+ */
+#ifndef TALLY_PARALLEL_H
+#define TALLY_PARALLEL_H
+
+#include <stddef.h>
+
+enum { PARALLEL_MAX_JOBS = 64 };
+
+typedef void ParallelTask(void *ctx, unsigned worker, size_t i);
+
+void parallel_each(unsigned jobs, size_t n, ParallelTask *fn, void *ctx);
+
+/* The cores this process may use (at least 1, at most PARALLEL_MAX_JOBS). */
+unsigned parallel_cores(void);
+
+#endif
