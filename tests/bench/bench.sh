@@ -50,13 +50,25 @@ for lang in dyck1 majority; do
 	case $lang in dyck1) alpha='()' ;; majority) alpha=ab ;; esac
 	input=$work/$lang.txt
 	"$BENCHBIN/genword" "$alpha" "$N" 42 > "$input"
-	t=$(measure "$work/t.out" "$TALLY" eval -f "$lang")
+	# one core (a file this long would take every core by default)
+	t=$(measure "$work/t.out" "$TALLY" eval --jobs=1 -f "$lang")
 	f=$(measure "$work/f.out" "$BENCHBIN/floor" "$lang")
 	cmp -s "$work/t.out" "$work/f.out" ||
 		die "$lang: tally says $(cat "$work/t.out"), floor says $(cat "$work/f.out")"
 	ratio=$(awk "BEGIN{printf \"%.2f\", $t / ($f > 0 ? $f : 0.001)}")
 	printf '%-34s %12s %10s %10s %7sx\n' "$lang, random word from a file" \
 		"$N" "$t" "$f" "$ratio"
+	# two cores, block-parallel (machine/blockeval.h), against the
+	# same one-core floor; the CPU seconds of all threads beside it
+	if test "$lang" = dyck1; then
+		t=$(measure "$work/t.out" "$TALLY" eval --jobs=2 -f "$lang")
+		cpu=$(cut -d' ' -f2 "$work/stat")
+		cmp -s "$work/t.out" "$work/f.out" ||
+			die "$lang --jobs=2: tally says $(cat "$work/t.out"), floor says $(cat "$work/f.out")"
+		printf '%-34s %12s %10s %10s %7sx (CPU %s s)\n' \
+			"  the same, --jobs=2 (two cores)" "$N" "$t" "$f" \
+			"$(awk "BEGIN{printf \"%.2f\", $t / ($f > 0 ? $f : 0.001)}")" "$cpu"
+	fi
 	rm -f "$input"
 done
 
@@ -70,7 +82,7 @@ t=$(measure "$work/t.out" "$TALLY" eval --no-echo \
 	-f '#[#[true] = 1 & #>[Q_b] < #>[Q_a]] = 1')
 rss=$(cut -d' ' -f3 "$work/stat")
 # the same run past-only, which keeps nothing of the word: the baseline
-measure "$work/p.out" "$TALLY" eval --no-echo -f majority > /dev/null
+measure "$work/p.out" "$TALLY" eval --jobs=1 --no-echo -f majority > /dev/null
 base=$(cut -d' ' -f3 "$work/stat")
 f=$(measure "$work/f.out" "$BENCHBIN/floor" majority)
 cmp -s "$work/t.out" "$work/f.out" ||
@@ -105,7 +117,7 @@ cpu_of() { # OUTFILE COMMAND...: the best CPU seconds of $runs runs < $input
 }
 input=$work/chars.txt
 "$BENCHBIN/genword" ab "$TN" 5 > "$input"
-tc=$(cpu_of "$work/c.out" "$TALLY" eval --no-echo -f '#[Q_a] > #[Q_b]')
+tc=$(cpu_of "$work/c.out" "$TALLY" eval --jobs=1 --no-echo -f '#[Q_a] > #[Q_b]')
 printf '%-34s %12s %10s %10s %8s %s\n' "input (CPU s)" symbols "tally s" \
 	"chars s" ratio "bytes/symbol"
 many=$(awk 'BEGIN{for (i = 0; i < 64; i++) printf "%sw%02d", i ? "," : "", i}')
