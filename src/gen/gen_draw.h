@@ -57,6 +57,7 @@ typedef struct {
 	Sym *syms;
 	uint64_t random_done, negatives_done; /* the random share so far */
 	Limits *limits;
+	unsigned jobs;   /* threads for pure work (GenSpec.jobs; 0, 1: none) */
 	bool stopped;    /* a limit was reached */
 	bool hopeless[2]; /* rejection sampling found none at this length */
 } GenDraw;
