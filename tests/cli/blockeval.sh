@@ -98,3 +98,10 @@ printf 'ab\r\naab\r\nb a a\n\nabc' > odd.words
 same odd.words --alphabet=abc -f majority
 printf 'ab\nq\n' > q.words
 same q.words --alphabet=abc -f majority
+
+# From a pipe, a word longer than the buffer (1 MiB) streams through the
+# reader (mid-line across buffers), and the lines after it are whole again.
+awk 'NR == 1 { for (i = 0; i < 70; i++) printf "%s", $0; print "" }
+	NR == 2 || NR == 3 { print }' longdyck.words > huge.words
+test "$(head -n 1 huge.words | wc -c)" -gt 1100000 || fail "huge.words is short"
+same huge.words --no-echo -f dyck1
