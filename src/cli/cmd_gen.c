@@ -19,6 +19,7 @@
 #include "core/lower.h"
 #include "base/limit.h"
 #include "base/mem.h"
+#include "base/parallel.h"
 #include "core/prelude.h"
 #include "core/word.h"
 
@@ -88,6 +89,7 @@ typedef struct {
 	unsigned ratio[2]; /* non-members, members */
 	bool ratio_given;
 	unsigned random_pct;
+	unsigned jobs; /* --jobs, 0: every core */
 	int labels, format; /* GenLabels, GenFormat */
 	bool labels_given, format_given, quiet;
 	size_t horizon;    /* 0: default */
@@ -551,6 +553,7 @@ static int run_words(GenJob *job)
 	sp.report = job->report;
 	sp.quiet = job->quiet;
 	sp.max_states = job->max_states;
+	sp.jobs = job->jobs ? job->jobs : parallel_cores();
 	sp.limits = &job->limits;
 	sp.source = job->family ? text[0] : job->in.specs[0].text;
 	if ((st = check_spec(job, &sp)) != EXIT_YES)
@@ -649,6 +652,10 @@ static int parse(GenJob *job, int argc, char **argv)
 				"formulas, --list and --prelude"),
 		OPTION_STRING_ROW(0, "report", "FILE", &job->report,
 				  "write the leakage report as JSON"),
+		OPTION_COUNT_ROW(0, "jobs", "N", 1, PARALLEL_MAX_JOBS, &job->jobs,
+				 "threads labelling and writing the words\n"
+				 "(default: every core; the same bytes for\n"
+				 "any N)"),
 		OPTION_FLAG_ROW('q', "quiet", &job->quiet,
 				"no report summary and no progress bar on\n"
 				"stderr"),

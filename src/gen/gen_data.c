@@ -13,22 +13,26 @@
 #include <flint/fmpz_vec.h>
 
 #include "base/number.h"
+#include "base/parallel.h"
 #include "base/status.h"
 #include "gen/gen_draw.h"
+#include "gen/gen_label.h"
 #include "gen/gen_report.h"
 #include "gen/gen_states.h"
 #include "gen/gen_write.h"
 #include "base/mem.h"
-#include "machine/seqeval.h"
 
 typedef struct {
 	const GenSpec *sp;
 	GenStates *gs;
-	Evaluator *ev;
-	bool streams;
-	SeqEval *se;  /* the output per position, or NULL */
-	fmpz *vals;   /* its values at positions 0..n (0: the empty word) */
-	long *fam;    /* a family's values at positions 1..n */
+	GenLabeler *lab; /* one per thread; lab[0] also for the draws */
+	unsigned jobs;
+	Buf *task_out;   /* per task of a chunk: its records */
+	size_t *task_fail; /* per task: the word it stopped at, or SIZE_MAX */
+	size_t *rec_end; /* per word of a chunk: where its record ends */
+	uint8_t *rec_label;
+	fmpz *rec_vals;  /* per word of a chunk: its output's n + 1 values */
+	size_t rec_vals_len;
 	GenRng rng;
 	GenDraw draw;
 	GenOut *out;
@@ -36,8 +40,6 @@ typedef struct {
 	size_t nl, minlen, maxlen;
 	uint64_t *units; /* nsplits x (maxlen + 1): ratio units per length */
 	uint64_t planned, written;
-	uint8_t *pos, *pred;
-	Sym *syms;
 	char *text;
 	size_t *order;
 	int status;
@@ -213,154 +215,6 @@ static int internal(Gen *g, const uint32_t *w, size_t n, const char *fmt,
 	return g->status = EXIT_INTERNAL;
 }
 
-/* The evaluator's verdict on every prefix (pos[0..n]) or on the word;
- * *dom: the word is in the domain. */
-static bool verdicts(Gen *g, const uint32_t *w, size_t n, uint8_t *pos,
-		     bool *dom)
-{
-	bool acc[2] = {false, true};
-	bool two = g->sp->domain != NODE_NONE;
-	for (size_t i = 0; i < n; i++)
-		g->syms[i] = g->sp->alpha->letters[w[i]];
-	if (!g->streams) {
-		for (size_t i = 0; pos && i < n; i++) {
-			eval_word(g->ev, g->syms, i, acc);
-			pos[i] = acc[0];
-		}
-		eval_word(g->ev, g->syms, n, acc);
-	} else {
-		eval_reset(g->ev);
-		for (size_t i = 0; pos && i < n; i++) {
-			pos[i] = eval_accepts(g->ev, 0);
-			eval_push(g->ev, g->syms[i]);
-		}
-		if (!pos) /* in blocks: the fast path of long words */
-			eval_push_many(g->ev, g->syms, n);
-		acc[0] = eval_accepts(g->ev, 0);
-		if (two)
-			acc[1] = eval_accepts(g->ev, 1);
-	}
-	if (pos)
-		pos[n] = acc[0];
-	*dom = acc[1];
-	return acc[0];
-}
-
-/* Prediction rows from the state graph; the end of the word must agree
- * with the evaluator's verdicts on the prefixes (pos). */
-static bool predictions(Gen *g, const uint32_t *w, size_t n,
-			const uint8_t *pos)
-{
-	size_t nl = g->nl, h = g->sp->horizon;
-	uint32_t s = gen_states_start(g->gs);
-	for (size_t i = 0; i <= n; i++) {
-		uint8_t *row = g->pred + i * (nl + 1);
-		for (size_t a = 0; a < nl; a++)
-			row[a] = i < h && gen_states_can_finish(
-				g->gs, gen_states_next(g->gs, s, a));
-		unsigned c = gen_states_class(g->gs, s);
-		row[nl] = c == (GEN_IN | GEN_DOMAIN);
-		if (row[nl] != (pos[i] && (c & GEN_DOMAIN))) {
-			internal(g, w, i, "the state graph and the evaluator "
-				 "disagree");
-			return false;
-		}
-		if (i < n)
-			s = gen_states_next(g->gs, s, w[i]);
-	}
-	return true;
-}
-
-static void on_value(void *ctx, const SeqEval *se, size_t pos)
-{
-	Gen *g = ctx;
-	seqeval_value(se, 0, &g->vals[pos]);
-}
-
-/* The output at every position of the word in g->syms into
- * g->vals[1..n] (g->vals[0] when n = 0): vals[n] is the judged value. */
-static void sequence(Gen *g, size_t n)
-{
-	if (!seqeval_streams(g->se)) {
-		seqeval_word(g->se, g->syms, n);
-		return;
-	}
-	seqeval_reset(g->se);
-	for (size_t i = 0; i < n; i++)
-		seqeval_push(g->se, g->syms[i]);
-	seqeval_end(g->se);
-}
-
-/* The second paths of the values: a Boolean output's last value is the
- * evaluator's verdict (label), and a past-only one's value at i its
- * verdict on the prefix of length i (g->pos); a family's value function
- * gives every value. */
-static bool check_values(Gen *g, const uint32_t *w, size_t n, bool label)
-{
-	const GenSpec *sp = g->sp;
-	if (!sp->integer) {
-		size_t bad = fmpz_is_zero(&g->vals[n]) == label ? n : SIZE_MAX;
-		for (size_t i = 1; bad == SIZE_MAX && seqeval_streams(g->se) &&
-				   i <= n; i++)
-			if (fmpz_is_zero(&g->vals[i]) == g->pos[i])
-				bad = i;
-		if (bad != SIZE_MAX) {
-			internal(g, w, n, "the output sequence and the "
-				 "evaluator's verdict disagree at position %zu",
-				 bad);
-			return false;
-		}
-	}
-	if (!sp->family || !sp->family->values)
-		return true;
-	sp->family->values(g->text, n, sp->k, g->fam);
-	for (size_t i = 1; i <= n; i++)
-		if (fmpz_cmp_si(&g->vals[i], g->fam[i - 1]) != 0) {
-			internal(g, w, n, "family %s: the program and the value "
-				 "function disagree at position %zu",
-				 sp->family->name, i);
-			return false;
-		}
-	return true;
-}
-
-/* The labels of a word, checked against the class it was drawn for
- * (intended: 0 or 1, -1 none) and the family's membership function. */
-static bool label_word(Gen *g, const uint32_t *w, size_t n, int intended,
-		       bool *label)
-{
-	const GenSpec *sp = g->sp;
-	bool want_pos = sp->labels != GEN_LABELS_WORD && !sp->integer, dom;
-	*label = verdicts(g, w, n, want_pos ? g->pos : NULL, &dom);
-	if (intended >= 0 && (*label != intended || !dom)) {
-		internal(g, w, n, "the sampler meant a %s, the evaluator says "
-			 "%s", intended ? "member" : "non-member",
-			 !dom ? "outside the domain" : *label ? "member"
-							     : "non-member");
-		return false;
-	}
-	if (sp->family)
-		for (size_t i = 0; i < n; i++)
-			g->text[i] = sym_name(sp->alpha->syms,
-					      sp->alpha->letters[w[i]])[0];
-	if (g->se) {
-		sequence(g, n);
-		if (!check_values(g, w, n, *label))
-			return false;
-	}
-	if (sp->family && sp->family->member) {
-		if (sp->family->member(g->text, n, sp->k) != *label) {
-			internal(g, w, n, "family %s: the formula and the "
-				 "membership function disagree",
-				 sp->family->name);
-			return false;
-		}
-	}
-	if (sp->labels == GEN_LABELS_PREDICTION)
-		return predictions(g, w, n, g->pos);
-	return true;
-}
-
 /* ---- writing ------------------------------------------------------------ */
 
 static void progress(Gen *g, size_t n)
@@ -378,34 +232,127 @@ static void progress(Gen *g, size_t n)
 			   : 100.0, n);
 }
 
+/* The record of a word labelled by L, appended to b. */
+static void format_record(Gen *g, const GenLabeler *L, Buf *b, size_t split,
+			  const uint32_t *w, size_t n, bool label)
+{
+	const GenSpec *sp = g->sp;
+	GenRecord r = {w, n, label,
+		       sp->labels == GEN_LABELS_POSITION ? L->pos : NULL,
+		       sp->labels == GEN_LABELS_PREDICTION ? L->pred : NULL,
+		       sp->named_splits ? sp->splits[split].name : NULL,
+		       sp->labels == GEN_LABELS_SEQUENCE ? L->vals + 1 : NULL,
+		       sp->integer ? &L->vals[n] : NULL};
+	gen_out_format(g->out, b, &r);
+}
+
+/* A word written: the report (with its output's values vals[0..n], or
+ * NULL), the progress, the limits. */
+static bool written(Gen *g, size_t split, const uint32_t *w, size_t n,
+		    bool label, GenKind kind, const fmpz *vals)
+{
+	gen_report_word(g->rep, split, w, n, label, kind);
+	if (vals)
+		gen_report_values(g->rep, split, vals + 1, n, &vals[n]);
+	g->written++;
+	progress(g, n);
+	return !gen_states_poll(g->gs, g->sp->limits);
+}
+
+/* A labeller's disagreement, reported on the word. */
+static bool disagreed(Gen *g, const GenLabeler *L, const uint32_t *w)
+{
+	internal(g, w, L->why_n, "%s", L->why.data);
+	return false;
+}
+
 static bool emit(Gen *g, size_t split, const uint32_t *w, size_t n,
 		 int intended, GenKind kind)
 {
 	bool label;
-	if (!label_word(g, w, n, intended, &label))
-		return false;
-	const GenSpec *sp = g->sp;
-	GenRecord r = {w, n, label,
-		       sp->labels == GEN_LABELS_POSITION ? g->pos : NULL,
-		       sp->labels == GEN_LABELS_PREDICTION ? g->pred : NULL,
-		       sp->named_splits ? sp->splits[split].name : NULL,
-		       sp->labels == GEN_LABELS_SEQUENCE ? g->vals + 1 : NULL,
-		       sp->integer ? &g->vals[n] : NULL};
-	gen_out_record(g->out, &r);
-	gen_report_word(g->rep, split, w, n, label, kind);
-	if (g->se)
-		gen_report_values(g->rep, split, g->vals + 1, n, &g->vals[n]);
-	g->written++;
-	progress(g, n);
-	return !gen_states_poll(g->gs, sp->limits);
+	GenLabeler *L = &g->lab[0];
+	if (!gen_label(L, w, n, intended, &label))
+		return disagreed(g, L, w);
+	Buf *b = &g->task_out[0];
+	b->len = 0;
+	format_record(g, L, b, split, w, n, label);
+	fwrite(b->data, 1, b->len, stdout);
+	return written(g, split, w, n, label, kind, L->vals);
 }
 
 /* Words per chunk at most: memory for one chunk of words, whatever the
  * dataset's size. */
 enum { GEN_CHUNK = 1 << 14 };
 
+/* The chunk being labelled: words order[0..k) of the batches. */
+typedef struct {
+	Gen *g;
+	size_t split, n, k, ntask;
+} Chunk;
+
+static const uint32_t *chunk_word(const Gen *g, size_t i, int *c,
+				  GenKind *kind)
+{
+	*c = (int)(g->order[i] % 2);
+	const GenBatch *b = &g->draw.batch[*c];
+	size_t at = g->order[i] / 2;
+	*kind = (GenKind)b->kind[at];
+	return gen_batch_word(b, at);
+}
+
+static size_t task_lo(const Chunk *ch, size_t t)
+{
+	return ch->k * t / ch->ntask;
+}
+
+/* Labels and formats the words of task t (on a thread: labeller
+ * `worker`, the task's own buffer). */
+static void label_task(void *ctx, unsigned worker, size_t t)
+{
+	Chunk *ch = ctx;
+	Gen *g = ch->g;
+	GenLabeler *L = &g->lab[worker];
+	Buf *b = &g->task_out[t];
+	b->len = 0;
+	g->task_fail[t] = SIZE_MAX;
+	for (size_t i = task_lo(ch, t); i < task_lo(ch, t + 1); i++) {
+		int c;
+		GenKind kind;
+		const uint32_t *w = chunk_word(g, i, &c, &kind);
+		bool label;
+		if (!gen_label(L, w, ch->n, c, &label)) {
+			g->task_fail[t] = i;
+			return;
+		}
+		format_record(g, L, b, ch->split, w, ch->n, label);
+		g->rec_end[i] = b->len;
+		g->rec_label[i] = label;
+		if (L->se)
+			_fmpz_vec_set(g->rec_vals + i * (ch->n + 1), L->vals,
+				      (slong)ch->n + 1);
+	}
+}
+
+/* Tasks per chunk: several per thread, so that threads finish together. */
+enum { GEN_TASKS_PER_JOB = 8 };
+
+/* Room for a chunk's output values (each word's n + 1, kept for the
+ * report, which takes them in the dataset's order). */
+static void chunk_values(Gen *g, size_t need)
+{
+	if (need <= g->rec_vals_len)
+		return;
+	g->rec_vals = xrealloc(g->rec_vals, need * sizeof *g->rec_vals);
+	/* a zero fmpz is an initialised one */
+	memset(g->rec_vals + g->rec_vals_len, 0,
+	       (need - g->rec_vals_len) * sizeof *g->rec_vals);
+	g->rec_vals_len = need;
+}
+
 /* Writes u units of the batches (taken from the start) to split s,
- * members and non-members shuffled together. */
+ * members and non-members shuffled together: the words are labelled
+ * and formatted by tasks on the threads, then written in order, so the
+ * bytes are those of one thread. */
 static bool emit_chunk(Gen *g, size_t s, size_t n, uint64_t u)
 {
 	const GenSpec *sp = g->sp;
@@ -418,12 +365,31 @@ static bool emit_chunk(Gen *g, size_t s, size_t n, uint64_t u)
 		g->order[i - 1] = g->order[j];
 		g->order[j] = t;
 	}
-	for (size_t i = 0; i < k; i++) {
-		int c = (int)(g->order[i] % 2);
-		const GenBatch *b = &g->draw.batch[c];
-		size_t at = g->order[i] / 2;
-		if (!emit(g, s, gen_batch_word(b, at), n, c, (GenKind)b->kind[at]))
-			return false;
+	if (g->lab[0].se)
+		chunk_values(g, k * (n + 1));
+	Chunk ch = {g, s, n, k, k < (size_t)g->jobs * GEN_TASKS_PER_JOB
+				    ? (k ? k : 1) : (size_t)g->jobs * GEN_TASKS_PER_JOB};
+	parallel_each(g->jobs, ch.ntask, label_task, &ch);
+	for (size_t t = 0; t < ch.ntask; t++) {
+		const Buf *b = &g->task_out[t];
+		size_t at = 0;
+		for (size_t i = task_lo(&ch, t); i < task_lo(&ch, t + 1); i++) {
+			int c;
+			GenKind kind;
+			const uint32_t *w = chunk_word(g, i, &c, &kind);
+			if (i == g->task_fail[t]) {
+				/* again here, for the message */
+				bool label;
+				gen_label(&g->lab[0], w, n, c, &label);
+				return disagreed(g, &g->lab[0], w);
+			}
+			fwrite(b->data + at, 1, g->rec_end[i] - at, stdout);
+			at = g->rec_end[i];
+			if (!written(g, s, w, n, g->rec_label[i], kind,
+				     g->rec_vals ? g->rec_vals + i * (n + 1)
+						 : NULL))
+				return false;
+		}
 	}
 	return true;
 }
@@ -466,7 +432,10 @@ static bool sample_all(Gen *g)
 	for (size_t s = 0; s < sp->nsplits; s++)
 		if (!plan_split(g, s))
 			return false;
-	g->order = xmalloc((GEN_CHUNK + ratio_sum(sp)) * sizeof *g->order);
+	size_t most = GEN_CHUNK + ratio_sum(sp);
+	g->order = xmalloc(most * sizeof *g->order);
+	g->rec_end = xmalloc(most * sizeof *g->rec_end);
+	g->rec_label = xmalloc(most);
 	for (size_t n = g->minlen; n <= g->maxlen; n++) {
 		uint64_t total[2] = {0, 0}, units = 0;
 		for (size_t s = 0; s < sp->nsplits; s++)
@@ -571,23 +540,13 @@ static void gen_init(Gen *g, const GenSpec *sp)
 			g->maxlen = sp->splits[s].hi;
 	}
 	g->units = xcalloc(sp->nsplits * (g->maxlen + 1), sizeof *g->units);
-	Node roots[2] = {sp->root, sp->domain};
-	g->ev = eval_new(sp->store, roots, sp->domain != NODE_NONE ? 2 : 1,
-			 ACCEPT_LAST);
-	g->streams = eval_streams(g->ev);
-	if (sp->output != NODE_NONE) {
-		g->se = seqeval_new(sp->store, &sp->output, 1, ACCEPT_LAST,
-				    on_value, g);
-		g->vals = _fmpz_vec_init((slong)g->maxlen + 1);
-		g->fam = xmalloc((g->maxlen + 1) * sizeof *g->fam);
-	}
+	g->jobs = sp->jobs ? sp->jobs : 1;
 	g->out = gen_out_new(sp, stdout);
 	g->rep = gen_report_new(sp);
-	g->pos = xmalloc(g->maxlen + 1);
-	if (sp->labels == GEN_LABELS_PREDICTION)
-		g->pred = xmalloc((g->maxlen + 1) * (g->nl + 1));
-	g->syms = xmalloc((g->maxlen + 1) * sizeof *g->syms);
 	g->text = xmalloc(g->maxlen + 1);
+	size_t ntask = (size_t)g->jobs * GEN_TASKS_PER_JOB;
+	g->task_out = xcalloc(ntask, sizeof *g->task_out);
+	g->task_fail = xmalloc(ntask * sizeof *g->task_fail);
 	g->progress = !sp->quiet && isatty(STDERR_FILENO);
 	g->next_progress = limit_now() + 0.25;
 	g->status = EXIT_YES;
@@ -596,18 +555,21 @@ static void gen_init(Gen *g, const GenSpec *sp)
 static void gen_free(Gen *g)
 {
 	gen_draw_free(&g->draw);
+	for (unsigned j = 0; g->lab && j < g->jobs; j++)
+		gen_labeler_free(&g->lab[j]);
+	free(g->lab);
+	for (size_t t = 0; t < (size_t)g->jobs * GEN_TASKS_PER_JOB; t++)
+		buf_free(&g->task_out[t]);
+	free(g->task_out);
+	free(g->task_fail);
+	free(g->rec_end);
+	free(g->rec_label);
+	if (g->rec_vals)
+		_fmpz_vec_clear(g->rec_vals, (slong)g->rec_vals_len);
 	gen_states_free(g->gs);
-	eval_free(g->ev);
-	seqeval_free(g->se);
-	if (g->vals)
-		_fmpz_vec_clear(g->vals, (slong)g->maxlen + 1);
-	free(g->fam);
 	gen_out_free(g->out);
 	gen_report_free(g->rep);
 	free(g->units);
-	free(g->pos);
-	free(g->pred);
-	free(g->syms);
 	free(g->text);
 	free(g->order);
 }
@@ -618,7 +580,11 @@ int gen_data_run(const GenSpec *sp)
 	gen_init(&g, sp);
 	limit_start(sp->limits);
 	if (make_graph(&g)) {
-		gen_draw_init(&g.draw, sp, g.gs, g.ev, &g.rng, g.maxlen);
+		/* made here, after the graph the predictions read */
+		g.lab = xmalloc(g.jobs * sizeof *g.lab);
+		for (unsigned j = 0; j < g.jobs; j++)
+			gen_labeler_init(&g.lab[j], sp, g.gs, g.maxlen);
+		gen_draw_init(&g.draw, sp, g.gs, g.lab[0].ev, &g.rng, g.maxlen);
 		if (sp->every_word) {
 			g.planned = 0;
 			every_word(&g);

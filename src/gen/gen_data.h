@@ -76,6 +76,8 @@ typedef struct {
 	bool quiet;         /* no summary, no progress on stderr */
 	const char *source; /* the formula's text, for the report */
 	Limits *limits;
+	unsigned jobs; /* threads labelling and formatting (0: 1); the
+			* bytes are the same for any number */
 } GenSpec;
 
 /* Writes the dataset on stdout and the report; an exit status. */

@@ -9,6 +9,7 @@
 #include <flint/fmpz_vec.h>
 
 #include "base/mem.h"
+#include "base/parallel.h"
 
 /* Rejection sampling: words tried for one draw before giving up. */
 enum { GEN_FALLBACK_TRIES = 4096 };
@@ -122,6 +123,7 @@ void gen_draw_init(GenDraw *d, const GenSpec *sp, GenStates *gs,
 	d->rng = rng;
 	d->nl = sp->alpha->n;
 	d->limits = sp->limits;
+	d->jobs = sp->jobs;
 	d->tmp = xmalloc((maxlen + 1) * sizeof *d->tmp);
 	d->seed_word = xmalloc((maxlen + 1) * sizeof *d->seed_word);
 	d->syms = xmalloc((maxlen + 1) * sizeof *d->syms);
@@ -351,6 +353,36 @@ static uint32_t *dense_order(GenDraw *d, int c, uint64_t need, size_t *count)
 	return rank;
 }
 
+typedef struct {
+	const GenDraw *d;
+	bool member;
+	const fmpz *ranks;
+	size_t k, ntask;
+} Unrank;
+
+static void unrank_task(void *ctx, unsigned worker, size_t t)
+{
+	const Unrank *u = ctx;
+	size_t lo = u->k * t / u->ntask, hi = u->k * (t + 1) / u->ntask;
+	gen_states_unrank_many(u->d->gs, u->member, u->ranks + lo, hi - lo,
+			       u->d->words + lo * u->d->n);
+	(void)worker;
+}
+
+/* The words of ranks[0..k) into d->words: each a function of its rank
+ * alone, so slices of a batch are unranked on the threads (d->jobs is
+ * 1 over a job of ranks, whose unranking is collective).  Small
+ * batches stay here: starting a thread costs more. */
+static void unrank(GenDraw *d, bool member, const fmpz *ranks, size_t k)
+{
+	if (d->jobs <= 1 || k < 64) {
+		gen_states_unrank_many(d->gs, member, ranks, k, d->words);
+		return;
+	}
+	Unrank u = {d, member, ranks, k, (size_t)d->jobs * 4};
+	parallel_each(d->jobs, u.ntask, unrank_task, &u);
+}
+
 /* The words of ranks[0..k) of class c, added in order; false once the
  * misses say rejection keeps finding the same words (*at: the ranks
  * used, the rest given back). */
@@ -360,7 +392,7 @@ static bool add_ranked(GenDraw *d, int c, const fmpz *ranks, size_t k,
 {
 	GenBatch *b = &d->batch[c];
 	mem_grow((void **)&d->words, &d->wcap, k * d->n + 1, sizeof *d->words);
-	gen_states_unrank_many(d->gs, c == 1, ranks, k, d->words);
+	unrank(d, c == 1, ranks, k);
 	for (*at = 0; *at < k;) {
 		const uint32_t *w = d->words + (*at)++ * d->n;
 		if (batch_add(d, b, w, kind) || !count_misses)

@@ -60,6 +60,7 @@ typedef struct {
 	 * by a random word) is made up for by a mutant of a later chunk */
 	uint64_t *random_done, *negatives_done;
 	Limits *limits;
+	unsigned jobs;   /* threads for pure work (GenSpec.jobs; 0, 1: none) */
 	bool stopped;    /* a limit was reached */
 	bool hopeless[2]; /* rejection sampling found none at this length */
 } GenDraw;

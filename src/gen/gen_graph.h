@@ -20,6 +20,8 @@ struct GenStates {
 	size_t *first;    /* first[d]: the first state of level d; nlevels+1 */
 	uint32_t *next;   /* state * nletters + letter */
 	size_t next_cap;
+	uint32_t *pair;   /* two letters at once: (state * nletters + a) *
+			   * nletters + b; NULL when too large */
 	uint8_t *cls;     /* class bits per state */
 	size_t n, cap;    /* states */
 	fmpz *cnt[2];     /* per state (shared out: per state this rank owns,

@@ -312,6 +312,8 @@ static bool build_levels(GenStates *g, Builder *b, size_t max_len,
 	return ok;
 }
 
+static void build_pairs(GenStates *g);
+
 GenStates *gen_states_build(const Store *s, const Node *roots, size_t nroots,
 			    const Alphabet *alpha, size_t max_len,
 			    size_t max_states, Limits *lim, char **why)
@@ -354,6 +356,7 @@ GenStates *gen_states_build(const Store *s, const Node *roots, size_t nroots,
 			    stopped);
 	}
 	forward_totals(g);
+	build_pairs(g);
 	if (g->sh)
 		gen_share_own(g);
 	return g;
@@ -374,6 +377,7 @@ void gen_states_free(GenStates *g)
 	free(g->same);
 	free(g->first);
 	free(g->next);
+	free(g->pair);
 	free(g->cls);
 	free(g->dist);
 	free(g->own_lo);
@@ -419,9 +423,34 @@ unsigned gen_states_class(const GenStates *g, uint32_t state)
 unsigned gen_states_word(const GenStates *g, const uint32_t *w, size_t n)
 {
 	uint32_t s = 0;
-	for (size_t i = 0; i < n; i++)
+	size_t i = 0, nl = g->nletters;
+	/* half as many dependent loads: the walk is a chain of them */
+	for (; g->pair && i + 2 <= n; i += 2)
+		s = g->pair[((size_t)s * nl + w[i]) * nl + w[i + 1]];
+	for (; i < n; i++)
 		s = gen_states_next(g, s, w[i]);
 	return g->cls[s];
+}
+
+/* Most entries of the table of two letters at once (16 MB). */
+enum { PAIR_MAX = 1 << 22 };
+
+/* The table of two letters at once, for the states two levels or more
+ * below the last (the others have no successors two letters on). */
+static void build_pairs(GenStates *g)
+{
+	size_t nl = g->nletters, nn = nl * nl;
+	if (g->nlevels < 3 || g->n > PAIR_MAX / nn)
+		return;
+	size_t end = g->first[g->nlevels - 2];
+	g->pair = xmalloc(g->n * nn * sizeof *g->pair);
+	for (size_t s = 0; s < g->n; s++)
+		for (size_t a = 0; a < nl; a++)
+			for (size_t b = 0; b < nl; b++)
+				g->pair[(s * nl + a) * nl + b] = s < end
+					? gen_states_next(g, gen_states_next(
+						g, (uint32_t)s, a), b)
+					: UINT32_MAX;
 }
 
 /* ---- counting ---------------------------------------------------------- */

@@ -126,7 +126,7 @@ static void put_next(const GenOut *o, Buf *b, const uint8_t *row)
 	buf_putc(b, ']');
 }
 
-static void json_record(GenOut *o, Buf *b, const GenRecord *r)
+static void json_record(const GenOut *o, Buf *b, const GenRecord *r)
 {
 	/* The word as the reader reads it: a string whatever its letters,
 	 * with spaces between letters longer than one character. */
@@ -164,8 +164,13 @@ static void json_record(GenOut *o, Buf *b, const GenRecord *r)
 
 void gen_out_record(GenOut *o, const GenRecord *r)
 {
-	Buf *b = &o->line;
-	b->len = 0;
+	o->line.len = 0;
+	gen_out_format(o, &o->line, r);
+	fwrite(o->line.data, 1, o->line.len, o->f);
+}
+
+void gen_out_format(const GenOut *o, Buf *b, const GenRecord *r)
+{
 	switch (o->sp->format) {
 	case GEN_FORMAT_JSONL:
 		json_record(o, b, r);
@@ -207,5 +212,4 @@ void gen_out_record(GenOut *o, const GenRecord *r)
 		buf_putc(b, '\n');
 		break;
 	}
-	fwrite(b->data, 1, b->len, o->f);
 }

@@ -23,6 +23,7 @@
 
 #include <flint/fmpz.h>
 
+#include "base/buf.h"
 #include "gen/gen_data.h"
 
 typedef struct GenOut GenOut;
@@ -42,6 +43,9 @@ typedef struct {
 } GenRecord;
 
 void gen_out_record(GenOut *o, const GenRecord *r);
+/* The same record appended to b (o is only read: threads may format at
+ * once, each into its own buffer). */
+void gen_out_format(const GenOut *o, Buf *b, const GenRecord *r);
 
 /* The word as text (letters concatenated or spaced), malloc'd. */
 char *gen_out_word(const GenOut *o, const uint32_t *w, size_t n);

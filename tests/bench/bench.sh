@@ -240,16 +240,27 @@ printf '%-34s %12s %10s   (target < 64 MB: %s)\n' "  peak RSS of tally (MB)" "" 
 # writing as many bytes of random letters.
 GN=${BENCH_GEN_N:-1000000}
 input=/dev/null
-t=$(measure "$work/g.out" "$TALLY" gen -q --sample="$GN" --min-length=100 \
-	--max-length=100 -f '#[Q_a & #[Q_b & #[Q_a] < #[Q_b]] >= 1] > #[Q_b]')
-test "$(wc -l < "$work/raw")" = "$GN" || die "gen: not $GN words"
-bytes=$(wc -c < "$work/raw")
-f=$(measure "$work/f.out" "$BENCHBIN/genword" ab "$bytes" 3)
-printf '%-34s %12s %10s %10s %7sx\n' "gen, depth 3, length 100 (words)" \
-	"$GN" "$t" "$f" "$(awk "BEGIN{printf \"%.2f\", $t / ($f > 0 ? $f : 0.001)}")"
-printf '%-34s %12s\n' "  words per minute" \
-	"$(awk "BEGIN{printf \"%.3g\", $GN * 60 / ($t > 0 ? $t : 0.001)}")"
-rm -f "$work/raw" "$work/g.out" "$work/f.out"
+# one thread, then two (gen --jobs: the same bytes, checked here too)
+for j in 1 2; do
+	t=$(measure "$work/g.out" "$TALLY" gen -q --jobs=$j --sample="$GN" \
+		--min-length=100 --max-length=100 \
+		-f '#[Q_a & #[Q_b & #[Q_a] < #[Q_b]] >= 1] > #[Q_b]')
+	test "$(wc -l < "$work/raw")" = "$GN" || die "gen: not $GN words"
+	if test "$j" = 1; then
+		bytes=$(wc -c < "$work/raw")
+		mv "$work/raw" "$work/gen1"
+		f=$(measure "$work/f.out" "$BENCHBIN/genword" ab "$bytes" 3)
+	else
+		cmp -s "$work/raw" "$work/gen1" ||
+			die "gen --jobs=2 wrote other bytes than --jobs=1"
+	fi
+	printf '%-34s %12s %10s %10s %7sx\n' \
+		"gen, depth 3, length 100, --jobs=$j" "$GN" "$t" "$f" \
+		"$(awk "BEGIN{printf \"%.2f\", $t / ($f > 0 ? $f : 0.001)}")"
+	printf '%-34s %12s\n' "  words per minute" \
+		"$(awk "BEGIN{printf \"%.3g\", $GN * 60 / ($t > 0 ? $t : 0.001)}")"
+done
+rm -f "$work/raw" "$work/gen1" "$work/g.out" "$work/f.out"
 
 # tally lang: the tree of all words over ( and ) up to length LL, walked
 # by the listing; --count counts per merged machine state instead.
