@@ -105,7 +105,8 @@ out_has '^equivalent$'
 # bounded checks say so (exit 3)
 try 3 "$T" equiv --method=explore --max-length=8 -f histogram -P h.crasp
 out_is "equivalent up to length 8
-method: explore (45 states visited, every word up to length 8 checked)"
+method: explore (45 states visited, every word up to length 8 checked)
+alphabet: a b"
 
 # ---- equiv: refutations, first position and values against awk ------
 refuted hist_count_a equal ab 0 0 equiv -f histogram -f count_a
