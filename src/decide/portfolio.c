@@ -220,8 +220,10 @@ static void remove_tmpdir(char *path)
 	free(path);
 }
 
-static void start(const Query *q, const PortfolioArm *a, Child *c,
-		  ArmOutcome *o, const char *tmpdir)
+/* Starts arm a as child c of the table ch (the parent's, which a child
+ * frees: it leaves by _exit, and valgrind follows it). */
+static void start(const Query *q, const PortfolioArm *a, Child *ch,
+		  Child *c, ArmOutcome *o, const char *tmpdir)
 {
 	int p[2];
 	pid_t parent = getpid();
@@ -235,6 +237,7 @@ static void start(const Query *q, const PortfolioArm *a, Child *c,
 	pid_t pid = piped ? fork() : -1;
 	if (pid == 0) {
 		close(p[0]);
+		free(ch);
 		run_child(q, a, p[1], tmpdir, parent);
 	}
 	if (pid < 0) {
@@ -394,7 +397,7 @@ void portfolio_run(const Query *q, const PortfolioArm *arms, size_t n,
 		method_result_init(&out[i].res);
 		out[i].state = ARM_CANCELLED;
 		if (first_definite(ch, out, i) == i)
-			start(q, &arms[i], &ch[i], &out[i], tmpdir);
+			start(q, &arms[i], ch, &ch[i], &out[i], tmpdir);
 	}
 	for (;;) {
 		int wait_ms = stop_overdue(arms, ch, out, n);
