@@ -96,6 +96,7 @@ typedef struct {
 	uint64_t max_states;
 	Inputs in;
 	Limits limits;
+	const GenSink *sink;
 } GenJob;
 
 /* A family's alphabet as every command's JSON gives one: a list of
@@ -555,6 +556,7 @@ static int run_words(GenJob *job)
 	sp.max_states = job->max_states;
 	sp.jobs = job->jobs ? job->jobs : parallel_cores();
 	sp.limits = &job->limits;
+	sp.sink = job->sink;
 	sp.source = job->family ? text[0] : job->in.specs[0].text;
 	if ((st = check_spec(job, &sp)) != EXIT_YES)
 		goto done;
@@ -672,9 +674,14 @@ static int parse(GenJob *job, int argc, char **argv)
 
 int cmd_gen(int argc, char **argv)
 {
+	return cmd_gen_into(argc, argv, NULL);
+}
+
+int cmd_gen_into(int argc, char **argv, const GenSink *sink)
+{
 	GenJob job = {.k = {-2, -2}, .max_length = -1, .seed = 1,
 		      .ratio = {1, 1}, .random_pct = 10,
-		      .max_states = 2000000};
+		      .max_states = 2000000, .sink = sink};
 	inputs_init(&job.in);
 	limit_init(&job.limits);
 	int st = parse(&job, argc, argv);

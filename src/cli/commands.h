@@ -73,6 +73,10 @@ int cmd_eval(int argc, char **argv);
 int cmd_lang(int argc, char **argv);
 int cmd_repl(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
+/* gen whose word records go to sink (gen/gen_data.h; the Python
+ * package's arrays) where it takes them; cmd_gen is cmd_gen_into(NULL). */
+struct GenSink;
+int cmd_gen_into(int argc, char **argv, const struct GenSink *sink);
 int cmd_compile(int argc, char **argv);
 int cmd_simulate(int argc, char **argv);
 int cmd_equiv(int argc, char **argv);

@@ -36,6 +36,7 @@ typedef struct {
 	GenRng rng;
 	GenDraw draw;
 	GenOut *out;
+	const GenSink *sink; /* the spec's, when it took the records */
 	GenReport *rep;
 	size_t nl, minlen, maxlen;
 	uint64_t *units; /* nsplits x (maxlen + 1): ratio units per length */
@@ -273,10 +274,14 @@ static bool emit(Gen *g, size_t split, const uint32_t *w, size_t n,
 	GenLabeler *L = &g->lab[0];
 	if (!gen_label(L, w, n, intended, &label))
 		return disagreed(g, L, w);
-	Buf *b = &g->task_out[0];
-	b->len = 0;
-	format_record(g, L, b, split, w, n, label);
-	fwrite(b->data, 1, b->len, stdout);
+	if (g->sink) {
+		g->sink->word(g->sink->ctx, split, w, n, label);
+	} else {
+		Buf *b = &g->task_out[0];
+		b->len = 0;
+		format_record(g, L, b, split, w, n, label);
+		fwrite(b->data, 1, b->len, stdout);
+	}
 	return written(g, split, w, n, label, kind, L->vals);
 }
 
@@ -324,7 +329,8 @@ static void label_task(void *ctx, unsigned worker, size_t t)
 			g->task_fail[t] = i;
 			return;
 		}
-		format_record(g, L, b, ch->split, w, ch->n, label);
+		if (!g->sink)
+			format_record(g, L, b, ch->split, w, ch->n, label);
 		g->rec_end[i] = b->len;
 		g->rec_label[i] = label;
 		if (L->se)
@@ -383,7 +389,12 @@ static bool emit_chunk(Gen *g, size_t s, size_t n, uint64_t u)
 				gen_label(&g->lab[0], w, n, c, &label);
 				return disagreed(g, &g->lab[0], w);
 			}
-			fwrite(b->data + at, 1, g->rec_end[i] - at, stdout);
+			if (g->sink)
+				g->sink->word(g->sink->ctx, s, w, n,
+					      g->rec_label[i]);
+			else
+				fwrite(b->data + at, 1, g->rec_end[i] - at,
+				       stdout);
 			at = g->rec_end[i];
 			if (!written(g, s, w, n, g->rec_label[i], kind,
 				     g->rec_vals ? g->rec_vals + i * (n + 1)
@@ -550,6 +561,10 @@ static void gen_init(Gen *g, const GenSpec *sp)
 	g->progress = !sp->quiet && isatty(STDERR_FILENO);
 	g->next_progress = limit_now() + 0.25;
 	g->status = EXIT_YES;
+	const GenSink *k = sp->sink;
+	if (k && sp->labels == GEN_LABELS_WORD && !sp->integer &&
+	    k->begin(k->ctx, sp, g->maxlen))
+		g->sink = k;
 }
 
 static void gen_free(Gen *g)

@@ -44,13 +44,27 @@ typedef enum { GEN_FORMAT_TSV, GEN_FORMAT_JSONL, GEN_FORMAT_CR } GenFormat;
 
 enum { GEN_SPLIT_NAME = 32 };
 
+/* Records as data instead of text (the Python package's arrays): when a
+ * GenSpec has a sink and its begin() accepts the spec (called once the
+ * longest length is known; false: write text as usual), every record
+ * goes to word() in the order the text would have, and nothing is
+ * written on stdout.  Word labels of a Boolean output only (others are
+ * always text).  word() is called on the calling thread. */
+typedef struct GenSpec GenSpec;
+typedef struct GenSink {
+	void *ctx;
+	bool (*begin)(void *ctx, const GenSpec *sp, size_t maxlen);
+	void (*word)(void *ctx, size_t split, const uint32_t *w, size_t n,
+		     bool label);
+} GenSink;
+
 typedef struct {
 	char name[GEN_SPLIT_NAME];
 	size_t lo, hi;  /* lengths */
 	uint64_t count; /* words; 0 = a share of --sample */
 } GenSplit;
 
-typedef struct {
+struct GenSpec {
 	Store *store;
 	Node root;   /* the language */
 	Node domain; /* words are drawn from it (lk-predict), or NODE_NONE */
@@ -78,7 +92,8 @@ typedef struct {
 	Limits *limits;
 	unsigned jobs; /* threads labelling and formatting (0: 1); the
 			* bytes are the same for any number */
-} GenSpec;
+	const GenSink *sink; /* or NULL: text on stdout */
+};
 
 /* Writes the dataset on stdout and the report; an exit status. */
 int gen_data_run(const GenSpec *spec);

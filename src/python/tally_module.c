@@ -34,6 +34,7 @@
 #include "base/mem.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "gen/gen_data.h"
 #include "core/word.h"
 #include "machine/eval.h"
 
@@ -190,13 +191,20 @@ static void argv_free(char **argv, int argc)
 	free(argv);
 }
 
-static PyObject *py_run(PyObject *self, PyObject *args)
+/* The gen sink of a call, read by gen_into (one call at a time). */
+static const GenSink *call_sink;
+
+static int gen_into(int argc, char **argv)
 {
-	PyObject *list;
-	const char *in = NULL;
-	Py_ssize_t inlen = 0;
-	if (!PyArg_ParseTuple(args, "O|z#:run", &list, &in, &inlen))
-		return NULL;
+	return cmd_gen_into(argc, argv, call_sink);
+}
+
+/* The command args names, run with stdin from in (inlen bytes) and
+ * gen's records into sink (when it takes them): (status, stdout,
+ * stderr). */
+static PyObject *run_command(PyObject *list, const char *in,
+			     Py_ssize_t inlen, const GenSink *sink)
+{
 	PyObject *seq = PySequence_Fast(list, "run: a list of arguments");
 	if (!seq)
 		return NULL;
@@ -213,11 +221,14 @@ static PyObject *py_run(PyObject *self, PyObject *args)
 		argv_free(argv, argc);
 		return NULL;
 	}
+	if (sink && fn == cmd_gen)
+		fn = gen_into;
 	int status;
 	PyObject *out[2];
 	Capture c;
 	Py_BEGIN_ALLOW_THREADS
 	pthread_mutex_lock(&one_call);
+	call_sink = sink;
 	if (capture_begin(&c, in, inlen)) {
 		/* the command permutes and rewrites its argv: a copy of the
 		 * array, so that argv still holds what to free */
@@ -230,6 +241,7 @@ static PyObject *py_run(PyObject *self, PyObject *args)
 	} else {
 		status = -1;
 	}
+	call_sink = NULL;
 	Py_END_ALLOW_THREADS
 	argv_free(argv, argc);
 	if (status == -1) {
@@ -239,6 +251,121 @@ static PyObject *py_run(PyObject *self, PyObject *args)
 	capture_end(&c, out);
 	pthread_mutex_unlock(&one_call);
 	return call_result(status, out);
+}
+
+static PyObject *py_run(PyObject *self, PyObject *args)
+{
+	PyObject *list;
+	const char *in = NULL;
+	Py_ssize_t inlen = 0;
+	(void)self;
+	if (!PyArg_ParseTuple(args, "O|z#:run", &list, &in, &inlen))
+		return NULL;
+	return run_command(list, in, inlen, NULL);
+}
+
+/* gen_arrays(): gen's word records as arrays, never as text.  Words of
+ * one-byte letters only (else begin() declines and gen writes text):
+ * row i of words is word i, its letters' bytes padded with NULs to the
+ * width (the longest length; trimmed to the longest word at the end). */
+typedef struct {
+	char *letter;        /* per letter index: its byte */
+	size_t width, rows, cap, longest;
+	char *words, *labels, *splits;
+	char (*names)[GEN_SPLIT_NAME]; /* per split, when named */
+	size_t nsplits;
+} Arrays;
+
+static bool arrays_begin(void *ctx, const GenSpec *sp, size_t maxlen)
+{
+	Arrays *a = ctx;
+	const Alphabet *al = sp->alpha;
+	for (size_t i = 0; i < al->n; i++)
+		if (strlen(sym_name(al->syms, al->letters[i])) != 1)
+			return false;
+	a->letter = xmalloc(al->n + 1);
+	for (size_t i = 0; i < al->n; i++)
+		a->letter[i] = sym_name(al->syms, al->letters[i])[0];
+	a->width = maxlen;
+	if (sp->named_splits) {
+		a->nsplits = sp->nsplits;
+		a->names = xmalloc(sp->nsplits * sizeof *a->names);
+		for (size_t s = 0; s < sp->nsplits; s++)
+			memcpy(a->names[s], sp->splits[s].name, GEN_SPLIT_NAME);
+	}
+	return true;
+}
+
+static void arrays_word(void *ctx, size_t split, const uint32_t *w,
+			size_t n, bool label)
+{
+	Arrays *a = ctx;
+	if (a->rows == a->cap) {
+		a->cap = a->cap ? 2 * a->cap : 4096;
+		a->words = xrealloc(a->words, a->cap * (a->width ? a->width : 1));
+		a->labels = xrealloc(a->labels, a->cap);
+		a->splits = xrealloc(a->splits, a->cap);
+	}
+	char *row = a->words + a->rows * a->width;
+	for (size_t i = 0; i < n; i++)
+		row[i] = a->letter[w[i]];
+	memset(row + n, 0, a->width - n);
+	a->labels[a->rows] = (char)label;
+	a->splits[a->rows] = (char)split;
+	a->longest = n > a->longest ? n : a->longest;
+	a->rows++;
+}
+
+static void arrays_free(Arrays *a)
+{
+	free(a->letter);
+	free(a->words);
+	free(a->labels);
+	free(a->splits);
+	free(a->names);
+}
+
+/* (words, width, labels, split indices, split names or None) of a, the
+ * rows narrowed to the longest word. */
+static PyObject *arrays_tuple(Arrays *a)
+{
+	size_t w = a->longest;
+	for (size_t i = 1; w < a->width && i < a->rows; i++)
+		memmove(a->words + i * w, a->words + i * a->width, w);
+	PyObject *names = Py_None;
+	Py_INCREF(names);
+	if (a->names) {
+		Py_DECREF(names);
+		names = PyList_New((Py_ssize_t)a->nsplits);
+		for (size_t s = 0; names && s < a->nsplits; s++)
+			PyList_SET_ITEM(names, (Py_ssize_t)s,
+					PyUnicode_FromString(a->names[s]));
+	}
+	return Py_BuildValue("(NnNNN)",
+		PyByteArray_FromStringAndSize(a->words ? a->words : "",
+					      (Py_ssize_t)(a->rows * w)),
+		(Py_ssize_t)w,
+		PyByteArray_FromStringAndSize(a->labels ? a->labels : "",
+					      (Py_ssize_t)a->rows),
+		PyBytes_FromStringAndSize(a->splits ? a->splits : "",
+					  (Py_ssize_t)a->rows),
+		names);
+}
+
+static PyObject *py_gen_arrays(PyObject *self, PyObject *args)
+{
+	PyObject *list;
+	(void)self;
+	if (!PyArg_ParseTuple(args, "O:gen_arrays", &list))
+		return NULL;
+	Arrays a = {0};
+	GenSink sink = {&a, arrays_begin, arrays_word};
+	PyObject *res = run_command(list, NULL, 0, &sink);
+	if (res)
+		res = Py_BuildValue("(NN)", res, a.letter ? arrays_tuple(&a)
+						: (Py_INCREF(Py_None), Py_None));
+	arrays_free(&a);
+	return res;
 }
 
 /* evaluate(): the words' letters are gathered by the word reader and
@@ -401,6 +528,13 @@ static PyMethodDef methods[] = {
 	{"run", py_run, METH_VARARGS,
 	 "run(args, input=None) -> (status, stdout, stderr)\n\n"
 	 "`tally ARGS` in-process: args[0] is the command; input is stdin."},
+	{"gen_arrays", py_gen_arrays, METH_VARARGS,
+	 "gen_arrays(args) -> ((status, stdout, stderr), arrays or None)\n\n"
+	 "`tally gen ARGS` with word labels as arrays: (words, width,\n"
+	 "labels, splits, split names or None); words holds a row of width\n"
+	 "bytes per word (NUL-padded), labels a byte per word, splits the\n"
+	 "index of its split.  None: the words were written as text (not\n"
+	 "one-byte letters, or not word labels of a Boolean output)."},
 	{"evaluate", (PyCFunction)(void (*)(void))py_evaluate,
 	 METH_VARARGS | METH_KEYWORDS,
 	 "evaluate(flag, text, words, syntax=None, output=None, alphabet=None,"

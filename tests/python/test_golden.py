@@ -163,3 +163,25 @@ def test_gen_word_labels_read_back(lengths):
     rows = [line.split("\t") for line in out.splitlines()]
     assert [(w.decode(), int(lab)) for w, lab in zip(d.words, d.labels)] \
         == [(r[0], int(r[1])) for r in rows]
+
+
+@pytest.mark.parametrize("spec,arrays", [
+    ("L_3", True),                      # one-byte letters: arrays
+    ("#[Q_open] > #[Q_close]", False),  # tokens: gen's text, read back
+    ("histogram", False),               # a count-valued program: text
+])
+def test_gen_arrays_or_text(spec, arrays):
+    """generate() takes word records as arrays (never text) where the
+    letters are bytes and the output Boolean, else reads gen's text;
+    either way the rows are the CLI's, splits and all."""
+    args = ["--sample=60", "--split=a:0..4,b:5..7", "--seed=5",
+            "--labels=word"]
+    out = cli("gen", "-q", "-f", spec, *args)[1]
+    from tally import _tally
+    got = _tally.gen_arrays(["gen", "-q", "-f", spec, *args])
+    assert (got[1] is not None) == arrays
+    assert (got[0][1] == b"") == arrays
+    d = tally.generate(spec, sample=60, split="a:0..4,b:5..7", seed=5)
+    rows = [line.split("\t") for line in out.splitlines()]
+    assert [[w.decode(), str(lab), s] for w, lab, s in
+            zip(d.words, d.labels, d.split)] == rows

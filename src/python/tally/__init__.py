@@ -48,16 +48,23 @@ def options(kw):
     return out
 
 
-def run(*args, input=None, ok=(0,), raw=False):
+def run(*args, input=None, ok=(0,), raw=False, arrays=False):
     """``tally ARGS`` in-process: (status, stdout, stderr) as str (stdout
     as the bytes tally wrote with raw=True); a status outside ok raises
-    the matching tally.Error."""
+    the matching tally.Error.  arrays=True (gen): gen's word records
+    as arrays where it can (_tally.gen_arrays), appended to the tuple
+    (None when they were written as text)."""
     data = input.encode() if isinstance(input, str) else input
-    status, out, err = _tally.run([str(a) for a in args], data)
+    argv = [str(a) for a in args]
+    if arrays:
+        (status, out, err), got = _tally.gen_arrays(argv)
+    else:
+        status, out, err = _tally.run(argv, data)
     err = err.decode("utf-8", "replace")
     if status not in ok:
         raise from_status(err, status)
-    return status, out if raw else out.decode("utf-8", "replace"), err
+    res = status, out if raw else out.decode("utf-8", "replace"), err
+    return res + (got,) if arrays else res
 
 
 class Formula:

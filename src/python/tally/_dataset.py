@@ -28,9 +28,12 @@ class Dataset:
     Iterating yields (word, label) or (word, label, split).
     """
 
-    def __init__(self, out, kind, report):
+    def __init__(self, out, kind, report, arrays=None):
         self.kind, self.report = kind, report
         self.positions = self.rows = self.values = None
+        if arrays is not None:
+            self._arrays(*arrays)
+            return
         integer = bool(report) and report.get("output") == "integer"
         if kind == "prediction":
             self.rows = [json.loads(line) for line in out.splitlines()]
@@ -59,6 +62,16 @@ class Dataset:
                            == b"1").astype(np.int8)
         self.split = np.array([c[2].decode() for c in cols]) \
             if cols and len(cols[0]) > 2 else None
+
+    def _arrays(self, words, width, labels, splits, names):
+        """gen's records as the extension's arrays (no text): a byte row
+        per word, a label byte per word, the index of its split."""
+        rows = len(labels)
+        self.words = np.frombuffer(words, "S%d" % max(width, 1)) \
+            if width else np.zeros(rows, "S1")
+        self.labels = np.frombuffer(labels, np.int8)
+        self.split = None if names is None else \
+            np.array(names)[np.frombuffer(splits, np.uint8)]
 
     def _word_label(self, out):
         """Lines WORD<TAB>L with a one-character L, without a line loop
@@ -125,11 +138,12 @@ def generate(formula=None, labels="word", **kw):
     fd, path = tempfile.mkstemp(suffix=".json")
     os.close(fd)
     try:
-        out = run("gen", "--quiet", "--labels=" + labels,
-                  "--report=" + path, *options(kw), *args, raw=True)[1]
+        out, _, arrays = run("gen", "--quiet", "--labels=" + labels,
+                             "--report=" + path, *options(kw), *args,
+                             raw=True, arrays=True)[1:]
         with open(path) as r:
             text = r.read()
         report = json.loads(text) if text.strip() else None
     finally:
         os.unlink(path)
-    return Dataset(out, labels, report)
+    return Dataset(out, labels, report, arrays)
