@@ -8,6 +8,7 @@ Usage: train.py [--config=FILE] [--quick] [--out=DIR] [--family=F]
                 [--seed=1,2,3] [--lengths=TRAIN,TEST,...] [--init=I]
                 [--loss=L] [--device=auto|cpu|cuda] [--threads=N]
        train.py --report [--out=DIR]     (tables and plots of a run)
+       train.py --merge DIR... [--out=DIR]  (runs side by side, joined)
        train.py --plot=TSV --svg=FILE    (the accuracy plot alone)
 
 The grid and the hyper-parameters come from a JSON config file
@@ -56,6 +57,7 @@ import json
 import math
 import os
 import random
+import shutil
 import sys
 import time
 
@@ -423,7 +425,7 @@ def device_of(c):
     return torch.device(want)
 
 
-def record(out, c, done, dev, cpu, wall):
+def record(out, c, done, dev, cpu, wall, threads=None):
     """OUT/lk-depth.config.json: the hyper-parameters, the grid the cells
     in the table ran (the union over runs), every dataset's gen options,
     the versions, device and cost."""
@@ -437,13 +439,39 @@ def record(out, c, done, dev, cpu, wall):
     for key in GRID:
         rec[key] = sorted(set(old.get(key, [])) | set(c[key]))
     rec.update(torch=torch.__version__, device=str(dev),
-               threads=torch.get_num_threads(),
+               threads=threads or torch.get_num_threads(),
                cpu_s=round(old.get("cpu_s", 0) + cpu),
                wall_s=round(old.get("wall_s", 0) + wall),
                machine=f"{os.cpu_count()} cores")
     with open(path, "w") as f:
         json.dump(rec, f, indent=1)
         f.write("\n")
+
+
+def merge_dirs(out, dirs):
+    """--merge: the cells of other output directories (runs of one
+    configuration side by side, e.g. one process per k) into OUT: their
+    rows (replacing OUT's of the same cell), logs and checkpoints, their
+    datasets and grids; CPU and wall seconds are summed."""
+    os.makedirs(out, exist_ok=True)
+    tsv = os.path.join(out, "lk-depth.tsv")
+    rows = read_tsv(tsv)[0]
+    for d in dirs:
+        with open(os.path.join(d, "lk-depth.config.json")) as f:
+            c = json.load(f)
+        same_config(out, c)
+        for row in read_tsv(os.path.join(d, "lk-depth.tsv"))[0]:
+            rows = merge(rows, row)
+        for sub in ("logs", "checkpoints"):
+            if not os.path.isdir(os.path.join(d, sub)):
+                continue
+            os.makedirs(os.path.join(out, sub), exist_ok=True)
+            for name in os.listdir(os.path.join(d, sub)):
+                shutil.copyfile(os.path.join(d, sub, name),
+                                os.path.join(out, sub, name))
+        write_tsv(tsv, rows)
+        record(out, c, c["datasets"], c["device"], c["cpu_s"], c["wall_s"],
+               c["threads"])
 
 
 def same_config(out, c):
@@ -829,13 +857,18 @@ def main():
                     help="CPU threads (0: one per core)")
     ap.add_argument("--report", action="store_true",
                     help="only rewrite the tables and plots of --out")
+    ap.add_argument("--merge", nargs="+", metavar="DIR",
+                    help="add the cells of other --out directories (of the "
+                    "same configuration) to --out, then the report")
     ap.add_argument("--plot", metavar="TSV")
     ap.add_argument("--svg", metavar="FILE")
     a = ap.parse_args()
     if a.plot:
         svg_plot(a.plot, a.svg or os.path.splitext(a.plot)[0] + ".svg")
         return
-    if not a.report:
+    if a.merge:
+        merge_dirs(a.out, a.merge)
+    elif not a.report:
         if tally is None:
             sys.exit(f"train.py: the tally package is needed ({NO_TALLY}): "
                      "make install-python, or PYTHONPATH=BUILD/src/python:"

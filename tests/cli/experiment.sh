@@ -7,7 +7,8 @@
 # standard deviation are those of the seeds' values (Python's statistics
 # module); the quick mode (contrib/lk-depth-quick.json, seconds of CPU)
 # runs: three seeds per cell, a log and a checkpoint per run, the chosen
-# step in the log and the table, a cell run again gives its row again, a
+# step in the log and the table, --merge of it into an empty directory
+# gives it again, a cell run again gives its row again, a
 # configuration that differs is refused, a draw with a word in two splits
 # is caught (exit 70); and the learning curves render in headless
 # Chromium with each run's chosen step where its log puts it.
@@ -155,6 +156,16 @@ for r in rows:
 print("\n".join(bad))
 sys.exit(1 if bad else 0)
 EOF
+
+# --merge (runs side by side joined, as the committed run was): the
+# quick run merged into an empty directory is the same table,
+# configuration, logs and report.
+"$py" "$TRAIN" --merge q --out=m > merge.log 2>&1 ||
+	fail "--merge: $(tail -3 merge.log)"
+for f in lk-depth.tsv lk-depth.config.json lk-depth.md lk-curves.svg; do
+	cmp -s "q/$f" "m/$f" || fail "--merge: m/$f differs from q/$f"
+done
+diff -r q/logs m/logs > /dev/null || fail "--merge: the logs differ"
 
 # One cell again (the per-cell options): its row comes back the same.
 cp q/lk-depth.tsv q.tsv
