@@ -11,6 +11,7 @@
 #include <mpi.h>
 
 #include "base/number.h"
+#include "base/parallel.h"
 #include "base/status.h"
 #include "machine/machine.h"
 #include "base/mem.h"
@@ -89,6 +90,16 @@ void mpi_job_init(int *argc, char ***argv)
 	MPI_Bcast(flags, 2, MPI_INT, 0, MPI_COMM_WORLD);
 	stats_on = flags[0];
 	mpi_wait_spin(flags[1]);
+	/* The ranks on this machine share its cores: default --jobs gives
+	 * each its part (parallel.h), not every core to every rank. */
+	MPI_Comm node;
+	int here = 1;
+	if (MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0,
+				MPI_INFO_NULL, &node) == MPI_SUCCESS) {
+		MPI_Comm_size(node, &here);
+		MPI_Comm_free(&node);
+	}
+	parallel_share_cores((unsigned)here);
 	if (job_rank != 0) {
 		silence();
 		/* A rank waiting in a collective does no work past the

@@ -16,7 +16,13 @@
 #include "base/vec.h"
 #include "search/bank.h"
 
-enum { MAXD = 15, BLOCK = 2048, SUBBLOCK = 256 };
+/* SUBBLOCK: the sources between two exchanges of a shared bank within
+ * a block (bank_share_flush_part): more than a block of combinations,
+ * so that such a block costs one exchange (each is a meeting of every
+ * rank: on a loaded machine the meetings, not the bytes, are what the
+ * ranks wait for), while a rank's queues stay within about the size of
+ * the block's signatures, which it holds anyway. */
+enum { MAXD = 15, BLOCK = 2048, SUBBLOCK = 2 * BLOCK };
 
 struct Bank {
 	const Sample *S;
@@ -78,7 +84,7 @@ void bank_share_queue(Bank *b, uint64_t key, const Word64 *sig,
  * One process: nothing to do. */
 void bank_share_flush(Bank *b, unsigned d);
 /* Collective, in a shared bank: the end of a part of a block (every
- * SUBBLOCK sources), so that the queues stay small; the order of the
+ * SUBBLOCK sources), so that the queues stay bounded; the order of the
  * entries is the same, and the limits are still checked per block. */
 void bank_share_flush_part(Bank *b, unsigned d, size_t done);
 
