@@ -69,7 +69,15 @@ typedef struct {
  * transfers that follow are not waited for long), then each queue
  * straight from its buffer to its rank's (no staging copy): a receive
  * and a send per other rank. */
-static void post(void *const *send, const size_t *lens, Posted *x)
+/* exchange_each's receive buffer, kept from one exchange to the next: a
+ * fresh one each time (megabytes) would cost the kernel's page faults
+ * and zeroing for every byte received. */
+static unsigned char *each_buf;
+static size_t each_cap;
+
+/* rb: the caller's buffer (grown to fit), else a new one. */
+static void post(void *const *send, const size_t *lens, Posted *x,
+		 unsigned char **rb, size_t *cap)
 {
 	int size = mpi_job_size(), me = mpi_job_rank();
 	x->sc = xmalloc((size_t)size * sizeof *x->sc);
@@ -87,7 +95,12 @@ static void post(void *const *send, const size_t *lens, Posted *x)
 	mpi_wait(&counts);
 	x->rd = displs(x->rc, size, "a block of the bank's candidates");
 	x->in = (size_t)x->rd[size - 1] + (size_t)x->rc[size - 1];
-	x->rb = xmalloc(x->in + 1);
+	if (rb) {
+		mem_grow((void **)rb, cap, x->in + 1, 1);
+		x->rb = *rb;
+	} else {
+		x->rb = xmalloc(x->in + 1);
+	}
 	x->req = xmalloc(2 * (size_t)size * sizeof *x->req);
 	x->from = xmalloc((size_t)size * sizeof *x->from);
 	x->nrecv = 0;
@@ -119,7 +132,7 @@ static void posted_free(Posted *x)
 static void *exchange(void *const *send, const size_t *lens, size_t *len)
 {
 	Posted x;
-	post(send, lens, &x);
+	post(send, lens, &x, NULL, NULL);
 	int me = mpi_job_rank();
 	if (x.rc[me])
 		memcpy(x.rb + x.rd[me], send[me], (size_t)x.rc[me]);
@@ -135,7 +148,7 @@ static void exchange_each(void *const *send, const size_t *lens,
 			  ShareTake *take, void *ctx)
 {
 	Posted x;
-	post(send, lens, &x);
+	post(send, lens, &x, &each_buf, &each_cap);
 	int me = mpi_job_rank();
 	if (lens[me])
 		take(ctx, me, send[me], lens[me]);
@@ -146,7 +159,6 @@ static void exchange_each(void *const *send, const size_t *lens,
 	}
 	mpi_wait_all(x.nreq - x.nrecv, x.req + x.nrecv);
 	posted_free(&x);
-	free(x.rb);
 }
 
 static void *allgather(const void *mine, size_t len, size_t *total)

@@ -48,6 +48,7 @@ struct Bank {
 	const Share *sh;
 	VEC(unsigned char) *out;
 	VEC(Word64 *) pins;
+	struct BankOwner *owner; /* this rank's part of the block under way */
 };
 
 /* One candidate's signature, made canonical, with its hash. */
@@ -75,7 +76,8 @@ void bank_part_start(Bank *b);
  * goes on (BANK_OK); any other stop is returned as it is. */
 BankStop bank_part_end(Bank *b, unsigned d, BankStop stop);
 
-/* Shared bank: queues the candidate for the owner of its signature. */
+/* Shared bank: queues the candidate for the owner of its signature (one
+ * of this rank's own is taken at once, without a copy). */
 void bank_share_queue(Bank *b, uint64_t key, const Word64 *sig,
 		      const Cand *c, Entry e);
 /* Collective: the end of a block: the queued candidates go to their
@@ -83,6 +85,8 @@ void bank_share_queue(Bank *b, uint64_t key, const Word64 *sig,
  * entries in the block's order, as one process inserting them would.
  * One process: nothing to do. */
 void bank_share_flush(Bank *b, unsigned d);
+/* What bank_share_queue and bank_share_flush keep between blocks. */
+void bank_share_free(Bank *b);
 /* Collective, in a shared bank: the end of a part of a block (every
  * SUBBLOCK sources), so that the queues stay bounded; the order of the
  * entries is the same, and the limits are still checked per block. */

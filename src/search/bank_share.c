@@ -24,19 +24,6 @@ static int owner_of(const Share *sh, uint64_t hash)
 	return (int)((hash >> 32) % (uint64_t)sh->size);
 }
 
-void bank_share_queue(Bank *b, uint64_t key, const Word64 *sig,
-		      const Cand *c, Entry e)
-{
-	size_t nw = b->S->nwords, sz = sizeof(Rec) + nw * sizeof(Word64);
-	int r = owner_of(b->sh, c->hash);
-	mem_grow((void **)&b->out[r].data, &b->out[r].cap, b->out[r].len + sz, 1);
-	Rec h = {key, c->hash, e};
-	h.e.neg = c->neg;
-	memcpy(b->out[r].data + b->out[r].len, &h, sizeof h);
-	memcpy(b->out[r].data + b->out[r].len + sizeof h, sig, nw * sizeof(Word64));
-	b->out[r].len += sz;
-}
-
 /* Which counts of an entry with this own signature can be nonzero (the
  * root is never counted). */
 static uint8_t nonzero(const Bank *b, const Word64 *own)
@@ -56,20 +43,50 @@ static int cmp_rec_key(const void *x, const void *y)
 	return p < q ? -1 : p > q;
 }
 
-/* The owner's side of a block: the candidates it receives, part by part
- * in whatever order they arrive (share.h's exchange_each), each
- * inserted where it lies.  A signature new in this block gets the next
+/* The owner's side of a block: its own candidates as they are queued,
+ * then those of the other ranks part by part in whatever order they
+ * arrive (share.h's exchange_each), each inserted where it lies.  A signature new in this block gets the next
  * index of the set (base + i) and kept[i] its candidate; a later one
  * with the same signature and a smaller key takes its place, so the
  * kept entry is the block's least key, as when the candidates were
  * taken in key order. */
-typedef struct {
+struct BankOwner {
 	Bank *b;
+	bool open;      /* a block is under way */
 	size_t base;
 	VEC(Rec) kept;
 	uint64_t got;
 	Word64 *own;
-} Owner;
+};
+typedef struct BankOwner Owner;
+
+/* The block under way (opened by its first candidate, or its flush). */
+static Owner *block_owner(Bank *b)
+{
+	if (!b->owner) {
+		b->owner = xcalloc(1, sizeof *b->owner);
+		b->owner->b = b;
+		b->owner->own = xmalloc(b->S->nwords * sizeof(Word64));
+	}
+	Owner *o = b->owner;
+	if (!o->open) {
+		o->open = true;
+		o->base = sigset_count(b->set);
+		o->kept.len = 0;
+		o->got = 0;
+	}
+	return o;
+}
+
+void bank_share_free(Bank *b)
+{
+	if (!b->owner)
+		return;
+	VEC_FREE(b->owner->kept);
+	free(b->owner->own);
+	free(b->owner);
+	b->owner = NULL;
+}
 
 static void own_rec(Owner *o, Rec *r, const Word64 *canon)
 {
@@ -83,30 +100,51 @@ static void own_rec(Owner *o, Rec *r, const Word64 *canon)
 	r->e.nz = nonzero(b, o->own);
 }
 
+/* One candidate whose signature this rank owns. */
+static void own_one(Owner *o, Rec r, const Word64 *sig)
+{
+	bool fresh;
+	size_t k = sigset_insert_hashed(o->b->set, sig, r.hash, &fresh);
+	o->got++;
+	if (fresh) {
+		r.e.sig = (uint32_t)k;
+		own_rec(o, &r, sig);
+		VEC_PUSH(o->kept, r);
+	} else if (k >= o->base && r.key < o->kept.data[k - o->base].key) {
+		r.e.sig = (uint32_t)k;
+		own_rec(o, &r, sig);
+		o->kept.data[k - o->base] = r;
+	}
+}
+
 static void own_part(void *ctx, int from, const void *p, size_t len)
 {
 	(void)from;
 	Owner *o = ctx;
-	Bank *b = o->b;
-	size_t sz = sizeof(Rec) + b->S->nwords * sizeof(Word64), n = len / sz;
+	size_t sz = sizeof(Rec) + o->b->S->nwords * sizeof(Word64), n = len / sz;
 	const unsigned char *at = p;
-	o->got += n;
 	for (size_t i = 0; i < n; i++, at += sz) {
 		Rec r;
 		memcpy(&r, at, sizeof r);
-		const Word64 *sig = (const Word64 *)(at + sizeof r);
-		bool fresh;
-		size_t k = sigset_insert_hashed(b->set, sig, r.hash, &fresh);
-		if (fresh) {
-			r.e.sig = (uint32_t)k;
-			own_rec(o, &r, sig);
-			VEC_PUSH(o->kept, r);
-		} else if (k >= o->base && r.key < o->kept.data[k - o->base].key) {
-			r.e.sig = (uint32_t)k;
-			own_rec(o, &r, sig);
-			o->kept.data[k - o->base] = r;
-		}
+		own_one(o, r, (const Word64 *)(at + sizeof r));
 	}
+}
+
+void bank_share_queue(Bank *b, uint64_t key, const Word64 *sig,
+		      const Cand *c, Entry e)
+{
+	size_t nw = b->S->nwords, sz = sizeof(Rec) + nw * sizeof(Word64);
+	int r = owner_of(b->sh, c->hash);
+	Rec h = {key, c->hash, e};
+	h.e.neg = c->neg;
+	if (r == b->sh->rank) { /* no copy, no message */
+		own_one(block_owner(b), h, sig);
+		return;
+	}
+	mem_grow((void **)&b->out[r].data, &b->out[r].cap, b->out[r].len + sz, 1);
+	memcpy(b->out[r].data + b->out[r].len, &h, sizeof h);
+	memcpy(b->out[r].data + b->out[r].len + sizeof h, sig, nw * sizeof(Word64));
+	b->out[r].len += sz;
 }
 
 /* The kept ones (Recs without signatures) after the counts of those
@@ -134,16 +172,14 @@ void bank_share_flush(Bank *b, unsigned d)
 		send[r] = b->out[r].data;
 		lens[r] = b->out[r].len;
 	}
-	Owner o = {.b = b, .base = sigset_count(b->set),
-		   .own = xmalloc(b->S->nwords * sizeof(Word64))};
-	b->sh->exchange_each(send, lens, own_part, &o);
+	Owner *o = block_owner(b);
+	b->sh->exchange_each(send, lens, own_part, o);
 	for (int r = 0; r < N; r++)
 		b->out[r].len = 0;
 	free(send);
 	free(lens);
-	free(o.own);
-	unsigned char *kept = owned_block(&o, &len);
-	VEC_FREE(o.kept);
+	unsigned char *kept = owned_block(o, &len);
+	o->open = false;
 	unsigned char *all = b->sh->allgather(kept, len, &total);
 	free(kept);
 	/* per rank: its counts received and kept, its kept Recs */
