@@ -57,6 +57,13 @@ void parallel_each(unsigned jobs, size_t n, ParallelTask *fn, void *ctx)
 			pthread_join(th[j], NULL);
 }
 
+static unsigned sharers = 1;
+
+void parallel_share_cores(unsigned n)
+{
+	sharers = n ? n : 1;
+}
+
 unsigned parallel_cores(void)
 {
 	long n = 0;
@@ -67,6 +74,7 @@ unsigned parallel_cores(void)
 #endif
 	if (n <= 0)
 		n = sysconf(_SC_NPROCESSORS_ONLN);
+	n /= (long)sharers;
 	if (n <= 0)
 		n = 1;
 	return n > PARALLEL_MAX_JOBS ? PARALLEL_MAX_JOBS : (unsigned)n;

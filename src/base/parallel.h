@@ -20,7 +20,12 @@ typedef void ParallelTask(void *ctx, unsigned worker, size_t i);
 
 void parallel_each(unsigned jobs, size_t n, ParallelTask *fn, void *ctx);
 
-/* The cores this process may use (at least 1, at most PARALLEL_MAX_JOBS). */
+/* The cores this process may use (at least 1, at most PARALLEL_MAX_JOBS):
+ * its CPU affinity's, divided among the processes that share them. */
 unsigned parallel_cores(void);
+/* The machine's cores are shared by n processes (tally-mpi: the ranks on
+ * one node), so that n processes of default --jobs do not start n times
+ * as many threads as there are cores.  Default 1. */
+void parallel_share_cores(unsigned n);
 
 #endif

@@ -23,6 +23,9 @@
 
 struct Limits;
 
+/* A part of an exchange that reached this rank (exchange_each). */
+typedef void ShareTake(void *ctx, int from, const void *p, size_t len);
+
 typedef struct Share {
 	int rank, size;
 	/* Before collective work, with a fingerprint of the problem: ends
@@ -33,6 +36,14 @@ typedef struct Share {
 	/* send[r][0..lens[r]) to rank r; returns what this rank received,
 	 * in rank order (malloc'd, *len bytes). */
 	void *(*exchange)(void *const *send, const size_t *lens, size_t *len);
+	/* The same exchange, what arrives handed over as it comes, without
+	 * a copy: take(ctx, r, p, len) once for every rank r that sent
+	 * this one something, this rank's own part first (p is send[me]
+	 * itself), the others in the order they land; p is valid during
+	 * the call only.  The caller works on each part while the others
+	 * are still on their way. */
+	void (*exchange_each)(void *const *send, const size_t *lens,
+			      ShareTake *take, void *ctx);
 	/* Every rank's mine[0..len), in rank order (malloc'd, *total). */
 	void *(*allgather)(const void *mine, size_t len, size_t *total);
 	/* Rank 0's p[0..len) to every rank. */

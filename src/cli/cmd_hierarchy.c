@@ -12,6 +12,7 @@
 #include "cli/getopt_hint.h"
 #include "search/hierarchy.h"
 #include "base/buf.h"
+#include "base/parallel.h"
 #include "core/json.h"
 #include "base/mem.h"
 #include "machine/eval.h"
@@ -751,7 +752,7 @@ int cmd_hierarchy(int argc, char **argv)
 	unsigned dmax = maxd > 1 ? maxd - 1 : 1;
 	search_progress(&t.o, "building samples");
 	search_state_init(&t.ss, &t.o, t.st, t.ab, 2, 1, dmax, NULL, 0, false, false);
-	t.jobs = t.o.jobs ? t.o.jobs : (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
+	t.jobs = t.o.jobs ? t.o.jobs : parallel_cores();
 	t.all_ok = true;
 	print_header(&t);
 	bool complete = true;

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "base/buf.h"
+#include "base/parallel.h"
 #include "search/indist.h"
 #include "base/mem.h"
 #include "base/share.h"
@@ -39,10 +40,10 @@ static void bank_progress(void *ctx, unsigned depth, size_t sigs)
 
 void search_bank_options(SearchOpts *o, BankOptions *bo)
 {
-	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	unsigned cores = parallel_cores(); /* shared by tally-mpi's ranks */
 	*bo = (BankOptions){.C = o->C, .counts = o->T, .base = o->base,
 			    .base1 = o->base1,
-			    .jobs = o->jobs ? o->jobs : (unsigned)(cores > 0 ? cores : 1),
+			    .jobs = o->jobs ? o->jobs : cores,
 			    .max_sigs = o->max_sigs,
 			    .max_bytes = o->lim.max_memory / SEARCH_BANK_SHARE,
 			    .limits = &o->lim,

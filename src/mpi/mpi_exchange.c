@@ -11,6 +11,7 @@
 
 #include "base/mem.h"
 #include "mpi/mpi_job.h"
+#include "mpi/mpi_wait.h"
 
 void mpi_exchange_init(MpiExchange *x)
 {
@@ -94,12 +95,15 @@ void mpi_exchange_run(MpiExchange *x)
 			x->sent += x->outlen[r] * sizeof *x->sendbuf;
 		x->outlen[r] = 0;
 	}
-	MPI_Alltoall(x->scount, 1, MPI_INT, x->rcount, 1, MPI_INT,
-		     MPI_COMM_WORLD);
+	MPI_Request req;
+	MPI_Ialltoall(x->scount, 1, MPI_INT, x->rcount, 1, MPI_INT,
+		      MPI_COMM_WORLD, &req);
+	mpi_wait(&req);
 	x->nrecv = displace(x->rcount, x->rdispl, x->size, "a round of states");
 	mem_grow((void **)&x->recv, &x->recvcap, x->nrecv + 1, sizeof *x->recv);
-	MPI_Alltoallv(x->sendbuf, x->scount, x->sdispl, MPI_INT64_T, x->recv,
-		      x->rcount, x->rdispl, MPI_INT64_T, MPI_COMM_WORLD);
+	MPI_Ialltoallv(x->sendbuf, x->scount, x->sdispl, MPI_INT64_T, x->recv,
+		       x->rcount, x->rdispl, MPI_INT64_T, MPI_COMM_WORLD, &req);
+	mpi_wait(&req);
 }
 
 void mpi_exchange_reply(MpiExchange *x, const int64_t *reply, int64_t *answer)
@@ -108,6 +112,8 @@ void mpi_exchange_reply(MpiExchange *x, const int64_t *reply, int64_t *answer)
 	for (int r = 0; r < x->size; r++)
 		if (r != self)
 			x->sent += (uint64_t)x->rcount[r] * sizeof *reply;
-	MPI_Alltoallv(reply, x->rcount, x->rdispl, MPI_INT64_T, answer,
-		      x->scount, x->sdispl, MPI_INT64_T, MPI_COMM_WORLD);
+	MPI_Request req;
+	MPI_Ialltoallv(reply, x->rcount, x->rdispl, MPI_INT64_T, answer,
+		       x->scount, x->sdispl, MPI_INT64_T, MPI_COMM_WORLD, &req);
+	mpi_wait(&req);
 }

@@ -11,9 +11,11 @@
 #include <mpi.h>
 
 #include "base/number.h"
+#include "base/parallel.h"
 #include "base/status.h"
 #include "machine/machine.h"
 #include "base/mem.h"
+#include "mpi/mpi_wait.h"
 
 static int job_rank, job_size = 1;
 /* Between MPI_Init and MPI_Finalize: an exit now must abort the job. */
@@ -82,8 +84,22 @@ void mpi_job_init(int *argc, char ***argv)
 	job_live = true;
 	on_exit(on_exit_abort, NULL);
 	const char *stats = getenv("TALLY_MPI_STATS");
-	stats_on = stats && strcmp(stats, "1") == 0;
-	MPI_Bcast(&stats_on, 1, MPI_INT, 0, MPI_COMM_WORLD);
+	const char *spin = getenv("TALLY_MPI_SPIN");
+	int flags[2] = {stats && strcmp(stats, "1") == 0,
+			spin && strcmp(spin, "1") == 0};
+	MPI_Bcast(flags, 2, MPI_INT, 0, MPI_COMM_WORLD);
+	stats_on = flags[0];
+	mpi_wait_spin(flags[1]);
+	/* The ranks on this machine share its cores: default --jobs gives
+	 * each its part (parallel.h), not every core to every rank. */
+	MPI_Comm node;
+	int here = 1;
+	if (MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0,
+				MPI_INFO_NULL, &node) == MPI_SUCCESS) {
+		MPI_Comm_size(node, &here);
+		MPI_Comm_free(&node);
+	}
+	parallel_share_cores((unsigned)here);
 	if (job_rank != 0) {
 		silence();
 		/* A rank waiting in a collective does no work past the
@@ -98,7 +114,9 @@ static void meet(bool leaving, int status, int out[4])
 {
 	int mine[4] = {leaving, !leaving, leaving ? status : 0,
 		       leaving ? job_rank + 1 : 0};
-	MPI_Allreduce(mine, out, 4, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+	MPI_Request req;
+	MPI_Iallreduce(mine, out, 4, MPI_INT, MPI_MAX, MPI_COMM_WORLD, &req);
+	mpi_wait(&req);
 }
 
 static void finalize(void)
@@ -131,7 +149,10 @@ void mpi_job_begin(uint64_t problem)
 	/* The same problem everywhere, or the ranks' collectives would not
 	 * match: the largest and the least fingerprint agree. */
 	uint64_t mine[2] = {problem, ~problem}, most[2];
-	MPI_Allreduce(mine, most, 2, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
+	MPI_Request req;
+	MPI_Iallreduce(mine, most, 2, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD,
+		       &req);
+	mpi_wait(&req);
 	if (most[0] != ~most[1]) {
 		if (job_rank == 0)
 			fprintf(stderr, "tally: error: the ranks do not hold the "
@@ -154,7 +175,9 @@ int mpi_job_end(int status)
 	if (!all[1]) {
 		/* Everybody is here: rank 0's status for all, so that mpirun
 		 * reports the status rank 0's output goes with. */
-		MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
+		MPI_Request req;
+		MPI_Ibcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD, &req);
+		mpi_wait(&req);
 	}
 	finalize();
 	return status;
@@ -162,27 +185,36 @@ int mpi_job_end(int status)
 
 void mpi_job_allgather(const uint64_t *mine, size_t k, uint64_t *all)
 {
-	MPI_Allgather(mine, (int)k, MPI_UINT64_T, all, (int)k, MPI_UINT64_T,
-		      MPI_COMM_WORLD);
+	MPI_Request req;
+	MPI_Iallgather(mine, (int)k, MPI_UINT64_T, all, (int)k, MPI_UINT64_T,
+		       MPI_COMM_WORLD, &req);
+	mpi_wait(&req);
 }
 
 void mpi_job_bcast(uint64_t *v, size_t k, int root)
 {
-	MPI_Bcast(v, (int)k, MPI_UINT64_T, root, MPI_COMM_WORLD);
+	MPI_Request req;
+	MPI_Ibcast(v, (int)k, MPI_UINT64_T, root, MPI_COMM_WORLD, &req);
+	mpi_wait(&req);
+}
+
+static uint64_t reduce(uint64_t v, MPI_Op op)
+{
+	uint64_t out;
+	MPI_Request req;
+	MPI_Iallreduce(&v, &out, 1, MPI_UINT64_T, op, MPI_COMM_WORLD, &req);
+	mpi_wait(&req);
+	return out;
 }
 
 uint64_t mpi_job_sum(uint64_t v)
 {
-	uint64_t out;
-	MPI_Allreduce(&v, &out, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
-	return out;
+	return reduce(v, MPI_SUM);
 }
 
 uint64_t mpi_job_min(uint64_t v)
 {
-	uint64_t out;
-	MPI_Allreduce(&v, &out, 1, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
-	return out;
+	return reduce(v, MPI_MIN);
 }
 
 /* Exact integers travel as their 64-bit limbs, least significant first. */
@@ -193,7 +225,9 @@ void mpi_job_sum_fmpz(fmpz_t x)
 	int n = (int)fmpz_size(x);
 	int *count = xmalloc((size_t)job_size * sizeof *count);
 	int *displ = xmalloc((size_t)job_size * sizeof *displ);
-	MPI_Allgather(&n, 1, MPI_INT, count, 1, MPI_INT, MPI_COMM_WORLD);
+	MPI_Request req;
+	MPI_Iallgather(&n, 1, MPI_INT, count, 1, MPI_INT, MPI_COMM_WORLD, &req);
+	mpi_wait(&req);
 	size_t total = 0;
 	for (int r = 0; r < job_size; r++) {
 		displ[r] = (int)total;
@@ -203,8 +237,9 @@ void mpi_job_sum_fmpz(fmpz_t x)
 	ulong *all = xmalloc((total + 1) * sizeof *all);
 	if (n)
 		fmpz_get_ui_array(mine, n, x);
-	MPI_Allgatherv(mine, n, MPI_UINT64_T, all, count, displ, MPI_UINT64_T,
-		       MPI_COMM_WORLD);
+	MPI_Iallgatherv(mine, n, MPI_UINT64_T, all, count, displ, MPI_UINT64_T,
+			MPI_COMM_WORLD, &req);
+	mpi_wait(&req);
 	fmpz_t part;
 	fmpz_init(part);
 	fmpz_zero(x);
@@ -224,7 +259,9 @@ void mpi_job_sum_fmpz(fmpz_t x)
 uint64_t mpi_job_offset(uint64_t v)
 {
 	uint64_t out = 0;
-	MPI_Exscan(&v, &out, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+	MPI_Request req;
+	MPI_Iexscan(&v, &out, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD, &req);
+	mpi_wait(&req);
 	return job_rank == 0 ? 0 : out;
 }
 
@@ -302,23 +339,30 @@ void mpi_job_stats(const char *what, size_t len, uint64_t states,
 void mpi_job_stats_of(const char *what, const char *step, size_t len,
 		      const char *unit, uint64_t states, uint64_t sent)
 {
-	uint64_t mine[3] = {states, sent, limit_peak_memory()};
-	uint64_t *all = xmalloc((size_t)job_size * 3 * sizeof *all);
-	mpi_job_allgather(mine, 3, all);
-	uint64_t bytes = 0, peak = 0;
+	/* the waits in microseconds (mpi_wait.h) */
+	uint64_t mine[5] = {states, sent, limit_peak_memory(),
+			    (uint64_t)(mpi_wait_seconds() * 1e6),
+			    (uint64_t)(mpi_wait_slept() * 1e6)};
+	uint64_t *all = xmalloc((size_t)job_size * 5 * sizeof *all);
+	mpi_job_allgather(mine, 5, all);
+	uint64_t bytes = 0, peak = 0, waited = 0, slept = 0;
 	states = 0;
 	for (int r = 0; r < job_size; r++) {
-		states += all[3 * r];
-		bytes += all[3 * r + 1];
-		peak = all[3 * r + 2] > peak ? all[3 * r + 2] : peak;
+		states += all[5 * r];
+		bytes += all[5 * r + 1];
+		peak = all[5 * r + 2] > peak ? all[5 * r + 2] : peak;
+		waited += all[5 * r + 3];
+		slept += all[5 * r + 4];
 	}
 	free(all);
 	if (job_rank == 0)
 		fprintf(stderr, "tally-mpi: %s: %s %zu, %llu %s, %llu "
 			"bytes sent between ranks so far, peak memory of a rank "
-			"%llu MiB, %.2f s\n", what, step, len,
+			"%llu MiB, %.2f s; the ranks waited %.2f s (%.2f s of "
+			"it asleep)\n", what, step, len,
 			(unsigned long long)states, unit, (unsigned long long)bytes,
-			(unsigned long long)(peak >> 20), limit_now() - job_start);
+			(unsigned long long)(peak >> 20), limit_now() - job_start,
+			(double)waited * 1e-6, (double)slept * 1e-6);
 }
 
 void mpi_job_too_large(const char *what)

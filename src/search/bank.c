@@ -62,6 +62,7 @@ void bank_free(Bank *b)
 	for (size_t i = 0; i < b->pins.len; i++)
 		free(b->pins.data[i]);
 	VEC_FREE(b->pins);
+	bank_share_free(b);
 	free(b);
 }
 

@@ -16,7 +16,13 @@
 #include "base/vec.h"
 #include "search/bank.h"
 
-enum { MAXD = 15, BLOCK = 2048, SUBBLOCK = 256 };
+/* SUBBLOCK: the sources between two exchanges of a shared bank within
+ * a block (bank_share_flush_part): more than a block of combinations,
+ * so that such a block costs one exchange (each is a meeting of every
+ * rank: on a loaded machine the meetings, not the bytes, are what the
+ * ranks wait for), while a rank's queues stay within about the size of
+ * the block's signatures, which it holds anyway. */
+enum { MAXD = 15, BLOCK = 2048, SUBBLOCK = 2 * BLOCK };
 
 struct Bank {
 	const Sample *S;
@@ -42,6 +48,7 @@ struct Bank {
 	const Share *sh;
 	VEC(unsigned char) *out;
 	VEC(Word64 *) pins;
+	struct BankOwner *owner; /* this rank's part of the block under way */
 };
 
 /* One candidate's signature, made canonical, with its hash. */
@@ -69,7 +76,8 @@ void bank_part_start(Bank *b);
  * goes on (BANK_OK); any other stop is returned as it is. */
 BankStop bank_part_end(Bank *b, unsigned d, BankStop stop);
 
-/* Shared bank: queues the candidate for the owner of its signature. */
+/* Shared bank: queues the candidate for the owner of its signature (one
+ * of this rank's own is taken at once, without a copy). */
 void bank_share_queue(Bank *b, uint64_t key, const Word64 *sig,
 		      const Cand *c, Entry e);
 /* Collective: the end of a block: the queued candidates go to their
@@ -77,8 +85,10 @@ void bank_share_queue(Bank *b, uint64_t key, const Word64 *sig,
  * entries in the block's order, as one process inserting them would.
  * One process: nothing to do. */
 void bank_share_flush(Bank *b, unsigned d);
+/* What bank_share_queue and bank_share_flush keep between blocks. */
+void bank_share_free(Bank *b);
 /* Collective, in a shared bank: the end of a part of a block (every
- * SUBBLOCK sources), so that the queues stay small; the order of the
+ * SUBBLOCK sources), so that the queues stay bounded; the order of the
  * entries is the same, and the limits are still checked per block. */
 void bank_share_flush_part(Bank *b, unsigned d, size_t done);
 

@@ -24,19 +24,6 @@ static int owner_of(const Share *sh, uint64_t hash)
 	return (int)((hash >> 32) % (uint64_t)sh->size);
 }
 
-void bank_share_queue(Bank *b, uint64_t key, const Word64 *sig,
-		      const Cand *c, Entry e)
-{
-	size_t nw = b->S->nwords, sz = sizeof(Rec) + nw * sizeof(Word64);
-	int r = owner_of(b->sh, c->hash);
-	mem_grow((void **)&b->out[r].data, &b->out[r].cap, b->out[r].len + sz, 1);
-	Rec h = {key, c->hash, e};
-	h.e.neg = c->neg;
-	memcpy(b->out[r].data + b->out[r].len, &h, sizeof h);
-	memcpy(b->out[r].data + b->out[r].len + sizeof h, sig, nw * sizeof(Word64));
-	b->out[r].len += sz;
-}
-
 /* Which counts of an entry with this own signature can be nonzero (the
  * root is never counted). */
 static uint8_t nonzero(const Bank *b, const Word64 *own)
@@ -56,51 +43,121 @@ static int cmp_rec_key(const void *x, const void *y)
 	return p < q ? -1 : p > q;
 }
 
-/* The owner's step: the block's candidates it received, in the block's
- * order, each kept unless its signature is known; returns the kept ones
- * (Recs without signatures) after the counts of those received and of
- * those kept. */
-static unsigned char *own_block(Bank *b, const unsigned char *in, size_t len,
-				size_t *outlen)
+/* The owner's side of a block: its own candidates as they are queued,
+ * then those of the other ranks part by part in whatever order they
+ * arrive (share.h's exchange_each), each inserted where it lies.  A signature new in this block gets the next
+ * index of the set (base + i) and kept[i] its candidate; a later one
+ * with the same signature and a smaller key takes its place, so the
+ * kept entry is the block's least key, as when the candidates were
+ * taken in key order. */
+struct BankOwner {
+	Bank *b;
+	bool open;      /* a block is under way */
+	size_t base;
+	VEC(Rec) kept;
+	uint64_t got;
+	Word64 *own;
+};
+typedef struct BankOwner Owner;
+
+/* The block under way (opened by its first candidate, or its flush). */
+static Owner *block_owner(Bank *b)
+{
+	if (!b->owner) {
+		b->owner = xcalloc(1, sizeof *b->owner);
+		b->owner->b = b;
+		b->owner->own = xmalloc(b->S->nwords * sizeof(Word64));
+	}
+	Owner *o = b->owner;
+	if (!o->open) {
+		o->open = true;
+		o->base = sigset_count(b->set);
+		o->kept.len = 0;
+		o->got = 0;
+	}
+	return o;
+}
+
+void bank_share_free(Bank *b)
+{
+	if (!b->owner)
+		return;
+	VEC_FREE(b->owner->kept);
+	free(b->owner->own);
+	free(b->owner);
+	b->owner = NULL;
+}
+
+static void own_rec(Owner *o, Rec *r, const Word64 *canon)
+{
+	Bank *b = o->b;
+	size_t nw = b->S->nwords;
+	r->e.owner = (uint16_t)b->sh->rank;
+	if (r->e.neg)
+		sig_not(o->own, canon, b->S->valid, nw);
+	else
+		memcpy(o->own, canon, nw * sizeof(Word64));
+	r->e.nz = nonzero(b, o->own);
+}
+
+/* One candidate whose signature this rank owns. */
+static void own_one(Owner *o, Rec r, const Word64 *sig)
+{
+	bool fresh;
+	size_t k = sigset_insert_hashed(o->b->set, sig, r.hash, &fresh);
+	o->got++;
+	if (fresh) {
+		r.e.sig = (uint32_t)k;
+		own_rec(o, &r, sig);
+		VEC_PUSH(o->kept, r);
+	} else if (k >= o->base && r.key < o->kept.data[k - o->base].key) {
+		r.e.sig = (uint32_t)k;
+		own_rec(o, &r, sig);
+		o->kept.data[k - o->base] = r;
+	}
+}
+
+static void own_part(void *ctx, int from, const void *p, size_t len)
+{
+	(void)from;
+	Owner *o = ctx;
+	size_t sz = sizeof(Rec) + o->b->S->nwords * sizeof(Word64), n = len / sz;
+	const unsigned char *at = p;
+	for (size_t i = 0; i < n; i++, at += sz) {
+		Rec r;
+		memcpy(&r, at, sizeof r);
+		own_one(o, r, (const Word64 *)(at + sizeof r));
+	}
+}
+
+void bank_share_queue(Bank *b, uint64_t key, const Word64 *sig,
+		      const Cand *c, Entry e)
 {
 	size_t nw = b->S->nwords, sz = sizeof(Rec) + nw * sizeof(Word64);
-	size_t n = len / sz;
-	const unsigned char **at = xmalloc((n + 1) * sizeof *at);
-	Rec *keys = xmalloc((n + 1) * sizeof *keys);
-	for (size_t i = 0; i < n; i++) {
-		memcpy(&keys[i], in + i * sz, sizeof(Rec));
-		keys[i].e.sig = (uint32_t)i; /* where it came from */
+	int r = owner_of(b->sh, c->hash);
+	Rec h = {key, c->hash, e};
+	h.e.neg = c->neg;
+	if (r == b->sh->rank) { /* no copy, no message */
+		own_one(block_owner(b), h, sig);
+		return;
 	}
-	qsort(keys, n, sizeof *keys, cmp_rec_key);
-	for (size_t i = 0; i < n; i++)
-		at[i] = in + (size_t)keys[i].e.sig * sz + sizeof(Rec);
-	uint64_t got = n, head = 2 * sizeof got;
-	unsigned char *kept = xmalloc(head + (n + 1) * sizeof(Rec));
-	size_t m = 0;
-	Word64 *own = xmalloc(nw * sizeof(Word64));
-	for (size_t i = 0; i < n; i++) {
-		const Word64 *sig = (const Word64 *)at[i];
-		bool fresh;
-		size_t k = sigset_insert_hashed(b->set, sig, keys[i].hash, &fresh);
-		if (!fresh)
-			continue;
-		Rec r = keys[i];
-		r.e.sig = (uint32_t)k;
-		r.e.owner = (uint16_t)b->sh->rank;
-		if (r.e.neg)
-			sig_not(own, sig, b->S->valid, nw);
-		else
-			memcpy(own, sig, nw * sizeof(Word64));
-		r.e.nz = nonzero(b, own);
-		memcpy(kept + head + m++ * sizeof(Rec), &r, sizeof r);
-	}
-	memcpy(kept, &got, sizeof got);
-	got = m;
-	memcpy(kept + sizeof got, &got, sizeof got);
-	free(own);
-	free(keys);
-	free(at);
-	*outlen = head + m * sizeof(Rec);
+	mem_grow((void **)&b->out[r].data, &b->out[r].cap, b->out[r].len + sz, 1);
+	memcpy(b->out[r].data + b->out[r].len, &h, sizeof h);
+	memcpy(b->out[r].data + b->out[r].len + sizeof h, sig, nw * sizeof(Word64));
+	b->out[r].len += sz;
+}
+
+/* The kept ones (Recs without signatures) after the counts of those
+ * received and of those kept, for the all-gather. */
+static unsigned char *owned_block(Owner *o, size_t *outlen)
+{
+	uint64_t head[2] = {o->got, o->kept.len};
+	size_t body = o->kept.len * sizeof(Rec);
+	unsigned char *kept = xmalloc(sizeof head + body + 1);
+	memcpy(kept, head, sizeof head);
+	if (body)
+		memcpy(kept + sizeof head, o->kept.data, body);
+	*outlen = sizeof head + body;
 	return kept;
 }
 
@@ -115,13 +172,14 @@ void bank_share_flush(Bank *b, unsigned d)
 		send[r] = b->out[r].data;
 		lens[r] = b->out[r].len;
 	}
-	unsigned char *in = b->sh->exchange(send, lens, &len);
+	Owner *o = block_owner(b);
+	b->sh->exchange_each(send, lens, own_part, o);
 	for (int r = 0; r < N; r++)
 		b->out[r].len = 0;
 	free(send);
 	free(lens);
-	unsigned char *kept = own_block(b, in, len, &len);
-	free(in);
+	unsigned char *kept = owned_block(o, &len);
+	o->open = false;
 	unsigned char *all = b->sh->allgather(kept, len, &total);
 	free(kept);
 	/* per rank: its counts received and kept, its kept Recs */
