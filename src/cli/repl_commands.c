@@ -814,14 +814,11 @@ static const Command commands[] = {
 	 "print --to=crasp", run_crasp, false},
 	{"dot", "FILE [FORMULA]", "write the dataflow graph (Graphviz)",
 	 "print --to=dot", run_dot, false},
-	{"equiv", "[--per-position] F G", "the same words, or values at "
-					  "every position? (names, or "
-					  "formulas or counts split by a "
-					  "blank)",
+	{"equiv", "F G", "same words or counts? (names, inputs split by a "
+			 "blank)",
 	 "equiv", run_equiv, true},
-	{"check", "[--per-position] TASK [F]",
-	 "sat, valid, implies G (by the last formula); nonneg, bounded=K "
-	 "of a count",
+	{"check", "TASK [F]", "sat, valid, nonneg, bounded=K; the last "
+			      "implies G?",
 	 "check", run_check, true},
 	{"search", "[OPTION]...", "the least depth defining the last "
 				  "formula",
