@@ -8,6 +8,8 @@
 
 #include "cli/commands.h"
 #include "search/enum.h"
+#include "search/term_eval.h"
+#include "search/terms.h"
 #include "core/json.h"
 #include "base/mem.h"
 #include "core/print.h"
@@ -22,14 +24,19 @@ static const char intro[] =
 	"the sample.  Grammar: Q_x, true, !, &, |, and at depth d >= 1\n"
 	"#[psi] >= c and a1 #[psi1] + a2 #[psi2] >= c over formulas of depth\n"
 	"< d; Y and MOD only when asked.  Size: 1 per letter, true, MOD,\n"
-	"connective and comparison, plus 1 per count.\n\n";
+	"connective and comparison, plus 1 per count.\n"
+	"With --terms, count-valued terms instead, one per behaviour (their\n"
+	"values at every prefix): c, a #[psi] + c, a1 #[psi1] + a2 #[psi2] + c\n"
+	"and (Q_x ? u : v) with u, v a constant or a #[psi] + c, over the\n"
+	"formulas above of size <= --body-size (tally-enum(1)).\n\n";
 
 static const char examples[] =
 	"\n"
 	"Examples:\n"
 	"  tally enum --depth=0 --size=..3\n"
 	"  tally enum --depth=1 --size=..5 --format='%d %s %h %f' --stats\n"
-	"  tally enum --alphabet=a --depth=0..2 --size=..6 --with-mod=2\n\n";
+	"  tally enum --alphabet=a --depth=0..2 --size=..6 --with-mod=2\n"
+	"  tally enum --terms --depth=1 --size=..7\n\n";
 
 typedef struct {
 	SearchOpts o;
@@ -38,40 +45,31 @@ typedef struct {
 	size_t dlo, dhi, slo, shi;
 	size_t max_depth;     /* --max-depth=D: --depth=0..D */
 	bool stats, check, bad;
+	bool terms;           /* --terms: count-valued terms */
+	size_t body_size;     /* --body-size */
+	int64_t *vals;        /* --terms --check: the evaluator's values */
 	size_t count, emitted;
 	Store *st;
 	const Sample *S;
 	Word64 *tmp;
 } Enum;
 
-static bool on_formula(void *ctx, Node f, unsigned depth, unsigned size,
-		       const Word64 *sig)
+/* One emitted formula or term (what: "formula" or "term"). */
+static bool print_one(Enum *e, const char *what, Node f, unsigned depth,
+		      unsigned size, uint64_t h)
 {
-	Enum *e = ctx;
-	if (e->check) {
-		if (!sample_eval_positions(e->S, e->st, f, e->tmp) ||
-		    memcmp(e->tmp, sig, e->S->nwords * sizeof(Word64)) != 0) {
-			char *t = tl_print(e->st, f, SYNTAX_TL, NULL);
-			fprintf(stderr, "tally: internal error: the signature of %s "
-				"differs from the evaluator's\n", t);
-			free(t);
-			e->bad = true;
-			return false;
-		}
-	}
 	if (depth < e->dlo || depth > e->dhi || size < e->slo)
 		return true;
 	e->emitted++;
 	char *t = tl_print(e->st, f, SYNTAX_TL, NULL);
-	uint64_t h = sig_hash(sig, e->S->nwords);
 	if (e->o.csv) {
 		if (e->emitted == 1)
-			puts("depth,size,signature_hash,formula");
+			printf("depth,size,signature_hash,%s\n", what);
 		printf("%u,%u,%016llx,", depth, size, (unsigned long long)h);
 		search_csv_field(t, true);
 	} else if (e->o.json) {
 		json_t *o = json_envelope();
-		json_object_set_new(o, "formula", json_string(t));
+		json_object_set_new(o, what, json_string(t));
 		json_object_set_new(o, "depth", json_integer(depth));
 		json_object_set_new(o, "size", json_integer(size));
 		char hex[17];
@@ -98,9 +96,47 @@ static bool on_formula(void *ctx, Node f, unsigned depth, unsigned size,
 	}
 	free(t);
 	if (e->emitted % 1000 == 0)
-		search_progress(&e->o, "%zu formulas (depth %u, size %u)", e->emitted,
-				depth, size);
+		search_progress(&e->o, "%zu %ss (depth %u, size %u)", e->emitted,
+				what, depth, size);
 	return !e->count || e->emitted < e->count;
+}
+
+static bool on_formula(void *ctx, Node f, unsigned depth, unsigned size,
+		       const Word64 *sig)
+{
+	Enum *e = ctx;
+	if (e->check) {
+		if (!sample_eval_positions(e->S, e->st, f, e->tmp) ||
+		    memcmp(e->tmp, sig, e->S->nwords * sizeof(Word64)) != 0) {
+			char *t = tl_print(e->st, f, SYNTAX_TL, NULL);
+			fprintf(stderr, "tally: internal error: the signature of %s "
+				"differs from the evaluator's\n", t);
+			free(t);
+			e->bad = true;
+			return false;
+		}
+	}
+	return print_one(e, "formula", f, depth, size,
+			 sig_hash(sig, e->S->nwords));
+}
+
+/* --terms: a term's values checked against the evaluator's (--check). */
+static bool on_term(void *ctx, Node t, unsigned depth, unsigned size,
+		    const int64_t *vals)
+{
+	Enum *e = ctx;
+	size_t n = e->S->nbits;
+	if (e->check && (!term_eval_sample(e->S, e->st, t, e->vals) ||
+			 memcmp(e->vals, vals, n * sizeof *vals) != 0)) {
+		char *s = tl_print(e->st, t, SYNTAX_TL, NULL);
+		fprintf(stderr, "tally: internal error: the values of %s differ "
+			"from the evaluator's\n", s);
+		free(s);
+		e->bad = true;
+		return false;
+	}
+	return print_one(e, "term", t, depth, size,
+			 sig_hash((const Word64 *)vals, n));
 }
 
 static void print_stats(const Enum *e, const EnumLayer *layers)
@@ -152,6 +188,12 @@ static int parse(Enum *e, int argc, char **argv)
 				"the previous-position operator Y"),
 		OPTION_COUNT_ROW(0, "with-mod", "M", 2, 16, &e->eo.max_mod,
 				 "MOD(m, r) atoms for m = 2..M"),
+		OPTION_FLAG_ROW(0, "terms", &e->terms,
+				"count-valued terms instead of formulas\n"
+				"(--size bounds the term)"),
+		OPTION_COUNT_ROW(0, "body-size", "S", 1, 40, &e->body_size,
+				 "--terms: the formulas under counts have\n"
+				 "size <= S (default 4)"),
 		OPTION_FLAG_ROW(0, "with-future", &e->eo.future,
 				"future counts #> too; the sample is then of\n"
 				"whole words (each its own chain: a position's\n"
@@ -190,7 +232,7 @@ static int parse(Enum *e, int argc, char **argv)
 int cmd_enum(int argc, char **argv)
 {
 	Enum e = {.format = "%f", .dlo = 0, .dhi = 1, .slo = 0, .shi = 6,
-		  .max_depth = SIZE_MAX};
+		  .max_depth = SIZE_MAX, .body_size = 4};
 	search_opts_init(&e.o);
 	e.o.lim.max_memory = 0; /* enum's bound is the user's only */
 	e.o.length = 6;
@@ -212,6 +254,12 @@ int cmd_enum(int argc, char **argv)
 		store_free(e.st);
 		return status_usage_error("--alphabet needs 1..255 letters");
 	}
+	if (e.terms && (e.eo.future || e.eo.prev || e.eo.max_mod)) {
+		alphabet_free(&alpha);
+		store_free(e.st);
+		return status_usage_error("--terms takes none of --with-future, "
+					  "--with-y, --with-mod");
+	}
 	/* future counts read the rest of the word: every word its own
 	 * chain (the words of length 1..N) */
 	Sample *S = e.eo.future
@@ -230,16 +278,29 @@ int cmd_enum(int argc, char **argv)
 		fprintf(stderr, "# sample: %s\n", S->desc);
 	EnumLayer *layers = xcalloc((e.eo.max_depth + 1) * (e.eo.max_size + 1), sizeof *layers);
 	limit_start(&e.o.lim);
-	EnumStop stop = enum_run(&e.eo, S, e.st, on_formula, &e, layers);
+	EnumStop stop;
+	if (e.terms) {
+		TermOptions to = {.max_depth = e.eo.max_depth, .max_size = e.eo.max_size,
+				  .body_size = (unsigned)e.body_size,
+				  .max_const = e.eo.max_const,
+				  .max_coeff = e.eo.max_coeff, .dedupe = true,
+				  .limits = &e.o.lim};
+		e.vals = xmalloc(S->nbits * sizeof *e.vals);
+		stop = terms_run(&to, S, e.st, on_term, &e);
+		free(e.vals);
+	} else {
+		stop = enum_run(&e.eo, S, e.st, on_formula, &e, layers);
+	}
 	fflush(stdout);
 	search_progress_done(&e.o);
-	if (e.stats)
+	if (e.stats && !e.terms)
 		print_stats(&e, layers);
 	status = e.bad ? EXIT_INTERNAL
 		 : stop == ENUM_TIME || stop == ENUM_MEMORY ? EXIT_LIMIT : EXIT_YES;
 	if (stop == ENUM_TIME || stop == ENUM_MEMORY) {
 		char what[64];
-		snprintf(what, sizeof what, "%zu formulas printed", e.emitted);
+		snprintf(what, sizeof what, "%zu %s printed", e.emitted,
+			 e.terms ? "terms" : "formulas");
 		limit_report(&e.o.lim, what);
 	}
 	free(layers);

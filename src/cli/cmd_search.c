@@ -18,6 +18,7 @@
 #include "search/pairgen.h"
 #include "gen/families.h"
 #include "cli/family_hint.h"
+#include "search/seqtask.h"
 #include "core/json.h"
 #include "base/mem.h"
 #include "core/prelude.h"
@@ -40,8 +41,12 @@ static const char intro[] =
 	"the class (constants <= C, T counts per comparison) tells apart, as\n"
 	"an exact check shows.  With --separate=D, list the smallest\n"
 	"depth-(D+1) formulas of the search that separate such a pair.  A\n"
-	"count-valued target t is searched through its thresholds t >= k\n"
-	"(k = -1..2), whose least depths bound its depth from below.\n\n"
+	"count-valued target t is searched directly: the smallest term of the\n"
+	"least depth in a term grammar equal to t on the sample, checked by\n"
+	"the evaluator and the decision engine (text or --json); in text also\n"
+	"through its thresholds t >= k (k = -1..2), whose least depths bound\n"
+	"its depth from below.  --family=copy|reverse|sort: why no program\n"
+	"computes the task, as far as a pair of words shows.\n\n"
 	;
 
 static const char examples[] =
@@ -131,6 +136,27 @@ static int set_target(Search *s)
 	if (search_counts_target(s))
 		return EXIT_YES; /* search_counts_run sets each threshold's */
 	return search_formula_target(s, s->in.units[s->in.nunits - 1].output);
+}
+
+/* A count-valued target: directly in the term grammar (search_terms.c)
+ * and, in text, through its thresholds (search_counts.c), whose least
+ * depths bound its depth from below.  A term proved equal to the target
+ * stands in for it there: the same function, so the same thresholds,
+ * and its depth the upper bound.  0 when the thresholds settle it. */
+static int search_counts(Search *s)
+{
+	s->proved_term = NODE_NONE;
+	int direct = search_terms_run(s);
+	if (s->o.json || direct == EXIT_USAGE || direct == EXIT_INTERNAL)
+		return direct;
+	printf("\n");
+	Unit *u = &s->in.units[s->in.nunits - 1];
+	if (s->proved_term != NODE_NONE && s->proved_term != u->output) {
+		printf("(the thresholds below are those of the term found, "
+		       "proved equal to the target)\n");
+		u->output = s->proved_term;
+	}
+	return search_counts_run(s);
 }
 
 /* ---- output ----------------------------------------------------------------- */
@@ -515,7 +541,9 @@ static int parse(Search *s, int argc, char **argv)
 				  "a family of tally gen (lk, lk-predict, ek,\n"
 				  "... with --k; tally gen --list), or one\n"
 				  "outside the logic by its membership: parity,\n"
-				  "mod3, dyck2 (a certified pair per depth)"),
+				  "mod3, dyck2 (a certified pair per depth); or\n"
+				  "a sequence task copy, reverse, sort (why no\n"
+				  "program computes it)"),
 		OPTION_COUNT_ROW(0, "k", "K", 0, SIZE_MAX, &s->k,
 				 "the k of --family=lk / lk-predict"),
 		OPTION_STRING_ROW(0, "positive", "FILE", &s->pos,
@@ -552,7 +580,7 @@ static int parse(Search *s, int argc, char **argv)
 	if (s->o.max_errors && !s->pos)
 		return status_usage_error("--max-errors goes with --positive and "
 				       "--negative (labelled words)");
-	if (s->family && outside_find(s->family)) {
+	if (s->family && (outside_find(s->family) || seqtask_find(s->family))) {
 		if (optind < argc)
 			return status_usage_error("unexpected argument '%s'", argv[optind]);
 		return EXIT_YES; /* a membership function: search_outside_run */
@@ -596,13 +624,15 @@ int cmd_search(int argc, char **argv)
 		limit_start(&s.o.lim);
 		if (s.family && outside_find(s.family)) {
 			status = search_outside_run(&s, outside_find(s.family));
+		} else if (s.family && seqtask_find(s.family)) {
+			status = search_seqtask_run(&s, seqtask_find(s.family));
 		} else if (s.separate >= 0) {
 			search_labelled_alphabet(&s, s.alphabet);
 			status = search_separating_run(&s);
 		} else {
 			status = set_target(&s);
 			if (status == EXIT_YES && search_counts_target(&s))
-				status = search_counts_run(&s);
+				status = search_counts(&s);
 			else if (status == EXIT_YES)
 				status = search_run_target(&s);
 		}

@@ -24,7 +24,7 @@
 
 /* The formula of a command's argument (parsed in the session's scope,
  * defining nothing), or the last formula; NODE_NONE after a message. */
-static Node subject(Repl *r, const char *arg)
+static Node subject_of(Repl *r, const char *arg, bool terms)
 {
 	arg = repl_session_skip_blank(arg);
 	if (!*arg) {
@@ -35,7 +35,7 @@ static Node subject(Repl *r, const char *arg)
 	}
 	Source *src = source_new("<argument>", arg, strlen(arg));
 	Diag d = {.out = stderr};
-	Unit u = {0};
+	Unit u = {.terms = terms};
 	bool ok = tl_parse_input(r->scope, &d, src, &u);
 	repl_session_forget_unit(r, &u);
 	Node n = u.output;
@@ -49,6 +49,12 @@ static Node subject(Repl *r, const char *arg)
 		repl_session_fail(r, "expected a formula, found only "
 				  "integer definitions");
 	return n;
+}
+
+/* A formula: the argument, else the last one typed. */
+static Node subject(Repl *r, const char *arg)
+{
+	return subject_of(r, arg, false);
 }
 
 /* The unit the CLI's functions describe: the session's definitions that
@@ -489,14 +495,14 @@ static void run_dot(Repl *r, char *arg)
 		repl_session_fail(r, "cannot write '%s': %s", path, strerror(errno));
 }
 
-/* The formula of text[0..n), quietly: NODE_NONE when it does not parse
- * as one (it defines nothing either way). */
+/* The formula or integer term of text[0..n), quietly: NODE_NONE when it
+ * does not parse as one (it defines nothing either way). */
 static Node quiet_formula(Repl *r, const char *text, size_t n)
 {
 	Source *src = source_new("<argument>", text, n);
 	Buf cap = {0};
 	Diag d = {.capture = &cap};
-	Unit u = {0};
+	Unit u = {.terms = true}; /* :equiv compares counts too */
 	bool ok = tl_parse_input(r->scope, &d, src, &u);
 	repl_session_forget_unit(r, &u);
 	Node f = ok && u.output != NODE_NONE && u.ndefs == 0 ? u.output
@@ -535,7 +541,26 @@ static bool two_formulas(Repl *r, const char *arg, Node *f, Node *g)
 
 /* :equiv and :check: tally equiv / check on the session's formulas
  * (the same decide_run, over the session's store). */
-static void decide_on(Repl *r, DecideTask task, Node a, Node b)
+typedef struct {
+	bool per_position; /* --per-position */
+	size_t bound;      /* bounded=K */
+} SeqAsk;
+
+/* A leading --per-position (tally equiv's and check's option) is cut
+ * off arg. */
+static bool per_position_flag(char **arg)
+{
+	static const char flag[] = "--per-position";
+	char *s = (char *)repl_session_skip_blank(*arg);
+	size_t n = sizeof flag - 1;
+	if (strncmp(s, flag, n) != 0 || (s[n] && s[n] != ' ' && s[n] != '\t'))
+		return false;
+	*arg = s + n;
+	return true;
+}
+
+static void decide_on(Repl *r, DecideTask task, Node a, Node b,
+		      const SeqAsk *ask)
 {
 	Unit u[2] = {{0}, {0}};
 	subject_unit(r, a, &u[0]);
@@ -554,6 +579,8 @@ static void decide_on(Repl *r, DecideTask task, Node a, Node b)
 	o.alphabet = alphabet;
 	o.quiet = true;
 	o.lim = r->lim;
+	o.per_position = ask->per_position;
+	o.bound = ask->bound;
 	fflush(stdout);
 	if (decide_run(&in, task, &o) == EXIT_USAGE)
 		r->failed = true;
@@ -564,36 +591,56 @@ static void decide_on(Repl *r, DecideTask task, Node a, Node b)
 
 static void run_equiv(Repl *r, char *arg)
 {
+	SeqAsk ask = {.per_position = per_position_flag(&arg)};
 	Node f, g;
 	if (two_formulas(r, arg, &f, &g))
-		decide_on(r, TASK_EQUIV, f, g);
+		decide_on(r, TASK_EQUIV, f, g, &ask);
 }
 
-static void run_check(Repl *r, char *arg)
+/* TASK of :check: sat, valid, implies, nonneg, bounded=K (each also
+ * with tally check's leading "--"); -1 after a message. */
+static int check_task(Repl *r, const char *arg, size_t len, SeqAsk *ask)
 {
-	arg = (char *)repl_session_skip_blank(arg);
-	size_t len = strcspn(arg, " \t");
-	char *rest = arg + len;
-	DecideTask task;
+	static const struct {
+		const char *name;
+		DecideTask task;
+	} tasks[] = {{"sat", TASK_SAT}, {"valid", TASK_VALID},
+		     {"implies", TASK_IMPLIES}, {"nonneg", TASK_NONNEG}};
 	if (len > 2 && strncmp(arg, "--", 2) == 0) { /* tally check's --sat */
 		arg += 2;
 		len -= 2;
 	}
-	if (len == 3 && strncmp(arg, "sat", 3) == 0) {
-		task = TASK_SAT;
-	} else if (len == 5 && strncmp(arg, "valid", 5) == 0) {
-		task = TASK_VALID;
-	} else if (len == 7 && strncmp(arg, "implies", 7) == 0) {
-		task = TASK_IMPLIES;
-	} else {
-		repl_session_fail(r, ":check takes sat, valid or implies, "
-				  "not '%.*s'", (int)len, arg);
-		return;
+	for (size_t i = 0; i < sizeof tasks / sizeof *tasks; i++)
+		if (len == strlen(tasks[i].name) &&
+		    strncmp(arg, tasks[i].name, len) == 0)
+			return (int)tasks[i].task;
+	if (len > 8 && strncmp(arg, "bounded=", 8) == 0) {
+		char *end;
+		errno = 0;
+		unsigned long long k = strtoull(arg + 8, &end, 10);
+		if (end == arg + len && arg[8] != '-' && errno == 0) {
+			ask->bound = (size_t)k;
+			return (int)TASK_BOUNDED;
+		}
 	}
+	repl_session_fail(r, ":check takes sat, valid, implies, nonneg or "
+			  "bounded=K, not '%.*s'", (int)len, arg);
+	return -1;
+}
+
+static void run_check(Repl *r, char *arg)
+{
+	SeqAsk ask = {.per_position = per_position_flag(&arg)};
+	arg = (char *)repl_session_skip_blank(arg);
+	size_t len = strcspn(arg, " \t");
+	char *rest = arg + len;
+	int task = check_task(r, arg, len, &ask);
+	if (task < 0)
+		return;
 	if (task != TASK_IMPLIES) {
-		Node f = subject(r, rest);
+		Node f = subject_of(r, rest, true);
 		if (f != NODE_NONE)
-			decide_on(r, task, f, NODE_NONE);
+			decide_on(r, (DecideTask)task, f, NODE_NONE, &ask);
 		return;
 	}
 	if (r->last == NODE_NONE || !*repl_session_skip_blank(rest)) {
@@ -602,9 +649,9 @@ static void run_check(Repl *r, char *arg)
 					  "a formula first, and give G");
 		return;
 	}
-	Node g = subject(r, rest);
+	Node g = subject_of(r, rest, true);
 	if (g != NODE_NONE)
-		decide_on(r, TASK_IMPLIES, r->last, g);
+		decide_on(r, TASK_IMPLIES, r->last, g, &ask);
 }
 
 /* :search [OPTION]...: tally search itself, its target the last formula
@@ -767,11 +814,11 @@ static const Command commands[] = {
 	 "print --to=crasp", run_crasp, false},
 	{"dot", "FILE [FORMULA]", "write the dataflow graph (Graphviz)",
 	 "print --to=dot", run_dot, false},
-	{"equiv", "F G", "the same words? (names, or formulas split by "
-			 "a blank)",
+	{"equiv", "F G", "same words or counts? (names, inputs split by a "
+			 "blank)",
 	 "equiv", run_equiv, true},
-	{"check", "TASK [F]", "sat, valid, or implies G (by the last "
-			      "formula)",
+	{"check", "TASK [F]", "sat, valid, nonneg, bounded=K; the last "
+			      "implies G?",
 	 "check", run_check, true},
 	{"search", "[OPTION]...", "the least depth defining the last "
 				  "formula",

@@ -43,6 +43,9 @@ typedef struct Search {
 	bool has_shape;
 	bool whole;                  /* two-sided: whole-word samples */
 	const char *family_alphabet; /* and its letters */
+	Node proved_term;            /* search_terms_run: a term proved equal
+					to the count-valued target, or
+					NODE_NONE */
 	long least;                  /* the last run's verified least depth,
 					or -1 */
 } Search;
@@ -71,6 +74,18 @@ bool search_counts_target(const Search *s);
 /* Its least depth through the thresholds [t >= k] (their least depths
  * bound it from below, its own depth from above); the exit status. */
 int search_counts_run(Search *s);
+
+/* The same target searched directly (search_terms.c): the smallest term
+ * of the least depth in the term grammar (terms.h) equal to it on the
+ * sample, checked by the evaluator and the decision engine; text or
+ * --json.  The exit status (1: none found, or it fails beyond the
+ * sample). */
+int search_terms_run(Search *s);
+
+/* --family=copy|reverse|sort (search/seqtask.h): why no program
+ * computes the task, as far as a pair shows it.  The exit status (1). */
+struct SeqTask;
+int search_seqtask_run(Search *s, const struct SeqTask *t);
 
 /* --separate=D: the smallest languages of depth D + 1 that no depth-<=D
  * formula matches on the sample.  The exit status. */

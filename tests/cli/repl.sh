@@ -18,7 +18,7 @@ unset TALLY_HISTORY || true
 
 for in in "$repl"/*.in; do
 	name=$(basename "$in" .in)
-	case $name in errors | loadsave | decide | alphabet) want=2 ;; *) want=0 ;; esac
+	case $name in errors | loadsave | decide | alphabet | seq) want=2 ;; *) want=0 ;; esac
 	got=0
 	"$TALLY" repl --echo < "$in" > "$name.raw" 2>&1 || got=$?
 	# which method of tally equiv/check answers first varies; the

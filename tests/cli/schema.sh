@@ -38,6 +38,12 @@ printf 'Q_a\t#>[Q_a] >= 1\nQ_a\tQ_b\tab\tnot-equivalent\n' > p.tsv
 "$T" check --json --bounded=2 -f margin >> seq.json || true
 "$T" check --json --per-position --sat -f '#>[Q_a] >= 2' >> seq.json
 "$T" info --json -f histogram >> seq.json
+# a count-valued target searched directly, and enumerated terms
+"$T" search --json --quiet -f '(Q_a ? #[Q_a] : 0) + (Q_b ? #[Q_b] : 0)' >> seq.json
+"$T" search --json --quiet -f '#[Q_a] + 5' >> seq.json || true
+"$T" search --json --family=reverse >> seq.json || true
+"$T" search --json --family=copy >> seq.json || true
+"$T" enum --terms --json --depth=1 --size=..6 --max-formulas=3 --quiet >> seq.json
 # models with sequence outputs (tally-compile(1)), their values
 "$T" compile -f histogram --readout=class:3 >> seq.json
 "$T" compile -f margin --readout=ratio > ratio.json

@@ -5,6 +5,8 @@ import signal
 import threading
 import time
 
+import itertools
+
 import numpy as np
 import pytest
 
@@ -106,6 +108,41 @@ def test_dataset_sequence():
                        min_length=1, max_length=6, seed=4)
     assert b.labels.dtype == np.int8
     assert all(v[-1] == lab for v, lab in zip(b.values, b.labels))
+
+
+def _words(n):
+    return [""] + ["".join(t) for k in range(1, n + 1)
+                   for t in itertools.product("ab", repeat=k)]
+
+
+def test_counts():
+    """A count is a Formula: its values at every position and at the last,
+    recounted here (histogram: the current letter's occurrences so far;
+    margin: #a - #b), for every word up to length 6."""
+    h, m = tally.parse("histogram"), tally.parse("#[Q_a] - #[Q_b]")
+    assert h.output_sort == "count" and h.depth == 1
+    assert tally.parse("dyck1").output_sort == "formula"
+    words = _words(6)
+    for w, vals in zip(words, h.positions(words)):
+        assert list(vals) == [w[:i + 1].count(w[i]) for i in range(len(w))]
+    last = m.eval(words)
+    assert last.dtype == np.int64
+    assert list(last) == [w.count("a") - w.count("b") for w in words]
+    big = tally.parse("#[Q_a] * 10000000000000000000").eval(["aa"])
+    assert big[0] == 20000000000000000000
+
+
+def test_text_parsed_first():
+    """compile and generate parse text first: a bad formula fails with
+    the parser's InputError, a count goes through with its readout."""
+    with pytest.raises(tally.InputError):
+        tally.compile("#[Q_a] >")
+    with pytest.raises(tally.InputError):
+        tally.generate("#[Q_a] >", sample=2)
+    mod = tally.compile("histogram", readout="class:0:3")
+    assert mod.readout == "class"
+    got = mod.simulate(["abba", "aaaa"])
+    assert [list(v) for v in got] == [[1, 1, 2, 2], [1, 2, 3, 3]]
 
 
 def test_to_torch():

@@ -80,6 +80,9 @@ class Formula:
         self.dag_size = info["dag_size"]
         self.alphabet = tuple(info["letters"])
         self.fragment = info["fragment"]
+        # "formula", or "count" for an integer output (logic/README.md
+        # §2.7): values are then integers at every position
+        self.output_sort = info.get("output", "formula").split()[0]
 
     def args(self):
         """The input options that load this formula."""
@@ -117,16 +120,42 @@ class Formula:
                 np.frombuffer(lengths, np.int64),
                 np.frombuffer(values, np.bool_))
 
+    def _values(self, words, alphabet, accept_at, tokens, per_position):
+        """A count's values through `tally eval --json` (exact integers:
+        int64 arrays, object arrays of Python ints past 64 bits)."""
+        if isinstance(words, str):
+            raise TypeError("words: a list of words, not one string")
+        args = [a for w in words for a in
+                ("-w", " ".join(w) if isinstance(w, (list, tuple)) else w)]
+        if not args:
+            return []
+        out = run("eval", "--json", "--accept-at=" + accept_at,
+                  *options({"alphabet": alphabet, "tokens": tokens,
+                            "per_position": per_position}),
+                  *self.args(), *args)[1]
+        recs = [json.loads(line) for line in out.splitlines()]
+        key = "values" if per_position else "value"
+        return [_int_array(r[key]) if per_position else int(r[key])
+                for r in recs]
+
     def eval(self, words, alphabet=None, accept_at="last", tokens=False):
-        """The verdicts on the words (a NumPy bool array), as `tally eval`.
-        A word is a string of one-character letters, a string of
-        whitespace-separated tokens, or a list of letters."""
+        """The verdicts on the words (a NumPy bool array), as `tally eval`;
+        for a count (output_sort "count") its values at the judged
+        position (int64, or Python ints past 64 bits).  A word is a
+        string of one-character letters, a string of whitespace-separated
+        tokens, or a list of letters."""
+        if self.output_sort == "count":
+            return _int_array(self._values(words, alphabet, accept_at,
+                                           tokens, False))
         return self._evaluate(words, alphabet, accept_at, tokens)[0]
 
     def positions(self, words, alphabet=None, accept_at="last",
                   tokens=False):
         """The output's value at positions 1..n of each word (one NumPy
-        bool array per word): the last row of `tally eval --trace`."""
+        bool array per word, int64 for a count): the last row of `tally
+        eval --trace`, `tally eval --per-position`."""
+        if self.output_sort == "count":
+            return self._values(words, alphabet, accept_at, tokens, True)
         _, lengths, values = self._evaluate(words, alphabet, accept_at,
                                             tokens)
         return np.split(values, np.cumsum(lengths)[:-1]) if len(lengths) \
@@ -165,6 +194,15 @@ def load(path, syntax=None, output=None):
 def program(path, syntax=None, output=None):
     """A C-RASP program file (.crasp or .cr), as -P."""
     return Formula("P", str(path), syntax, output)
+
+
+def _int_array(values):
+    """Exact integers as int64, or as Python ints when one does not fit
+    (JSON writes those as decimal strings)."""
+    values = [int(v) for v in values]
+    if all(-2**63 <= v < 2**63 for v in values):
+        return np.array(values, dtype=np.int64)
+    return np.array(values, dtype=object)
 
 
 def _formula(x):

@@ -127,14 +127,10 @@ def generate(formula=None, labels="word", **kw):
     family= (and k=).  Other keywords are gen's options: sample=,
     min_length=, max_length=, split="train:1..50,test:51..100", ratio=,
     random=, seed=, alphabet=, horizon=, max_states=."""
-    from . import Formula, options, run
-    args = []
-    if isinstance(formula, Formula):
-        args = formula.args()
-    elif formula is not None:  # text as -f: gen reads count-valued ones too
-        args = ["-f", formula]
-    else:
-        args = ["--words"]
+    from . import options, run, _formula
+    # text is parsed first (a bad formula fails here, with info's
+    # message), counts included: info describes them
+    args = _formula(formula).args() if formula is not None else ["--words"]
     if labels == "prediction":
         args.append("--format=jsonl")
     fd, path = tempfile.mkstemp(suffix=".json")

@@ -44,12 +44,9 @@ def compile(formula, **kw):
     (options as keywords: precision=, positional=, ffn=, ...;
     per_position=True, readout='class:LO:HI' or 'ratio' for sequence
     outputs, man/tally-compile.1)."""
-    from . import Formula, options, run
-    # a string goes to tally as it is: a count-valued term (readout=...)
-    # is no Formula
-    args = formula.args() if isinstance(formula, Formula) else \
-        ["-f", formula]
-    return Model(run("compile", *options(kw), *args)[1])
+    from . import options, run, _formula
+    # text is parsed first, as everywhere: a count is a Formula too
+    return Model(run("compile", *options(kw), *_formula(formula).args())[1])
 
 
 def simulate(model, words, **kw):

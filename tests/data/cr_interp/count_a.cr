@@ -1,0 +1,2 @@
+// a running count of the token a
+c = #"a"

@@ -1,0 +1,4 @@
+// histogram: how often the current token has occurred so far
+ca = #"a"
+cb = #"b"
+h = ca if "a" else cb
