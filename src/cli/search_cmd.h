@@ -43,8 +43,9 @@ typedef struct Search {
 	bool has_shape;
 	bool whole;                  /* two-sided: whole-word samples */
 	const char *family_alphabet; /* and its letters */
-	long least;                  /* the last run's verified least depth,
-					or -1 */
+	unsigned lower;              /* the last run's certified lower bound
+					on the depth (search/claim.h) */
+	bool settled;                /* and its least depth was settled */
 } Search;
 
 /* The index of a letter among the search's letters, added when new;
