@@ -546,7 +546,8 @@ static int parse(Search *s, int argc, char **argv)
 				  "a family of tally gen (lk, lk-predict, ek,\n"
 				  "... with --k; tally gen --list), or one\n"
 				  "outside the logic by its membership: parity,\n"
-				  "mod3, dyck2 (a certified pair per depth)"),
+				  "mod3, dyck2 (a certified pair per depth; also\n"
+				  "-f parity, -f MOD3, -f Dyck-2)"),
 		OPTION_COUNT_ROW(0, "k", "K", 0, SIZE_MAX, &s->k,
 				 "the k of --family=lk / lk-predict"),
 		OPTION_STRING_ROW(0, "positive", "FILE", &s->pos,
@@ -583,6 +584,16 @@ static int parse(Search *s, int argc, char **argv)
 	if (s->o.max_errors && !s->pos)
 		return status_usage_error("--max-errors goes with --positive and "
 				       "--negative (labelled words)");
+	/* -f parity, -f MOD3, -f Dyck-2: a family outside the logic by the
+	 * name a user types (no formula has these names) */
+	if (!s->family && s->in.nspecs == 1 &&
+	    s->in.specs[0].kind == INPUT_FORMULA &&
+	    outside_lookup(s->in.specs[0].text)) {
+		s->family = outside_lookup(s->in.specs[0].text)->name;
+		s->in.nspecs = 0;
+	}
+	if (s->family && outside_lookup(s->family))
+		s->family = outside_lookup(s->family)->name;
 	if (s->family && outside_find(s->family)) {
 		if (optind < argc)
 			return status_usage_error("unexpected argument '%s'", argv[optind]);
