@@ -47,4 +47,32 @@ try 0 "$T" hierarchy --decide-length=0 --k=1..2 --lower-bounds=0 --no-time --qui
 grep -q '^2   L_2    least depth 2 ' out.txt || fail "L_2 row: $(cat out.txt)"
 grep -q '^lower bounds: least depth certified by a pair for L_1, L_2; resting on the search.s own comparisons for no row$' out.txt ||
 	fail "lower bounds line: $(grep '^lower' out.txt)"
+# A depth-4 target of our own (not an L_k): four blocks a+ b+ a+ b+ (a b
+# after an a after a b after an a, and no a after a b after an a after a
+# b) with more a's than b's.  The sample's witness pairs of depth 3 are
+# certified (the exact check, re-checked by blockcheck's block
+# refinement), so the lower bound is 4, and a depth-4 formula is found and
+# verified: "least depth: 4".  The pair is checked here against a
+# membership test written in awk.
+t4='#[Q_a] > #[Q_b] & Q_b & #[Q_b & #[Q_a & #[Q_b & #[Q_a] >= 1] >= 1] >= 1] >= 1 & !(#[Q_a & #[Q_b & #[Q_a & #[Q_b] >= 1] >= 1] >= 1] >= 1)'
+try 0 "$T" search -f "$t4" --quiet --decide-length=0 --json
+grep -q '"least_depth":4,"depth_found":4,"certified_depth":3' out.txt ||
+	fail "depth-4 target: $(cat out.txt)"
+sed 's/.*{"depth":3,[^}]*"indistinguishable_pairs":\[\["\([ab]*\)","\([ab]*\)"\].*/\1 \2/' out.txt > pair.txt
+awk '
+function member(w,   n, na, nb, i, c, prev, blocks) {
+	n = length(w); blocks = 0; prev = ""
+	for (i = 1; i <= n; i++) {
+		c = substr(w, i, 1)
+		if (c == "a") na++; else nb++
+		if (c != prev) blocks++
+		prev = c
+	}
+	return substr(w, 1, 1) == "a" && blocks == 4 && na > nb
+}
+{ if (!member($1) || member($2)) { print "pair " $0; bad = 1 }
+  if (length($1) < 20) { print "no depth-3 pair: " $0; bad = 1 } }
+END { exit bad }' pair.txt > bad.txt || fail "depth-4 target's pair: $(cat bad.txt)"
+try 0 "$T" search -f "$t4" --quiet --decide-length=0
+grep -q '^least depth: 4$' out.txt || fail "depth-4 target text: $(cat out.txt)"
 exit 0
