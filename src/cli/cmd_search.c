@@ -363,6 +363,8 @@ static void print_search(Search *s, const SearchState *ss, const Solution *sol,
 			claim_text(c, cl, sizeof cl);
 			if (claim_least(c))
 				printf("least depth: %u\n", r->depth);
+			else if ((int)c->upper <= c->lower) /* contradiction */
+				printf("%s\n", cl);
 			else if (c->lower + 2 == (int)c->upper)
 				printf("%s (depth %u is refuted by the search's own "
 				       "comparisons only, not by a certified pair)\n",

@@ -677,7 +677,7 @@ bool search_claim(SearchOpts *o, const Sample *S, const SearchResult *r,
 	/* a limit already reached would stop the re-check: the pairs are
 	 * short, so it runs unbounded then */
 	Limits *lim = o->lim.hit == LIMIT_NONE ? &o->lim : NULL;
-	ClaimStatus st = claim_sample_lower(r, S, lim, &e, &d, &p);
+	ClaimStatus st = claim_sample_lower(r, S, lower, lim, &e, &d, &p);
 	*c = claim_make(found, r->depth, e > lower ? e : lower);
 	if (st != CLAIM_DISAGREE)
 		return true;

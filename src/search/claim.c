@@ -19,7 +19,7 @@ DepthClaim claim_make(bool found, unsigned upper, int lower)
 
 bool claim_least(const DepthClaim *c)
 {
-	return c->found && (long)c->upper <= (long)c->lower + 1;
+	return c->found && (long)c->upper == (long)c->lower + 1;
 }
 
 unsigned claim_lower_bound(const DepthClaim *c)
@@ -37,6 +37,12 @@ void claim_text(const DepthClaim *c, char *out, size_t n)
 		snprintf(low, sizeof low, "no lower bound certified");
 	if (claim_least(c))
 		snprintf(out, n, "least depth %u", c->upper);
+	else if (c->found && (long)c->upper <= (long)c->lower)
+		/* the pair is exact, the verification may not be a proof */
+		snprintf(out, n, "depth %u found, but a pair certifies that no "
+			 "formula of depth <= %d defines the target: the formula "
+			 "is wrong on a word its verification did not reach",
+			 c->upper, c->lower);
 	else if (c->found)
 		snprintf(out, n, "depth <= %u found; %s", c->upper, low);
 	else
@@ -61,14 +67,15 @@ static unsigned recheck(const Sample *S, const WordPair *p, unsigned d,
 }
 
 ClaimStatus claim_sample_lower(const SearchResult *r, const Sample *S,
-			       Limits *lim, int *out, unsigned *depth,
+			       int floor, Limits *lim, int *out, unsigned *depth,
 			       WordPair *pair)
 {
 	*out = -1;
 	if (!r->certified || r->noisy || r->two_sided)
 		return CLAIM_OK;
-	/* the deepest depth first: one pair there bounds all below */
-	for (unsigned d = r->tried; d-- > 0;) {
+	/* the deepest depth first: one pair there bounds all below; none
+	 * at or below floor (certified otherwise) is re-checked */
+	for (unsigned d = r->tried; d-- > 0 && (int)d > floor;) {
 		const Refutation *f = &r->refuted[d];
 		for (size_t i = 0; i < f->npairs; i++) {
 			unsigned c = recheck(S, &f->pairs[i], d, r->cls, lim);

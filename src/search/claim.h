@@ -35,7 +35,9 @@ typedef struct {
 /* found: a verified formula of depth upper (upper is ignored otherwise);
  * lower as in DepthClaim. */
 DepthClaim claim_make(bool found, unsigned upper, int lower);
-/* The least depth is settled: found, and depth upper - 1 certified. */
+/* The least depth is settled: found, and depth upper - 1 certified
+ * (and no deeper one: that would contradict the formula found, said by
+ * claim_text). */
 bool claim_least(const DepthClaim *c);
 /* The least depth the evidence proves the target needs: lower + 1
  * (0 when nothing is certified); the sound lower bound whatever was
@@ -46,15 +48,16 @@ unsigned claim_lower_bound(const DepthClaim *c);
  * certified to depth e" or "no lower bound certified" (not found). */
 void claim_text(const DepthClaim *c, char *out, size_t n);
 
-/* The refuted depths of r whose pairs the exact check (indist) certified,
- * re-checked by blockcheck (a second check that shares no code with
- * indist): the deepest depth one of whose pairs both certify, or -1.
+/* The refuted depths of r above floor whose pairs the exact check
+ * (indist) certified, re-checked by blockcheck (a second check that
+ * shares no code with indist): the deepest depth one of whose pairs both
+ * certify, or -1.
  * Returns CLAIM_DISAGREE (and *depth, *pair set) when blockcheck
  * separates a pair indist certified, CLAIM_STOPPED at a limit, else
  * CLAIM_OK with the depth in *out. */
 typedef enum { CLAIM_OK, CLAIM_DISAGREE, CLAIM_STOPPED } ClaimStatus;
 ClaimStatus claim_sample_lower(const SearchResult *r, const Sample *S,
-			       struct Limits *lim, int *out, unsigned *depth,
-			       WordPair *pair);
+			       int floor, struct Limits *lim, int *out,
+			       unsigned *depth, WordPair *pair);
 
 #endif
