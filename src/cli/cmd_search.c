@@ -504,6 +504,8 @@ int search_run_target(Search *s)
 	LabelledBounds lb;
 	bool bounds = labels && !s->whole;
 	int lower = bounds ? labelled_bounds(s, &lb) : -1;
+	if (s->o.max_errors) /* a pair may be among the words it gets wrong */
+		lower = -1;
 	DepthClaim c;
 	bool agree = search_claim(&s->o, ss.S, r, status == EXIT_YES, lower, &c);
 	print_search(s, &ss, &sol, &c);
