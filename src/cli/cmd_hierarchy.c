@@ -113,8 +113,9 @@ static void print_header(const Table *t)
 	plot_header(t, title);
 	if (t->o.json || t->o.csv) {
 		if (t->o.csv)
-			puts("task,k,target,least_depth,theory_depth,size,"
-			     "verified,evidence,time_s,formula");
+			puts("task,k,target,least_depth,depth_found,"
+			     "certified_depth,theory_depth,size,verified,"
+			     "evidence,time_s,formula");
 		return;
 	}
 	printf("%s\n", title);
@@ -147,7 +148,8 @@ static const char *row_failure(const Solution *sol)
 
 /* A row's JSON record: what --json prints and --plot draws. */
 static json_t *row_json(const Table *t, unsigned k, const char *name,
-			const Solution *sol, double secs, const char *f)
+			const Solution *sol, const DepthClaim *c, double secs,
+			const char *f)
 {
 	const SearchResult *r = &sol->r;
 	const Verification *v = sol->have_v ? &sol->v : NULL;
@@ -160,7 +162,7 @@ static json_t *row_json(const Table *t, unsigned k, const char *name,
 	json_object_set_new(o, "task", json_string(t->predict ? "predict" : "recognize"));
 	json_object_set_new(o, "k", json_integer(k));
 	json_object_set_new(o, "target", json_string(name));
-	json_object_set_new(o, "least_depth", ok ? json_integer(r->depth) : json_null());
+	search_json_claim(o, c);
 	json_object_set_new(o, "theory_depth", json_integer(theory));
 	json_object_set_new(o, "formula", ok ? json_string(f) : json_null());
 	json_object_set_new(o, "size", json_integer((json_int_t)size));
@@ -179,20 +181,6 @@ static json_t *row_json(const Table *t, unsigned k, const char *name,
 	if (!t->no_time)
 		json_object_set_new(o, "time_s", json_real(secs));
 	return o;
-}
-
-/* "least depth d" only when a pair certifies d - 1; otherwise what was
- * found and how far the lower bound is certified. */
-static void claim(const Solution *sol, const Lower *lw, char *out, size_t n)
-{
-	unsigned d = sol->r.depth;
-	if (lw->found && lw->pair.depth + 1 >= d)
-		snprintf(out, n, "least depth %u", d);
-	else if (lw->found)
-		snprintf(out, n, "depth <= %u found; lower bound certified to depth "
-			 "%u", d, lw->pair.depth);
-	else
-		snprintf(out, n, "depth <= %u found; no lower bound certified", d);
 }
 
 static char *pair_text(const BlockWord *w)
@@ -231,7 +219,8 @@ static void print_lower(const Table *t, unsigned k, const Lower *lw)
 }
 
 static void print_row(Table *t, unsigned k, const char *name,
-		      const Solution *sol, const Lower *lw, double secs)
+		      const Solution *sol, const Lower *lw, const DepthClaim *c,
+		      double secs)
 {
 	const SearchResult *r = &sol->r;
 	const Verification *v = sol->have_v ? &sol->v : NULL;
@@ -241,16 +230,13 @@ static void print_row(Table *t, unsigned k, const char *name,
 	bool ok = why == NULL;
 	char *f = ok ? tl_print(t->st, r->formula, SYNTAX_TL, NULL) : xstrdup("");
 	unsigned long long size = ok ? store_size(t->st, r->formula) : 0;
-	json_t *o = t->o.json || t->plot ? row_json(t, k, name, sol, secs, f)
+	json_t *o = t->o.json || t->plot ? row_json(t, k, name, sol, c, secs, f)
 					 : NULL;
 	if (o && lw->found) {
 		char *pu = pair_text(&lw->pair.u), *pv = pair_text(&lw->pair.v);
-		json_object_set_new(o, "certified_depth", json_integer(lw->pair.depth));
 		json_object_set_new(o, "lower_bound_pair", json_pack("[s, s]", pu, pv));
 		free(pu);
 		free(pv);
-	} else if (o) {
-		json_object_set_new(o, "certified_depth", json_null());
 	}
 	if (t->plot)
 		plot_record(t->plot, o);
@@ -258,10 +244,7 @@ static void print_row(Table *t, unsigned k, const char *name,
 		json_emit(o);
 	} else if (t->o.csv) {
 		printf("%s,%u,%s,", t->predict ? "predict" : "recognize", k, name);
-		if (ok)
-			printf("%u,", r->depth);
-		else
-			printf(",");
+		search_csv_claim(c);
 		printf("%u,%llu,%s,%s,", theory, size, ok ? "yes" : "no",
 		       v ? v->kind : "none");
 		if (!t->no_time) /* the column stays, empty */
@@ -272,7 +255,7 @@ static void print_row(Table *t, unsigned k, const char *name,
 		char tm[32] = "", cl[120];
 		if (!t->no_time)
 			snprintf(tm, sizeof tm, "  %.2fs", secs);
-		claim(sol, lw, cl, sizeof cl);
+		claim_text(c, cl, sizeof cl);
 		if (ok && r->large)
 			printf("%-3u %-6s %s (theory %u)  size %llu%s  "
 			       "[a Boolean combination of %zu comparisons; --json or "
@@ -349,6 +332,20 @@ static bool lower_bound(Table *t, unsigned k, Node target, Lower *lw)
 	return false;
 }
 
+/* A row for the staircase line: settled by a pair, or resting on the
+ * search (with how far its lower bound is certified). */
+static void staircase_add(Table *t, const char *name, const DepthClaim *c)
+{
+	if (!c->found)
+		return; /* a failed row: the staircase is NOT reproduced */
+	Buf *b = claim_least(c) ? &t->certified : &t->search_only;
+	buf_printf(b, "%s%s", b->len ? ", " : "", name);
+	if (!claim_least(c) && c->lower >= 0)
+		buf_printf(b, " (certified to depth %d)", c->lower);
+	else if (!claim_least(c))
+		buf_printf(b, " (none certified)");
+}
+
 /* One row: returns false when a limit stopped it. */
 static bool run_row(Table *t, unsigned k)
 {
@@ -387,15 +384,14 @@ static bool run_row(Table *t, unsigned k)
 		solution_free(&sol);
 		return false;
 	}
-	print_row(t, k, name, &sol, &lw, limit_now() - t0);
+	DepthClaim c;
+	if (!search_claim(&t->o, t->ss.S, &sol.r, !row_failure(&sol),
+			  lw.found ? (int)lw.pair.depth : -1, &c))
+		t->disagree = true;
+	print_row(t, k, name, &sol, &lw, &c, limit_now() - t0);
 	if (row_failure(&sol) || sol.r.depth != hierarchy_theory(t->predict, k))
 		t->all_ok = false;
-	if (lw.tried)
-		buf_printf(lw.found && lw.pair.depth + 1 >= sol.r.depth
-			   ? &t->certified : &t->search_only, "%s%s",
-			   lw.found && lw.pair.depth + 1 >= sol.r.depth
-			   ? (t->certified.len ? ", " : "")
-			   : (t->search_only.len ? ", " : ""), name);
+	staircase_add(t, name, &c);
 	if (lw.found)
 		pairgen_free(&lw.pair);
 	solution_free(&sol);
@@ -411,16 +407,22 @@ static void print_footer(const Table *t, bool complete)
 {
 	if (t->o.json || t->o.csv)
 		return;
+	/* "reproduced" only when every row's least depth is settled by a
+	 * certified pair (search/claim.h); the next line names the rows */
 	printf("staircase: %s\n", !complete ? "incomplete (a limit was reached)"
 			  : t->all_ok && (t->search_only.len || !t->certified.len)
-			  ? "depths found as the theory's, every formula verified; the lower bounds of some rows rest on the search only"
-			  : t->all_ok ? "reproduced: every least depth equals the theory's, every formula verified"
+			  ? "depths found as the theory's, every formula verified; "
+			    "not every row's lower bound is certified (see the "
+			    "next line)"
+			  : t->all_ok ? "reproduced: every least depth equals the "
+					"theory's, every formula verified, every "
+					"lower bound certified by a pair"
 				      : "NOT reproduced: see the rows whose depth differs from the theory's or that failed verification");
-	if (t->lower_tries && !t->predict)
-		printf("lower bounds: certified by a pair for %s; resting on the "
-		       "search only for %s\n", t->certified.len ? t->certified.data
-		       : "no row", t->search_only.len ? t->search_only.data
-		       : "no row");
+	if (t->certified.len || t->search_only.len)
+		printf("lower bounds: least depth certified by a pair for %s; "
+		       "resting on the search's own comparisons for %s\n",
+		       t->certified.len ? t->certified.data : "no row",
+		       t->search_only.len ? t->search_only.data : "no row");
 	unsigned long long gen = 0;
 	const Bank *b = t->ss.bank;
 	printf("bank: %zu signatures (", bank_count(b));
@@ -557,20 +559,25 @@ static void print_dk_header(const Table *t)
 	       "pairs covers past-only formulas only\n", BANK_PAIRS);
 }
 
-/* "depth d (evidence)" or "no verified formula up to depth d". */
-static void dk_cell(const Solution *sol, char *out, size_t n)
+/* "least depth d (evidence)", "depth <= d (evidence)" (the depth below
+ * not certified by a pair: search/claim.h) or "no verified formula up to
+ * depth d". */
+static void dk_cell(const Solution *sol, const DepthClaim *c, char *out,
+		    size_t n)
 {
 	if (row_failure(sol))
 		snprintf(out, n, "no verified formula up to depth %u",
 			 sol->r.found ? sol->r.depth : sol->r.tried ? sol->r.tried - 1 : 0);
 	else
-		snprintf(out, n, "depth %u (%s)", sol->r.depth, sol->v.kind);
+		snprintf(out, n, "%sdepth %s%u (%s)", claim_least(c) ? "least " : "",
+			 claim_least(c) ? "" : "<= ", sol->r.depth, sol->v.kind);
 }
 
 /* A --family=dk row's JSON record (--json, --plot): the past-only part
  * carries the theory's depth (2k-1), the two-sided part none. */
 static json_t *dk_json(const Table *t, unsigned k, const char *name,
-		       const Solution *const *sols, char *const *f, double secs)
+		       const Solution *const *sols, const DepthClaim *cl,
+		       char *const *f, double secs)
 {
 	json_t *o = json_envelope();
 	json_object_set_new(o, "family", json_string("dk"));
@@ -580,8 +587,7 @@ static json_t *dk_json(const Table *t, unsigned k, const char *name,
 	for (int i = 0; i < 2; i++) {
 		json_t *c = json_object();
 		const char *why = row_failure(sols[i]);
-		json_object_set_new(c, "least_depth", !why ? json_integer(sols[i]->r.depth)
-							   : json_null());
+		search_json_claim(c, &cl[i]);
 		if (i == 0)
 			json_object_set_new(c, "theory_depth", json_integer(
 				hierarchy_theory(false, 2 * k - 1)));
@@ -604,12 +610,16 @@ static void print_dk_row(Table *t, unsigned k, const char *name,
 {
 	const Solution *sols[2] = {past, two};
 	char cell[2][80], *f[2];
+	DepthClaim cl[2];
 	for (int i = 0; i < 2; i++) {
-		dk_cell(sols[i], cell[i], sizeof cell[i]);
+		if (!search_claim(&t->o, i ? t->two.S : t->ss.S, &sols[i]->r,
+				  !row_failure(sols[i]), -1, &cl[i]))
+			t->disagree = true;
+		dk_cell(sols[i], &cl[i], cell[i], sizeof cell[i]);
 		f[i] = row_failure(sols[i]) ? xstrdup("")
 			: tl_print(t->st, sols[i]->r.formula, SYNTAX_TL, NULL);
 	}
-	json_t *o = t->o.json || t->plot ? dk_json(t, k, name, sols, f, secs)
+	json_t *o = t->o.json || t->plot ? dk_json(t, k, name, sols, cl, f, secs)
 					 : NULL;
 	if (t->plot)
 		plot_record(t->plot, o);
@@ -722,6 +732,8 @@ static int run_dk(Table *t)
 		status = search_limit_report(&t->o, t->stop, what);
 	}
 	status = finish_plot(t, complete, status);
+	if (t->disagree) /* said on stderr */
+		status = EXIT_INTERNAL;
 	search_state_free(&t->ss);
 	search_state_free(&t->two);
 	store_free(t->st);

@@ -315,22 +315,18 @@ static json_t *holdout_json(const Search *s)
 }
 
 /* After a stop: the deepest depth a pair certified, or why none was. */
-static void print_stopped_bound(const Search *s, const SearchResult *r)
+static void print_stopped_bound(const DepthClaim *c)
 {
-	(void)s;
-	int deepest = -1;
-	for (unsigned d = 0; r->certified && d < r->tried; d++)
-		if (r->refuted[d].npairs)
-			deepest = (int)d;
-	if (deepest >= 0)
+	if (c->lower >= 0)
 		printf("lower bound: certified to depth %d by the pairs above\n",
-		       deepest);
+		       c->lower);
 	else
 		printf("lower bound: none certified (the limit stopped the search "
 		       "before its pairs were checked)\n");
 }
 
-static void print_search(Search *s, const SearchState *ss, const Solution *sol)
+static void print_search(Search *s, const SearchState *ss, const Solution *sol,
+			 const DepthClaim *c)
 {
 	Store *st = s->in.store;
 	const Sample *S = ss->S;
@@ -350,7 +346,7 @@ static void print_search(Search *s, const SearchState *ss, const Solution *sol)
 		json_object_set_new(o, "counts", json_integer(s->o.T));
 		json_object_set_new(o, "grammar", json_string(bank_grammar(ss->bank)));
 		json_object_set_new(o, "refuted", search_json_refutations(S, r));
-		json_object_set_new(o, "least_depth", fail ? json_null() : json_integer(r->depth));
+		search_json_claim(o, c);
 		json_object_set_new(o, "failure", fail ? json_string(fail) : json_null());
 		json_object_set_new(o, "formula", f ? json_string(f) : json_null());
 		json_object_set_new(o, "size", json_integer((json_int_t)size));
@@ -371,12 +367,10 @@ static void print_search(Search *s, const SearchState *ss, const Solution *sol)
 		}
 		json_emit(o);
 	} else if (s->o.csv) {
-		puts("target,least_depth,size,verified,evidence,formula");
+		puts("target,least_depth,depth_found,certified_depth,size,"
+		     "verified,evidence,formula");
 		search_csv_field(s->target_text, false);
-		if (!fail)
-			printf("%u,", r->depth);
-		else
-			printf(",");
+		search_csv_claim(c);
 		printf("%llu,%s,%s,", size, fail ? "no" : "yes", v ? v->kind : "none");
 		search_csv_field(f ? f : "", true);
 	} else {
@@ -391,7 +385,21 @@ static void print_search(Search *s, const SearchState *ss, const Solution *sol)
 			       "%llu\n", r->depth, r->depth, size);
 			printf("formula (memorises the sample): %s\n", f);
 		} else if (!fail) {
-			printf("least depth: %u\n", r->depth);
+			char cl[120];
+			claim_text(c, cl, sizeof cl);
+			if (claim_least(c))
+				printf("least depth: %u\n", r->depth);
+			else if ((int)c->upper <= c->lower) /* contradiction */
+				printf("%s\n", cl);
+			else if (c->lower + 2 == (int)c->upper)
+				printf("%s (depth %u is refuted by the search's own "
+				       "comparisons only, not by a certified pair)\n",
+				       cl, c->upper - 1);
+			else /* depths lower + 1 .. d - 1 rest on the search */
+				printf("%s (depths %d..%u are refuted by the "
+				       "search's own comparisons only, not by a "
+				       "certified pair)\n", cl, c->lower + 1,
+				       c->upper - 1);
 			printf("formula: %s\n", f);
 			printf("size: %llu%s\n", size,
 			       r->large ? " (a Boolean combination of the greedy "
@@ -407,7 +415,7 @@ static void print_search(Search *s, const SearchState *ss, const Solution *sol)
 				       "earlier round's, which failed verification): "
 				       "%s\n", sol->failed_depth, sol->failed);
 			if (r->stop != BANK_OK || s->o.lim.hit != LIMIT_NONE)
-				print_stopped_bound(s, r);
+				print_stopped_bound(c);
 		}
 		if (v)
 			printf("verified: %s\n", v->text);
@@ -422,60 +430,78 @@ static void print_search(Search *s, const SearchState *ss, const Solution *sol)
 /* Labelled words: per depth, the shortest pair among them that no
  * formula of the depth within C, T separates (pairgen_labelled: two
  * exact checks); a lower bound from the words themselves, whatever the
- * search found.  False when the checks disagreed (said on stderr). */
-static bool print_labelled_bounds(Search *s)
+ * search found. */
+typedef struct {
+	unsigned maxd;
+	PairCert p[SEARCH_MAXD + 1];
+	PairgenStatus st[SEARCH_MAXD + 1];
+	const char **names;
+} LabelledBounds;
+
+/* The deepest depth certified, or -1. */
+static int labelled_bounds(Search *s, LabelledBounds *lb)
 {
 	size_t n = s->words.len;
 	BlockWord *w = xcalloc(n + 1, sizeof *w);
-	const char **names = xcalloc(s->nletters + 1, sizeof *names);
+	lb->names = xcalloc(s->nletters + 1, sizeof *lb->names);
 	for (size_t i = 0; i < s->nletters; i++)
-		names[i] = sym_name(store_syms(s->in.store), s->letters[i]);
+		lb->names[i] = sym_name(store_syms(s->in.store), s->letters[i]);
 	for (size_t i = 0; i < n; i++)
 		blockword_from(&w[i], s->words.data[i].w, s->words.data[i].len);
+	lb->maxd = s->maxd < SEARCH_MAXD ? s->maxd : SEARCH_MAXD;
+	search_progress(&s->o, "pairs among the labelled words");
+	pairgen_labelled(w, s->labels.data, n, s->nletters, lb->maxd,
+			 search_bounds(&s->o), SEARCH_LABELLED_TRIES, &s->o.lim,
+			 lb->p, lb->st);
+	search_progress_done(&s->o);
+	for (size_t i = 0; i < n; i++)
+		blockword_free(&w[i]);
+	free(w);
+	int deepest = -1;
+	for (unsigned d = 0; d <= lb->maxd && lb->st[d] == PAIRGEN_FOUND; d++)
+		deepest = (int)d;
+	return deepest;
+}
+
+/* Prints them (text) and frees them.  False when the checks disagreed
+ * (said on stderr). */
+static bool print_labelled_bounds(Search *s, LabelledBounds *lb, bool text)
+{
 	char cls[80];
 	search_class_brief(search_bounds(&s->o), cls, sizeof cls);
 	bool ok = true;
-	PairCert p[SEARCH_MAXD + 1];
-	PairgenStatus st[SEARCH_MAXD + 1];
-	unsigned maxd = s->maxd < SEARCH_MAXD ? s->maxd : SEARCH_MAXD;
-	search_progress(&s->o, "pairs among the labelled words");
-	pairgen_labelled(w, s->labels.data, n, s->nletters, maxd,
-			 search_bounds(&s->o), SEARCH_LABELLED_TRIES, &s->o.lim,
-			 p, st);
-	search_progress_done(&s->o);
-	for (unsigned d = 0; d <= maxd; d++) {
-		if (st[d] == PAIRGEN_STOPPED)
+	for (unsigned d = 0; d <= lb->maxd; d++) {
+		if (lb->st[d] == PAIRGEN_STOPPED)
 			break;
-		if (st[d] == PAIRGEN_NONE) {
-			printf("lower bound from the labelled words: none at depth %u "
-			       "(no pair of them certified; at most %d pairs with the "
-			       "same last letter checked, shortest first)\n", d,
-			       SEARCH_LABELLED_TRIES);
+		if (lb->st[d] == PAIRGEN_NONE) {
+			if (text)
+				printf("lower bound from the labelled words: none at "
+				       "depth %u (no pair of them certified; at most "
+				       "%d pairs with the same last letter checked, "
+				       "shortest first)\n", d, SEARCH_LABELLED_TRIES);
 			break;
 		}
-		char *u = blockword_text(&p[d].u, names), *v = blockword_text(&p[d].v, names);
-		if (st[d] == PAIRGEN_DISAGREE) {
+		char *u = blockword_text(&lb->p[d].u, lb->names);
+		char *v = blockword_text(&lb->p[d].v, lb->names);
+		if (lb->st[d] == PAIRGEN_DISAGREE) {
 			fprintf(stderr, "tally: internal error: the two exact checks "
 				"disagree on \"%s\" and \"%s\" at depth %u\n", u, v, d);
 			ok = false;
-		} else {
+		} else if (text) {
 			printf("lower bound from the labelled words: within %s, no "
 			       "depth-<=%u formula separates \"%s\" (in) and \"%s\" "
 			       "(out): %llu and %llu letters; shown by two exact checks "
 			       "that share no code (blockref, blockcheck)\n", cls, d, u,
-			       v, (unsigned long long)blockword_length(&p[d].u),
-			       (unsigned long long)blockword_length(&p[d].v));
+			       v, (unsigned long long)blockword_length(&lb->p[d].u),
+			       (unsigned long long)blockword_length(&lb->p[d].v));
 		}
 		free(u);
 		free(v);
 	}
-	for (unsigned d = 0; d <= maxd; d++)
-		if (st[d] == PAIRGEN_FOUND || st[d] == PAIRGEN_DISAGREE)
-			pairgen_free(&p[d]);
-	for (size_t i = 0; i < n; i++)
-		blockword_free(&w[i]);
-	free(w);
-	free(names);
+	for (unsigned d = 0; d <= lb->maxd; d++)
+		if (lb->st[d] == PAIRGEN_FOUND || lb->st[d] == PAIRGEN_DISAGREE)
+			pairgen_free(&lb->p[d]);
+	free(lb->names);
 	return ok;
 }
 
@@ -496,15 +522,24 @@ int search_run_target(Search *s)
 	search_progress_done(&s->o);
 	if (labels)
 		judge(s, &sol);
-	print_search(s, &ss, &sol);
-	bool agree = true;
-	if (labels && !s->o.json && !s->o.csv && !s->whole)
-		agree = print_labelled_bounds(s);
-	fflush(stdout);
 	char why[320];
 	int status = failure(s, &sol, why, sizeof why) ? EXIT_NO : EXIT_YES;
 	const SearchResult *r = &sol.r;
-	s->least = status == EXIT_YES ? (long)r->depth : -1;
+	/* the lower bound: the sample's certified pairs, and for labelled
+	 * words the pairs among them */
+	LabelledBounds lb;
+	bool bounds = labels && !s->whole;
+	int lower = bounds ? labelled_bounds(s, &lb) : -1;
+	if (s->o.max_errors) /* a pair may be among the words it gets wrong */
+		lower = -1;
+	DepthClaim c;
+	bool agree = search_claim(&s->o, ss.S, r, status == EXIT_YES, lower, &c);
+	print_search(s, &ss, &sol, &c);
+	if (bounds && !print_labelled_bounds(s, &lb, !s->o.json && !s->o.csv))
+		agree = false;
+	fflush(stdout);
+	s->lower = claim_lower_bound(&c);
+	s->settled = claim_least(&c);
 	if (r->stop == BANK_OK && s->o.lim.hit != LIMIT_NONE)
 		status = limit_report(&s->o.lim, "what is printed was established "
 				      "before it");
@@ -541,9 +576,10 @@ static int parse(Search *s, int argc, char **argv)
 				  "a family of tally gen (lk, lk-predict, ek,\n"
 				  "... with --k; tally gen --list), or one\n"
 				  "outside the logic by its membership: parity,\n"
-				  "mod3, dyck2 (a certified pair per depth); or\n"
-				  "a sequence task copy, reverse, sort (why no\n"
-				  "program computes it)"),
+				  "mod3, dyck2 (a certified pair per depth; also\n"
+				  "-f parity, -f MOD3, -f Dyck-2); or a sequence\n"
+				  "task copy, reverse, sort (why no program\n"
+				  "computes it)"),
 		OPTION_COUNT_ROW(0, "k", "K", 0, SIZE_MAX, &s->k,
 				 "the k of --family=lk / lk-predict"),
 		OPTION_STRING_ROW(0, "positive", "FILE", &s->pos,
@@ -580,6 +616,16 @@ static int parse(Search *s, int argc, char **argv)
 	if (s->o.max_errors && !s->pos)
 		return status_usage_error("--max-errors goes with --positive and "
 				       "--negative (labelled words)");
+	/* -f parity, -f MOD3, -f Dyck-2: a family outside the logic by the
+	 * name a user types (no formula has these names) */
+	if (!s->family && s->in.nspecs == 1 &&
+	    s->in.specs[0].kind == INPUT_FORMULA &&
+	    outside_lookup(s->in.specs[0].text)) {
+		s->family = outside_lookup(s->in.specs[0].text)->name;
+		s->in.nspecs = 0;
+	}
+	if (s->family && outside_lookup(s->family))
+		s->family = outside_lookup(s->family)->name;
 	if (s->family && (outside_find(s->family) || seqtask_find(s->family))) {
 		if (optind < argc)
 			return status_usage_error("unexpected argument '%s'", argv[optind]);

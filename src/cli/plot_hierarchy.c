@@ -59,11 +59,12 @@ static Row row_at(const Table *p, size_t i)
 	return r;
 }
 
-/* The verified least depth, or -1. */
+/* The depth of the verified formula found, or -1 (settled as the least
+ * depth or not: the cells below it say whether a pair refutes them). */
 static int least(const Row *r)
 {
 	return json_is_true(json_object_get(r->r, "verified"))
-		? int_or(r->r, "least_depth", -1) : -1;
+		? int_or(r->r, "depth_found", -1) : -1;
 }
 
 static Cell cell(const Row *r, unsigned d)

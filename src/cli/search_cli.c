@@ -669,6 +669,53 @@ json_t *search_json_refutations(const Sample *S, const SearchResult *r)
 	return arr;
 }
 
+bool search_claim(SearchOpts *o, const Sample *S, const SearchResult *r,
+		  bool found, int lower, DepthClaim *c)
+{
+	int e = -1;
+	unsigned d = 0;
+	WordPair p = {0, 0};
+	/* a limit already reached would stop the re-check: the pairs are
+	 * short, so it runs unbounded then */
+	Limits *lim = o->lim.hit == LIMIT_NONE ? &o->lim : NULL;
+	ClaimStatus st = claim_sample_lower(r, S, lower, lim, &e, &d, &p);
+	*c = claim_make(found, r->depth, e > lower ? e : lower);
+	if (st != CLAIM_DISAGREE)
+		return true;
+	char *u = sample_word_brief(S, p.pos), *v = sample_word_brief(S, p.neg);
+	fprintf(stderr, "tally: internal error: the exact check finds no "
+		"formula of depth <= %u separating \"%s\" and \"%s\", "
+		"blockcheck finds one; no lower bound is claimed from it\n", d,
+		u, v);
+	free(u);
+	free(v);
+	*c = claim_make(found, r->depth, lower);
+	return false;
+}
+
+void search_json_claim(json_t *o, const DepthClaim *c)
+{
+	json_object_set_new(o, "least_depth", claim_least(c)
+			    ? json_integer(c->upper) : json_null());
+	json_object_set_new(o, "depth_found", c->found
+			    ? json_integer(c->upper) : json_null());
+	json_object_set_new(o, "certified_depth", c->lower >= 0
+			    ? json_integer(c->lower) : json_null());
+}
+
+void search_csv_claim(const DepthClaim *c)
+{
+	if (claim_least(c))
+		printf("%u", c->upper);
+	putchar(',');
+	if (c->found)
+		printf("%u", c->upper);
+	putchar(',');
+	if (c->lower >= 0)
+		printf("%d", c->lower);
+	putchar(',');
+}
+
 void search_csv_field(const char *s, bool last)
 {
 	putchar('"');

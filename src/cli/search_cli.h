@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "search/bank.h"
+#include "search/claim.h"
 #include "cli/cli.h"
 #include "search/indist.h"
 #include "base/limit.h"
@@ -232,6 +233,18 @@ void search_print_bounds(const SearchOpts *o, const Bank *b);
 void search_print_refutations(const Sample *S, const SearchResult *r,
 			      const char *indent);
 json_t *search_json_refutations(const Sample *S, const SearchResult *r);
+/* The claim of a result (search/claim.h): found says a verified formula
+ * of depth r->depth was found; lower is a depth certified by another
+ * pair (-1: none), raised by the refuted depths' pairs that blockcheck
+ * confirms.  False (said on stderr) when blockcheck separates a pair the
+ * exact check certified: the caller exits 70. */
+bool search_claim(SearchOpts *o, const Sample *S, const SearchResult *r,
+		  bool found, int lower, DepthClaim *c);
+/* least_depth (null unless settled), depth_found (null unless found)
+ * and certified_depth (null when nothing is certified). */
+void search_json_claim(json_t *o, const DepthClaim *c);
+/* The same as three CSV fields, each followed by a comma. */
+void search_csv_claim(const DepthClaim *c);
 /* A CSV field: quoted, with doubled quotes. */
 void search_csv_field(const char *s, bool last);
 

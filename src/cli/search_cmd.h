@@ -46,8 +46,9 @@ typedef struct Search {
 	Node proved_term;            /* search_terms_run: a term proved equal
 					to the count-valued target, or
 					NODE_NONE */
-	long least;                  /* the last run's verified least depth,
-					or -1 */
+	unsigned lower;              /* the last run's certified lower bound
+					on the depth (search/claim.h) */
+	bool settled;                /* and its least depth was settled */
 } Search;
 
 /* The index of a letter among the search's letters, added when new;

@@ -27,8 +27,9 @@ static bool parity_member(const BlockWord *w)
 }
 
 /* 1^n and 1^(n+1): the odd one is u */
-static bool parity_pair(uint64_t n, BlockWord *u, BlockWord *v)
+static bool parity_pair(uint64_t n, unsigned d, BlockWord *u, BlockWord *v)
 {
+	(void)d;
 	blockword_push(u, 1, n % 2 ? n : n + 1);
 	blockword_push(v, 1, n % 2 ? n + 1 : n);
 	return true;
@@ -42,8 +43,9 @@ static bool mod3_member(const BlockWord *w)
 }
 
 /* a^(3n) and a^(3n+1) */
-static bool mod3_pair(uint64_t n, BlockWord *u, BlockWord *v)
+static bool mod3_pair(uint64_t n, unsigned d, BlockWord *u, BlockWord *v)
 {
+	(void)d;
 	if (n > BLOCKWORD_MAX_LEN / 4)
 		return false;
 	blockword_push(u, 0, 3 * n);
@@ -94,8 +96,9 @@ static bool dyck2_member(const BlockWord *w)
 /* u = [^n (^n )^n ]^n; v the same with the last ) and the first ]
  * swapped: [^n (^n )^(n-1) ] ) ]^(n-1) (a ] closes a (), the same letters
  * and the same last letter. */
-static bool dyck2_pair(uint64_t n, BlockWord *u, BlockWord *v)
+static bool dyck2_pair(uint64_t n, unsigned d, BlockWord *u, BlockWord *v)
 {
+	(void)d;
 	if (n < 2 || n > BLOCKWORD_MAX_LEN / 8)
 		return false;
 	uint8_t lp = 0, rp = 1, lb = 2, rb = 3;
@@ -112,20 +115,95 @@ static bool dyck2_pair(uint64_t n, BlockWord *u, BlockWord *v)
 	return true;
 }
 
+/* Openers alternating [ ( [ ( ..., m = d + 2 blocks, each block twice as
+ * long as the next (the shape of the L_k pairs: every block of the
+ * prefix longer than all later ones), then the closers mirrored.  v
+ * swaps one closer of a block with the first of the next: at the
+ * innermost boundary (inner) or the outermost one (outer).  The order of
+ * the openers is what tells them apart, which a formula sees only
+ * through the nesting of its counts. */
+static bool dyck2_nested(uint64_t n, unsigned d, BlockWord *u, BlockWord *v,
+			 bool inner)
+{
+	unsigned m = d + 2;
+	if (n < 2 || m > 40 || n > (BLOCKWORD_MAX_LEN >> (m + 2)))
+		return false;
+	uint8_t open[2] = {2, 0}, close[2] = {3, 1}; /* [ ( and ] ) */
+	for (unsigned i = 0; i < m; i++) {
+		blockword_push(u, open[i % 2], n << (m - 1 - i));
+		blockword_push(v, open[i % 2], n << (m - 1 - i));
+	}
+	unsigned swap = inner ? m - 1 : 1; /* the closer block before it */
+	for (unsigned i = m; i-- > 0;) {
+		uint64_t len = n << (m - 1 - i);
+		blockword_push(u, close[i % 2], len);
+		if (i == swap) { /* its last closer after the next's first */
+			blockword_push(v, close[i % 2], len - 1);
+			blockword_push(v, close[(i - 1) % 2], 1);
+			blockword_push(v, close[i % 2], 1);
+		} else if (i == swap - 1) {
+			blockword_push(v, close[i % 2], len - 1);
+		} else {
+			blockword_push(v, close[i % 2], len);
+		}
+	}
+	return true;
+}
+
+static bool dyck2_inner(uint64_t n, unsigned d, BlockWord *u, BlockWord *v)
+{
+	return dyck2_nested(n, d, u, v, true);
+}
+
+static bool dyck2_outer(uint64_t n, unsigned d, BlockWord *u, BlockWord *v)
+{
+	return dyck2_nested(n, d, u, v, false);
+}
+
 static const Outside table[] = {
-	{"parity", "01", "PARITY: an odd number of 1s",
-	 "1^n and 1^(n+1), the odd one in", parity_member, parity_pair},
-	{"mod3", "ab", "MOD3: the number of a's is divisible by 3",
-	 "a^(3n) (in) and a^(3n+1) (out)", mod3_member, mod3_pair},
+	{"parity", "01", "PARITY: an odd number of 1s", parity_member,
+	 {{"1^n and 1^(n+1), the odd one in", parity_pair}}},
+	{"mod3", "ab", "MOD3: the number of a's is divisible by 3", mod3_member,
+	 {{"a^(3n) (in) and a^(3n+1) (out)", mod3_pair}}},
 	{"dyck2", "()[]", "Dyck-2: balanced, every closer matching the last "
-	 "open opener", "[^n (^n )^n ]^n (in) and [^n (^n )^(n-1) ] ) ]^(n-1) "
-	 "(out)", dyck2_member, dyck2_pair},
+	 "open opener", dyck2_member,
+	 {{"[^n (^n )^n ]^n (in) and [^n (^n )^(n-1) ] ) ]^(n-1) (out)",
+	   dyck2_pair},
+	  {"d+2 opener blocks alternating [ ( ..., each twice the next "
+	   "(the last n), closers mirrored; out: the innermost closer "
+	   "blocks' boundary swapped", dyck2_inner},
+	  {"the same openers and closers; out: the outermost closer blocks' "
+	   "boundary swapped", dyck2_outer}}},
 };
 
 const Outside *outside_find(const char *name)
 {
 	for (size_t i = 0; i < sizeof table / sizeof *table; i++)
 		if (strcmp(table[i].name, name) == 0)
+			return &table[i];
+	return NULL;
+}
+
+/* Letters and digits only, lower case: "Dyck-2" and "MOD 3" as typed. */
+static bool same_name(const char *typed, const char *name)
+{
+	for (;; typed++) {
+		while (*typed == '-' || *typed == '_' || *typed == ' ')
+			typed++;
+		char c = *typed >= 'A' && *typed <= 'Z' ? (char)(*typed - 'A' + 'a')
+							 : *typed;
+		if (c != *name)
+			return false;
+		if (!c)
+			return true;
+		name++;
+	}
+}
+
+const Outside *outside_lookup(const char *typed)
+{
+	for (size_t i = 0; i < sizeof table / sizeof *table; i++)
+		if (same_name(typed, table[i].name))
 			return &table[i];
 	return NULL;
 }
@@ -138,36 +216,50 @@ const char *outside_names(void)
 /* The pair of size n, checked; 1 certified (*out filled), 0 not, -1
  * the checks disagree (*out filled), -2 a limit, -3 no pair of size n
  * (or the membership function refuses it). */
-static int try_size(const Outside *o, uint64_t n, unsigned d, IndistBounds b,
-		    Limits *lim, PairCert *out, bool *never)
+static int try_size(const Outside *o, unsigned shape, uint64_t n, unsigned d,
+		    IndistBounds b, Limits *lim, PairCert *out, bool *never,
+		    unsigned *sep)
 {
 	*out = (PairCert){.depth = d};
-	if (!o->pair(n, &out->u, &out->v) || !o->member(&out->u) ||
-	    o->member(&out->v)) {
+	if (!o->shapes[shape].pair(n, d, &out->u, &out->v) ||
+	    !o->member(&out->u) || o->member(&out->v)) {
 		pairgen_free(out);
 		return -3;
 	}
-	unsigned sep;
-	int r = pairgen_check(out, strlen(o->letters), d, b, lim, &sep, never);
+	int r = pairgen_check(out, strlen(o->letters), d, b, lim, sep, never);
 	if (r != 1 && r != -1)
 		pairgen_free(out);
 	return r;
 }
 
-PairgenStatus outside_pair(const Outside *o, unsigned d, IndistBounds b,
-			   uint64_t max_n, Limits *lim, PairCert *out,
-			   bool *fixpoint)
+PairgenStatus outside_pair(const Outside *o, unsigned shape, unsigned d,
+			   IndistBounds b, uint64_t max_n, Limits *lim,
+			   PairCert *out, bool *fixpoint, OutsideTried *tried)
 {
 	double t0 = limit_now();
 	unsigned tries = 0;
 	uint64_t lo = 0, hi = 0; /* lo: not certified (0: none tried) */
 	PairCert best = {0};
 	bool never = false;
+	*tried = (OutsideTried){0};
 	for (uint64_t n = 1; n && n <= max_n; n *= 2) {
 		PairCert p;
 		bool nv;
-		int r = try_size(o, n, d, b, lim, &p, &nv);
+		unsigned sep = 0;
+		int r = try_size(o, shape, n, d, b, lim, &p, &nv, &sep);
 		tries++;
+		if (r == -3)
+			continue; /* no pair of this size */
+		if (!tried->sizes++)
+			tried->nmin = n;
+		tried->nmax = n;
+		tried->last_sep = sep;
+		if (r == 0 || r == 1) {
+			PairCert q = {0};
+			if (o->shapes[shape].pair(n, d, &q.u, &q.v))
+				tried->ulen = blockword_length(&q.u);
+			pairgen_free(&q);
+		}
 		if (r == -2)
 			return PAIRGEN_STOPPED;
 		if (r == -1) {
@@ -188,7 +280,8 @@ PairgenStatus outside_pair(const Outside *o, unsigned d, IndistBounds b,
 		uint64_t mid = lo + (hi - lo) / 2;
 		PairCert p;
 		bool nv;
-		int r = try_size(o, mid, d, b, lim, &p, &nv);
+		unsigned sep;
+		int r = try_size(o, shape, mid, d, b, lim, &p, &nv, &sep);
 		tries++;
 		if (r == -2) {
 			pairgen_free(&best);

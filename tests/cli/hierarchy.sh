@@ -5,8 +5,9 @@
 # come from the theory (logic.md §6), not from the program.
 . "$top_srcdir/tests/lib.sh"
 
-# column 4 of the CSV (least depth) and 7 (verified), per row
-rows() { sed 1d | cut -d, -f2,4,5,7; }
+# columns 4 of the CSV (least depth, settled), 7 (theory) and 9
+# (verified), per row
+rows() { sed 1d | cut -d, -f2,4,7,9; }
 
 "$TALLY" hierarchy --k=1..4 --csv --quiet > rec.csv ||
 	fail "recognition staircase k=1..4: exit $?"
@@ -61,13 +62,15 @@ run 2 "$TALLY" hierarchy --family=dk --task=predict
 # Without the witness pairs: all words up to length 10 and the rounds of
 # counterexamples (the words where a candidate differs join the sample).
 run 0 "$TALLY" hierarchy --k=4 --pairs=0 --csv --quiet > nopairs.csv
-test "$(sed 1d nopairs.csv | cut -d, -f4,7)" = "4,yes" || fail "L_4 without pairs: $(cat nopairs.csv)"
+test "$(sed 1d nopairs.csv | cut -d, -f4,9)" = "4,yes" || fail "L_4 without pairs: $(cat nopairs.csv)"
 "$TALLY" hierarchy --k=4 --pairs=0 --quiet --no-time > nopairs.txt || fail "L_4 without pairs"
 grep -q '^staircase: reproduced' nopairs.txt || fail "the table does not say the staircase was reproduced"
 
 # Lower bounds by pairs the engine builds (block words, two exact checks
 # that share no code): every row of L_1..L_4 says "least depth" and has
-# its pair; without them (--lower-bounds=0) no row claims a least depth.
+# its pair; without them (--lower-bounds=0) a row claims a least depth
+# only from the sample's certified pairs (search/claim.h), and the
+# staircase line does not say "reproduced" when one rests on the search.
 "$TALLY" hierarchy --k=1..4 --quiet --no-time > lb.txt || fail "lower bounds: exit $?"
 test "$(grep -c '^[1-4] *L_[1-4] *least depth [1-4] (theory [1-4])' lb.txt)" = 4 ||
 	fail "rows without 'least depth': $(cat lb.txt)"
@@ -75,13 +78,18 @@ for k in 1 2 3 4; do
 	grep -q "^  lower bound: within constants <= 1, 2 counts per comparison, no formula of depth <= $((k - 1)) separates \".*\" (in) and \".*\" (out): [0-9]* letters each, candidate [0-9]*; shown by two exact checks" lb.txt ||
 		fail "no certified pair for L_$k"
 done
-grep -q '^lower bounds: certified by a pair for L_1, L_2, L_3, L_4; resting on the search only for no row$' lb.txt ||
+grep -q '^lower bounds: least depth certified by a pair for L_1, L_2, L_3, L_4; resting on the search.s own comparisons for no row$' lb.txt ||
 	fail "no lower-bounds line"
-"$TALLY" hierarchy --k=1..2 --quiet --no-time --lower-bounds=0 > nolb.txt ||
+"$TALLY" hierarchy --k=4 --quiet --no-time --lower-bounds=0 --pairs=0 \
+	--certify=0 --max-length=8 --decide-length=0 > nolb.txt ||
 	fail "--lower-bounds=0: exit $?"
-grep -q 'least depth' nolb.txt && fail "--lower-bounds=0 still claims a least depth"
-grep -q '^2 *L_2 *depth <= 2 found; no lower bound certified' nolb.txt ||
+grep -q 'least depth 4' nolb.txt && fail "--lower-bounds=0: depth 3 rests on the bank"
+grep -q '^4 *L_4 *depth <= 4 found; lower bound certified to depth 2' nolb.txt ||
 	fail "--lower-bounds=0: $(cat nolb.txt)"
+grep -q "^staircase: depths found as the theory's, every formula verified; not every row's lower bound is certified" nolb.txt ||
+	fail "--lower-bounds=0 staircase: $(grep staircase nolb.txt)"
+grep -q "^lower bounds: least depth certified by a pair for no row; resting on the search's own comparisons for L_4 (certified to depth 2)$" nolb.txt ||
+	fail "--lower-bounds=0 rows: $(grep '^lower' nolb.txt)"
 "$TALLY" hierarchy --k=3 --json --quiet --no-time > lb.json
 grep -q '"certified_depth": *2' lb.json || fail "json certified_depth"
 
@@ -97,7 +105,7 @@ grep -q '^  depth 1: within constants <= 1, 2 counts per comparison, no depth-<=
 # --no-time: no time anywhere, in every format (the CSV keeps an empty
 # time_s column, so the two tables compare byte for byte).
 "$TALLY" hierarchy --k=1..2 --csv --quiet --no-time > t1.csv
-sed 1d t1.csv | cut -d, -f9 | grep -v '^$' && fail "--csv --no-time printed a time"
+sed 1d t1.csv | cut -d, -f11 | grep -v '^$' && fail "--csv --no-time printed a time"
 "$TALLY" hierarchy --k=1..2 --csv --quiet --no-time > t2.csv
 cmp -s t1.csv t2.csv || fail "--csv --no-time: two runs differ"
 "$TALLY" hierarchy --k=1..2 --json --quiet --no-time > t.json
@@ -123,9 +131,9 @@ run 4 "$TALLY" hierarchy --k=1..4 --max-memory=1 --quiet
 # honest partial table, exit 4, is allowed).
 if test "${TALLY_TEST_MULTIPLIER:-1}" -ge 10; then
 	"$TALLY" hierarchy --k=5 --csv --quiet > five.csv || fail "L_5: exit $?"
-	test "$(sed 1d five.csv | cut -d, -f4,7)" = "5,yes" || fail "L_5 row"
+	test "$(sed 1d five.csv | cut -d, -f4,9)" = "5,yes" || fail "L_5 row"
 	"$TALLY" hierarchy --task=predict --k=7 --csv --quiet > p7.csv || fail "P_7: exit $?"
-	test "$(sed 1d p7.csv | cut -d, -f4,7)" = "5,yes" || fail "P_7 row"
+	test "$(sed 1d p7.csv | cut -d, -f4,9)" = "5,yes" || fail "P_7 row"
 	"$TALLY" hierarchy --k=1..5 --pairs=0 --quiet --no-time > np5.txt ||
 		fail "L_1..L_5 without pairs: exit $?"
 	grep -q '^staircase: reproduced' np5.txt || fail "L_1..L_5 without pairs"
@@ -141,7 +149,7 @@ if test "${TALLY_TEST_MULTIPLIER:-1}" -ge 10; then
 	"$TALLY" hierarchy --k=6 --csv --quiet --max-signatures=3000000 \
 		--max-memory=3500M > six.csv || st=$?
 	case $st in
-	0) test "$(sed 1d six.csv | cut -d, -f4,7)" = "6,yes" || fail "L_6 row" ;;
+	0) test "$(sed 1d six.csv | cut -d, -f4,9)" = "6,yes" || fail "L_6 row" ;;
 	4) ;;
 	*) fail "L_6: exit $st" ;;
 	esac

@@ -30,7 +30,7 @@ from xml.dom import minidom
 
 def expected(part, d):
     """The state of depth d of a row, from its JSON record (tally-hierarchy(1))."""
-    if part["verified"] and part["least_depth"] == d:
+    if part["verified"] and part["depth_found"] == d:
         ev = part["evidence"]
         return "found-" + {"proof": "proof", "bound": "bound"}.get(ev, "sample")
     for r in part["refuted"]:
@@ -70,18 +70,18 @@ assert rows_, "no records"
 D = 0
 for _, _, p in rows_:
     D = max([D, len(p["refuted"]) - 1, p.get("theory_depth") or 0,
-             p["least_depth"] if p["verified"] else 0])
+             p["depth_found"] if p["verified"] else 0])
 want = {}
 for name, part, p in rows_:
     for d in range(D + 1):
         want[((name, part), d)] = expected(p, d)
     key = (name, part)
-    assert least.get(key, []) == ([p["least_depth"]] if p["verified"] else []), \
+    assert least.get(key, []) == ([p["depth_found"]] if p["verified"] else []), \
         ("least", key, least.get(key))
     th = p.get("theory_depth")
     assert theory.get(key, []) == ([th] if th is not None else []), ("theory", key)
     if p["verified"]:  # the formula, unescaped by the parser, in the tooltip
-        tip = tips[(key, p["least_depth"])]
+        tip = tips[(key, p["depth_found"])]
         assert tip.endswith(": " + p["formula"]), ("tooltip", tip)
 bad = [(k, cells.get(k), v) for k, v in want.items() if cells.get(k) != v]
 assert not bad and len(cells) == len(want), ("cells", bad[:5], len(cells), len(want))

@@ -43,7 +43,9 @@ awk '/^depth [0-6]: within/ {
 # Dyck-2: the shape tried is certified at depths 0 and 1 only, and says so
 try 1 "$TALLY" search --family=dyck2 --max-depth=6 --quiet
 grep -q '^depth 1: within ' out.txt || fail "dyck2: depth 1"
-grep -q '^depth 2: no pair of this shape certified' out.txt || fail "dyck2: depth 2"
+grep -q '^depth 2: no pair certified; tried shape 1 (.*): 20 sizes n = 2\.\.1048576 doubling (u up to [0-9]* letters), the largest separated at depth [0-2]; shape 2 (.*): 20 sizes .*; shape 3 (.*): 20 sizes .*, the largest separated at depth [0-2]$' out.txt ||
+	fail "dyck2: depth 2: $(grep '^depth 2' out.txt)"
+test "$(grep -c '^pairs' out.txt)" = 3 || fail "dyck2: the shapes are not listed"
 grep -q 'no least depth' out.txt && fail "dyck2: a claim for every depth"
 
 # The same from labelled words: PARITY's unary words 1^1..1^69 and the
@@ -71,6 +73,22 @@ awk '/^lower bound from the labelled words: within/ {
 } END { for (d = 0; d <= 6; d++) if (!seen[d]) { print "no depth " d; bad = 1 }
 	exit bad }' out.txt > bad.txt || fail "labelled parity: $(cat bad.txt)"
 
-try 2 "$TALLY" search --family=parity --json
+try 2 "$TALLY" search --family=parity --csv
 try 2 "$TALLY" search --family=parity --two-sided
+# The names as a user types them: -f parity, -f MOD3, -f Dyck-2 reach the
+# same path (no parse error), and --json says the same as the text: no
+# least depth, a pair per depth, and for Dyck-2 what every shape tried.
+try 1 "$TALLY" search -f MOD3 --max-depth=1 --quiet
+grep -q '^target: MOD3' out.txt || fail "-f MOD3: $(cat out.txt err.txt)"
+try 1 "$TALLY" search -f parity --max-depth=3 --json --quiet
+grep -q '"family":"parity"' out.txt || fail "-f parity --json: $(cat out.txt)"
+grep -q '"least_depth":null' out.txt || fail "parity json least_depth"
+grep -q '"certified_depth":3,"every_depth":true' out.txt || fail "parity json certified"
+grep -q '{"depth":3,"certified":true,"pair":\["1^9","1^8"\],"lengths":\[9,8\]' out.txt ||
+	fail "parity json depth 3: $(cat out.txt)"
+try 1 "$TALLY" search -f Dyck-2 --max-depth=2 --json --quiet
+grep -q '"certified_depth":1,"every_depth":false' out.txt || fail "dyck2 json: $(cat out.txt)"
+grep -q '{"depth":2,"certified":false,"tried":\[{"shape":1,"sizes":20,"n_min":2,"n_max":1048576,' out.txt ||
+	fail "dyck2 json tried: $(cat out.txt)"
+try 2 "$TALLY" search -f parity --csv
 exit 0

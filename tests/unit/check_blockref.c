@@ -217,7 +217,9 @@ START_TEST(outside_pairs_explicit)
 		for (unsigned d = 0; d <= 4; d++) {
 			PairCert p;
 			bool never = true;
-			PairgenStatus st = outside_pair(o, d, b, 1u << 10, NULL, &p, &never);
+			OutsideTried tried;
+			PairgenStatus st = outside_pair(o, 0, d, b, 1u << 10, NULL,
+							&p, &never, &tried);
 			if (f == 2 && d >= 2) { /* the shape stops at depth 2 */
 				ck_assert_int_eq(st, PAIRGEN_NONE);
 				continue;
@@ -244,6 +246,45 @@ START_TEST(outside_pairs_explicit)
 			free(v);
 			pairgen_free(&p);
 		}
+	}
+}
+END_TEST
+
+/* Every shape of every family makes u in and v out by the naive
+ * membership test above (small sizes, depths 0..3), the same letters in
+ * both and the same last letter. */
+START_TEST(outside_shapes_members)
+{
+	static const char *const names[] = {"parity", "mod3", "dyck2"};
+	for (size_t f = 0; f < 3; f++) {
+		const Outside *o = outside_find(names[f]);
+		for (unsigned k = 0; k < OUTSIDE_SHAPES && o->shapes[k].desc; k++)
+			for (unsigned d = 0; d <= 3; d++)
+				for (uint64_t n = 1; n <= 4; n++) {
+					BlockWord bu = {0}, bv = {0};
+					if (!o->shapes[k].pair(n, d, &bu, &bv)) {
+						blockword_free(&bu);
+						blockword_free(&bv);
+						continue;
+					}
+					size_t nu = blockword_length(&bu), nv = blockword_length(&bv);
+					uint8_t *u = blockword_expand(&bu, 400), *v = blockword_expand(&bv, 400);
+					ck_assert_ptr_nonnull(u);
+					ck_assert_ptr_nonnull(v);
+					char cu[401], cv[401];
+					for (size_t i = 0; i < nu; i++)
+						cu[i] = o->letters[u[i]];
+					for (size_t i = 0; i < nv; i++)
+						cv[i] = o->letters[v[i]];
+					ck_assert_msg(naive_member(names[f], cu, nu),
+						      "%s shape %u: u out", names[f], k + 1);
+					ck_assert_msg(!naive_member(names[f], cv, nv),
+						      "%s shape %u: v in", names[f], k + 1);
+					free(u);
+					free(v);
+					blockword_free(&bu);
+					blockword_free(&bv);
+				}
 	}
 }
 END_TEST
@@ -326,6 +367,7 @@ Suite *blockref_suite(void)
 	tcase_add_test(tc, fixpoint_against_brute_force);
 	tcase_add_test(tc, unary_pairs);
 	tcase_add_test(tc, outside_pairs_explicit);
+	tcase_add_test(tc, outside_shapes_members);
 	tcase_add_test(tc, recheck_agrees);
 	suite_add_tcase(s, tc);
 	return s;
