@@ -67,7 +67,7 @@ static unsigned tree_length(unsigned want, size_t nletters, size_t limit)
 
 IndistBounds search_bounds(const SearchOpts *o)
 {
-	return (IndistBounds){o->C, o->T};
+	return (IndistBounds){o->C, o->T, false};
 }
 
 /* The block lengths of certified pairs at depth d: the witness blocks

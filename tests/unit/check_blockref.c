@@ -62,13 +62,13 @@ static void all_pairs(unsigned maxlen, IndistBounds b, unsigned maxd)
 
 START_TEST(every_pair_c1t2)
 {
-	all_pairs(6, (IndistBounds){1, 2}, 6);
+	all_pairs(6, (IndistBounds){1, 2, false}, 6);
 }
 END_TEST
 
 START_TEST(every_pair_other_classes)
 {
-	static const IndistBounds bs[] = {{1, 1}, {2, 2}, {2, 3}, {3, 3}, {1, 4}};
+	static const IndistBounds bs[] = {{1, 1, false}, {2, 2, false}, {2, 3, false}, {3, 3, false}, {1, 4, false}};
 	for (size_t i = 0; i < sizeof bs / sizeof *bs; i++)
 		all_pairs(5, bs[i], 5);
 }
@@ -131,18 +131,18 @@ static void random_pairs(uint64_t seed, unsigned n, IndistBounds b,
 START_TEST(random_block_pairs)
 {
 	unsigned n = test_count(60);
-	random_pairs(1, n, (IndistBounds){1, 2}, 40, 0);
-	random_pairs(2, n, (IndistBounds){2, 2}, 30, 0);
-	random_pairs(3, n / 2, (IndistBounds){1, 3}, 30, 0);
+	random_pairs(1, n, (IndistBounds){1, 2, false}, 40, 0);
+	random_pairs(2, n, (IndistBounds){2, 2, false}, 30, 0);
+	random_pairs(3, n / 2, (IndistBounds){1, 3, false}, 30, 0);
 }
 END_TEST
 
 START_TEST(random_block_pairs_enumerated)
 {
 	unsigned n = test_count(60);
-	random_pairs(4, n, (IndistBounds){1, 2}, 40, 3);
-	random_pairs(5, n, (IndistBounds){2, 2}, 30, 2);
-	random_pairs(6, n / 2, (IndistBounds){2, 3}, 20, 8);
+	random_pairs(4, n, (IndistBounds){1, 2, false}, 40, 3);
+	random_pairs(5, n, (IndistBounds){2, 2, false}, 30, 2);
+	random_pairs(6, n / 2, (IndistBounds){2, 3, false}, 20, 8);
 }
 END_TEST
 
@@ -150,7 +150,7 @@ END_TEST
  * past where short words stabilise, never separates. */
 START_TEST(fixpoint_against_brute_force)
 {
-	static const IndistBounds bs[] = {{1, 2}, {1, 1}, {2, 2}};
+	static const IndistBounds bs[] = {{1, 2, false}, {1, 1, false}, {2, 2, false}};
 	uint8_t u[8], v[8];
 	size_t never = 0;
 	for (size_t k = 0; k < sizeof bs / sizeof *bs; k++)
@@ -209,7 +209,7 @@ static bool naive_member(const char *name, const char *w, size_t n)
 START_TEST(outside_pairs_explicit)
 {
 	static const char *const names[] = {"parity", "mod3", "dyck2"};
-	IndistBounds b = {1, 2};
+	IndistBounds b = {1, 2, false};
 	for (size_t f = 0; f < 3; f++) {
 		const Outside *o = outside_find(names[f]);
 		ck_assert_ptr_nonnull(o);
@@ -252,7 +252,7 @@ END_TEST
  * lengths themselves never expanded (a^(10^15)). */
 START_TEST(unary_pairs)
 {
-	IndistBounds b = {1, 2};
+	IndistBounds b = {1, 2, false};
 	uint8_t w[80];
 	memset(w, 0, sizeof w);
 	for (unsigned n = 1; n < 70; n++) {
@@ -284,7 +284,7 @@ START_TEST(recheck_agrees)
 {
 	Rng r;
 	rng_seed(&r, 7);
-	IndistBounds bs[] = {{1, 2}, {2, 2}, {1, 1}};
+	IndistBounds bs[] = {{1, 2, false}, {2, 2, false}, {1, 1, false}};
 	unsigned n = test_count(40);
 	for (unsigned i = 0; i < n; i++) {
 		IndistBounds b = bs[i % 3];
