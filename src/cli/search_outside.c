@@ -44,11 +44,8 @@ int search_outside_run(Search *s, const Outside *o)
 	if (s->o.json || s->o.csv)
 		return status_usage_error("--family=%s prints text only (no --json "
 				       "or --csv yet)", o->name);
-	if (s->whole)
-		return status_usage_error("--family=%s: the exact checks cover "
-				       "past-only formulas; --two-sided is not "
-				       "supported", o->name);
 	IndistBounds b = search_bounds(&s->o);
+	b.two_sided = s->whole; /* --two-sided: pairs against #> too */
 	char cls[80], desc[200];
 	search_class_brief(b, cls, sizeof cls);
 	indist_describe(b, desc, sizeof desc);

@@ -847,8 +847,9 @@ bool indist_parikh(const uint8_t *u, size_t ulen, const uint8_t *v,
 void indist_describe(IndistBounds b, char *out, size_t n)
 {
 	snprintf(out, n, "coefficients and constants within [-%u, %u], at most "
-		 "%u counts per comparison, relations < <= = != >= >, inner "
-		 "formulas of any size", b.C, b.C, b.T);
+		 "%u counts per comparison%s, relations < <= = != >= >, inner "
+		 "formulas of any size", b.C, b.C, b.T, b.two_sided
+		 ? " (each a past count #[psi] or a future count #>[psi])" : "");
 }
 
 /* ---- the formulas ----------------------------------------------------- */

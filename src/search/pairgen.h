@@ -45,6 +45,16 @@ PairgenStatus pairgen_lk(unsigned k, unsigned d, IndistBounds b, uint64_t seed,
 			 struct Limits *lim, PairCert *out);
 void pairgen_free(PairCert *p);
 
+/* The same for D_k = L_(2k-1) (k <= PAIRGEN_DK_MAX), meant for the
+ * two-sided class (b.two_sided): u of 2k - 1 blocks, the two middle ones
+ * about as long as the class reaches, each outer block longer than all
+ * it encloses; v the same with the letters around the end of block k
+ * swapped (pairgen_dk.c). */
+enum { PAIRGEN_DK_MAX = 32 };
+PairgenStatus pairgen_dk(unsigned k, unsigned d, IndistBounds b, uint64_t seed,
+			 unsigned tries, PairgenMember member, void *ctx,
+			 struct Limits *lim, PairCert *out);
+
 /* From labelled words (blocks over letters 0..nletters-1, in[i] their
  * labels), for each depth d in 0..maxd: the first pair (a word labelled
  * in, one labelled out, the same last letter; among the PAIRGEN_WORDS
