@@ -5,7 +5,6 @@
 
 #include "search/pairgen.h"
 
-#include "base/limit.h"
 #include "base/splitmix.h"
 
 /* Block lengths of a word of 2k - 1 blocks: the two middle blocks k and
@@ -54,33 +53,20 @@ static void dk_shape(unsigned k, const uint64_t *len, PairCert *p)
 	}
 }
 
+static void dk_candidate(unsigned k, uint64_t m, uint64_t *rng, PairCert *out)
+{
+	uint64_t len[2 * PAIRGEN_DK_MAX];
+	dk_lengths(k, m, rng, len);
+	dk_shape(k, len, out);
+}
+
 PairgenStatus pairgen_dk(unsigned k, unsigned d, IndistBounds b, uint64_t seed,
 			 unsigned tries, PairgenMember member, void *ctx,
-			 Limits *lim, PairCert *out)
+			 struct Limits *lim, PairCert *out)
 {
-	uint64_t rng = seed * 0x9e3779b97f4a7c15u + k * 37u + d + 1;
-	uint64_t len[2 * PAIRGEN_DK_MAX];
-	uint64_t m = (uint64_t)b.C * b.T * (d < 3 ? 4 : 5 * d);
-	double t0 = limit_now();
 	if (k < 1 || k > PAIRGEN_DK_MAX)
 		return PAIRGEN_NONE;
-	for (unsigned t = 1; t <= tries; t++) {
-		dk_lengths(k, m, &rng, len);
-		dk_shape(k, len, out);
-		out->depth = d;
-		out->tries = t;
-		unsigned sep;
-		int r = pairgen_check(out, 2, d, b, lim, &sep, NULL);
-		out->seconds = limit_now() - t0;
-		if (r == 1 && member(ctx, &out->u) && !member(ctx, &out->v))
-			return PAIRGEN_FOUND;
-		if (r == -1)
-			return PAIRGEN_DISAGREE;
-		pairgen_free(out);
-		if (r == -2)
-			return PAIRGEN_STOPPED;
-		if (sep <= d) /* the counts were within reach: longer blocks */
-			m = m * 7 / 5;
-	}
-	return PAIRGEN_NONE;
+	return pairgen_grow(dk_candidate, k, d, b,
+			    seed * 0x9e3779b97f4a7c15u + k * 37u + d + 1, tries,
+			    member, ctx, lim, out);
 }

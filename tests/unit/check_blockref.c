@@ -19,6 +19,7 @@
 #include "search/blockref.h"
 #include "search/outside.h"
 #include "search/indist.h"
+#include "blockpairs.h"
 #include "randgen.h"
 #include "suites.h"
 
@@ -37,11 +38,7 @@ static unsigned block_depth(const uint8_t *u, size_t nu, const uint8_t *v,
 	return a.kind == BLOCKREF_SEPARATED ? a.depth : INDIST_NONE;
 }
 
-static void word_of(unsigned bits, unsigned n, uint8_t *out)
-{
-	for (unsigned i = 0; i < n; i++)
-		out[i] = bits >> i & 1;
-}
+#define word_of blockpairs_word_of
 
 static void all_pairs(unsigned maxlen, IndistBounds b, unsigned maxd)
 {
@@ -74,19 +71,7 @@ START_TEST(every_pair_other_classes)
 }
 END_TEST
 
-/* A random word of up to `blocks` runs of up to maxrun letters. */
-static size_t random_word(Rng *r, unsigned blocks, unsigned maxrun, uint8_t *out)
-{
-	size_t n = 0;
-	unsigned nb = 1 + rng_below(r, blocks);
-	for (unsigned k = 0; k < nb; k++) {
-		unsigned len = 1 + rng_below(r, maxrun);
-		uint8_t c = (uint8_t)rng_below(r, 2);
-		for (unsigned i = 0; i < len; i++)
-			out[n++] = c;
-	}
-	return n;
-}
+#define random_word blockpairs_random
 
 /* v: u with two neighbours swapped, a letter added or removed, or a
  * fresh word. */
@@ -301,13 +286,7 @@ START_TEST(recheck_agrees)
 			blockword_push(&V, (uint8_t)(1 - last), 1);
 			blockword_push(&V, last, 1);
 		}
-		BlockrefAnswer a = blockref_pair(&U, &V, 2, 6, b, NULL);
-		unsigned c = blockcheck_pair(&U, &V, 2, 6, b, NULL);
-		unsigned want = a.kind == BLOCKREF_SEPARATED ? a.depth
-				: a.kind == BLOCKREF_NONE ? BLOCKCHECK_NONE
-				: a.kind == BLOCKREF_NEVER ? BLOCKCHECK_NEVER : 9999;
-		ck_assert_msg(c == want, "case %u (C=%u T=%u): blockref kind %d "
-			      "depth %u, blockcheck %u", i, b.C, b.T, a.kind, a.depth, c);
+		blockpairs_agree(&U, &V, 2, 6, b, i);
 		blockword_free(&U);
 		blockword_free(&V);
 	}

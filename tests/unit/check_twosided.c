@@ -19,6 +19,7 @@
 #include "search/blockref.h"
 #include "search/indist.h"
 #include "search/pairgen.h"
+#include "blockpairs.h"
 #include "randgen.h"
 #include "suites.h"
 
@@ -134,12 +135,6 @@ static unsigned naive_depth(const uint8_t *u, size_t nu, const uint8_t *v,
 
 /* ---- helpers -------------------------------------------------------------- */
 
-static void word_of(unsigned bits, unsigned n, uint8_t *out)
-{
-	for (unsigned i = 0; i < n; i++)
-		out[i] = bits >> i & 1;
-}
-
 static BlockrefAnswer block_answer(const uint8_t *u, size_t nu, const uint8_t *v,
 				   size_t nv, unsigned maxd, IndistBounds b)
 {
@@ -166,24 +161,22 @@ static const IndistBounds C1T2 = {1, 2, true};
 
 /* ---- the tests -------------------------------------------------------------- */
 
+static void against_naive(const uint8_t *u, unsigned nu, unsigned mu,
+			  const uint8_t *v, unsigned nv, unsigned mv, void *ctx)
+{
+	const IndistBounds *b = ctx;
+	unsigned e = indist_pair(u, nu, v, nv, 2, 4, *b, NULL);
+	unsigned z = naive_depth(u, nu, v, nv, 4, *b);
+	ck_assert_msg(e == z, "C=%u T=%u words %x/%u %x/%u: explicit %u, naive %u",
+		      b->C, b->T, mu, nu, mv, nv, e, z);
+}
+
 /* The explicit refinement against the class's definition. */
 START_TEST(explicit_against_naive)
 {
-	static const IndistBounds bs[] = {{1, 2, true}, {1, 1, true}, {2, 1, true}};
-	uint8_t u[8], v[8];
+	IndistBounds bs[] = {{1, 2, true}, {1, 1, true}, {2, 1, true}};
 	for (size_t k = 0; k < sizeof bs / sizeof *bs; k++)
-		for (unsigned nu = 1; nu <= 3; nu++)
-			for (unsigned nv = 1; nv <= 3; nv++)
-				for (unsigned mu = 0; mu < 1u << nu; mu++)
-					for (unsigned mv = 0; mv < 1u << nv; mv++) {
-						word_of(mu, nu, u);
-						word_of(mv, nv, v);
-						unsigned e = indist_pair(u, nu, v, nv, 2, 4, bs[k], NULL);
-						unsigned z = naive_depth(u, nu, v, nv, 4, bs[k]);
-						ck_assert_msg(e == z, "C=%u T=%u words %x/%u %x/%u: "
-							      "explicit %u, naive %u", bs[k].C,
-							      bs[k].T, mu, nu, mv, nv, e, z);
-					}
+		blockpairs_each(3, against_naive, &bs[k]);
 }
 END_TEST
 
@@ -207,29 +200,33 @@ START_TEST(explicit_against_naive_random)
 }
 END_TEST
 
-/* Two-sided is a wider class than past-only: it never separates later. */
+typedef struct {
+	IndistBounds b;
+	unsigned maxd;
+	size_t wider; /* pairs two-sided separates earlier than past-only */
+} VsBlocks;
+
+static void vs_blocks(const uint8_t *u, unsigned nu, unsigned mu,
+		      const uint8_t *v, unsigned nv, unsigned mv, void *ctx)
+{
+	VsBlocks *c = ctx;
+	IndistBounds past = c->b;
+	past.two_sided = false;
+	unsigned e = indist_pair(u, nu, v, nv, 2, c->maxd, c->b, NULL);
+	unsigned g = block_depth(u, nu, v, nv, c->maxd, c->b);
+	ck_assert_msg(e == g, "C=%u T=%u words %x/%u %x/%u: explicit %u, blocks %u",
+		      c->b.C, c->b.T, mu, nu, mv, nv, e, g);
+	/* two-sided is a wider class: it never separates later */
+	unsigned p = indist_pair(u, nu, v, nv, 2, c->maxd, past, NULL);
+	ck_assert(e <= p);
+	c->wider += e < p;
+}
+
 static void explicit_vs_blocks(unsigned maxlen, IndistBounds b, unsigned maxd)
 {
-	uint8_t u[16], v[16];
-	size_t wider = 0;
-	IndistBounds past = b;
-	past.two_sided = false;
-	for (unsigned nu = 1; nu <= maxlen; nu++)
-		for (unsigned nv = 1; nv <= maxlen; nv++)
-			for (unsigned mu = 0; mu < 1u << nu; mu++)
-				for (unsigned mv = 0; mv < 1u << nv; mv++) {
-					word_of(mu, nu, u);
-					word_of(mv, nv, v);
-					unsigned e = indist_pair(u, nu, v, nv, 2, maxd, b, NULL);
-					unsigned g = block_depth(u, nu, v, nv, maxd, b);
-					ck_assert_msg(e == g, "C=%u T=%u words %x/%u %x/%u: "
-						      "explicit %u, blocks %u", b.C, b.T, mu,
-						      nu, mv, nv, e, g);
-					unsigned p = indist_pair(u, nu, v, nv, 2, maxd, past, NULL);
-					ck_assert(e <= p);
-					wider += e < p;
-				}
-	ck_assert(wider > 0); /* future counts do separate more */
+	VsBlocks c = {b, maxd, 0};
+	blockpairs_each(maxlen, vs_blocks, &c);
+	ck_assert(c.wider > 0); /* future counts do separate more */
 }
 
 START_TEST(every_pair_blocks)
@@ -239,19 +236,6 @@ START_TEST(every_pair_blocks)
 	explicit_vs_blocks(4, (IndistBounds){1, 3, true}, 4);
 }
 END_TEST
-
-static size_t random_word(Rng *r, unsigned blocks, unsigned maxrun, uint8_t *out)
-{
-	size_t n = 0;
-	unsigned nb = 1 + rng_below(r, blocks);
-	for (unsigned k = 0; k < nb; k++) {
-		unsigned len = 1 + rng_below(r, maxrun);
-		uint8_t c = (uint8_t)rng_below(r, 2);
-		for (unsigned i = 0; i < len; i++)
-			out[n++] = c;
-	}
-	return n;
-}
 
 /* Random block pairs of up to ~60 letters: v is u with two neighbours
  * swapped (same Parikh vector, the cases depth 1 cannot split) or a
@@ -265,7 +249,7 @@ static void random_blocks(uint64_t seed, unsigned n, IndistBounds b,
 	uint8_t u[128], v[128];
 	blockref_tune(tune);
 	for (unsigned i = 0; i < n; i++) {
-		size_t nu = random_word(&r, 6, maxrun, u), nv = nu;
+		size_t nu = blockpairs_random(&r, 6, maxrun, u), nv = nu;
 		if (rng_below(&r, 3)) {
 			memcpy(v, u, nu);
 			size_t p = rng_below(&r, (uint32_t)nu);
@@ -275,7 +259,7 @@ static void random_blocks(uint64_t seed, unsigned n, IndistBounds b,
 				v[p + 1] = t;
 			}
 		} else {
-			nv = random_word(&r, 6, maxrun, v);
+			nv = blockpairs_random(&r, 6, maxrun, v);
 		}
 		unsigned e = indist_pair(u, nu, v, nv, 2, 5, b, NULL);
 		unsigned g = block_depth(u, nu, v, nv, 5, b);
@@ -295,31 +279,26 @@ START_TEST(random_block_pairs)
 }
 END_TEST
 
+static void fixpoint(const uint8_t *u, unsigned nu, unsigned mu,
+		     const uint8_t *v, unsigned nv, unsigned mv, void *ctx)
+{
+	size_t *never = ctx;
+	BlockrefAnswer a = block_answer(u, nu, v, nv, INDIST_MAX_DEPTH, C1T2);
+	unsigned e = indist_pair(u, nu, v, nv, 2, INDIST_MAX_DEPTH, C1T2, NULL);
+	ck_assert_msg((a.kind == BLOCKREF_NEVER) == (e == INDIST_NONE),
+		      "words %x/%u %x/%u: blocks kind %d, explicit %u", mu, nu, mv,
+		      nv, a.kind, e);
+	if (nu <= 3 && nv <= 3 && a.kind == BLOCKREF_NEVER)
+		ck_assert_int_eq(naive_depth(u, nu, v, nv, 8, C1T2), INDIST_NONE);
+	*never += a.kind == BLOCKREF_NEVER;
+}
+
 /* "No depth separates" exactly when the explicit refinement, run far
  * past where short words stabilise, never separates. */
 START_TEST(fixpoint_against_explicit)
 {
-	uint8_t u[8], v[8];
 	size_t never = 0;
-	for (unsigned nu = 1; nu <= 4; nu++)
-		for (unsigned nv = 1; nv <= 4; nv++)
-			for (unsigned mu = 0; mu < 1u << nu; mu++)
-				for (unsigned mv = 0; mv < 1u << nv; mv++) {
-					word_of(mu, nu, u);
-					word_of(mv, nv, v);
-					BlockrefAnswer a = block_answer(u, nu, v, nv,
-									INDIST_MAX_DEPTH, C1T2);
-					unsigned e = indist_pair(u, nu, v, nv, 2,
-								 INDIST_MAX_DEPTH, C1T2, NULL);
-					ck_assert_msg((a.kind == BLOCKREF_NEVER) ==
-						      (e == INDIST_NONE), "words %x/%u %x/%u: "
-						      "blocks kind %d, explicit %u", mu, nu, mv,
-						      nv, a.kind, e);
-					if (nu <= 3 && nv <= 3 && a.kind == BLOCKREF_NEVER)
-						ck_assert_int_eq(naive_depth(u, nu, v, nv, 8, C1T2),
-								 INDIST_NONE);
-					never += a.kind == BLOCKREF_NEVER;
-				}
+	blockpairs_each(4, fixpoint, &never);
 	ck_assert(never > 0); /* the certificate is exercised */
 }
 END_TEST
@@ -353,13 +332,7 @@ START_TEST(recheck_agrees)
 			}
 			blockword_push(&V, U.letter[k], U.len[k] + (k == at));
 		}
-		BlockrefAnswer a = blockref_pair(&U, &V, 2, 5, b, NULL);
-		unsigned c = blockcheck_pair(&U, &V, 2, 5, b, NULL);
-		unsigned want = a.kind == BLOCKREF_SEPARATED ? a.depth
-				: a.kind == BLOCKREF_NONE ? BLOCKCHECK_NONE
-				: a.kind == BLOCKREF_NEVER ? BLOCKCHECK_NEVER : 9999;
-		ck_assert_msg(c == want, "case %u (C=%u T=%u): blockref kind %d "
-			      "depth %u, blockcheck %u", i, b.C, b.T, a.kind, a.depth, c);
+		blockpairs_agree(&U, &V, 2, 5, b, i);
 		blockword_free(&U);
 		blockword_free(&V);
 	}
