@@ -72,5 +72,13 @@ awk '/^lower bound from the labelled words: within/ {
 	exit bad }' out.txt > bad.txt || fail "labelled parity: $(cat bad.txt)"
 
 try 2 "$TALLY" search --family=parity --json
-try 2 "$TALLY" search --family=parity --two-sided
+# --two-sided: the pairs are checked in the two-sided class, where
+# #[#[true] = #>[true]] >= 1 (a middle position: an odd length) has
+# depth 2, so the unary pairs are certified at depths 0 and 1 only.
+try 1 "$TALLY" search --family=parity --two-sided --max-depth=4 --quiet
+n=$(grep -c '^depth [01]: within constants <= 1, 2 counts per comparison (#\[ \] or #>\[ \]), no depth' out.txt)
+test "$n" = 2 || fail "two-sided parity: $n certified depths of 2"
+grep -q '^depth 2: no pair of this shape certified' out.txt ||
+	fail "two-sided parity: depth 2 certified"
+grep -q '^no least depth' out.txt && fail "two-sided parity: a claim past depth 1"
 exit 0
