@@ -189,33 +189,40 @@ static char *pair_text(const BlockWord *w)
 	return blockword_text(w, ab);
 }
 
-static void print_lower(const Table *t, unsigned k, const Lower *lw)
+/* "  <label>lower bound: ..." for a pair sought at depth d within b. */
+static void print_lower_as(const Table *t, const char *label, unsigned d,
+			   IndistBounds b, const Lower *lw)
 {
 	if (!lw->tried)
 		return;
 	char cls[80];
-	search_class_brief(search_bounds(&t->o), cls, sizeof cls);
+	search_class_brief(b, cls, sizeof cls);
 	if (!lw->found && lw->stopped) {
-		printf("  lower bound: a limit stopped the search for a pair at "
-		       "depth %u\n", k - 1);
+		printf("  %slower bound: a limit stopped the search for a pair at "
+		       "depth %u\n", label, d);
 		return;
 	}
 	if (!lw->found) {
-		printf("  lower bound: no pair certified at depth %u within %u "
-		       "candidates\n", k - 1, t->lower_tries);
+		printf("  %slower bound: no pair certified at depth %u within %u "
+		       "candidates\n", label, d, t->lower_tries);
 		return;
 	}
 	const PairCert *p = &lw->pair;
 	char *u = pair_text(&p->u), *v = pair_text(&p->v), tm[32] = "";
 	if (!t->no_time)
 		snprintf(tm, sizeof tm, ", %.2fs", p->seconds);
-	printf("  lower bound: within %s, no formula of depth <= %u separates "
+	printf("  %slower bound: within %s, no formula of depth <= %u separates "
 	       "\"%s\" (in) and \"%s\" (out): %llu letters each, candidate %u%s; "
 	       "shown by two exact checks that share no code (blockref, "
-	       "blockcheck)\n", cls, p->depth, u, v,
+	       "blockcheck)\n", label, cls, p->depth, u, v,
 	       (unsigned long long)blockword_length(&p->u), p->tries, tm);
 	free(u);
 	free(v);
+}
+
+static void print_lower(const Table *t, unsigned k, const Lower *lw)
+{
+	print_lower_as(t, "", k - 1, search_bounds(&t->o), lw);
 }
 
 static void print_row(Table *t, unsigned k, const char *name,
@@ -298,22 +305,25 @@ static bool member(void *ctx, const BlockWord *w)
 	return eval_accepts(m->ev, 0);
 }
 
-/* The row's lower bound: a pair certified at depth k - 1.  False when the
- * two checks disagreed (nothing is printed of it). */
-static bool lower_bound(Table *t, unsigned k, Node target, Lower *lw)
+typedef PairgenStatus (*PairGen)(unsigned k, unsigned d, IndistBounds b,
+				 uint64_t seed, unsigned tries,
+				 PairgenMember member, void *ctx, Limits *lim,
+				 PairCert *out);
+
+/* A pair by gen for family member k, certified at depth d within b.
+ * False when the two checks disagreed (nothing is printed of it). */
+static bool lower_by(Table *t, PairGen gen, const char *name, unsigned k,
+		     unsigned d, IndistBounds b, Node target, Lower *lw)
 {
 	memset(lw, 0, sizeof *lw);
-	if (t->predict || !t->lower_tries)
-		return true;
 	lw->tried = true;
-	char what[48];
-	snprintf(what, sizeof what, "L_%u: a pair for depth %u", k, k - 1);
+	char what[64];
+	snprintf(what, sizeof what, "%s: a pair for depth %u", name, d);
 	search_progress(&t->o, "%s", what);
 	search_refine_progress(&t->o, what);
 	Member m = {eval_new(t->st, &target, 1, ACCEPT_LAST), t->ab};
-	PairgenStatus st = pairgen_lk(k, k - 1, search_bounds(&t->o), t->o.seed,
-				      t->lower_tries, member, &m, &t->o.lim,
-				      &lw->pair);
+	PairgenStatus st = gen(k, d, b, t->o.seed, t->lower_tries, member, &m,
+			       &t->o.lim, &lw->pair);
 	eval_free(m.ev);
 	search_refine_progress(&t->o, NULL);
 	search_progress_done(&t->o);
@@ -324,7 +334,7 @@ static bool lower_bound(Table *t, unsigned k, Node target, Lower *lw)
 	char *u = pair_text(&lw->pair.u), *v = pair_text(&lw->pair.v);
 	fprintf(stderr, "tally: internal error: blockref finds no formula of depth "
 		"<= %u separating \"%s\" and \"%s\", blockcheck finds one; the "
-		"pair is not printed\n", k - 1, u, v);
+		"pair is not printed\n", d, u, v);
 	free(u);
 	free(v);
 	pairgen_free(&lw->pair);
@@ -344,6 +354,18 @@ static void staircase_add(Table *t, const char *name, const DepthClaim *c)
 		buf_printf(b, " (certified to depth %d)", c->lower);
 	else if (!claim_least(c))
 		buf_printf(b, " (none certified)");
+}
+
+/* The row's lower bound: a pair certified at depth k - 1. */
+static bool lower_bound(Table *t, unsigned k, Node target, Lower *lw)
+{
+	memset(lw, 0, sizeof *lw);
+	if (t->predict || !t->lower_tries)
+		return true;
+	char name[16];
+	snprintf(name, sizeof name, "L_%u", k);
+	return lower_by(t, pairgen_lk, name, k, k - 1, search_bounds(&t->o),
+			target, lw);
 }
 
 /* One row: returns false when a limit stopped it. */
@@ -537,6 +559,21 @@ static int finish_plot(Table *t, bool complete, int status)
 
 /* ---- --family=dk: past-only beside two-sided ----------------------------- */
 
+/* A D_k row's part i (0 past-only, 1 two-sided): the depth expected
+ * (2k - 1 by the theorem; k, what the two-sided search finds) and the
+ * class its pairs are certified in. */
+static unsigned dk_depth(unsigned k, unsigned i)
+{
+	return i ? k : 2 * k - 1;
+}
+
+static IndistBounds dk_bounds(const Table *t, unsigned i)
+{
+	IndistBounds b = search_bounds(&t->o);
+	b.two_sided = i == 1;
+	return b;
+}
+
 static void print_dk_header(const Table *t)
 {
 	char title[120];
@@ -555,8 +592,9 @@ static void print_dk_header(const Table *t)
 	printf("sample (two-sided): %s\n", t->two.S->desc);
 	search_print_bounds(&t->o, t->ss.bank);
 	printf("two-sided: the same comparisons also of #> counts, and Q_x & "
-	       "atom & atom for the %d smallest of a depth; the exact check of "
-	       "pairs covers past-only formulas only\n", BANK_PAIRS);
+	       "atom & atom for the %d smallest of a depth; its pairs are checked "
+	       "against the two-sided class (each count #[psi] or #>[psi])\n",
+	       BANK_PAIRS);
 }
 
 /* "least depth d (evidence)", "depth <= d (evidence)" (the depth below
@@ -577,7 +615,7 @@ static void dk_cell(const Solution *sol, const DepthClaim *c, char *out,
  * carries the theory's depth (2k-1), the two-sided part none. */
 static json_t *dk_json(const Table *t, unsigned k, const char *name,
 		       const Solution *const *sols, const DepthClaim *cl,
-		       char *const *f, double secs)
+		       char *const *f, const Lower *lw, double secs)
 {
 	json_t *o = json_envelope();
 	json_object_set_new(o, "family", json_string("dk"));
@@ -598,6 +636,13 @@ static json_t *dk_json(const Table *t, unsigned k, const char *name,
 			? sols[i]->v.kind : "none"));
 		json_object_set_new(c, "refuted", search_json_refutations(
 			i ? t->two.S : t->ss.S, &sols[i]->r));
+		if (lw[i].found) {
+			char *pu = pair_text(&lw[i].pair.u), *pv = pair_text(&lw[i].pair.v);
+			json_object_set_new(c, "lower_bound_pair",
+					    json_pack("[s, s]", pu, pv));
+			free(pu);
+			free(pv);
+		}
 		json_object_set_new(o, key[i], c);
 	}
 	if (!t->no_time)
@@ -606,20 +651,22 @@ static json_t *dk_json(const Table *t, unsigned k, const char *name,
 }
 
 static void print_dk_row(Table *t, unsigned k, const char *name,
-			 const Solution *past, const Solution *two, double secs)
+			 const Solution *past, const Solution *two,
+			 const Lower *lw, double secs)
 {
 	const Solution *sols[2] = {past, two};
 	char cell[2][80], *f[2];
 	DepthClaim cl[2];
 	for (int i = 0; i < 2; i++) {
 		if (!search_claim(&t->o, i ? t->two.S : t->ss.S, &sols[i]->r,
-				  !row_failure(sols[i]), -1, &cl[i]))
+				  !row_failure(sols[i]), lw[i].found ?
+				  (int)lw[i].pair.depth : -1, &cl[i]))
 			t->disagree = true;
 		dk_cell(sols[i], &cl[i], cell[i], sizeof cell[i]);
 		f[i] = row_failure(sols[i]) ? xstrdup("")
 			: tl_print(t->st, sols[i]->r.formula, SYNTAX_TL, NULL);
 	}
-	json_t *o = t->o.json || t->plot ? dk_json(t, k, name, sols, cl, f, secs)
+	json_t *o = t->o.json || t->plot ? dk_json(t, k, name, sols, cl, f, lw, secs)
 					 : NULL;
 	if (t->plot)
 		plot_record(t->plot, o);
@@ -651,6 +698,9 @@ static void print_dk_row(Table *t, unsigned k, const char *name,
 			snprintf(indent, sizeof indent, "  %s ", label[i]);
 			search_print_refutations(i ? t->two.S : t->ss.S, &sols[i]->r,
 						 indent);
+			snprintf(indent, sizeof indent, "%s ", label[i]);
+			print_lower_as(t, indent, dk_depth(k, i) - 1,
+				       dk_bounds(t, i), &lw[i]);
 		}
 	}
 	if (!t->o.json)
@@ -658,6 +708,40 @@ static void print_dk_row(Table *t, unsigned k, const char *name,
 	fflush(stdout);
 	free(f[0]);
 	free(f[1]);
+}
+
+/* The pairs of a D_k row, past-only (L_(2k-1)'s, at depth 2k - 2) and
+ * two-sided (pairgen_dk's, at depth k - 1).  False when the two checks
+ * of a pair disagreed. */
+static bool dk_lower(Table *t, unsigned k, Node target, Lower *lw)
+{
+	memset(lw, 0, 2 * sizeof *lw);
+	if (!t->lower_tries)
+		return true;
+	char name[2][24];
+	snprintf(name[0], sizeof name[0], "D_%u past-only", k);
+	snprintf(name[1], sizeof name[1], "D_%u two-sided", k);
+	PairGen gen[2] = {pairgen_lk, pairgen_dk};
+	for (unsigned i = 0; i < 2 && t->o.lim.hit == LIMIT_NONE; i++)
+		if (!lower_by(t, gen[i], name[i], i ? k : 2 * k - 1,
+			      dk_depth(k, i) - 1, dk_bounds(t, i), target, &lw[i]))
+			return false;
+	return true;
+}
+
+/* Records which parts of a D_k row a pair certifies (the footer). */
+static void dk_note(Table *t, unsigned k, const Solution *const *sols,
+		    const Lower *lw)
+{
+	for (unsigned i = 0; i < 2; i++) {
+		if (!lw[i].tried)
+			continue;
+		bool ok = lw[i].found && !row_failure(sols[i]) &&
+			  lw[i].pair.depth + 1 >= sols[i]->r.depth;
+		Buf *b = ok ? &t->certified : &t->search_only;
+		buf_printf(b, "%sD_%u %s", b->len ? ", " : "", k,
+			   i ? "two-sided" : "past-only");
+	}
 }
 
 static bool run_dk_row(Table *t, unsigned k)
@@ -669,6 +753,11 @@ static bool run_dk_row(Table *t, unsigned k)
 	Target tg = {.kind = TARGET_FORMULA, .node = hierarchy_lk(t->st, t->ab[0],
 								   t->ab[1], m),
 		     .name = name};
+	Lower lw[2];
+	if (!dk_lower(t, k, tg.node, lw)) {
+		t->disagree = true;
+		return false;
+	}
 	Solution past, two;
 	memset(&two, 0, sizeof two);
 	search_progress(&t->o, "%s: past-only", name);
@@ -683,6 +772,9 @@ static bool run_dk_row(Table *t, unsigned k)
 	if (stopped || t->o.lim.hit != LIMIT_NONE) {
 		if (!t->o.json && !t->o.csv)
 			printf("%-3u %-12s stopped (partial table)\n", k, name);
+		for (int i = 0; i < 2; i++)
+			if (lw[i].found)
+				pairgen_free(&lw[i].pair);
 		t->stop = t->o.lim.hit == LIMIT_MEMORY ? BANK_MEMORY
 			  : t->o.lim.hit == LIMIT_TIME ? BANK_TIME : past.r.stop != BANK_OK
 			  ? past.r.stop : two.r.stop;
@@ -691,9 +783,14 @@ static bool run_dk_row(Table *t, unsigned k)
 		solution_free(&two);
 		return false;
 	}
-	print_dk_row(t, k, name, &past, &two, limit_now() - t0);
+	print_dk_row(t, k, name, &past, &two, lw, limit_now() - t0);
 	if (row_failure(&past) || row_failure(&two))
 		t->all_ok = false;
+	const Solution *sols[2] = {&past, &two};
+	dk_note(t, k, sols, lw);
+	for (int i = 0; i < 2; i++)
+		if (lw[i].found)
+			pairgen_free(&lw[i].pair);
 	solution_free(&past);
 	solution_free(&two);
 	return true;
@@ -714,10 +811,22 @@ static int run_dk(Table *t)
 	bool complete = true;
 	for (size_t k = t->klo; k <= t->khi && complete; k++)
 		complete = run_dk_row(t, (unsigned)k);
+	if (t->disagree) { /* said on stderr; no claim of the row printed */
+		fflush(stdout);
+		search_state_free(&t->ss);
+		search_state_free(&t->two);
+		store_free(t->st);
+		return EXIT_INTERNAL;
+	}
 	if (!t->o.json && !t->o.csv) {
 		printf("two-sided table: %s\n", !complete ? "incomplete (a limit was "
 		       "reached)" : t->all_ok ? "every row verified both ways"
 		       : "some row has no verified formula (see above)");
+		if (t->lower_tries)
+			printf("lower bounds: certified by a pair for %s; resting on "
+			       "the search only for %s\n", t->certified.len
+			       ? t->certified.data : "no row", t->search_only.len
+			       ? t->search_only.data : "no row");
 		if (!t->no_time)
 			printf("peak memory %.0f MB; total %.2fs\n",
 			       (double)limit_peak_memory() / (1 << 20),

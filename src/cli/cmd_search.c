@@ -276,6 +276,9 @@ static void print_header(Search *s, const SearchState *ss)
 		       s->shape.outside ? s->shape.outside : "");
 	printf("sample: %s\n", ss->S->desc);
 	search_print_bounds(&s->o, ss->bank);
+	if (s->whole)
+		printf("two-sided: the pairs are checked against the two-sided "
+		       "class (each count #[psi] or #>[psi])\n");
 	fflush(stdout);
 }
 

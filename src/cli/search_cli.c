@@ -68,7 +68,7 @@ static unsigned tree_length(unsigned want, size_t nletters, size_t limit)
 
 IndistBounds search_bounds(const SearchOpts *o)
 {
-	return (IndistBounds){o->C, o->T};
+	return (IndistBounds){o->C, o->T, false};
 }
 
 /* The block lengths of certified pairs at depth d: the witness blocks
@@ -467,7 +467,7 @@ static bool solve_round(SearchState *ss, const Target *tg, unsigned maxd,
 	else
 		search_run(ss->bank, ss->S, ss->st, care, label, maxd, NULL, &out->r);
 	out->r.cls = search_bounds(ss->o);
-	out->r.two_sided = ss->whole;
+	out->r.cls.two_sided = out->r.two_sided = ss->whole;
 	if (out->r.stop != BANK_OK || !out->r.found || !out->r.formula)
 		return false;
 	verify_free(&out->v);
@@ -499,10 +499,13 @@ void search_solve(SearchState *ss, const Target *tg, unsigned maxd, Solution *ou
 		target_sig(tg, ss->S, ss->st, care, label);
 		bool again = solve_round(ss, tg, maxd, care, label, out);
 		if (!again) {
-			/* the pairs of the refuted depths, on the last sample */
-			if (out->r.stop == BANK_OK && !out->r.noisy && !ss->whole)
-				search_certify(ss->bank, ss->S, care, label,
-					       search_bounds(ss->o), &out->r);
+			/* the pairs of the refuted depths, on the last sample
+			 * (whole words: against the two-sided class) */
+			IndistBounds cls = search_bounds(ss->o);
+			cls.two_sided = ss->whole;
+			if (out->r.stop == BANK_OK && !out->r.noisy)
+				search_certify(ss->bank, ss->S, care, label, cls,
+					       &out->r);
 			free(care);
 			if (share_job) /* every rank knows of a limit */
 				bank_stop_now(ss->bank);
@@ -565,8 +568,8 @@ int search_limit_report(const SearchOpts *o, BankStop stop, const char *what)
 
 void search_class_brief(IndistBounds b, char *out, size_t n)
 {
-	snprintf(out, n, "constants <= %u, %u count%s per comparison", b.C, b.T,
-		 b.T == 1 ? "" : "s");
+	snprintf(out, n, "constants <= %u, %u count%s per comparison%s", b.C,
+		 b.T, b.T == 1 ? "" : "s", b.two_sided ? " (#[ ] or #>[ ])" : "");
 }
 
 void search_print_bounds(const SearchOpts *o, const Bank *b)
@@ -606,11 +609,8 @@ void search_print_refutations(const Sample *S, const SearchResult *r,
 		if (!r->certified) {
 			printf("no Boolean combination of the %zu comparisons of the "
 			       "search of depth <= %u agrees on the sample (%s)%s\n",
-			       f->natoms, d, r->two_sided
-				       ? "two-sided: the exact check of pairs covers "
-					 "past-only formulas"
-				       : "its pairs were not checked: the search stopped",
-			       cut);
+			       f->natoms, d,
+			       "its pairs were not checked: the search stopped", cut);
 			continue;
 		}
 		if (f->npairs == 0) {

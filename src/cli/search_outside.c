@@ -173,11 +173,8 @@ int search_outside_run(Search *s, const Outside *o)
 	if (s->o.csv)
 		return status_usage_error("--family=%s prints text or --json (no "
 				       "--csv)", o->name);
-	if (s->whole)
-		return status_usage_error("--family=%s: the exact checks cover "
-				       "past-only formulas; --two-sided is not "
-				       "supported", o->name);
 	IndistBounds b = search_bounds(&s->o);
+	b.two_sided = s->whole; /* --two-sided: pairs against #> too */
 	char cls[80];
 	search_class_brief(b, cls, sizeof cls);
 	bool json = s->o.json;

@@ -65,7 +65,7 @@ static unsigned constant_effect(const Search *s, const Sample *S,
 	unsigned found = 0;
 	for (unsigned c = s->o.C + 1; c <= s->o.C + SEPARATE_MORE_C &&
 	     c <= INDIST_MAX_C && !found; c++) {
-		IndistBounds b = {c, s->o.T};
+		IndistBounds b = {c, s->o.T, false};
 		unsigned e = indist_pair(u, nu, v, nv, S->nletters, D, b, NULL);
 		if (e <= D) {
 			found = c;

@@ -43,11 +43,14 @@ typedef struct {
 	Wide x, y;
 } Pt;
 
+/* Per weight set, the weights of the past counts ([0]) and of the future
+ * counts ([1]; {0} when past-only). */
 typedef struct {
 	IndistBounds b;
-	int32_t (*coef)[1 << INDIST_MAX_T]; /* per weight set: its weights */
-	unsigned *ncoef;
+	int32_t (*coef)[2][1 << INDIST_MAX_T];
+	unsigned (*ncoef)[2];
 	size_t nsets;
+	unsigned stride; /* a Vec's cls is class * stride + direction */
 	bool undecided;
 	Limits *lim;
 } Check;
@@ -74,13 +77,35 @@ static void segs_push(Segs *v, uint32_t cls, uint64_t len)
 	v->s[v->n++] = (Seg){cls, len};
 }
 
-/* The weight sets: for every T-tuple of coefficients in [-C, C], the
- * sums of its subsets (duplicates are harmless here, only slower). */
+/* The sums of the subsets of the coefficients a_i with bit i of `sel`
+ * set, into w (their number returned). */
+static unsigned subset_sums(const int *a, unsigned T, unsigned sel, int32_t *w)
+{
+	unsigned n = 0;
+	for (unsigned m = 0; m < 1u << T; m++) {
+		if (m & ~sel)
+			continue;
+		int s = 0;
+		for (unsigned i = 0; i < T; i++)
+			s += m >> i & 1 ? a[i] : 0;
+		unsigned j = 0;
+		while (j < n && w[j] != s)
+			j++;
+		if (j == n)
+			w[n++] = s;
+	}
+	return n;
+}
+
+/* The weight sets: for every T-tuple of coefficients in [-C, C] (and,
+ * two-sided, every choice of the counts that look ahead), the sums of
+ * the subsets of the past and of the future counts (duplicates are
+ * harmless here, only slower). */
 static void weight_sets(Check *k)
 {
-	unsigned T = k->b.T;
+	unsigned T = k->b.T, dirs = k->stride == 2 ? 1u << T : 1;
 	int C = (int)k->b.C, base = 2 * C + 1;
-	size_t total = 1;
+	size_t total = dirs;
 	for (unsigned i = 0; i < T; i++)
 		total *= (size_t)base;
 	k->coef = xmalloc(total * sizeof *k->coef);
@@ -97,18 +122,11 @@ static void weight_sets(Check *k)
 		}
 		if (!sorted)
 			continue; /* one order of each multiset */
-		unsigned n = 0;
-		for (unsigned m = 0; m < 1u << T; m++) {
-			int s = 0;
-			for (unsigned i = 0; i < T; i++)
-				s += m >> i & 1 ? a[i] : 0;
-			unsigned j = 0;
-			while (j < n && k->coef[k->nsets][j] != s)
-				j++;
-			if (j == n)
-				k->coef[k->nsets][n++] = s;
-		}
-		k->ncoef[k->nsets++] = n;
+		unsigned ahead = (unsigned)c, all = (1u << T) - 1;
+		k->ncoef[k->nsets][0] = subset_sums(a, T, all & ~ahead,
+						    k->coef[k->nsets][0]);
+		k->ncoef[k->nsets][1] = subset_sums(a, T, ahead, k->coef[k->nsets][1]);
+		k->nsets++;
 	}
 }
 
@@ -194,16 +212,31 @@ static void ivs_step(const Ivs *cur, const int32_t *w, unsigned nw, uint64_t e,
 	}
 }
 
+/* The least and the largest weight (0 among them) of a set's counts of
+ * direction dir. */
+static void wrange(const Check *k, size_t set, unsigned dir, int32_t *lo,
+		   int32_t *hi)
+{
+	*lo = *hi = 0;
+	for (unsigned i = 0; i < k->ncoef[set][dir]; i++) {
+		int32_t w = k->coef[set][dir][i];
+		*lo = w < *lo ? w : *lo;
+		*hi = w > *hi ? w : *hi;
+	}
+}
+
 /* The sums of w_i e_i over the classes whose counts are equal (they add
  * the same to X and Y), as intervals, keeping only what the rest can
  * still bring into one of the windows [a_p, z_p] (sorted by a_p).  False
  * when too many intervals. */
-static bool shift_sums(const int32_t *w, unsigned nw, int32_t wlo, int32_t whi,
-		       const uint64_t *e, size_t ne, const Wide *a,
+static bool shift_sums(const Check *k, size_t set, const uint64_t *e,
+		       const unsigned *de, size_t ne, const Wide *a,
 		       const Wide *z, size_t nwin, Ivs *out)
 {
 	Wide *rlo = xcalloc(ne + 1, sizeof *rlo), *rhi = xcalloc(ne + 1, sizeof *rhi);
 	for (size_t i = ne; i-- > 0;) {
+		int32_t wlo, whi;
+		wrange(k, set, de[i], &wlo, &whi);
 		rlo[i] = rlo[i + 1] + (Wide)wlo * e[i];
 		rhi[i] = rhi[i + 1] + (Wide)whi * e[i];
 	}
@@ -223,6 +256,8 @@ static bool shift_sums(const int32_t *w, unsigned nw, int32_t wlo, int32_t whi,
 			wl[n] = l;
 			wh[n++] = h;
 		}
+		const int32_t *w = k->coef[set][de[i]];
+		unsigned nw = k->ncoef[set][de[i]];
 		size_t need = (cur.n * nw + 1) * (n + 1);
 		Ivs next = {xmalloc(need * sizeof(Wide)), xmalloc(need * sizeof(Wide)), 0};
 		ivs_step(&cur, w, nw, e[i], wl, wh, n, &next);
@@ -240,26 +275,25 @@ static bool shift_sums(const int32_t *w, unsigned nw, int32_t wlo, int32_t whi,
 }
 
 /* Do X < Y, X <= C, Y >= -C hold for some weights of this set?  The
- * classes whose counts differ (n, m) by a Pareto front, those with equal
- * counts e by their sums.  1, 0, or -1 (too large). */
+ * coordinates whose counts differ (n, m; directions dn) by a Pareto
+ * front, those with equal counts e (directions de) by their sums.  1, 0,
+ * or -1 (too large). */
 static int front(const Check *k, size_t set, const uint64_t *n,
-		 const uint64_t *m, size_t len, const uint64_t *e, size_t ne)
+		 const uint64_t *m, const unsigned *dn, size_t len,
+		 const uint64_t *e, const unsigned *de, size_t ne)
 {
-	const int32_t *w = k->coef[set];
-	unsigned nw = k->ncoef[set];
-	int32_t lo = 0, hi = 0;
-	for (unsigned i = 0; i < nw; i++) {
-		lo = w[i] < lo ? w[i] : lo;
-		hi = w[i] > hi ? w[i] : hi;
-	}
-	/* the best the classes from i on can still add */
+	/* the best the coordinates from i on can still add */
 	Wide *xr = xcalloc(len + 1, sizeof *xr), *yr = xcalloc(len + 1, sizeof *yr);
 	Wide *dr = xcalloc(len + 1, sizeof *dr);
 	for (size_t i = 0; i < ne; i++) {
+		int32_t lo, hi;
+		wrange(k, set, de[i], &lo, &hi);
 		xr[len] += (Wide)lo * e[i];
 		yr[len] += (Wide)hi * e[i];
 	}
 	for (size_t i = len; i-- > 0;) {
+		int32_t lo, hi;
+		wrange(k, set, dn[i], &lo, &hi);
 		Wide d = (Wide)m[i] - (Wide)n[i];
 		xr[i] = xr[i + 1] + (Wide)lo * n[i];
 		yr[i] = yr[i + 1] + (Wide)hi * m[i];
@@ -271,6 +305,8 @@ static int front(const Check *k, size_t set, const uint64_t *n,
 	size_t nc = xr[0] > C || yr[0] < -C || dr[0] < 1 ? 0 : 1;
 	int out = 0;
 	for (size_t i = 0; i < len && nc && out == 0; i++) {
+		const int32_t *w = k->coef[set][dn[i]];
+		unsigned nw = k->ncoef[set][dn[i]];
 		Pt *next = xmalloc(nc * nw * sizeof *next);
 		nc = step(cur, nc, w, nw, n[i], m[i], C, xr[i + 1], yr[i + 1],
 			  dr[i + 1], next);
@@ -289,7 +325,7 @@ static int front(const Check *k, size_t set, const uint64_t *n,
 			wz[nwin++] = C - cur[p].x;
 		}
 	Ivs sums = {0};
-	if (nwin && !shift_sums(w, nw, lo, hi, e, ne, wa, wz, nwin, &sums))
+	if (nwin && !shift_sums(k, set, e, de, ne, wa, wz, nwin, &sums))
 		out = -1;
 	free(wa);
 	free(wz);
@@ -317,14 +353,21 @@ static int front(const Check *k, size_t set, const uint64_t *n,
 	return out;
 }
 
+/* An equal count and its direction. */
+typedef struct {
+	uint64_t v;
+	unsigned d;
+} Eq;
+
 static int descending(const void *a, const void *b)
 {
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	uint64_t x = ((const Eq *)a)->v, y = ((const Eq *)b)->v;
 	return (x < y) - (x > y);
 }
 
-/* Sorts the pairs (n_i, m_i) by their larger count, largest first. */
-static void sort_pairs(uint64_t *n, uint64_t *m, size_t len)
+/* Sorts the coordinates (n_i, m_i, d_i) by their larger count, largest
+ * first (insertion: the vectors are short). */
+static void sort_pairs(uint64_t *n, uint64_t *m, unsigned *d, size_t len)
 {
 	for (size_t i = 1; i < len; i++)
 		for (size_t j = i; j > 0; j--) {
@@ -338,6 +381,9 @@ static void sort_pairs(uint64_t *n, uint64_t *m, size_t len)
 			t = m[j];
 			m[j] = m[j - 1];
 			m[j - 1] = t;
+			unsigned td = d[j];
+			d[j] = d[j - 1];
+			d[j - 1] = td;
 		}
 }
 
@@ -347,29 +393,37 @@ static int apart(Check *k, const Vec *a, const Vec *b)
 	size_t cap = a->n + b->n + 1, len = 0, ne = 0;
 	uint64_t *n = xmalloc(cap * sizeof *n), *m = xmalloc(cap * sizeof *m);
 	uint64_t *e = xmalloc(cap * sizeof *e);
+	Eq *eq = xmalloc(cap * sizeof *eq);
+	unsigned *dn = xmalloc(cap * sizeof *dn), *de = xmalloc(cap * sizeof *de);
 	size_t i = 0, j = 0;
 	bool alone = false;
 	while (i < a->n || j < b->n) {
 		uint32_t ca = i < a->n ? a->cls[i] : UINT32_MAX;
 		uint32_t cb = j < b->n ? b->cls[j] : UINT32_MAX;
 		uint64_t x = ca <= cb ? a->cnt[i] : 0, y = cb <= ca ? b->cnt[j] : 0;
+		unsigned dir = (ca < cb ? ca : cb) % k->stride;
 		i += ca <= cb;
 		j += cb <= ca;
 		if (x == y) {
-			e[ne++] = x;
+			eq[ne++] = (Eq){x, dir};
 			continue;
 		}
-		/* #[that class] >= c, c between the two counts */
+		/* #[that class] >= c (or #>), c between the two counts */
 		alone |= (x < y ? x : y) <= k->b.C;
 		n[len] = x;
-		m[len++] = y;
+		m[len] = y;
+		dn[len++] = dir;
 	}
 	/* the largest counts first: the window prunes soonest */
-	sort_n(e, ne, sizeof *e, descending);
-	sort_pairs(n, m, len);
+	sort_n(eq, ne, sizeof *eq, descending);
+	for (size_t q = 0; q < ne; q++) {
+		e[q] = eq[q].v;
+		de[q] = eq[q].d;
+	}
+	sort_pairs(n, m, dn, len);
 	int out = len == 0 ? 0 : alone ? 1 : 0;
 	for (size_t s = 0; s < k->nsets && len && !alone && out != 1; s++) {
-		int r = front(k, s, n, m, len, e, ne);
+		int r = front(k, s, n, m, dn, len, e, de, ne);
 		if (r < 0)
 			out = -1;
 		else if (r > 0)
@@ -378,15 +432,54 @@ static int apart(Check *k, const Vec *a, const Vec *b)
 	free(n);
 	free(m);
 	free(e);
+	free(eq);
+	free(dn);
+	free(de);
 	return out;
 }
 
 /* ---- one word at the next level ---------------------------------------- */
 
-/* The counts before a run, with `extra` more of class c0. */
-static void vec_at(const uint64_t *dense, const uint32_t *seen, size_t nseen,
-		   uint32_t c0, uint64_t extra, Vec *out)
+/* Where a word stands before a run: the counts so far (dense, the
+ * classes seen sorted), and, two-sided, the word's totals. */
+typedef struct {
+	const uint64_t *dense, *tot;
+	const uint32_t *seen;
+	size_t nseen, nbelow;
+} Before;
+
+/* Two-sided: the counts at the run's position `at` (1-based), past
+ * 2K and future 2K + 1, every class. */
+static void vec_two(const Before *w, uint32_t c0, uint64_t at, Vec *out)
 {
+	out->cls = xmalloc((2 * w->nbelow + 1) * sizeof *out->cls);
+	out->cnt = xmalloc((2 * w->nbelow + 1) * sizeof *out->cnt);
+	out->n = 0;
+	for (uint32_t K = 0; K < w->nbelow; K++) {
+		/* the past count includes the position, so does the future */
+		uint64_t past = w->dense[K] + (K == c0 ? at : 0);
+		uint64_t ahead = w->tot[K] - w->dense[K] - (K == c0 ? at - 1 : 0);
+		if (past) {
+			out->cls[out->n] = 2 * K;
+			out->cnt[out->n++] = past;
+		}
+		if (ahead) {
+			out->cls[out->n] = 2 * K + 1;
+			out->cnt[out->n++] = ahead;
+		}
+	}
+}
+
+/* The counts before a run, with `extra` more of class c0. */
+static void vec_at(const Before *w, uint32_t c0, uint64_t extra, Vec *out)
+{
+	if (w->tot) {
+		vec_two(w, c0, extra, out);
+		return;
+	}
+	const uint64_t *dense = w->dense;
+	const uint32_t *seen = w->seen;
+	size_t nseen = w->nseen;
 	out->cls = xmalloc((nseen + 1) * sizeof *out->cls);
 	out->cnt = xmalloc((nseen + 1) * sizeof *out->cnt);
 	out->n = 0;
@@ -417,12 +510,12 @@ static void vec_free(Vec *v)
 }
 
 /* Positions first and at (1-based in the run) apart? */
-static int run_apart(Check *k, const uint64_t *dense, const uint32_t *seen,
-		     size_t nseen, uint32_t c0, uint64_t first, uint64_t at)
+static int run_apart(Check *k, const Before *w, uint32_t c0, uint64_t first,
+		     uint64_t at)
 {
 	Vec a, b;
-	vec_at(dense, seen, nseen, c0, first, &a);
-	vec_at(dense, seen, nseen, c0, at, &b);
+	vec_at(w, c0, first, &a);
+	vec_at(w, c0, at, &b);
 	int r = apart(k, &a, &b);
 	vec_free(&a);
 	vec_free(&b);
@@ -433,13 +526,13 @@ static int run_apart(Check *k, const uint64_t *dense, const uint32_t *seen,
 
 /* The last position of the run that no comparison separates from
  * `first`: doubling, then bisection (apartness grows with the distance). */
-static uint64_t piece_end(Check *k, const uint64_t *dense, const uint32_t *seen,
-			  size_t nseen, uint32_t c0, uint64_t first, uint64_t len)
+static uint64_t piece_end(Check *k, const Before *w, uint32_t c0,
+			  uint64_t first, uint64_t len)
 {
 	uint64_t good = first, step = 1, bad = len + 1;
 	while (good < len) {
 		uint64_t t = len - good < step ? len : good + step;
-		if (run_apart(k, dense, seen, nseen, c0, first, t) != 0) {
+		if (run_apart(k, w, c0, first, t) != 0) {
 			bad = t;
 			break;
 		}
@@ -448,7 +541,7 @@ static uint64_t piece_end(Check *k, const uint64_t *dense, const uint32_t *seen,
 	}
 	while (bad - good > 1) {
 		uint64_t mid = good + (bad - good) / 2;
-		if (run_apart(k, dense, seen, nseen, c0, first, mid) != 0)
+		if (run_apart(k, w, c0, first, mid) != 0)
 			bad = mid;
 		else
 			good = mid;
@@ -509,22 +602,28 @@ static int cmp_cls(const void *a, const void *b)
 static bool next_level(Check *k, Classes *cs, const Segs *in, size_t nbelow,
 		       Segs *out)
 {
-	uint64_t *dense = xcalloc(nbelow + 1, sizeof *dense);
+	uint64_t *dense = xcalloc(nbelow + 1, sizeof *dense), *tot = NULL;
 	uint32_t *seen = xmalloc((nbelow + 1) * sizeof *seen);
 	size_t nseen = 0;
 	bool ok = true;
+	if (k->stride == 2) {
+		tot = xcalloc(nbelow + 1, sizeof *tot);
+		for (size_t r = 0; r < in->n; r++)
+			tot[in->s[r].cls] += in->s[r].len;
+	}
 	for (size_t r = 0; r < in->n && ok; r++) {
 		uint32_t c0 = in->s[r].cls;
 		uint64_t len = in->s[r].len, first = 1;
 		sort_n(seen, nseen, sizeof *seen, cmp_cls);
+		Before w = {dense, tot, seen, nseen, nbelow};
 		while (first <= len) {
 			if (limit_poll(k->lim)) {
 				ok = false;
 				break;
 			}
-			uint64_t end = piece_end(k, dense, seen, nseen, c0, first, len);
+			uint64_t end = piece_end(k, &w, c0, first, len);
 			Vec v;
-			vec_at(dense, seen, nseen, c0, first, &v);
+			vec_at(&w, c0, first, &v);
 			segs_push(out, classify(k, cs, c0, &v), end - first + 1);
 			first = end + 1;
 		}
@@ -533,6 +632,7 @@ static bool next_level(Check *k, Classes *cs, const Segs *in, size_t nbelow,
 		dense[c0] += len;
 	}
 	free(dense);
+	free(tot);
 	free(seen);
 	return ok;
 }
@@ -569,7 +669,7 @@ unsigned blockcheck_pair(const BlockWord *u, const BlockWord *v,
 	bool eu = blockword_length(u) == 0, ev = blockword_length(v) == 0;
 	if (eu || ev)
 		return eu && ev ? BLOCKCHECK_NEVER : 0;
-	Check k = {.b = b, .lim = lim};
+	Check k = {.b = b, .lim = lim, .stride = b.two_sided ? 2 : 1};
 	if (k.b.T < 1)
 		k.b.T = 1;
 	if (k.b.T > INDIST_MAX_T)

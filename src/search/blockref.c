@@ -67,10 +67,18 @@ typedef struct {
 	int64_t lo, hi;
 } TSet;
 
+/* The weights of one choice of coefficients: d[0] for the past
+ * coordinates, d[1] for the future ones (two-sided: each count is one or
+ * the other; past-only: d[1] is {0}). */
+typedef struct {
+	WSet d[2];
+} Fam;
+
 typedef struct {
 	IndistBounds b;
-	WSet *all, *half; /* every weight set; one of each pair W, -W */
+	Fam *all, *half;  /* every family; one of each pair F, -F */
 	size_t nall, nhalf;
+	unsigned stride;  /* coordinates per class: 1, or 2 when two-sided */
 	bool undecided;   /* some test hit a bound at this level */
 	Limits *lim;
 } Ctx;
@@ -116,28 +124,51 @@ static bool wset_equal(const WSet *x, const WSet *y, int sign)
 	return true;
 }
 
-/* Every weight set of a multiset of T coefficients in [-C, C] but {0},
- * once each; half: also once per pair W, -W. */
+static bool fam_equal(const Fam *x, const Fam *y, int sign)
+{
+	return wset_equal(&x->d[0], &y->d[0], sign) &&
+	       wset_equal(&x->d[1], &y->d[1], sign);
+}
+
+/* The family of coefficients a whose counts in `future` (a mask) are
+ * future counts. */
+static void fam_of(const int32_t *a, unsigned T, unsigned future, Fam *f)
+{
+	int32_t part[2][INDIST_MAX_T];
+	unsigned n[2] = {0, 0};
+	for (unsigned i = 0; i < T; i++) {
+		unsigned d = future >> i & 1;
+		part[d][n[d]++] = a[i];
+	}
+	wset_of(part[0], n[0], &f->d[0]);
+	wset_of(part[1], n[1], &f->d[1]);
+}
+
+/* Every family of a multiset of T coefficients in [-C, C] (and, two-
+ * sided, a direction for each) but the one of weights {0} only, once
+ * each; half: also once per pair F, -F. */
 static void families(Ctx *c)
 {
-	VEC(WSet) all = {0}, half = {0};
+	VEC(Fam) all = {0}, half = {0};
 	int32_t a[INDIST_MAX_T];
 	int C = (int)c->b.C;
-	unsigned T = c->b.T;
+	unsigned T = c->b.T, ndir = c->b.two_sided ? 1u << T : 1;
 	for (unsigned i = 0; i < T; i++)
 		a[i] = -C;
 	for (;;) {
-		WSet w;
-		wset_of(a, T, &w);
-		bool dup = w.n == 1, mirror = false;
-		for (size_t k = 0; k < all.len && !dup; k++)
-			dup = wset_equal(&w, &all.data[k], 1);
-		for (size_t k = 0; k < half.len && !dup && !mirror; k++)
-			mirror = wset_equal(&w, &half.data[k], -1);
-		if (!dup) {
-			VEC_PUSH(all, w);
-			if (!mirror)
-				VEC_PUSH(half, w);
+		for (unsigned dir = 0; dir < ndir; dir++) {
+			Fam f;
+			fam_of(a, T, dir, &f);
+			bool dup = f.d[0].n == 1 && f.d[1].n == 1, mirror = false;
+			for (size_t k = 0; k < all.len && !dup; k++)
+				dup = fam_equal(&f, &all.data[k], 1);
+			for (size_t k = 0; k < half.len && !dup && !mirror; k++)
+				mirror = fam_equal(&f, &half.data[k], -1);
+			if (!dup) {
+				VEC_PUSH(all, f);
+				if (!mirror)
+					VEC_PUSH(half, f);
+			}
 		}
 		unsigned i = T;
 		while (i > 0 && a[i - 1] == C)
@@ -260,6 +291,7 @@ void blockref_tune(unsigned small_width)
 
 typedef struct {
 	uint64_t n, q; /* q coordinates with count n */
+	unsigned dir;  /* of direction dir (0 past, 1 future) */
 	TSet t;
 } Group;
 
@@ -273,6 +305,8 @@ typedef struct {
 	Small sm;
 	int32_t beta;
 	uint64_t v0, L;  /* the run holds the counts v0 + 1 .. v0 + L */
+	uint64_t f1;     /* two-sided: the run's class's future count + v */
+	I128 off;        /* what the run's class's future count adds */
 	I128 wlo, whi;   /* the sums R that can meet the window */
 	U64s crit;       /* pairs lo, hi: positions alone */
 	U64s cuts;       /* v: v and v + 1 fall apart */
@@ -312,7 +346,7 @@ static void leaf(Split *s, I128 P)
 	I128 hi = imin(s->sm.lo + (I128)s->sm.width - 1, s->whi - P);
 	for (I128 x = lo; x <= hi && !s->over; x++)
 		if (s->sm.on[(uint64_t)(x - s->sm.lo)])
-			emit(s, P + x);
+			emit(s, P + x + s->off);
 }
 
 static void dfs_split(Split *s, size_t i, I128 P)
@@ -349,14 +383,16 @@ static int cmp_u64(const void *a, const void *b)
 
 static int cmp_pair(const void *a, const void *b) { return cmp_u64(a, b); }
 
-/* The groups of equal counts among the base's coordinates other than
- * k0, ascending by count. */
-static void base_groups(const Ents *base, uint32_t k0, Groups *out)
+/* The groups of equal counts of one direction among the base's
+ * coordinates other than class k0's, ascending by count.  A coordinate
+ * k is class k / stride's, of direction k % stride. */
+static void base_groups(const Ents *base, uint32_t k0, unsigned stride,
+			Groups *out)
 {
 	U64s ns = {0};
 	for (size_t i = 0; i < base->len; i++)
-		if (base->data[i].k != k0 && base->data[i].n)
-			VEC_PUSH(ns, base->data[i].n);
+		if (base->data[i].k / stride != k0 && base->data[i].n)
+			VEC_PUSH(ns, base->data[i].n * stride + base->data[i].k % stride);
 	if (ns.len)
 		sorted(ns.data, ns.len, sizeof *ns.data, cmp_u64);
 	out->len = 0;
@@ -364,7 +400,8 @@ static void base_groups(const Ents *base, uint32_t k0, Groups *out)
 		size_t j = i;
 		while (j < ns.len && ns.data[j] == ns.data[i])
 			j++;
-		Group g = {.n = ns.data[i], .q = j - i};
+		Group g = {.n = ns.data[i] / stride, .q = j - i,
+			   .dir = (unsigned)(ns.data[i] % stride)};
 		VEC_PUSH(*out, g);
 		i = j;
 	}
@@ -386,12 +423,12 @@ static void groups_free_sets(Groups *g)
 
 /* The windows of one weight set: every (R, beta) whose window meets the
  * run.  False when a bound was reached. */
-static bool split_weights(Ctx *c, const WSet *w, Groups *gs, Split *s)
+static bool split_weights(Ctx *c, const Fam *f, Groups *gs, Split *s)
 {
 	bool ok = true;
 	sorted(gs->data, gs->len, sizeof *gs->data, cmp_group);
 	for (size_t i = 0; i < gs->len && ok; i++)
-		ok = tset_of(w, gs->data[i].q, &gs->data[i].t);
+		ok = tset_of(&f->d[gs->data[i].dir], gs->data[i].q, &gs->data[i].t);
 	if (!ok) {
 		groups_free_sets(gs);
 		return false;
@@ -423,17 +460,22 @@ static bool split_weights(Ctx *c, const WSet *w, Groups *gs, Split *s)
 		s->rhi[k] = s->rhi[k + 1] + (I128)s->large[k].t.hi * s->large[k].n;
 	}
 	I128 C = c->b.C;
-	for (unsigned k = 0; k < w->n && !s->over; k++) {
-		int32_t b = w->w[k];
-		if (!b)
-			continue;
-		s->beta = b;
-		I128 e1 = (I128)b * ((I128)s->v0 + 1), e2 = (I128)b * ((I128)s->v0 + s->L);
-		s->wlo = -C - imax(e1, e2);
-		s->whi = C - imin(e1, e2);
-		s->nodes = 0;
-		dfs_split(s, 0, 0);
-	}
+	/* at the run's v-th position the class's past count is v, its
+	 * future count f1 - v: the weights b, b' give it b' f1 + (b - b') v */
+	for (unsigned k = 0; k < f->d[0].n && !s->over; k++)
+		for (unsigned k1 = 0; k1 < f->d[1].n && !s->over; k1++) {
+			int32_t b = f->d[0].w[k] - f->d[1].w[k1];
+			if (!b)
+				continue;
+			s->beta = b;
+			s->off = (I128)f->d[1].w[k1] * s->f1;
+			I128 e1 = (I128)b * ((I128)s->v0 + 1);
+			I128 e2 = (I128)b * ((I128)s->v0 + s->L);
+			s->wlo = -C - imax(e1, e2) - s->off;
+			s->whi = C - imin(e1, e2) - s->off;
+			s->nodes = 0;
+			dfs_split(s, 0, 0);
+		}
 	free(s->rlo);
 	free(s->rhi);
 	free(s->sm.on);
@@ -442,13 +484,15 @@ static bool split_weights(Ctx *c, const WSet *w, Groups *gs, Split *s)
 }
 
 /* The pieces of a run of class k0 (lengths, in order, into pieces),
- * the base counts before it in base.  False when a bound was reached. */
+ * the base counts before it in base (two-sided: the future counts from
+ * the run on, and f1 = k0's future count at the run's start + v0 + 1).
+ * False when a bound was reached. */
 static bool split_run(Ctx *c, const Ents *base, uint32_t k0, uint64_t v0,
-		      uint64_t L, U64s *pieces)
+		      uint64_t L, uint64_t f1, U64s *pieces)
 {
 	Groups gs = {0};
-	base_groups(base, k0, &gs);
-	Split s = {.c = c, .v0 = v0, .L = L};
+	base_groups(base, k0, c->stride, &gs);
+	Split s = {.c = c, .v0 = v0, .L = L, .f1 = f1};
 	bool ok = true;
 	for (size_t i = 0; i < c->nhalf && ok; i++)
 		ok = split_weights(c, &c->half[i], &gs, &s);
@@ -495,6 +539,7 @@ static bool split_run(Ctx *c, const Ents *base, uint32_t k0, uint64_t v0,
 
 typedef struct {
 	uint64_t n, m, q; /* q coordinates with counts n (at p) and m (at q) */
+	unsigned dir;     /* of direction dir (0 past, 1 future) */
 	TSet t;
 } PGroup;
 
@@ -663,10 +708,10 @@ static void ptest_bounds(PTest *p)
 /* One weight set: 1 separated, 0 not, -1 undecided.  Small groups of
  * equal counts go to the shifts, small groups of different counts to the
  * table, the rest are enumerated (largest first). */
-static int ptest_weights(Ctx *c, const WSet *w, PGroup *gs, size_t n)
+static int ptest_weights(Ctx *c, const Fam *f, PGroup *gs, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
-		if (!tset_of(w, gs[i].q, &gs[i].t)) {
+		if (!tset_of(&f->d[gs[i].dir], gs[i].q, &gs[i].t)) {
 			for (size_t k = 0; k < i; k++)
 				free(gs[k].t.vals);
 			return -1;
@@ -727,14 +772,15 @@ static bool quick(const Ctx *c, const PGroup *gs, size_t n)
 {
 	I128 C = c->b.C;
 	for (size_t w = 0; w < c->nall; w++) {
-		const WSet *W = &c->all[w];
+		const Fam *F = &c->all[w];
 		for (size_t g = 0; g < n; g++)
 			for (size_t h = g; h < n; h++) {
 				if (g == h && gs[g].q < 2 && h + 1 < n)
 					continue;
-				for (unsigned i = 0; i < W->n; i++)
-					for (unsigned j = 0; j < W->n; j++) {
-						I128 bg = W->w[i], bh = g == h && gs[g].q < 2 ? 0 : W->w[j];
+				const WSet *Wg = &F->d[gs[g].dir], *Wh = &F->d[gs[h].dir];
+				for (unsigned i = 0; i < Wg->n; i++)
+					for (unsigned j = 0; j < Wh->n; j++) {
+						I128 bg = Wg->w[i], bh = g == h && gs[g].q < 2 ? 0 : Wh->w[j];
 						I128 X = bg * gs[g].n + bh * gs[h].n;
 						I128 Y = bg * gs[g].m + bh * gs[h].m;
 						if (hits(X, Y, C))
@@ -748,6 +794,8 @@ static bool quick(const Ctx *c, const PGroup *gs, size_t n)
 static int cmp_pgroup(const void *a, const void *b)
 {
 	const PGroup *x = a, *y = b;
+	if (x->dir != y->dir)
+		return (x->dir > y->dir) - (x->dir < y->dir);
 	if (x->n != y->n)
 		return (x->n > y->n) - (x->n < y->n);
 	return (x->m > y->m) - (x->m < y->m);
@@ -765,7 +813,7 @@ static int separable(Ctx *c, const Ents *a, const Ents *b)
 	while (i < a->len || j < b->len) {
 		uint32_t ka = i < a->len ? a->data[i].k : UINT32_MAX;
 		uint32_t kb = j < b->len ? b->data[j].k : UINT32_MAX;
-		PGroup g = {.q = 1};
+		PGroup g = {.q = 1, .dir = (ka < kb ? ka : kb) % c->stride};
 		if (ka <= kb)
 			g.n = a->data[i++].n;
 		if (kb <= ka)
@@ -787,7 +835,8 @@ static int separable(Ctx *c, const Ents *a, const Ents *b)
 	size_t n = 0;
 	for (size_t k = 0; k < gs.len; k++) {
 		if (n && gs.data[n - 1].n == gs.data[k].n &&
-		    gs.data[n - 1].m == gs.data[k].m)
+		    gs.data[n - 1].m == gs.data[k].m &&
+		    gs.data[n - 1].dir == gs.data[k].dir)
 			gs.data[n - 1].q++;
 		else
 			gs.data[n++] = gs.data[k];
@@ -916,9 +965,11 @@ static uint32_t match(Matcher *m, const Ents *v, uint32_t below)
 	return (uint32_t)(m->cls.len - 1);
 }
 
-/* The counts so far of one word: dense, with the classes met listed. */
+/* The counts so far of one word: dense, with the classes met listed;
+ * two-sided, also the word's totals (the future count of class K from a
+ * run on is tot[K] - cnt[K]). */
 typedef struct {
-	uint64_t *cnt;
+	uint64_t *cnt, *tot;
 	VEC(uint32_t) met;
 	Ents snap;
 } Counts;
@@ -929,10 +980,20 @@ static int cmp_u32(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-static void counts_snapshot(Counts *k)
+static void counts_snapshot(Counts *k, uint32_t nbelow)
 {
-	sorted(k->met.data, k->met.len, sizeof *k->met.data, cmp_u32);
 	k->snap.len = 0;
+	if (k->tot) { /* coordinates 2K (past) and 2K + 1 (future) */
+		for (uint32_t K = 0; K < nbelow; K++) {
+			Ent p = {2 * K, k->cnt[K]}, f = {2 * K + 1, k->tot[K] - k->cnt[K]};
+			if (p.n)
+				VEC_PUSH(k->snap, p);
+			if (f.n)
+				VEC_PUSH(k->snap, f);
+		}
+		return;
+	}
+	sorted(k->met.data, k->met.len, sizeof *k->met.data, cmp_u32);
 	for (size_t i = 0; i < k->met.len; i++) {
 		Ent e = {k->met.data[i], k->cnt[k->met.data[i]]};
 		VEC_PUSH(k->snap, e);
@@ -960,7 +1021,13 @@ static void snap_set(Ents *v, uint32_t k0, uint64_t n)
 static bool refine_word(Matcher *m, const Runs *in, uint32_t nbelow, Runs *out,
 			bool *stopped)
 {
-	Counts k = {xcalloc(nbelow, sizeof *k.cnt), {0}, {0}};
+	Counts k = {xcalloc(nbelow, sizeof *k.cnt), NULL, {0}, {0}};
+	unsigned stride = m->c->stride;
+	if (stride == 2) {
+		k.tot = xcalloc(nbelow, sizeof *k.tot);
+		for (size_t r = 0; r < in->len; r++)
+			k.tot[in->data[r].cls] += in->data[r].len;
+	}
 	U64s pieces = {0};
 	Ents v = {0};
 	bool ok = true;
@@ -968,9 +1035,10 @@ static bool refine_word(Matcher *m, const Runs *in, uint32_t nbelow, Runs *out,
 	for (size_t r = 0; r < in->len && ok; r++) {
 		uint32_t k0 = in->data[r].cls;
 		uint64_t L = in->data[r].len, v0 = k.cnt[k0];
+		uint64_t f1 = k.tot ? k.tot[k0] + 1 : 0;
 		m->run++;
-		counts_snapshot(&k);
-		if (!split_run(m->c, &k.snap, k0, v0, L, &pieces)) {
+		counts_snapshot(&k, nbelow);
+		if (!split_run(m->c, &k.snap, k0, v0, L, f1, &pieces)) {
 			ok = false;
 			break;
 		}
@@ -984,7 +1052,9 @@ static bool refine_word(Matcher *m, const Runs *in, uint32_t nbelow, Runs *out,
 			v.len = 0;
 			for (size_t i = 0; i < k.snap.len; i++)
 				VEC_PUSH(v, k.snap.data[i]);
-			snap_set(&v, k0, v0 + M + 1);
+			snap_set(&v, k0 * stride, v0 + M + 1);
+			if (k.tot) /* the future count of k0 there */
+				snap_set(&v, 2 * k0 + 1, f1 - (v0 + M + 1));
 			Run piece = {match(m, &v, k0), pieces.data[p]};
 			if (out->len && out->data[out->len - 1].cls == piece.cls)
 				out->data[out->len - 1].len += piece.len;
@@ -997,6 +1067,7 @@ static bool refine_word(Matcher *m, const Runs *in, uint32_t nbelow, Runs *out,
 		k.cnt[k0] += L;
 	}
 	free(k.cnt);
+	free(k.tot);
 	VEC_FREE(k.met);
 	VEC_FREE(k.snap);
 	VEC_FREE(pieces);
@@ -1096,7 +1167,7 @@ BlockrefAnswer blockref_pair(const BlockWord *u, const BlockWord *v,
 		b.T = 1;
 	if (b.T > INDIST_MAX_T)
 		b.T = INDIST_MAX_T;
-	Ctx c = {.b = b, .lim = lim};
+	Ctx c = {.b = b, .lim = lim, .stride = b.two_sided ? 2 : 1};
 	families(&c);
 	const BlockWord *w[2] = {u, v};
 	Runs cur[2] = {{0}, {0}};

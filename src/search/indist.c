@@ -18,46 +18,61 @@ typedef VEC(uint32_t) U32s;
 /* ---- the weights a comparison can give a class --------------------------- */
 
 /* A set of weights: the sums of the subsets of T coefficients (0 among
- * them), with one subset (mask over the coefficients) per weight. */
+ * them), with one subset (mask over the coefficients) per weight; [0]
+ * for the past coordinates, [1] for the future ones (two-sided: the
+ * coefficients of the counts in `ahead` are future counts; past-only,
+ * ahead is 0 and [1] is {0}). */
 typedef struct {
 	int32_t a[INDIST_MAX_T];
-	size_t n;
-	int32_t w[1 << INDIST_MAX_T];
-	uint8_t mask[1 << INDIST_MAX_T];
+	uint8_t ahead;
+	size_t n[2];
+	int32_t w[2][1 << INDIST_MAX_T];
+	uint8_t mask[2][1 << INDIST_MAX_T];
 	int32_t maxabs;
 } Weights;
 
-static void weights_of(const int32_t *a, unsigned T, Weights *out)
+static void weights_of(const int32_t *a, unsigned T, unsigned ahead,
+		       Weights *out)
 {
 	memset(out, 0, sizeof *out);
 	memcpy(out->a, a, T * sizeof *a);
+	out->ahead = (uint8_t)ahead;
 	for (unsigned m = 0; m < 1u << T; m++) {
+		unsigned d = (m & ahead) != 0;
+		if (d && (m & ~ahead))
+			continue; /* a coordinate is counted one way */
 		int32_t s = 0;
 		for (unsigned i = 0; i < T; i++)
 			if (m >> i & 1)
 				s += a[i];
-		size_t k = 0;
-		while (k < out->n && out->w[k] != s)
-			k++;
-		if (k == out->n) {
-			out->w[out->n] = s;
-			out->mask[out->n++] = (uint8_t)m;
+		for (unsigned e = 0; e < 2; e++) {
+			if (m && e != d)
+				continue; /* the empty subset serves both */
+			size_t k = 0;
+			while (k < out->n[e] && out->w[e][k] != s)
+				k++;
+			if (k == out->n[e]) {
+				out->w[e][out->n[e]] = s;
+				out->mask[e][out->n[e]++] = (uint8_t)m;
+			}
 		}
 		if (abs(s) > out->maxabs)
 			out->maxabs = abs(s);
 	}
 }
 
-/* Is every weight of p one of q's? */
-static bool weights_within(const Weights *p, const Weights *q)
+/* Is every weight of p's direction d one of q's (negated when neg)? */
+static bool weights_within(const Weights *p, const Weights *q, bool neg)
 {
-	for (size_t i = 0; i < p->n; i++) {
-		bool found = false;
-		for (size_t j = 0; j < q->n && !found; j++)
-			found = p->w[i] == q->w[j];
-		if (!found)
-			return false;
-	}
+	for (unsigned d = 0; d < 2; d++)
+		for (size_t i = 0; i < p->n[d]; i++) {
+			bool found = false;
+			int32_t v = neg ? -p->w[d][i] : p->w[d][i];
+			for (size_t j = 0; j < q->n[d] && !found; j++)
+				found = v == q->w[d][j];
+			if (!found)
+				return false;
+		}
 	return true;
 }
 
@@ -69,13 +84,16 @@ static Weights *weight_sets(IndistBounds b, size_t *n)
 	VEC(Weights) all = {0};
 	int32_t a[INDIST_MAX_T];
 	int C = (int)b.C;
+	unsigned ndir = b.two_sided ? 1u << b.T : 1;
 	for (size_t i = 0; i < b.T; i++)
 		a[i] = -C;
 	for (;;) {
-		Weights w;
-		weights_of(a, b.T, &w);
-		if (w.maxabs > 0)
-			VEC_PUSH(all, w);
+		for (unsigned dir = 0; dir < ndir; dir++) {
+			Weights w;
+			weights_of(a, b.T, dir, &w);
+			if (w.maxabs > 0)
+				VEC_PUSH(all, w);
+		}
 		/* the next non-decreasing tuple */
 		size_t i = b.T;
 		while (i > 0 && a[i - 1] == C)
@@ -89,18 +107,15 @@ static Weights *weight_sets(IndistBounds b, size_t *n)
 	Weights *out = xmalloc((all.len + 1) * sizeof *out);
 	*n = 0;
 	for (size_t i = 0; i < all.len; i++) {
-		Weights neg = all.data[i];
-		for (size_t k = 0; k < neg.n; k++)
-			neg.w[k] = -neg.w[k];
 		bool dominated = false;
 		for (size_t j = 0; j < all.len && !dominated; j++) {
 			if (i == j)
 				continue;
 			const Weights *q = &all.data[j];
-			bool in = weights_within(&all.data[i], q) ||
-				  weights_within(&neg, q);
-			bool back = weights_within(q, &all.data[i]) ||
-				    weights_within(q, &neg);
+			bool in = weights_within(&all.data[i], q, false) ||
+				  weights_within(&all.data[i], q, true);
+			bool back = weights_within(q, &all.data[i], false) ||
+				    weights_within(q, &all.data[i], true);
 			/* equal sets: the first one stays */
 			dominated = in && (!back || j < i);
 		}
@@ -125,7 +140,7 @@ typedef struct Shifts {
 /* ---- the tree and its levels ------------------------------------------ */
 
 typedef struct {
-	uint32_t cls;  /* class of the level below */
+	uint32_t cls;  /* coordinate: class of the level below * stride + dir */
 	uint8_t mask;  /* the coefficients it takes */
 } Term;
 
@@ -134,6 +149,7 @@ typedef struct {
 typedef struct {
 	uint32_t first, n; /* its terms in the level's arena */
 	int32_t a[INDIST_MAX_T];
+	uint8_t ahead;     /* the coefficients of future counts */
 	int32_t c;
 	bool ge;
 } Atom;
@@ -154,8 +170,9 @@ typedef struct {
 	VEC(bool) broken;  /* per class: split without a formula */
 	VEC(Atom) atoms;
 	VEC(Term) terms;
-	uint32_t *count;   /* counts of the level below: node * nbelow */
+	uint32_t *count;   /* counts of the level below: node * ncol */
 	uint32_t nbelow;
+	uint32_t ncol;     /* coordinates: nbelow * stride */
 } Level;
 
 struct Indist {
@@ -167,6 +184,7 @@ struct Indist {
 	uint32_t *end;
 	bool track;
 	bool inexact; /* some pair was too large to decide */
+	unsigned stride; /* 1, or 2 when two-sided: past 2K, future 2K + 1 */
 	unsigned nlevels;
 	Level lv[INDIST_MAX_DEPTH + 1];
 	Weights *ws;
@@ -179,8 +197,10 @@ struct Indist {
 static uint32_t child(Indist *x, U32s *kids, uint32_t p, uint8_t c)
 {
 	/* kids: first child per node, then next sibling, flattened as
-	 * pairs (first child of node i at 2i, next sibling at 2i + 1) */
-	uint32_t k = kids->data[2 * p];
+	 * pairs (first child of node i at 2i, next sibling at 2i + 1);
+	 * two-sided, a word shares no position with another (a class
+	 * depends on what follows), so every word is a fresh chain */
+	uint32_t k = x->stride == 2 ? UINT32_MAX : kids->data[2 * p];
 	while (k != UINT32_MAX) {
 		if (x->letter[k] == c)
 			return k;
@@ -212,6 +232,7 @@ Indist *indist_new(const uint8_t *const *words, const size_t *lens,
 	x->b = b;
 	x->A = nletters;
 	x->track = track;
+	x->stride = b.two_sided ? 2 : 1;
 	x->n = 1;
 	x->parent = xmalloc(sizeof *x->parent);
 	x->letter = xmalloc(1);
@@ -304,8 +325,9 @@ enum { DP_MAX_WORDS = 1 << 22 };
 
 typedef struct {
 	const uint32_t *x, *y; /* counts at p and at q */
-	uint32_t *d1, *d0;     /* classes with x != y, with x == y > 0 */
+	uint32_t *d1, *d0;     /* coordinates with x != y, with x == y > 0 */
 	size_t n1, n0;
+	unsigned stride;       /* a coordinate's direction: k % stride */
 } Diff;
 
 static bool same_key(const Shifts *c, const Diff *df)
@@ -345,8 +367,9 @@ static bool shifts(Indist *x, const Diff *df, const Weights *w, Shifts *c,
 		Bits *to = sh + (wit ? i + 1 : (i + 1) % 2) * sw;
 		if (!wit)
 			memset(to, 0, sw * sizeof *to);
-		for (size_t v = 0; v < w->n; v++)
-			shift_or(to, from, sw, w->w[v] * xk);
+		unsigned d = df->d0[i] % df->stride;
+		for (size_t v = 0; v < w->n[d]; v++)
+			shift_or(to, from, sw, w->w[d][v] * xk);
 	}
 	const Bits *last = sh + (wit ? df->n0 : df->n0 % 2) * sw;
 	mem_grow((void **)&c->pc.data, &c->pc.cap, swidth + 1, sizeof(uint32_t));
@@ -375,8 +398,9 @@ static void way_back(const Diff *df, const Weights *w, const Bits *layers,
 		uint32_t k = twod ? df->d1[i] : df->d0[i];
 		long xk = df->x[k], dk = (long)df->x[k] - (long)df->y[k];
 		const Bits *prev = layers + i * per;
-		for (size_t v = 0; v < w->n; v++) {
-			long b = w->w[v], qx = px - b * xk, qd = twod ? pd - b * dk : 0;
+		unsigned dir = k % df->stride;
+		for (size_t v = 0; v < w->n[dir]; v++) {
+			long b = w->w[dir][v], qx = px - b * xk, qd = twod ? pd - b * dk : 0;
 			if (qx < -Bx || qx > Bx || qd < -Bd || qd > Bd ||
 			    !bit(prev + (size_t)(qd + Bd) * rw, (size_t)(qx + Bx)))
 				continue;
@@ -416,7 +440,7 @@ static bool few(const Diff *df, const Weights *w)
 {
 	size_t n = 1;
 	for (size_t i = 0; i < df->n1 && n <= FEW_CHOICES; i++)
-		n *= w->n;
+		n *= w->n[df->d1[i] % df->stride];
 	return n <= FEW_CHOICES;
 }
 
@@ -433,14 +457,16 @@ static int decide_few(Indist *x, const Diff *df, size_t wi, int32_t *wit,
 		long X1 = 0, delta = 0, at;
 		for (size_t i = 0; i < df->n1; i++) {
 			uint32_t k = df->d1[i];
-			long b = w->w[digit[i]];
+			long b = w->w[k % df->stride][digit[i]];
 			X1 += b * (long)df->x[k];
 			delta += b * ((long)df->x[k] - (long)df->y[k]);
 		}
 		if (delta != 0 && shift_hits(c, C, X1, delta, &at)) {
 			if (wit) {
-				for (size_t i = 0; i < df->n1; i++)
-					wit[df->d1[i]] = w->w[digit[i]];
+				for (size_t i = 0; i < df->n1; i++) {
+					uint32_t k = df->d1[i];
+					wit[k] = w->w[k % df->stride][digit[i]];
+				}
 				size_t sw = ((size_t)(2 * c->Bs + 1) + 63) / 64;
 				way_back(df, w, x->sh.data, sw, sw, false, c->Bs, 0,
 					 at - c->Bs, 0, wit);
@@ -450,7 +476,7 @@ static int decide_few(Indist *x, const Diff *df, size_t wi, int32_t *wit,
 			return 1;
 		}
 		size_t i = 0;
-		while (i < df->n1 && ++digit[i] == w->n)
+		while (i < df->n1 && ++digit[i] == w->n[df->d1[i] % df->stride])
 			digit[i++] = 0;
 		if (i == df->n1)
 			return 0;
@@ -494,8 +520,9 @@ static int decide_weights(Indist *x, const Diff *df, size_t wi, int32_t *wit,
 		Bits *to = dp + (wit ? i + 1 : (i + 1) % 2) * layer;
 		if (!wit)
 			memset(to, 0, layer * sizeof *to);
-		for (size_t v = 0; v < w->n; v++) {
-			long b = w->w[v], drow = b * dk;
+		unsigned dir = k % df->stride;
+		for (size_t v = 0; v < w->n[dir]; v++) {
+			long b = w->w[dir][v], drow = b * dk;
 			for (size_t r = 0; r < rows; r++) {
 				long t = (long)r + drow;
 				if (t >= 0 && t < (long)rows)
@@ -536,15 +563,16 @@ static int decide_weights(Indist *x, const Diff *df, size_t wi, int32_t *wit,
 static bool make_atom(Indist *x, Level *l, const Weights *w, const int32_t *wit,
 		      uint32_t r, long X, long Y)
 {
-	Atom at = {.first = (uint32_t)l->terms.len};
+	Atom at = {.first = (uint32_t)l->terms.len, .ahead = w->ahead};
 	memcpy(at.a, w->a, sizeof at.a);
 	for (uint32_t k = 0; k < r; k++) {
 		if (!wit[k])
 			continue;
+		unsigned dir = k % x->stride;
 		size_t v = 0;
-		while (w->w[v] != wit[k])
+		while (w->w[dir][v] != wit[k])
 			v++;
-		Term t = {k, w->mask[v]};
+		Term t = {k, w->mask[dir][v]};
 		VEC_PUSH(l->terms, t);
 		at.n++;
 	}
@@ -557,13 +585,13 @@ static bool make_atom(Indist *x, Level *l, const Weights *w, const int32_t *wit,
 }
 
 /* Does some comparison of depth k separate the nodes with counts cx and
- * cy (r classes below)?  1 yes (when tracking, with an atom appended to
+ * cy (r coordinates below)?  1 yes (when tracking, with an atom appended to
  * l and its value at cx in *vp), 0 no, -1 undecided (too large). */
 static int separable(Indist *x, Level *l, const uint32_t *cx, const uint32_t *cy,
 		     uint32_t r, bool *vp)
 {
 	Diff df = {cx, cy, xmalloc((r + 1) * sizeof(uint32_t)),
-		   xmalloc((r + 1) * sizeof(uint32_t)), 0, 0};
+		   xmalloc((r + 1) * sizeof(uint32_t)), 0, 0, x->stride};
 	int out = 0;
 	long C = (long)x->b.C;
 	int32_t *wit = x->track ? xcalloc(r + 1, sizeof *wit) : NULL;
@@ -582,7 +610,7 @@ static int separable(Indist *x, Level *l, const uint32_t *cx, const uint32_t *cy
 		if (wit) {
 			Weights one;
 			int32_t a[INDIST_MAX_T] = {1};
-			weights_of(a, 1, &one);
+			weights_of(a, 1, k % x->stride, &one);
 			wit[k] = 1;
 			*vp = make_atom(x, l, &one, wit, r, cx[k], cy[k]);
 		}
@@ -635,18 +663,30 @@ static void level0(Indist *x)
 }
 
 /* Counts of the classes of level k - 1 at every node: a node adds one to
- * its own class (the empty word is never counted). */
+ * its own class (the empty word is never counted).  Two-sided, also the
+ * future counts (column 2K + 1): a node counts itself and what follows
+ * in its word's chain (node p + 1 when that is its child). */
 static bool fill_counts(Indist *x, Level *l, const Level *below)
 {
-	uint32_t r = below->ncls;
-	if ((double)x->n * r > 1e8)
+	uint32_t r = below->ncls, st = x->stride, c = r * st;
+	if ((double)x->n * c > 1e8)
 		return false;
 	l->nbelow = r;
-	l->count = xcalloc(x->n * (size_t)r, sizeof *l->count);
+	l->ncol = c;
+	l->count = xcalloc(x->n * (size_t)c, sizeof *l->count);
 	for (size_t p = 1; p < x->n; p++) {
-		memcpy(l->count + p * r, l->count + (size_t)x->parent[p] * r,
-		       r * sizeof *l->count);
-		l->count[p * r + below->cls[p]]++;
+		uint32_t *row = l->count + p * c;
+		const uint32_t *up = l->count + (size_t)x->parent[p] * c;
+		for (uint32_t K = 0; K < r; K++)
+			row[K * st] = up[K * st];
+		row[below->cls[p] * st]++;
+	}
+	for (size_t p = x->n; st == 2 && p-- > 1;) {
+		uint32_t *row = l->count + p * c;
+		if (p + 1 < x->n && x->parent[p + 1] == p)
+			for (uint32_t K = 0; K < r; K++)
+				row[2 * K + 1] = row[c + 2 * K + 1];
+		row[2 * below->cls[p] + 1]++;
 	}
 	return true;
 }
@@ -666,7 +706,7 @@ static bool refine(Indist *x, unsigned k, Limits *lim)
 	memset(l, 0, sizeof *l);
 	if (!fill_counts(x, l, below))
 		return false;
-	uint32_t r = l->nbelow;
+	uint32_t r = l->ncol;
 	l->cls = xmalloc(x->n * sizeof *l->cls);
 	/* the classes of each class below, in order */
 	U32s *kids = xcalloc(below->ncls, sizeof *kids);
@@ -807,8 +847,9 @@ bool indist_parikh(const uint8_t *u, size_t ulen, const uint8_t *v,
 void indist_describe(IndistBounds b, char *out, size_t n)
 {
 	snprintf(out, n, "coefficients and constants within [-%u, %u], at most "
-		 "%u counts per comparison, relations < <= = != >= >, inner "
-		 "formulas of any size", b.C, b.C, b.T);
+		 "%u counts per comparison%s, relations < <= = != >= >, inner "
+		 "formulas of any size", b.C, b.C, b.T, b.two_sided
+		 ? " (each a past count #[psi] or a future count #>[psi])" : "");
 }
 
 /* ---- the formulas ----------------------------------------------------- */
@@ -833,7 +874,7 @@ static Node term_formula(Builder *bd, unsigned k, const Atom *at, unsigned i)
 		const Term *tm = &l->terms.data[at->first + t];
 		if (!(tm->mask >> i & 1))
 			continue;
-		Node f = class_formula(bd, k - 1, tm->cls);
+		Node f = class_formula(bd, k - 1, tm->cls / bd->x->stride);
 		ok = f != NODE_NONE;
 		VEC_PUSH(parts, f);
 	}
@@ -855,7 +896,9 @@ static Node atom_formula(Builder *bd, unsigned k, uint32_t a)
 			return NODE_NONE;
 		fmpz_t c;
 		fmpz_init_set_si(c, at->a[i]);
-		Node t = store_make_scale(st, c, store_make_count(st, psi));
+		Node n = at->ahead >> i & 1 ? store_make_fcount(st, psi)
+					    : store_make_count(st, psi);
+		Node t = store_make_scale(st, c, n);
 		fmpz_clear(c);
 		sum = sum == NODE_NONE ? t : store_make_add2(st, sum, t);
 	}

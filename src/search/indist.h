@@ -42,6 +42,11 @@ struct Limits;
 typedef struct {
 	unsigned C; /* largest |coefficient| and |constant| */
 	unsigned T; /* counts per comparison (1..INDIST_MAX_T) */
+	/* The two-sided class: each of the T counts of a comparison is a
+	 * past count #[psi] or a future count #>[psi] (mixed in one
+	 * comparison), the psi two-sided too.  A position's classes then
+	 * depend on the whole word, so words share no positions. */
+	bool two_sided;
 } IndistBounds;
 
 enum { INDIST_MAX_T = 4, INDIST_MAX_C = 64, INDIST_MAX_DEPTH = 15 };

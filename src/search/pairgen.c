@@ -74,20 +74,16 @@ int pairgen_check(const PairCert *p, size_t nletters, unsigned d,
 	return c == BLOCKCHECK_NONE || c == BLOCKCHECK_NEVER ? 1 : -1;
 }
 
-PairgenStatus pairgen_lk(unsigned k, unsigned d, IndistBounds b, uint64_t seed,
-			 unsigned tries, PairgenMember member, void *ctx,
-			 Limits *lim, PairCert *out)
+PairgenStatus pairgen_grow(PairgenShape make, unsigned k, unsigned d,
+			   IndistBounds b, uint64_t rng, unsigned tries,
+			   PairgenMember member, void *ctx, Limits *lim,
+			   PairCert *out)
 {
-	uint64_t rng = seed * 0x9e3779b97f4a7c15u + k * 31u + d;
-	uint64_t len[BLOCKREF_MAX_DEPTH + 2];
-	/* the last block's scale: grows with the class and the depth */
+	/* the shortest blocks' scale: grows with the class and the depth */
 	uint64_t m = (uint64_t)b.C * b.T * (d < 3 ? 4 : 5 * d);
 	double t0 = limit_now();
 	for (unsigned t = 1; t <= tries; t++) {
-		if (k > BLOCKREF_MAX_DEPTH)
-			return PAIRGEN_NONE;
-		lengths(k, m, &rng, len);
-		shape(k, len, out);
+		make(k, m, &rng, out);
 		out->depth = d;
 		out->tries = t;
 		unsigned sep;
@@ -105,6 +101,25 @@ PairgenStatus pairgen_lk(unsigned k, unsigned d, IndistBounds b, uint64_t seed,
 			m = m * 7 / 5;
 	}
 	return PAIRGEN_NONE;
+}
+
+/* A candidate for L_k of scale m. */
+static void lk_candidate(unsigned k, uint64_t m, uint64_t *rng, PairCert *out)
+{
+	uint64_t len[BLOCKREF_MAX_DEPTH + 2];
+	lengths(k, m, rng, len);
+	shape(k, len, out);
+}
+
+PairgenStatus pairgen_lk(unsigned k, unsigned d, IndistBounds b, uint64_t seed,
+			 unsigned tries, PairgenMember member, void *ctx,
+			 Limits *lim, PairCert *out)
+{
+	if (k > BLOCKREF_MAX_DEPTH)
+		return PAIRGEN_NONE;
+	return pairgen_grow(lk_candidate, k, d, b,
+			    seed * 0x9e3779b97f4a7c15u + k * 31u + d, tries,
+			    member, ctx, lim, out);
 }
 
 void pairgen_free(PairCert *p)

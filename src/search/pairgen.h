@@ -45,6 +45,27 @@ PairgenStatus pairgen_lk(unsigned k, unsigned d, IndistBounds b, uint64_t seed,
 			 struct Limits *lim, PairCert *out);
 void pairgen_free(PairCert *p);
 
+/* The loop behind both (and others of the same kind): candidates from
+ * make(k, m, rng, out), m the scale of the shortest blocks, multiplied
+ * by 7/5 after each candidate separated at a depth <= d; the first that
+ * both checks certify and member puts u in and v out. */
+typedef void (*PairgenShape)(unsigned k, uint64_t m, uint64_t *rng,
+			     PairCert *out);
+PairgenStatus pairgen_grow(PairgenShape make, unsigned k, unsigned d,
+			   IndistBounds b, uint64_t rng, unsigned tries,
+			   PairgenMember member, void *ctx, struct Limits *lim,
+			   PairCert *out);
+
+/* The same for D_k = L_(2k-1) (k <= PAIRGEN_DK_MAX), meant for the
+ * two-sided class (b.two_sided): u of 2k - 1 blocks, the two middle ones
+ * about as long as the class reaches, each outer block longer than all
+ * it encloses; v the same with the letters around the end of block k
+ * swapped (pairgen_dk.c). */
+enum { PAIRGEN_DK_MAX = 32 };
+PairgenStatus pairgen_dk(unsigned k, unsigned d, IndistBounds b, uint64_t seed,
+			 unsigned tries, PairgenMember member, void *ctx,
+			 struct Limits *lim, PairCert *out);
+
 /* From labelled words (blocks over letters 0..nletters-1, in[i] their
  * labels), for each depth d in 0..maxd: the first pair (a word labelled
  * in, one labelled out, the same last letter; among the PAIRGEN_WORDS

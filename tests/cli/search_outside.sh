@@ -74,7 +74,6 @@ awk '/^lower bound from the labelled words: within/ {
 	exit bad }' out.txt > bad.txt || fail "labelled parity: $(cat bad.txt)"
 
 try 2 "$TALLY" search --family=parity --csv
-try 2 "$TALLY" search --family=parity --two-sided
 # The names as a user types them: -f parity, -f MOD3, -f Dyck-2 reach the
 # same path (no parse error), and --json says the same as the text: no
 # least depth, a pair per depth, and for Dyck-2 what every shape tried.
@@ -91,4 +90,13 @@ grep -q '"certified_depth":1,"every_depth":false' out.txt || fail "dyck2 json: $
 grep -q '{"depth":2,"certified":false,"tried":\[{"shape":1,"sizes":20,"n_min":2,"n_max":1048576,' out.txt ||
 	fail "dyck2 json tried: $(cat out.txt)"
 try 2 "$TALLY" search -f parity --csv
+# --two-sided: the pairs are checked in the two-sided class, where
+# #[#[true] = #>[true]] >= 1 (a middle position: an odd length) has
+# depth 2, so the unary pairs are certified at depths 0 and 1 only.
+try 1 "$TALLY" search --family=parity --two-sided --max-depth=4 --quiet
+n=$(grep -c '^depth [01]: within constants <= 1, 2 counts per comparison (#\[ \] or #>\[ \]), no depth' out.txt)
+test "$n" = 2 || fail "two-sided parity: $n certified depths of 2"
+grep -q '^depth 2: no pair certified' out.txt ||
+	fail "two-sided parity: depth 2 certified"
+grep -q '^no least depth' out.txt && fail "two-sided parity: a claim past depth 1"
 exit 0

@@ -19,6 +19,7 @@
 #include "search/blockref.h"
 #include "search/outside.h"
 #include "search/indist.h"
+#include "blockpairs.h"
 #include "randgen.h"
 #include "suites.h"
 
@@ -37,11 +38,7 @@ static unsigned block_depth(const uint8_t *u, size_t nu, const uint8_t *v,
 	return a.kind == BLOCKREF_SEPARATED ? a.depth : INDIST_NONE;
 }
 
-static void word_of(unsigned bits, unsigned n, uint8_t *out)
-{
-	for (unsigned i = 0; i < n; i++)
-		out[i] = bits >> i & 1;
-}
+#define word_of blockpairs_word_of
 
 static void all_pairs(unsigned maxlen, IndistBounds b, unsigned maxd)
 {
@@ -62,31 +59,19 @@ static void all_pairs(unsigned maxlen, IndistBounds b, unsigned maxd)
 
 START_TEST(every_pair_c1t2)
 {
-	all_pairs(6, (IndistBounds){1, 2}, 6);
+	all_pairs(6, (IndistBounds){1, 2, false}, 6);
 }
 END_TEST
 
 START_TEST(every_pair_other_classes)
 {
-	static const IndistBounds bs[] = {{1, 1}, {2, 2}, {2, 3}, {3, 3}, {1, 4}};
+	static const IndistBounds bs[] = {{1, 1, false}, {2, 2, false}, {2, 3, false}, {3, 3, false}, {1, 4, false}};
 	for (size_t i = 0; i < sizeof bs / sizeof *bs; i++)
 		all_pairs(5, bs[i], 5);
 }
 END_TEST
 
-/* A random word of up to `blocks` runs of up to maxrun letters. */
-static size_t random_word(Rng *r, unsigned blocks, unsigned maxrun, uint8_t *out)
-{
-	size_t n = 0;
-	unsigned nb = 1 + rng_below(r, blocks);
-	for (unsigned k = 0; k < nb; k++) {
-		unsigned len = 1 + rng_below(r, maxrun);
-		uint8_t c = (uint8_t)rng_below(r, 2);
-		for (unsigned i = 0; i < len; i++)
-			out[n++] = c;
-	}
-	return n;
-}
+#define random_word blockpairs_random
 
 /* v: u with two neighbours swapped, a letter added or removed, or a
  * fresh word. */
@@ -131,18 +116,18 @@ static void random_pairs(uint64_t seed, unsigned n, IndistBounds b,
 START_TEST(random_block_pairs)
 {
 	unsigned n = test_count(60);
-	random_pairs(1, n, (IndistBounds){1, 2}, 40, 0);
-	random_pairs(2, n, (IndistBounds){2, 2}, 30, 0);
-	random_pairs(3, n / 2, (IndistBounds){1, 3}, 30, 0);
+	random_pairs(1, n, (IndistBounds){1, 2, false}, 40, 0);
+	random_pairs(2, n, (IndistBounds){2, 2, false}, 30, 0);
+	random_pairs(3, n / 2, (IndistBounds){1, 3, false}, 30, 0);
 }
 END_TEST
 
 START_TEST(random_block_pairs_enumerated)
 {
 	unsigned n = test_count(60);
-	random_pairs(4, n, (IndistBounds){1, 2}, 40, 3);
-	random_pairs(5, n, (IndistBounds){2, 2}, 30, 2);
-	random_pairs(6, n / 2, (IndistBounds){2, 3}, 20, 8);
+	random_pairs(4, n, (IndistBounds){1, 2, false}, 40, 3);
+	random_pairs(5, n, (IndistBounds){2, 2, false}, 30, 2);
+	random_pairs(6, n / 2, (IndistBounds){2, 3, false}, 20, 8);
 }
 END_TEST
 
@@ -150,7 +135,7 @@ END_TEST
  * past where short words stabilise, never separates. */
 START_TEST(fixpoint_against_brute_force)
 {
-	static const IndistBounds bs[] = {{1, 2}, {1, 1}, {2, 2}};
+	static const IndistBounds bs[] = {{1, 2, false}, {1, 1, false}, {2, 2, false}};
 	uint8_t u[8], v[8];
 	size_t never = 0;
 	for (size_t k = 0; k < sizeof bs / sizeof *bs; k++)
@@ -209,7 +194,7 @@ static bool naive_member(const char *name, const char *w, size_t n)
 START_TEST(outside_pairs_explicit)
 {
 	static const char *const names[] = {"parity", "mod3", "dyck2"};
-	IndistBounds b = {1, 2};
+	IndistBounds b = {1, 2, false};
 	for (size_t f = 0; f < 3; f++) {
 		const Outside *o = outside_find(names[f]);
 		ck_assert_ptr_nonnull(o);
@@ -293,7 +278,7 @@ END_TEST
  * lengths themselves never expanded (a^(10^15)). */
 START_TEST(unary_pairs)
 {
-	IndistBounds b = {1, 2};
+	IndistBounds b = {1, 2, false};
 	uint8_t w[80];
 	memset(w, 0, sizeof w);
 	for (unsigned n = 1; n < 70; n++) {
@@ -325,7 +310,7 @@ START_TEST(recheck_agrees)
 {
 	Rng r;
 	rng_seed(&r, 7);
-	IndistBounds bs[] = {{1, 2}, {2, 2}, {1, 1}};
+	IndistBounds bs[] = {{1, 2, false}, {2, 2, false}, {1, 1, false}};
 	unsigned n = test_count(40);
 	for (unsigned i = 0; i < n; i++) {
 		IndistBounds b = bs[i % 3];
@@ -342,13 +327,7 @@ START_TEST(recheck_agrees)
 			blockword_push(&V, (uint8_t)(1 - last), 1);
 			blockword_push(&V, last, 1);
 		}
-		BlockrefAnswer a = blockref_pair(&U, &V, 2, 6, b, NULL);
-		unsigned c = blockcheck_pair(&U, &V, 2, 6, b, NULL);
-		unsigned want = a.kind == BLOCKREF_SEPARATED ? a.depth
-				: a.kind == BLOCKREF_NONE ? BLOCKCHECK_NONE
-				: a.kind == BLOCKREF_NEVER ? BLOCKCHECK_NEVER : 9999;
-		ck_assert_msg(c == want, "case %u (C=%u T=%u): blockref kind %d "
-			      "depth %u, blockcheck %u", i, b.C, b.T, a.kind, a.depth, c);
+		blockpairs_agree(&U, &V, 2, 6, b, i);
 		blockword_free(&U);
 		blockword_free(&V);
 	}

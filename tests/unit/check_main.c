@@ -30,6 +30,7 @@ static const struct {
 	{"rowset", rowset_suite},
 	{"seq", seq_suite},
 	{"blockref", blockref_suite},
+	{"twosided", twosided_suite},
 };
 
 /* Whether NAME is a word of the space-separated list. */

@@ -466,7 +466,7 @@ START_TEST(refutations_hold)
 		sample_random_blocks(k - 1, 20, 60, &rng, blocks);
 		sample_witness_pair(blocks, k - 1, &pairs[8]);
 		if (indist_pair(pairs[8].w, pairs[8].len, pairs[9].w, pairs[9].len, 2,
-				k - 1, (IndistBounds){2, 2}, NULL) == INDIST_NONE)
+				k - 1, (IndistBounds){2, 2, false}, NULL) == INDIST_NONE)
 			break;
 	}
 	Sample *S = sample_build(store_syms(st), ab, 2, 6, pairs, 10, "pairs");
@@ -477,7 +477,7 @@ START_TEST(refutations_hold)
 	BankOptions bo = {.C = 2, .counts = 2, .base = 8, .jobs = 1};
 	Bank *b = bank_new(S, st, &bo);
 	SearchResult r;
-	IndistBounds cls = {2, 2};
+	IndistBounds cls = {2, 2, false};
 	search_run(b, S, st, care, label, k, &cls, &r);
 	ck_assert(r.found);
 	ck_assert_uint_eq(r.depth, k);
@@ -675,7 +675,7 @@ START_TEST(indist_matches_enumeration)
 				ix[i][k] = (uint8_t)(strchr(bc->letters, w[i][k]) - bc->letters);
 			wp[i] = ix[i];
 		}
-		Indist *x = indist_new(wp, len, 3, A, (IndistBounds){bc->C, bc->T}, true);
+		Indist *x = indist_new(wp, len, 3, A, (IndistBounds){bc->C, bc->T, false}, true);
 		int prev[BF_MAXP];
 		for (unsigned d = 0; d <= 3; d++) {
 			if (d > 0) {

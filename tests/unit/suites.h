@@ -26,5 +26,6 @@ Suite *exactness_suite(void);
 Suite *rowset_suite(void);
 Suite *seq_suite(void);
 Suite *blockref_suite(void);
+Suite *twosided_suite(void);
 
 #endif
