@@ -352,8 +352,9 @@ static bool lower_bound(Table *t, unsigned k, Lower *lw)
 		 t->predict ? "P" : "L", k, d);
 	search_progress(&t->o, "%s", what);
 	search_refine_progress(&t->o, what);
-	Node roots[2] = {hierarchy_lk(t->st, t->ab[0], t->ab[1], k),
-			 hierarchy_prefix_guard(t->st, t->ab[0], t->ab[1], k)};
+	Node roots[2] = {hierarchy_lk(t->st, t->ab[0], t->ab[1], k), NODE_NONE};
+	if (t->predict)
+		roots[1] = hierarchy_prefix_guard(t->st, t->ab[0], t->ab[1], k);
 	Member m = {eval_new(t->st, roots, t->predict ? 2 : 1, ACCEPT_LAST),
 		    t->ab, t->predict};
 	PairgenStatus st = (t->predict ? pairgen_predict : pairgen_lk)(
