@@ -81,6 +81,8 @@ typedef struct {
 	unsigned lower_tries;  /* --lower-bounds */
 	bool disagree;         /* the two checks of a pair disagreed */
 	Buf certified, search_only; /* the rows, for the staircase line */
+	unsigned search_depth; /* --search-depth: deeper rows are built */
+	Buf searched, built;   /* the rows by where the upper bound came from */
 } Table;
 
 /* The plot's title and the header lines of the text output. */
@@ -222,11 +224,19 @@ static void print_lower_as(const Table *t, const char *label, unsigned d,
 
 static void print_lower(const Table *t, unsigned k, const Lower *lw)
 {
-	print_lower_as(t, "", k - 1, search_bounds(&t->o), lw);
+	print_lower_as(t, "", hierarchy_theory(t->predict, k) - 1,
+		       search_bounds(&t->o), lw);
+}
+
+/* Where a row's upper bound came from (JSON "upper_bound"). */
+static const char *upper_source(const Table *t, bool built)
+{
+	return !built ? "search" : t->predict ? "construction" : "definition";
 }
 
 static void print_row(Table *t, unsigned k, const char *name,
 		      const Solution *sol, const Lower *lw, const DepthClaim *c,
+		      bool built,
 		      double secs)
 {
 	const SearchResult *r = &sol->r;
@@ -245,6 +255,8 @@ static void print_row(Table *t, unsigned k, const char *name,
 		free(pu);
 		free(pv);
 	}
+	if (o)
+		json_object_set_new(o, "upper_bound", json_string(upper_source(t, built)));
 	if (t->plot)
 		plot_record(t->plot, o);
 	if (t->o.json) {
@@ -259,9 +271,10 @@ static void print_row(Table *t, unsigned k, const char *name,
 		putchar(',');
 		search_csv_field(f, true);
 	} else {
-		char tm[32] = "", cl[120];
+		char tm[64] = "", cl[120];
 		if (!t->no_time)
-			snprintf(tm, sizeof tm, "  %.2fs", secs);
+			snprintf(tm, sizeof tm, "  %.2fs, peak %.0f MB", secs,
+				 (double)limit_peak_memory() / (1 << 20));
 		claim_text(c, cl, sizeof cl);
 		if (ok && r->large)
 			printf("%-3u %-6s %s (theory %u)  size %llu%s  "
@@ -275,6 +288,12 @@ static void print_row(Table *t, unsigned k, const char *name,
 			printf("%-3u %-6s no verified formula up to depth %u (theory "
 			       "%u)%s: %s\n", k, name, r->found ? r->depth : theory,
 			       theory, tm, why);
+		if (built)
+			printf("  upper bound: not searched (depth %u > "
+			       "--search-depth=%u): %s\n", r->depth, t->search_depth,
+			       t->predict ? "the theory's formula, Q_x & (an "
+			       "alternating subsequence b a b ... of length m - 2), "
+			       "x the letter of block m" : "the family's own formula");
 		if (v)
 			printf("  verified: %s\n", v->text);
 		if (sol->rounds)
@@ -289,20 +308,24 @@ static void print_row(Table *t, unsigned k, const char *name,
 	free(f);
 }
 
-/* The evaluator's verdict on a pair's word (pairgen's membership). */
+/* The evaluator's verdict on a pair's word (pairgen's membership): root
+ * 0 the target's L_k, root 1 for the prediction task the prefixes of
+ * members (the words it judges). */
 typedef struct {
 	Evaluator *ev;
 	const Sym *ab;
+	bool predict;
 } Member;
 
-static bool member(void *ctx, const BlockWord *w)
+static bool member(void *ctx, const BlockWord *w, bool in)
 {
 	Member *m = ctx;
 	eval_reset(m->ev);
 	for (size_t r = 0; r < w->n; r++)
 		for (uint64_t i = 0; i < w->len[r]; i++)
 			eval_push(m->ev, m->ab[w->letter[r]]);
-	return eval_accepts(m->ev, 0);
+	bool judged = !m->predict || eval_accepts(m->ev, 1);
+	return judged && eval_accepts(m->ev, 0) == in;
 }
 
 typedef PairgenStatus (*PairGen)(unsigned k, unsigned d, IndistBounds b,
@@ -313,7 +336,8 @@ typedef PairgenStatus (*PairGen)(unsigned k, unsigned d, IndistBounds b,
 /* A pair by gen for family member k, certified at depth d within b.
  * False when the two checks disagreed (nothing is printed of it). */
 static bool lower_by(Table *t, PairGen gen, const char *name, unsigned k,
-		     unsigned d, IndistBounds b, Node target, Lower *lw)
+		     unsigned d, IndistBounds b, const Node *roots,
+		     size_t nroots, Lower *lw)
 {
 	memset(lw, 0, sizeof *lw);
 	lw->tried = true;
@@ -321,7 +345,9 @@ static bool lower_by(Table *t, PairGen gen, const char *name, unsigned k,
 	snprintf(what, sizeof what, "%s: a pair for depth %u", name, d);
 	search_progress(&t->o, "%s", what);
 	search_refine_progress(&t->o, what);
-	Member m = {eval_new(t->st, &target, 1, ACCEPT_LAST), t->ab};
+	/* two roots: the prediction task's membership and its prefix guard */
+	Member m = {eval_new(t->st, roots, nroots, ACCEPT_LAST), t->ab,
+		    nroots == 2};
 	PairgenStatus st = gen(k, d, b, t->o.seed, t->lower_tries, member, &m,
 			       &t->o.lim, &lw->pair);
 	eval_free(m.ev);
@@ -356,16 +382,92 @@ static void staircase_add(Table *t, const char *name, const DepthClaim *c)
 		buf_printf(b, " (none certified)");
 }
 
-/* The row's lower bound: a pair certified at depth k - 1. */
-static bool lower_bound(Table *t, unsigned k, Node target, Lower *lw)
+/* The row's lower bound: a pair certified at the depth below the
+ * theory's (k - 1; m - 3 for the prediction task). */
+static bool lower_bound(Table *t, unsigned k, Lower *lw)
 {
 	memset(lw, 0, sizeof *lw);
-	if (t->predict || !t->lower_tries)
+	if (!t->lower_tries)
 		return true;
 	char name[16];
-	snprintf(name, sizeof name, "L_%u", k);
-	return lower_by(t, pairgen_lk, name, k, k - 1, search_bounds(&t->o),
-			target, lw);
+	snprintf(name, sizeof name, "%s_%u", t->predict ? "P" : "L", k);
+	Node roots[2] = {hierarchy_lk(t->st, t->ab[0], t->ab[1], k), NODE_NONE};
+	if (t->predict)
+		roots[1] = hierarchy_prefix_guard(t->st, t->ab[0], t->ab[1], k);
+	return lower_by(t, t->predict ? pairgen_predict : pairgen_lk, name, k,
+			hierarchy_theory(t->predict, k) - 1, search_bounds(&t->o),
+			roots, t->predict ? 2 : 1, lw);
+}
+
+/* ---- rows above --search-depth: the theory's formula, not searched ---- */
+
+/* L_k's own formula against a count of runs (hierarchy_member, which
+ * shares nothing with the formula) on every word up to the exhaustive
+ * verification length: a second path for the definition. */
+static void check_definition(Table *t, unsigned k, Node f, Verification *v)
+{
+	unsigned n = t->ss.exh ? t->ss.exh->n : 0;
+	size_t words = 0, bad = 0;
+	Evaluator *ev = eval_new(t->st, &f, 1, ACCEPT_LAST);
+	uint8_t w[32];
+	Sym sw[32];
+	char *first = NULL;
+	for (unsigned len = 0; len <= n && len < sizeof w; len++)
+		for (uint64_t x = 0; x < (uint64_t)1 << len; x++, words++) {
+			for (unsigned i = 0; i < len; i++) {
+				w[i] = (uint8_t)(x >> i & 1);
+				sw[i] = t->ab[w[i]];
+			}
+			bool acc;
+			eval_word(ev, sw, len, &acc);
+			if (acc == hierarchy_member(w, len, k))
+				continue;
+			if (!bad++) {
+				first = xmalloc(len + 1);
+				for (unsigned i = 0; i < len; i++)
+					first[i] = w[i] ? 'b' : 'a';
+				first[len] = 0;
+			}
+		}
+	eval_free(ev);
+	*v = (Verification){.ok = bad == 0, .exh_bad = bad, .exh_len = n,
+			    .exh_words = words, .decided = -1,
+			    .kind = "definition"};
+	Buf b = {0};
+	buf_printf(&b, "L_%u as defined (its own formula, the target itself); a "
+		   "count of runs %s it on all %zu words of length <= %u", k,
+		   bad ? "DISAGREES with" : "agrees with", words, n);
+	if (first)
+		buf_printf(&b, " (e.g. \"%s\")", first);
+	buf_puts(&b, "; evidence: definition");
+	v->text = buf_take(&b);
+	free(first);
+}
+
+/* A row's upper bound without the search: for recognition L_k's own
+ * formula, for the prediction task hierarchy_predict_formula, verified
+ * as a formula the search found would be. */
+static void build_row(Table *t, unsigned k, const Target *tg, Solution *sol)
+{
+	memset(sol, 0, sizeof *sol);
+	SearchResult *r = &sol->r;
+	r->formula = t->predict ? hierarchy_predict_formula(t->st, t->ab[0],
+							    t->ab[1], k)
+				: tg->node;
+	r->found = true;
+	r->depth = store_depth(t->st, r->formula);
+	r->stop = BANK_OK;
+	r->cls = search_bounds(&t->o);
+	if (t->predict)
+		search_verify(&t->ss, tg, r->formula, &sol->v);
+	else
+		check_definition(t, k, r->formula, &sol->v);
+	sol->have_v = true;
+}
+
+static void add_name(Buf *b, const char *name)
+{
+	buf_printf(b, "%s%s", b->len ? ", " : "", name);
 }
 
 /* One row: returns false when a limit stopped it. */
@@ -380,22 +482,26 @@ static bool run_row(Table *t, unsigned k)
 		tg.node = hierarchy_lk(t->st, t->ab[0], t->ab[1], k);
 	/* the lower bound first: a row a limit stops still shows it */
 	Lower lw;
-	if (!lower_bound(t, k, tg.node, &lw)) {
+	if (!lower_bound(t, k, &lw)) {
 		t->disagree = true;
 		return false;
 	}
-	search_progress(&t->o, "%s: searching", name);
+	unsigned theory = hierarchy_theory(t->predict, k);
+	bool built = theory > t->search_depth;
+	search_progress(&t->o, "%s: %s", name, built ? "verifying" : "searching");
 	Solution sol;
-	if (t->o.lim.hit == LIMIT_NONE)
-		search_solve(&t->ss, &tg, hierarchy_theory(t->predict, k), &sol);
-	else /* the pair's search reached it */
+	if (t->o.lim.hit != LIMIT_NONE) /* the pair's search reached it */
 		sol = (Solution){.r.stop = t->o.lim.hit == LIMIT_TIME ? BANK_TIME
 							       : BANK_MEMORY};
+	else if (built)
+		build_row(t, k, &tg, &sol);
+	else
+		search_solve(&t->ss, &tg, theory, &sol);
 	search_progress_done(&t->o);
 	if (sol.r.stop != BANK_OK) {
 		if (!t->o.json && !t->o.csv) {
 			printf("%-3u %-6s stopped at depth %u (partial table)\n", k,
-			       name, bank_depth(t->ss.bank) + 1);
+			       name, built ? theory : bank_depth(t->ss.bank) + 1);
 			search_print_refutations(t->ss.S, &sol.r, "  ");
 			print_lower(t, k, &lw);
 		}
@@ -410,10 +516,11 @@ static bool run_row(Table *t, unsigned k)
 	if (!search_claim(&t->o, t->ss.S, &sol.r, !row_failure(&sol),
 			  lw.found ? (int)lw.pair.depth : -1, &c))
 		t->disagree = true;
-	print_row(t, k, name, &sol, &lw, &c, limit_now() - t0);
-	if (row_failure(&sol) || sol.r.depth != hierarchy_theory(t->predict, k))
+	print_row(t, k, name, &sol, &lw, &c, built, limit_now() - t0);
+	if (row_failure(&sol) || sol.r.depth != theory)
 		t->all_ok = false;
 	staircase_add(t, name, &c);
+	add_name(built ? &t->built : &t->searched, name);
 	if (lw.found)
 		pairgen_free(&lw.pair);
 	solution_free(&sol);
@@ -445,6 +552,13 @@ static void print_footer(const Table *t, bool complete)
 		       "resting on the search's own comparisons for %s\n",
 		       t->certified.len ? t->certified.data : "no row",
 		       t->search_only.len ? t->search_only.data : "no row");
+	if (t->built.len)
+		printf("upper bounds: found by the search for %s; not searched "
+		       "(depth > --search-depth=%u), %s, for %s\n",
+		       t->searched.len ? t->searched.data : "no row",
+		       t->search_depth, t->predict ? "the theory's formula "
+		       "verified instead" : "the family's own formula",
+		       t->built.data);
 	unsigned long long gen = 0;
 	const Bank *b = t->ss.bank;
 	printf("bank: %zu signatures (", bank_count(b));
@@ -489,10 +603,18 @@ static int parse(Table *t, int argc, char **argv)
 				  "the nonempty prefixes of members of L_k that\n"
 				  "are members, judged on those prefixes"),
 		SEARCH_CLI_ROWS(&t->o),
+		OPTION_COUNT_ROW(0, "search-depth", "N", 0, SEARCH_MAXD,
+				 &t->search_depth,
+				 "search only rows whose theory depth is at\n"
+				 "most N (default 5); a deeper row takes the\n"
+				 "theory's formula as its upper bound (L_k's own,\n"
+				 "or Q_x & S(b a b ...) for prediction), verified,\n"
+				 "and keeps its certified lower bound"),
 		OPTION_COUNT_ROW(0, "lower-bounds", "N", 0, 1000, &t->lower_tries,
 				 "candidates per row for a pair the engine builds\n"
-				 "itself that certifies depth k-1 (default 12;\n"
-				 "0: none; recognition only)"),
+				 "itself that certifies the depth below the\n"
+				 "theory's: k-1, or m-3 for prediction (default\n"
+				 "12; 0: none)"),
 		OPTION_FLAG_ROW(0, "no-time", &t->no_time,
 				"no times and no memory figures (reproducible\n"
 				"output)"),
@@ -724,7 +846,8 @@ static bool dk_lower(Table *t, unsigned k, Node target, Lower *lw)
 	PairGen gen[2] = {pairgen_lk, pairgen_dk};
 	for (unsigned i = 0; i < 2 && t->o.lim.hit == LIMIT_NONE; i++)
 		if (!lower_by(t, gen[i], name[i], i ? k : 2 * k - 1,
-			      dk_depth(k, i) - 1, dk_bounds(t, i), target, &lw[i]))
+			      dk_depth(k, i) - 1, dk_bounds(t, i), &target, 1,
+			      &lw[i]))
 			return false;
 	return true;
 }
@@ -851,7 +974,7 @@ static int run_dk(Table *t)
 
 int cmd_hierarchy(int argc, char **argv)
 {
-	Table t = {.lower_tries = 12};
+	Table t = {.lower_tries = 12, .search_depth = 5};
 	search_opts_init(&t.o);
 	t.o.base1 = t.o.base; /* a larger depth-2 layer imitates L_5 */
 	int status = parse(&t, argc, argv);
@@ -868,8 +991,10 @@ int cmd_hierarchy(int argc, char **argv)
 	t.ab[1] = sym_intern(store_syms(t.st), "b", 1);
 	if (t.dk)
 		return run_dk(&t);
-	/* witness pairs for every depth the table must exclude */
+	/* witness pairs for every depth the search must exclude */
 	unsigned maxd = hierarchy_theory(t.predict, (unsigned)t.khi);
+	if (maxd > t.search_depth)
+		maxd = t.search_depth;
 	unsigned dmax = maxd > 1 ? maxd - 1 : 1;
 	search_progress(&t.o, "building samples");
 	search_state_init(&t.ss, &t.o, t.st, t.ab, 2, 1, dmax, NULL, 0, false, false);
@@ -899,5 +1024,7 @@ int cmd_hierarchy(int argc, char **argv)
 	store_free(t.st);
 	buf_free(&t.certified);
 	buf_free(&t.search_only);
+	buf_free(&t.searched);
+	buf_free(&t.built);
 	return status;
 }

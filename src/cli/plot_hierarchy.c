@@ -72,6 +72,10 @@ static Cell cell(const Row *r, unsigned d)
 	if (least(r) == (int)d)
 		return CELL_FOUND;
 	json_t *ref = json_array_get(json_object_get(r->r, "refuted"), d);
+	/* the row's certified pair refutes every depth up to its own (a
+	 * row not searched has no "refuted" list) */
+	if (!ref && (int)d <= int_or(r->r, "certified_depth", -1))
+		return CELL_PAIR;
 	if (!ref)
 		return CELL_NOT_TRIED;
 	json_t *pairs = json_object_get(ref, "indistinguishable_pairs");
@@ -84,6 +88,10 @@ static const char *cell_class(const Row *r, Cell c, const char **word)
 	const char *ev = str_or(r->r, "evidence", "");
 	switch (c) {
 	case CELL_FOUND:
+		if (strcmp(ev, "definition") == 0) { /* the target itself */
+			*word = "definition";
+			return "found-proof";
+		}
 		*word = strcmp(ev, "proof") == 0 ? "proof"
 			: strcmp(ev, "bound") == 0 ? "bound" : "sample";
 		return strcmp(ev, "proof") == 0 ? "found-proof"
@@ -151,6 +159,10 @@ static void cell_tooltip(Svg *g, const Row *r, unsigned d, Cell c)
 		svg_close_title(g, "%s, depth %u: found, verified (%s): %s", name,
 				d, str_or(r->r, "evidence", ""),
 				str_or(r->r, "formula", ""));
+	else if (c == CELL_PAIR && !json_array_get(json_object_get(r->r, "refuted"), d))
+		svg_close_title(g, "%s, depth %u: refuted by the row's lower-bound "
+				"pair, certified at depth %d", name, d,
+				int_or(r->r, "certified_depth", -1));
 	else if (c == CELL_PAIR)
 		svg_close_title(g, "%s, depth %u: refuted by %zu pairs proved "
 				"indistinguishable within the class", name, d,

@@ -456,6 +456,15 @@ static void verify_shared(const Share *sh, SearchState *ss, const Target *tg,
 	free(all);
 }
 
+void search_verify(SearchState *ss, const Target *tg, Node f, Verification *v)
+{
+	if (share_job)
+		verify_shared(share_job, ss, tg, f, v);
+	else
+		verify_formula(tg, ss->st, f, ss->labels ? ss->S : ss->fresh,
+			       ss->exh, ss->o->decide_len, &ss->o->lim, v);
+}
+
 /* One round: search, then verify what was found; true when the round
  * gave counterexamples to search again with. */
 static bool solve_round(SearchState *ss, const Target *tg, unsigned maxd,
@@ -471,12 +480,7 @@ static bool solve_round(SearchState *ss, const Target *tg, unsigned maxd,
 	if (out->r.stop != BANK_OK || !out->r.found || !out->r.formula)
 		return false;
 	verify_free(&out->v);
-	if (share_job)
-		verify_shared(share_job, ss, tg, out->r.formula, &out->v);
-	else
-		verify_formula(tg, ss->st, out->r.formula, ss->labels ? ss->S
-				: ss->fresh, ss->exh, ss->o->decide_len,
-			       &ss->o->lim, &out->v);
+	search_verify(ss, tg, out->r.formula, &out->v);
 	out->have_v = true;
 	if (out->v.ok || ss->labels || ss->o->lim.hit != LIMIT_NONE)
 		return false;

@@ -206,6 +206,10 @@ typedef struct {
  * search starts again, until a formula is verified, none is found, a
  * limit is reached or the rounds run out. */
 void search_solve(SearchState *ss, const Target *tg, unsigned maxd, Solution *out);
+/* f against the target as search_solve verifies what it finds (the
+ * fresh and exhaustive samples, then the decision engine; under
+ * tally-mpi rank 0 verifies and every rank takes its verdict). */
+void search_verify(SearchState *ss, const Target *tg, Node f, Verification *v);
 void solution_free(Solution *sol);
 
 /* The progress line on stderr (terminal only, not --quiet). */

@@ -38,3 +38,19 @@ unsigned hierarchy_theory(bool predict, unsigned k)
 {
 	return predict ? k - 2 : k;
 }
+
+Node hierarchy_predict_formula(Store *st, Sym a, Sym b, unsigned m)
+{
+	Node last = store_make_letter(st, m % 2 ? a : b);
+	return store_make_and2(st, last, subsequence(st, b, a, m - 2));
+}
+
+bool hierarchy_member(const uint8_t *w, size_t n, unsigned k)
+{
+	if (n == 0 || w[0] != 0)
+		return false;
+	size_t runs = 1;
+	for (size_t i = 1; i < n; i++)
+		runs += w[i] != w[i - 1];
+	return runs == k;
+}

@@ -11,6 +11,10 @@
 #ifndef TALLY_HIERARCHY_H
 #define TALLY_HIERARCHY_H
 
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
 #include "core/store.h"
 
 /* S(abab..., k) & !S(baba..., k), built directly (logic.md §6.3): the
@@ -25,5 +29,16 @@ Node hierarchy_prefix_guard(Store *st, Sym a, Sym b, unsigned m);
 
 /* The theory's least depth: k for recognition, m - 2 for prediction. */
 unsigned hierarchy_theory(bool predict, unsigned k);
+
+/* A formula of depth m - 2 for the prediction task of L_m (m >= 3):
+ * Q_x & S(b a b ..., m - 2), x the letter of block m.  On a nonempty
+ * prefix of a member (first letter a, at most m blocks) the alternating
+ * subsequence b a b ... of length m - 2 means at least m - 1 blocks, and
+ * the last letter being block m's then means exactly m. */
+Node hierarchy_predict_formula(Store *st, Sym a, Sym b, unsigned m);
+
+/* Membership in L_k by counting runs, written apart from the formulas
+ * above (a second path for them): w over letters 0 (a) and 1 (b). */
+bool hierarchy_member(const uint8_t *w, size_t n, unsigned k);
 
 #endif

@@ -11,15 +11,22 @@
 #include "base/splitmix.h"
 
 /* u and v for L_k from the lengths of the first k - 1 blocks (the last
- * of them, Y's, is n + 1 long in u). */
-static void shape(unsigned k, const uint64_t *len, PairCert *p)
+ * of them, Y's, is n + 1 long in u); `swap`: the prediction task's pair
+ * of L_(k+2), the same words the other way round. */
+static void shape(unsigned k, const uint64_t *len, bool swap, PairCert *p)
 {
 	p->u = (BlockWord){0};
 	p->v = (BlockWord){0};
 	if (k == 1) { /* L_1 = a+: "aa" and "ba" share the last letter */
 		blockword_push(&p->u, 0, 2);
-		blockword_push(&p->v, 1, 1);
-		blockword_push(&p->v, 0, 1);
+		if (swap) { /* P_3: "aba" and "aa" */
+			blockword_push(&p->v, 0, 1);
+			blockword_push(&p->v, 1, 1);
+			blockword_push(&p->v, 0, 1);
+		} else {
+			blockword_push(&p->v, 1, 1);
+			blockword_push(&p->v, 0, 1);
+		}
 		return;
 	}
 	for (unsigned i = 0; i + 2 < k; i++) {
@@ -34,6 +41,16 @@ static void shape(unsigned k, const uint64_t *len, PairCert *p)
 	blockword_push(&p->v, x, 1);
 	blockword_push(&p->v, y, 1);
 	blockword_push(&p->v, x, 1);
+}
+
+static void shape_for(unsigned k, const uint64_t *len, bool swap, PairCert *p)
+{
+	shape(k, len, swap, p);
+	if (swap) {
+		BlockWord t = p->u;
+		p->u = p->v;
+		p->v = t;
+	}
 }
 
 /* Block lengths from the end: Y's about m, each earlier block 1.5 to 2.5
@@ -74,13 +91,21 @@ int pairgen_check(const PairCert *p, size_t nletters, unsigned d,
 	return c == BLOCKCHECK_NONE || c == BLOCKCHECK_NEVER ? 1 : -1;
 }
 
+uint64_t pairgen_scale(unsigned d, IndistBounds b)
+{
+	/* per unit of C T: measured at C = 1, T = 2 (see the header) */
+	static const uint64_t by_depth[] = {4, 4, 4, 15, 20, 25, 175, 500};
+	size_t n = sizeof by_depth / sizeof *by_depth;
+	uint64_t s = d < n ? by_depth[d] : by_depth[n - 1] << (2 * (d - n + 1));
+	return s * b.C * b.T;
+}
+
 PairgenStatus pairgen_grow(PairgenShape make, unsigned k, unsigned d,
 			   IndistBounds b, uint64_t rng, unsigned tries,
 			   PairgenMember member, void *ctx, Limits *lim,
 			   PairCert *out)
 {
-	/* the shortest blocks' scale: grows with the class and the depth */
-	uint64_t m = (uint64_t)b.C * b.T * (d < 3 ? 4 : 5 * d);
+	uint64_t m = pairgen_scale(d, b);
 	double t0 = limit_now();
 	for (unsigned t = 1; t <= tries; t++) {
 		make(k, m, &rng, out);
@@ -89,7 +114,7 @@ PairgenStatus pairgen_grow(PairgenShape make, unsigned k, unsigned d,
 		unsigned sep;
 		int r = pairgen_check(out, 2, d, b, lim, &sep, NULL);
 		out->seconds = limit_now() - t0;
-		if (r == 1 && member(ctx, &out->u) && !member(ctx, &out->v))
+		if (r == 1 && member(ctx, &out->u, true) && member(ctx, &out->v, false))
 			return PAIRGEN_FOUND;
 		if (r == -1)
 			return PAIRGEN_DISAGREE;
@@ -108,7 +133,16 @@ static void lk_candidate(unsigned k, uint64_t m, uint64_t *rng, PairCert *out)
 {
 	uint64_t len[BLOCKREF_MAX_DEPTH + 2];
 	lengths(k, m, rng, len);
-	shape(k, len, out);
+	shape_for(k, len, false, out);
+}
+
+/* The prediction task's candidate: L_k's the other way round. */
+static void predict_candidate(unsigned k, uint64_t m, uint64_t *rng,
+			      PairCert *out)
+{
+	uint64_t len[BLOCKREF_MAX_DEPTH + 2];
+	lengths(k, m, rng, len);
+	shape_for(k, len, true, out);
 }
 
 PairgenStatus pairgen_lk(unsigned k, unsigned d, IndistBounds b, uint64_t seed,
@@ -119,6 +153,18 @@ PairgenStatus pairgen_lk(unsigned k, unsigned d, IndistBounds b, uint64_t seed,
 		return PAIRGEN_NONE;
 	return pairgen_grow(lk_candidate, k, d, b,
 			    seed * 0x9e3779b97f4a7c15u + k * 31u + d, tries,
+			    member, ctx, lim, out);
+}
+
+PairgenStatus pairgen_predict(unsigned m, unsigned d, IndistBounds b,
+			      uint64_t seed, unsigned tries,
+			      PairgenMember member, void *ctx,
+			      Limits *lim, PairCert *out)
+{
+	if (m < 3 || m - 2 > BLOCKREF_MAX_DEPTH)
+		return PAIRGEN_NONE;
+	return pairgen_grow(predict_candidate, m - 2, d, b,
+			    seed * 0x9e3779b97f4a7c15u + (m - 2) * 31u + d, tries,
 			    member, ctx, lim, out);
 }
 

@@ -4,11 +4,12 @@
  *
  * Candidates have the shape u = P Y^(n+1) X X, v = P Y^n X Y X (P the
  * first k - 2 alternating blocks, Y and X the letters of blocks k - 1 and
- * k), each block of P longer than all later blocks together.  Each is
- * checked by blockref; a candidate it separates at a depth <= d makes the
- * next ones longer (the separation says the counts were within reach),
- * one it does not separate is re-checked by blockcheck, which shares no
- * code with it, and by the caller's membership test.
+ * k), each block of P longer than all later blocks together, the Y
+ * block's scale growing with C, T and the depth (pairgen_scale()).
+ * Each is checked by blockref; a candidate it separates at a depth <= d
+ * makes the next ones longer (the separation says the counts were within
+ * reach), one it does not separate is re-checked by blockcheck, which
+ * shares no code with it, and by the caller's membership test.
  *
  * Ownership: a PairCert owns its two words (pairgen_free()).
  */
@@ -37,12 +38,22 @@ typedef enum {
 	PAIRGEN_STOPPED    /* a limit */
 } PairgenStatus;
 
-/* Membership of a word in the target (letters 0 = a, 1 = b). */
-typedef bool (*PairgenMember)(void *ctx, const BlockWord *w);
+/* Whether the target judges w (letters 0 = a, 1 = b) and labels it `in`
+ * (a recognition target judges every word; the prediction task only
+ * the nonempty prefixes of members). */
+typedef bool (*PairgenMember)(void *ctx, const BlockWord *w, bool in);
 
 PairgenStatus pairgen_lk(unsigned k, unsigned d, IndistBounds b, uint64_t seed,
 			 unsigned tries, PairgenMember member, void *ctx,
 			 struct Limits *lim, PairCert *out);
+/* The same for the prediction task of L_m (m >= 3) at depth d: a pair of
+ * L_(m-2) the other way round, u = P Y^n X Y X with m blocks (a member),
+ * v = P Y^(n+1) X X with m - 2 (a prefix of a member that is not one);
+ * for m = 3 "aba" and "aa". */
+PairgenStatus pairgen_predict(unsigned m, unsigned d, IndistBounds b,
+			      uint64_t seed, unsigned tries,
+			      PairgenMember member, void *ctx,
+			      struct Limits *lim, PairCert *out);
 void pairgen_free(PairCert *p);
 
 /* The loop behind both (and others of the same kind): candidates from
@@ -65,6 +76,12 @@ enum { PAIRGEN_DK_MAX = 32 };
 PairgenStatus pairgen_dk(unsigned k, unsigned d, IndistBounds b, uint64_t seed,
 			 unsigned tries, PairgenMember member, void *ctx,
 			 struct Limits *lim, PairCert *out);
+
+/* The first candidate's scale of the Y block (n + 1 is drawn from
+ * scale..2 scale): measured, not derived -- below it most candidates are
+ * separated at depth d (C = 1, T = 2: about 350 letters are needed at
+ * depth 6, 1000 at depth 7). */
+uint64_t pairgen_scale(unsigned d, IndistBounds b);
 
 /* From labelled words (blocks over letters 0..nletters-1, in[i] their
  * labels), for each depth d in 0..maxd: the first pair (a word labelled

@@ -2,10 +2,15 @@
 # hierarchy table (L_1..L_5 recognition + L_3..L_7 prediction on all words
 # <= 10 plus 16 witness pairs), L_1..L_5 without the witness pairs, the
 # two-sided table (--family=dk), bank building per CPU second, and depth
-# 6 behind a signature cap.  Figures are printed, never judged; "target"
-# columns restate issue 8's goals.
+# 6 behind a signature cap, and the deep table (issue 28): L_1..L_8 with
+# rows above --search-depth built from the theory's formula, its time and
+# peak memory, the certified pair's length per depth and the peak memory
+# after each row.  Figures are printed, never judged; "target" columns
+# restate the issues' goals.
 #
-# Environment: TALLY, BENCHBIN (runstat).  BENCH_DEPTH6=0 skips depth 6.
+# Environment: TALLY, BENCHBIN (runstat).  BENCH_DEPTH6=0 skips depth 6;
+# BENCH_DEEP_K (default 8) is the deep table's last row, 0 skips it;
+# BENCH_DEEP_TIMEOUT (default 1800 s) bounds it.
 set -eu
 LC_ALL=C
 export LC_ALL
@@ -52,4 +57,33 @@ if test "${BENCH_DEPTH6:-1}" != 0; then
 	sed -n '/^8 /p; /^staircase/p; /^bank building/p; /stopped/p' \
 		"$work/hierarchy predict L_8 (cap 3e6).out" | cut -c1-160 | sed 's/^/  /'
 	echo "  (target: depth 6 under 2 minutes and 4 GB, or an honest partial table)"
+fi
+
+# deep: L_1..L_K and the prediction table P_3..P_(K+2): pairs and memory per depth
+deepk=${BENCH_DEEP_K:-8}
+if test "$deepk" -gt 0; then
+	for task in recognize predict; do
+		lo=1; hi=$deepk; name="hierarchy L_1..L_$hi"
+		if test $task = predict; then
+			lo=3; hi=$((deepk + 2)); name="hierarchy predict P_3..P_$hi"
+		fi
+		run "$name" "$TALLY" hierarchy --task=$task --k=$lo..$hi --quiet \
+			--max-memory=4G --timeout="${BENCH_DEEP_TIMEOUT:-1800}"
+		echo "  (target: under 5 minutes and 4 GB on 2 cores)"
+		# per row: the depth its pair certifies, the pair's letters, the
+		# time of its two checks, and the peak memory after the row
+		awk '/^[0-9]+ +[LP]_[0-9]+ / { row = $2; match($0, /peak [0-9]+ MB/)
+			peak[row] = substr($0, RSTART + 5, RLENGTH - 8); rows[++n] = row }
+		     /^  lower bound: .*no formula of depth/ { match($0, /depth <= [0-9]+/)
+			d = substr($0, RSTART + 9, RLENGTH - 9)
+			match($0, /: [0-9]+ letters each/); len = substr($0, RSTART + 2, RLENGTH - 15)
+			match($0, /candidate [0-9]+, [0-9.]+s/); t = substr($0, RSTART, RLENGTH)
+			pair[row] = "depth " d ": " len " letters (" t ")" }
+		     /^  lower bound: a limit stopped/ { pair[row] = "stopped by a limit" }
+		     END { for (i = 1; i <= n; i++) printf "  %-5s pair %s; peak after the row %s MB\n",
+			rows[i], pair[rows[i]] ? pair[rows[i]] : "none", peak[rows[i]] }' \
+			"$work/$name.out"
+		grep -E '^(staircase|lower bounds|upper bounds)' "$work/$name.out" |
+			cut -c1-160 | sed 's/^/  /'
+	done
 fi

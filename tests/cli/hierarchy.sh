@@ -9,6 +9,18 @@
 # (verified), per row
 rows() { sed 1d | cut -d, -f2,4,7,9; }
 
+# blocks_from_a N: every word over {a, b} of length 1..N that starts with
+# a, and its number of alternating blocks (the membership tests below)
+blocks_from_a() {
+	awk -v N="$1" 'BEGIN {
+		for (n = 1; n <= N; n++) for (v = 0; v < 2 ^ n; v++) {
+			w = ""; x = v
+			for (i = 0; i < n; i++) { w = w (x % 2 ? "b" : "a"); x = int(x / 2) }
+			b = 1; for (i = 2; i <= n; i++) if (substr(w, i, 1) != substr(w, i - 1, 1)) b++
+			if (substr(w, 1, 1) == "a") print w, b
+		} }'
+}
+
 "$TALLY" hierarchy --k=1..4 --csv --quiet > rec.csv ||
 	fail "recognition staircase k=1..4: exit $?"
 printf '1,1,1,yes\n2,2,2,yes\n3,3,3,yes\n4,4,4,yes\n' > want.txt
@@ -27,16 +39,48 @@ cmp -s got.txt want.txt || { cat pred.csv; fail "prediction staircase"; }
 sed 1d rec.csv | while IFS=, read -r task k name least theory rest; do
 	f=$(sed -n "s/^recognize,$k,[^\"]*\"\(.*\)\"\$/\1/p" rec.csv | sed 's/""/"/g')
 	"$TALLY" lang -f "$f" --max-length 9 --alphabet=ab > lang.txt || true
-	awk -v k="$k" 'BEGIN {
-		for (n = 1; n <= 9; n++) for (v = 0; v < 2 ^ n; v++) {
-			w = ""; x = v
-			for (i = 0; i < n; i++) { w = w (x % 2 ? "b" : "a"); x = int(x / 2) }
-			b = 1; for (i = 2; i <= n; i++) if (substr(w, i, 1) != substr(w, i - 1, 1)) b++
-			if (substr(w, 1, 1) == "a" && b == k) print w
-		} }' | sort > want.txt
+	blocks_from_a 9 | awk -v k="$k" '$2 == k { print $1 }' | sort > want.txt
 	sort lang.txt > got.txt
 	cmp -s got.txt want.txt || fail "L_$k formula $f: language differs up to length 9"
 done
+
+# Rows above --search-depth are not searched: their upper bound is the
+# theory's formula (L_k's own; Q_x & S(b a b ...) for prediction), and
+# their lower bound still a certified pair.  Every formula is re-checked
+# with tally lang against awk: L_k on all words up to 9, the prediction
+# formula of L_m on the nonempty prefixes of members (first letter a, at
+# most m blocks), where it must accept exactly the members.
+"$TALLY" hierarchy --k=1..4 --search-depth=2 --quiet --no-time > sd.txt ||
+	fail "--search-depth=2: exit $?"
+test "$(grep -c '^[1-4] *L_[1-4] *least depth [1-4] (theory [1-4])' sd.txt)" = 4 ||
+	fail "--search-depth=2: rows without 'least depth': $(cat sd.txt)"
+test "$(grep -c '^  upper bound: not searched (depth [34] > --search-depth=2): the family.s own formula$' sd.txt)" = 2 ||
+	fail "--search-depth=2: no upper-bound lines"
+grep -q '^upper bounds: found by the search for L_1, L_2; not searched (depth > --search-depth=2), the family.s own formula, for L_3, L_4$' sd.txt ||
+	fail "--search-depth=2: no upper-bounds line"
+grep -q '^  verified: L_4 as defined (its own formula, the target itself); a count of runs agrees with it on all 32767 words of length <= 14; evidence: definition$' sd.txt ||
+	fail "--search-depth=2: L_4's definition not checked"
+"$TALLY" hierarchy --k=2..3 --search-depth=2 --json --quiet --no-time > sd.json
+test "$(grep -o '"upper_bound": *"[a-z]*"' sd.json | tr -d ' ' | tr '\n' ' ')" = '"upper_bound":"search" "upper_bound":"definition" ' ||
+	fail "json upper_bound: $(cat sd.json)"
+"$TALLY" hierarchy --task=predict --k=3..6 --search-depth=2 --csv --quiet > psd.csv ||
+	fail "predict --search-depth=2: exit $?"
+printf '3,1,1,yes\n4,2,2,yes\n5,3,3,yes\n6,4,4,yes\n' > want.txt
+rows < psd.csv > got.txt
+cmp -s got.txt want.txt || { cat psd.csv; fail "predict --search-depth=2 staircase"; }
+sed 1d psd.csv | while IFS=, read -r task m rest; do
+	f=$(sed -n "s/^predict,$m,[^\"]*\"\(.*\)\"\$/\1/p" psd.csv | sed 's/""/"/g')
+	"$TALLY" lang -f "$f" --max-length 9 --alphabet=ab > lang.txt || true
+	blocks_from_a 9 | awk -v m="$m" '$2 <= m { print $1, ($2 == m) }' > judged.txt
+	awk 'NR == FNR { acc[$1] = 1; next } { if ((($1 in acc) ? 1 : 0) != $2) { print "P_'"$m"' differs on " $1; exit 1 } }' \
+		lang.txt judged.txt || fail "P_$m formula $f"
+done
+"$TALLY" hierarchy --task=predict --k=3..6 --search-depth=2 --quiet --no-time > psd.txt ||
+	fail "predict --search-depth=2 (text): exit $?"
+test "$(grep -c '^[3-6] *P_[3-6] *least depth [1-4] (theory [1-4])' psd.txt)" = 4 ||
+	fail "predict rows without 'least depth': $(cat psd.txt)"
+grep -q '^lower bounds: certified by a pair for P_3, P_4, P_5, P_6; resting on the search only for no row$' psd.txt ||
+	fail "predict: lower bounds not all certified"
 
 # --family=dk: D_k = L_(2k-1) past-only beside two-sided.  The depths the
 # engine finds are printed, not the theory's; here each formula is
@@ -49,13 +93,7 @@ test "$(sed 1d dk.csv | cut -d, -f2,4,5,6,7)" = "$(printf '1,1,yes,1,yes\n2,3,ye
 f=$(sed -n 3p dk.csv | sed 's/^[^"]*"[^"]*","//; s/"$//')
 case $f in *'#>'*) ;; *) fail "D_2 two-sided formula without #>: $f" ;; esac
 "$TALLY" lang -f "$f" --max-length 9 --alphabet=ab > dkgot.txt || true
-awk 'BEGIN {
-	for (n = 1; n <= 9; n++) for (v = 0; v < 2 ^ n; v++) {
-		w = ""; x = v
-		for (i = 0; i < n; i++) { w = w (x % 2 ? "b" : "a"); x = int(x / 2) }
-		b = 1; for (i = 2; i <= n; i++) if (substr(w, i, 1) != substr(w, i - 1, 1)) b++
-		if (substr(w, 1, 1) == "a" && b == 3) print w
-	} }' | sort > dkwant.txt
+blocks_from_a 9 | awk '$2 == 3 { print $1 }' | sort > dkwant.txt
 sort dkgot.txt | cmp -s - dkwant.txt || fail "D_2 two-sided formula $f: language differs up to length 9"
 run 2 "$TALLY" hierarchy --family=dk --task=predict
 

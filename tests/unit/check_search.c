@@ -971,16 +971,37 @@ static char *expand_runs(const char *s)
 	return out;
 }
 
+/* Runs of a word over {a, b}, 0 when it does not start with a. */
+static unsigned runs_from_a(const char *w)
+{
+	if (*w != 'a')
+		return 0;
+	unsigned r = 1;
+	for (size_t i = 1; w[i]; i++)
+		r += w[i] != w[i - 1];
+	return r;
+}
+
 /* A row's lower-bound pair (built as runs, checked by blockref and
- * blockcheck) against the reference too, when short. */
+ * blockcheck) against the reference too, when short; its words' labels
+ * by a count of runs (prediction: u has m runs from a, v fewer). */
 static size_t check_lower(json_t *o)
 {
 	json_t *pr = json_object_get(o, "lower_bound_pair");
 	if (!pr)
 		return 0;
 	unsigned d = (unsigned)json_integer_value(json_object_get(o, "certified_depth"));
+	unsigned k = (unsigned)json_integer_value(json_object_get(o, "k"));
 	char *u = expand_runs(json_string_value(json_array_get(pr, 0)));
 	char *v = expand_runs(json_string_value(json_array_get(pr, 1)));
+	ck_assert_uint_eq(runs_from_a(u), k);
+	if (strcmp(json_string_value(json_object_get(o, "task")), "predict") == 0) {
+		unsigned rv = runs_from_a(v);
+		ck_assert_msg(rv >= 1 && rv < k, "P_%u: '%s' is not a prefix of a "
+			      "member outside L_%u", k, v, k);
+	} else {
+		ck_assert_uint_ne(runs_from_a(v), k);
+	}
 	size_t checked = 0;
 	if (strlen(u) <= 400 && d <= 3) {
 		ck_assert_msg(ref_depth(u, v, d, 1) > d, "lower-bound pair '%s' / "
@@ -1032,6 +1053,46 @@ static size_t check_printed(const char *text, bool separate)
 	return checked;
 }
 
+/* The formulas a row above --search-depth takes, against the reference
+ * evaluator and a count of runs written here: L_k's own formula and
+ * hierarchy_member on every word up to length 10; the prediction task's
+ * formula on every nonempty prefix of a member of L_m up to length 11,
+ * at depth m - 2. */
+START_TEST(theory_formulas_hold)
+{
+	Store *st = store_new();
+	Sym ab[2] = {sym_intern(store_syms(st), "a", 1), sym_intern(store_syms(st), "b", 1)};
+	Words W;
+	words_init(&W, ab, 2, 11);
+	Sym sw[16];
+	char cw[16];
+	for (unsigned m = 1; m <= 7; m++) {
+		Node lk = hierarchy_lk(st, ab[0], ab[1], m);
+		Node pf = m >= 3 ? hierarchy_predict_formula(st, ab[0], ab[1], m) : NODE_NONE;
+		if (m >= 3)
+			ck_assert_uint_eq(store_depth(st, pf), m - 2);
+		for (size_t i = 0; i < W.count; i++) {
+			size_t n = W.len[i];
+			for (size_t j = 0; j < n; j++) {
+				sw[j] = ab[W.w[i][j]];
+				cw[j] = W.w[i][j] ? 'b' : 'a';
+			}
+			cw[n] = '\0';
+			unsigned r = runs_from_a(cw);
+			if (n <= 10) {
+				ck_assert(hierarchy_member(W.w[i], n, m) == (r == m));
+				ck_assert(ref_accepts(st, lk, sw, n, false) == (r == m));
+			}
+			if (m >= 3 && r >= 1 && r <= m)
+				ck_assert_msg(ref_accepts(st, pf, sw, n, false) == (r == m),
+					      "P_%u on '%s'", m, cw);
+		}
+	}
+	words_free(&W);
+	store_free(st);
+}
+END_TEST
+
 START_TEST(printed_pairs_hold)
 {
 	char *h[] = {"tally hierarchy", "--k=1..4", "--json", "--quiet",
@@ -1040,10 +1101,15 @@ START_TEST(printed_pairs_hold)
 		      "--quiet", NULL};
 	char *s2[] = {"tally search", "--separate=2", "--alphabet=ab", "--json",
 		      "--quiet", NULL};
-	char *(*argvs[3])[] = {&h, &s1, &s2};
-	int (*cmds[3])(int, char **) = {cmd_hierarchy, cmd_search, cmd_search};
+	/* the prediction task's pairs, and rows not searched */
+	char *p[] = {"tally hierarchy", "--task=predict", "--k=3..6",
+		     "--search-depth=2", "--json", "--quiet", "--decide-length=0",
+		     "--verify-length=8", NULL};
+	char *(*argvs[4])[] = {&h, &s1, &s2, &p};
+	int (*cmds[4])(int, char **) = {cmd_hierarchy, cmd_search, cmd_search,
+					cmd_hierarchy};
 	char *out = capture(cmds[_i], *argvs[_i]);
-	ck_assert_uint_gt(check_printed(out, _i > 0), 0);
+	ck_assert_uint_gt(check_printed(out, _i == 1 || _i == 2), 0);
 	free(out);
 }
 END_TEST
@@ -1066,7 +1132,8 @@ Suite *search_suite(void)
 	tc = tcase_create("indist");
 	tcase_set_timeout(tc, 300 * test_multiplier());
 	tcase_add_loop_test(tc, indist_matches_enumeration, 0, 10);
-	tcase_add_loop_test(tc, printed_pairs_hold, 0, 3);
+	tcase_add_loop_test(tc, printed_pairs_hold, 0, 4);
+	tcase_add_test(tc, theory_formulas_hold);
 	suite_add_tcase(su, tc);
 	return su;
 }
