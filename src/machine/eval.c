@@ -668,6 +668,12 @@ bool eval_push_word_jobs(Evaluator *ev, const unsigned char *in, size_t n,
 {
 	if (!ev->streams || ev->st.pos != 0 || ev->too_long)
 		return false;
+	if (jobs <= 1) { /* sequential, all the same from the mapping */
+		if (eval_push_bytes(ev, in, n, byte_sym) == n)
+			return true;
+		eval_reset(ev);
+		return false;
+	}
 	uint32_t code[256];
 	for (int b = 0; b < 256; b++)
 		code[b] = byte_sym[b] == SYM_NONE ? UINT32_MAX

@@ -303,11 +303,19 @@ void machine_run_block(const Machine *m, MachineState *st, MachineBlock *bk,
 
 /* The kernel's input: one-byte letters, each byte's deltas looked up
  * directly (no letter code in between); built once per byte -> code
- * table.  code[b] is the letter code of byte b, or 0xff when b is not a
- * letter. */
+ * table (machine_kernel.c).  code[b] is the letter code of byte b, or
+ * 0xff when b is not a letter.  Only the counted tests are stepped per
+ * letter; every other value follows at the end from the letter-driven
+ * slots, which are counted letter by letter when at most four bytes are
+ * letters (vector compares) and stepped otherwise. */
+enum { MACHINE_KERNEL_BYTES = 4 };
 typedef struct {
-	uint8_t letter[256]; /* 1 when the byte is a letter */
+	uint8_t other[256];  /* 1 when the byte is not a letter */
+	size_t nbyte;        /* how many bytes are letters */
+	uint8_t byte[MACHINE_KERNEL_BYTES]; /* them, when at most that many */
 	int64_t dx[MACHINE_KERNEL_LD][256];    /* deltas of the LD slots */
+	size_t ncount;                          /* the counted tests */
+	MachineTest count[MACHINE_KERNEL_COUNTS];
 	int64_t dy[MACHINE_KERNEL_COUNTS][256]; /* s * the tested slot's */
 } MachineByteMap;
 void machine_byte_map(const Machine *m, MachineByteMap *map,

@@ -660,6 +660,92 @@ START_TEST(kernel_int64_boundary)
 }
 END_TEST
 
+/* The register kernel's blocks (machine_kernel.c: 2048 bytes, a block
+ * with a non-letter cut before it and read again, the letter-driven
+ * slots from vector counts of at most four letter bytes, stepped for
+ * more) against machine_step letter by letter: random words of lengths
+ * about the block size, one non-letter somewhere or nowhere, read in
+ * random pieces, the whole persistent state and the verdict compared
+ * after every piece.  The formulas are each a kernel shape: <, = (the
+ * y | -y test), a negated counted test, two slots, five letters (a
+ * byte map of more than four letters is stepped, not counted). */
+START_TEST(kernel_blocks)
+{
+	static const char *const formulas[] = {
+		"#[#[Q_a] < #[Q_b]] = 0 & #[Q_a] = #[Q_b]",
+		"#[#[Q_a] = #[Q_b]] > 5",
+		"#[!(#[Q_a] <= #[Q_b] + 2)] >= 7 & #[Q_b] < #[Q_a]",
+		"#[#[Q_a] > 2 * #[Q_b]] < 600 & #[#[Q_b] >= #[Q_a]] > 2",
+		"#[#[Q_a] + #[Q_c] < #[Q_b] + #[Q_d] + #[Q_e]] < 1500",
+	};
+	static const size_t lens[] = {1, 15, 16, 17, 2047, 2048, 2049, 4095,
+				      4097, 6000};
+	unsigned char *text = malloc(6000);
+	uint64_t x = 0xb10c;
+	for (size_t f = 0; f < sizeof formulas / sizeof *formulas; f++) {
+		Node root = parse(formulas[f]);
+		Machine m;
+		machine_init(&m, s, &root, 1, false);
+		ck_assert_msg(m.kernel.on, "%s: no kernel", formulas[f]);
+		uint8_t code[256];
+		memset(code, 0xff, sizeof code);
+		/* the letters read: a and b, and one or three more (none
+		 * of which some formulas mention) */
+		size_t sigma = f == 0 ? 2 : f == 4 ? 5 : 3;
+		for (size_t c = 0; c < sigma; c++)
+			code['a' + c] = (uint8_t)machine_code(
+				&m.codes, sym_intern(store_syms(s),
+						     &"abcde"[c], 1));
+		MachineByteMap map;
+		machine_byte_map(&m, &map, code);
+		MachineState ks, ls;
+		machine_state_init(&m, &ks);
+		machine_state_init(&m, &ls);
+		for (size_t li = 0; li < sizeof lens / sizeof *lens; li++)
+			for (int rep = 0; rep < 3; rep++) {
+				size_t n = lens[li];
+				for (size_t i = 0; i < n; i++) {
+					x = x * 6364136223846793005u + 1442695040888963407u;
+					/* a bias, so that counts drift far */
+					text[i] = (unsigned char)('a' + (x >> 40) % (sigma + rep));
+					if (text[i] >= 'a' + sigma)
+						text[i] = 'a';
+				}
+				size_t bad = rep == 1 ? (size_t)(x >> 20) % n : n;
+				if (bad < n)
+					text[bad] = '!';
+				machine_reset(&m, &ks);
+				machine_reset(&m, &ls);
+				for (size_t done = 0; done < n;) {
+					x = x * 6364136223846793005u + 1442695040888963407u;
+					size_t piece = 1 + (size_t)(x >> 33) % 3000;
+					piece = piece < n - done ? piece : n - done;
+					size_t got = machine_run_mapped(&m, &ks, &map,
+									text + done, piece);
+					size_t want = 0;
+					while (want < piece && code[text[done + want]] != 0xff)
+						machine_step(&m, &ls, code[text[done + want++]]);
+					ck_assert_uint_eq(got, want);
+					ck_assert_uint_eq(ks.pos, ls.pos);
+					ck_assert_msg(machine_state_equal(&m, &ks, &ls),
+						      "%s: length %zu after %zu", formulas[f],
+						      n, done + want);
+					machine_query(&m, &ks);
+					machine_query(&m, &ls);
+					ck_assert_int_eq(machine_root(&m, &ks, 0),
+							 machine_root(&m, &ls, 0));
+					/* past the non-letter, on from the state */
+					done += want + (want < piece);
+				}
+			}
+		machine_state_free(&m, &ks);
+		machine_state_free(&m, &ls);
+		machine_free(&m);
+	}
+	free(text);
+}
+END_TEST
+
 /* ---- tally lang against the reference ------------------------------ */
 
 /* Runs a command in this process with stdout captured; malloc'd text. */
@@ -826,6 +912,7 @@ Suite *eval_suite(void)
 	tcase_add_test(tc, huge_constants);
 	tcase_add_test(tc, int64_overflow);
 	tcase_add_test(tc, kernel_int64_boundary);
+	tcase_add_test(tc, kernel_blocks);
 	suite_add_tcase(su, tc);
 
 	tc = tcase_create("lang");
