@@ -151,8 +151,7 @@ static inline void run(const Machine *p, MachineState *st, const MachineInstr *c
 	}
 }
 
-/* The step program of the current pass. */
-static const MachineInstr *program(const Machine *p, size_t *n)
+const MachineInstr *machine_program(const Machine *p, size_t *n)
 {
 	if (p->pass >= p->fdepth) {
 		*n = p->nstep;
@@ -177,7 +176,7 @@ void machine_step(const Machine *p, MachineState *st, uint32_t code)
 		memcpy(V + p->nld, p->lfrow + (size_t)code * p->nlf,
 		       p->nlf * sizeof *V);
 	size_t n;
-	const MachineInstr *prog = program(p, &n);
+	const MachineInstr *prog = machine_program(p, &n);
 	run(p, st, prog, n, false);
 }
 
@@ -244,7 +243,7 @@ void machine_run_block(const Machine *p, MachineState *st, MachineBlock *bk,
 		V[p->nld + j] = c[m - 1];
 	}
 	size_t nstep;
-	const MachineInstr *prog = program(p, &nstep);
+	const MachineInstr *prog = machine_program(p, &nstep);
 	for (size_t k = 0; k < nstep; k++) {
 		const MachineInstr *in = &prog[k];
 		int64_t *d = COL(in->dst), acc;
@@ -347,7 +346,7 @@ void machine_reset(const Machine *p, MachineState *st)
 		       p->nlf * sizeof *st->V);
 	st->pos = 0;
 	size_t n;
-	const MachineInstr *prog = program(p, &n);
+	const MachineInstr *prog = machine_program(p, &n);
 	run(p, st, prog, n, true);
 }
 

@@ -60,16 +60,16 @@ void machine_byte_map(const Machine *p, MachineByteMap *map,
 	}
 }
 
-/* got[j] = how often map->byte[j] occurs in p[0..n), n <= KERNEL_BLOCK,
- * for the first k letter bytes (k a constant where it is inlined). */
+/* got[j] = how often byte[j] occurs in p[0..n), n <= KERNEL_BLOCK, for
+ * the first k bytes (k a constant where it is inlined). */
 static inline __attribute__((always_inline)) void
-count_k(const MachineByteMap *map, const unsigned char *p, size_t n,
-	size_t k, uint64_t *got)
+count_k(const uint8_t *byte, const unsigned char *p, size_t n, size_t k,
+	uint64_t *got)
 {
 	Bytes16 want[MACHINE_KERNEL_BYTES], acc[MACHINE_KERNEL_BYTES];
 	for (size_t j = 0; j < k; j++) {
 		for (size_t l = 0; l < 16; l++)
-			want[j][l] = map->byte[j];
+			want[j][l] = byte[j];
 		acc[j] = (Bytes16){0};
 	}
 	size_t i = 0;
@@ -84,25 +84,47 @@ count_k(const MachineByteMap *map, const unsigned char *p, size_t n,
 		for (size_t l = 0; l < 16; l++)
 			got[j] += acc[j][l];
 		for (size_t q = i; q < n; q++)
-			got[j] += p[q] == map->byte[j];
+			got[j] += p[q] == byte[j];
 	}
 }
 
-/* count_k for map->nbyte (at most MACHINE_KERNEL_BYTES) bytes; returns
- * how many of the n bytes are letters. */
+/* count_k for nbyte (1 to MACHINE_KERNEL_BYTES) bytes, n <=
+ * KERNEL_BLOCK; returns the sum of the counts. */
+static uint64_t count_block(const uint8_t *byte, size_t nbyte,
+			    const unsigned char *p, size_t n, uint64_t *got)
+{
+	switch (nbyte) {
+	case 1: count_k(byte, p, n, 1, got); break;
+	case 2: count_k(byte, p, n, 2, got); break;
+	case 3: count_k(byte, p, n, 3, got); break;
+	default: count_k(byte, p, n, 4, got); break;
+	}
+	uint64_t all = 0;
+	for (size_t j = 0; j < nbyte; j++)
+		all += got[j];
+	return all;
+}
+
+uint64_t machine_count_bytes(const uint8_t *byte, size_t nbyte,
+			     const unsigned char *p, size_t n, uint64_t *got)
+{
+	uint64_t all = 0, part[MACHINE_KERNEL_BYTES];
+	for (size_t j = 0; j < nbyte; j++)
+		got[j] = 0;
+	for (size_t i = 0; i < n; i += KERNEL_BLOCK) {
+		size_t m = n - i < KERNEL_BLOCK ? n - i : KERNEL_BLOCK;
+		all += count_block(byte, nbyte, p + i, m, part);
+		for (size_t j = 0; j < nbyte; j++)
+			got[j] += part[j];
+	}
+	return all;
+}
+
+/* count_block for the map's letter bytes. */
 static uint64_t count_letters(const MachineByteMap *map,
 			      const unsigned char *p, size_t n, uint64_t *got)
 {
-	switch (map->nbyte) {
-	case 1: count_k(map, p, n, 1, got); break;
-	case 2: count_k(map, p, n, 2, got); break;
-	case 3: count_k(map, p, n, 3, got); break;
-	default: count_k(map, p, n, 4, got); break;
-	}
-	uint64_t all = 0;
-	for (size_t j = 0; j < map->nbyte; j++)
-		all += got[j];
-	return all;
+	return count_block(map->byte, map->nbyte, p, n, got);
 }
 
 /* The first of p[0..n) that is not a letter, or n. */

@@ -746,6 +746,98 @@ START_TEST(kernel_blocks)
 }
 END_TEST
 
+/* The affine kernel (machine_affine.c), which reads the passes of #>
+ * over one-byte letters, against the evaluator that keeps the word and
+ * runs its passes in the block interpreter (eval_push_many, never the
+ * kernel), and against the reference on short words: random words over
+ * {a, b} (and c, which no formula mentions), pushed in random pieces
+ * with a non-letter somewhere or nowhere (what is read up to it is the
+ * word).  Formulas: #> of letters compared with counts, with one
+ * another, under NOT, AND and OR, = (the y | -y test), four comparisons
+ * in one count, and --accept-at=eos. */
+START_TEST(affine_passes)
+{
+	static const char *const formulas[] = {
+		"#[#[true] = 1 & #>[Q_b] < #>[Q_a]] = 1",
+		"#[#>[Q_a] = #[Q_b]] >= 1",
+		"#[!(#>[Q_a] > #[Q_b] + 1) | Q_b] >= #[Q_a]",
+		"#[#>[Q_a] >= 2 * #>[Q_b] & #[Q_a] < #[Q_b] + 3] > 1",
+		"#[#>[Q_a | Q_c] > #>[Q_b] & #[Q_a] != #[Q_b] & #[true] > 2"
+		" & #>[true] > 1] >= 2",
+	};
+	static const size_t lens[] = {0, 1, 2, 5, 9, 60, 2047, 2049, 5000};
+	Sym byte_sym[256];
+	for (int b = 0; b < 256; b++)
+		byte_sym[b] = SYM_NONE;
+	for (const char *c = "abc"; *c; c++)
+		byte_sym[(unsigned char)*c] = sym_intern(store_syms(s), c, 1);
+	unsigned char *text = malloc(5000);
+	Sym *w = malloc(5000 * sizeof *w);
+	uint64_t x = 0xaff1;
+	size_t nacc = 0, nrej = 0;
+	for (size_t f = 0; f < sizeof formulas / sizeof *formulas; f++)
+		for (int eos = 0; eos < 2; eos++) {
+			Node root = parse(formulas[f]);
+			Machine m;
+			machine_init(&m, s, &root, 1, false);
+			uint32_t code[256];
+			for (int b = 0; b < 256; b++)
+				code[b] = byte_sym[b] == SYM_NONE ? UINT32_MAX
+					: machine_code(&m.codes, byte_sym[b]);
+			machine_begin_pass(&m, m.fdepth);
+			MachineAffine *aff = machine_affine_new(&m, code);
+			ck_assert_msg(aff, "%s: no affine kernel", formulas[f]);
+			machine_affine_free(aff);
+			machine_free(&m);
+			AcceptAt at = eos ? ACCEPT_EOS : ACCEPT_LAST;
+			Evaluator *pv = eval_new(s, &root, 1, at);
+			Evaluator *kv = eval_new(s, &root, 1, at);
+			for (size_t li = 0; li < sizeof lens / sizeof *lens; li++)
+				for (int rep = 0; rep < 4; rep++) {
+					size_t n = lens[li];
+					for (size_t i = 0; i < n; i++) {
+						x = x * 6364136223846793005u + 1442695040888963407u;
+						text[i] = "aabbabc"[(x >> 40) % (rep == 3 ? 7 : 4)];
+					}
+					size_t bad = rep == 1 && n ? (size_t)(x >> 20) % n : n;
+					if (bad < n)
+						text[bad] = '!';
+					for (size_t i = 0; i < bad; i++)
+						w[i] = byte_sym[text[i]];
+					eval_reset(kv);
+					eval_push_many(kv, w, bad);
+					bool want = eval_accepts(kv, 0);
+					if (bad <= 9)
+						ck_assert_int_eq(want, ref_accepts(s, root, w, bad, eos));
+					unsigned np = eval_pass_count(pv);
+					for (unsigned k = 0; k < np; k++) {
+						eval_pass_begin(pv, k);
+						for (size_t done = 0; done < bad;) {
+							x = x * 6364136223846793005u + 1442695040888963407u;
+							size_t piece = 1 + (size_t)(x >> 33) % 3000;
+							piece = piece < n - done ? piece : n - done;
+							size_t got = eval_push_bytes(pv, text + done, piece, byte_sym);
+							ck_assert_uint_eq(got, bad - done < piece ? bad - done : piece);
+							done += got;
+						}
+						if (k + 1 < np)
+							eval_pass_end(pv);
+					}
+					ck_assert_msg(eval_accepts(pv, 0) == want,
+						      "%s (eos %d): length %zu", formulas[f],
+						      eos, bad);
+					nacc += want;
+					nrej += !want;
+				}
+			eval_free(pv);
+			eval_free(kv);
+		}
+	ck_assert(nacc > 20 && nrej > 20);
+	free(text);
+	free(w);
+}
+END_TEST
+
 /* ---- tally lang against the reference ------------------------------ */
 
 /* Runs a command in this process with stdout captured; malloc'd text. */
@@ -913,6 +1005,7 @@ Suite *eval_suite(void)
 	tcase_add_test(tc, int64_overflow);
 	tcase_add_test(tc, kernel_int64_boundary);
 	tcase_add_test(tc, kernel_blocks);
+	tcase_add_test(tc, affine_passes);
 	suite_add_tcase(su, tc);
 
 	tc = tcase_create("lang");
