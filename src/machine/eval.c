@@ -47,6 +47,11 @@ struct Evaluator {
 	const Sym *code_sym;  /* the table byte_code is of */
 	uint32_t byte_code[256]; /* with ext: byte -> code, UINT32_MAX none */
 	uint8_t byte_letter[256]; /* with ext: 1 when the byte is a letter */
+	size_t nletter_byte;  /* with ext: how many bytes are letters, */
+	uint8_t letter_byte[MACHINE_KERNEL_BYTES]; /* the first of them */
+	MachineAffine *aff;   /* with ext: the affine kernel of aff_pass */
+	unsigned aff_pass;
+	bool aff_tried;       /* aff is for aff_pass and code_sym (or NULL) */
 };
 
 /* ---- the evaluator ------------------------------------------------------ */
@@ -88,6 +93,7 @@ void eval_free(Evaluator *ev)
 	codebuf_free(&ev->word);
 	free(ev->count);
 	free(ev->byte_map);
+	machine_affine_free(ev->aff);
 	machine_codes_free(&ev->codes);
 	free(ev->verdict);
 	free(ev->roots);
@@ -205,6 +211,66 @@ static void count_bytes(uint64_t *count, const uint32_t *bc,
 	}
 }
 
+/* The first of b[0..n) that is not a letter, or n; when at most
+ * MACHINE_KERNEL_BYTES bytes are letters, found by counting them by
+ * vector compares (a block of 2048 whose count falls short is scanned),
+ * and then got[j] is how often ev->letter_byte[j] occurs before it
+ * (*counted set); else sixteen bytes at a time with no branch between
+ * them. */
+static size_t letter_run(const Evaluator *ev, const unsigned char *b,
+			 size_t n, uint64_t *got, bool *counted)
+{
+	const uint8_t *letter = ev->byte_letter;
+	size_t k = 0, nb = ev->nletter_byte;
+	*counted = nb <= MACHINE_KERNEL_BYTES;
+	if (*counted) {
+		uint64_t part[MACHINE_KERNEL_BYTES];
+		memset(got, 0, MACHINE_KERNEL_BYTES * sizeof *got);
+		for (size_t m; k < n; k += m) {
+			m = n - k < 2048 ? n - k : 2048;
+			bool whole = machine_count_bytes(ev->letter_byte, nb,
+							 b + k, m, part) == m;
+			if (!whole) {
+				size_t j = 0;
+				while (j < m && letter[b[k + j]])
+					j++;
+				machine_count_bytes(ev->letter_byte, nb, b + k,
+						    j, part);
+				m = j;
+			}
+			for (size_t j = 0; j < nb; j++)
+				got[j] += part[j];
+			if (!whole)
+				return k + m;
+		}
+		return n;
+	}
+	for (; n - k >= 16; k += 16) {
+		unsigned all = 1;
+#pragma GCC unroll 16
+		for (int q = 0; q < 16; q++)
+			all &= letter[b[k + q]];
+		if (!all)
+			break;
+	}
+	while (k < n && letter[b[k]])
+		k++;
+	return k;
+}
+
+/* The affine kernel of the current pass over ev->byte_code, built once
+ * per pass and table; NULL when the pass's program is not of its shape. */
+static const MachineAffine *pass_affine(Evaluator *ev)
+{
+	if (ev->aff_tried && ev->aff_pass == ev->ext_pass)
+		return ev->aff;
+	machine_affine_free(ev->aff);
+	ev->aff = machine_affine_new(&ev->lean, ev->byte_code);
+	ev->aff_pass = ev->ext_pass;
+	ev->aff_tried = true;
+	return ev->aff;
+}
+
 /* One-byte letters in a pass: each byte's code from a table, straight
  * into the counts or the block, with no array of Syms in between. */
 static size_t pass_push_bytes(Evaluator *ev, const unsigned char *b,
@@ -216,18 +282,35 @@ static size_t pass_push_bytes(Evaluator *ev, const unsigned char *b,
 				? UINT32_MAX : code_of(ev, byte_sym[c]);
 			ev->byte_letter[c] = byte_sym[c] != SYM_NONE;
 		}
+		ev->nletter_byte = 0;
+		for (int c = 0; c < 256; c++)
+			if (ev->byte_letter[c] &&
+			    ev->nletter_byte++ < MACHINE_KERNEL_BYTES)
+				ev->letter_byte[ev->nletter_byte - 1] = (uint8_t)c;
 		ev->code_sym = byte_sym;
+		ev->aff_tried = false;
 	}
 	const uint32_t *bc = ev->byte_code;
-	const uint8_t *letter = ev->byte_letter;
-	size_t k = 0;
-	while (k < n && letter[b[k]])
-		k++;
+	uint64_t got[MACHINE_KERNEL_BYTES];
+	bool counted;
+	size_t k = letter_run(ev, b, n, got, &counted);
 	size_t taken = k; /* letters beyond the limit are dropped (room) */
 	k = room(ev, k);
 	ev->ext_n += k;
 	if (counting_pass(ev)) {
-		count_bytes(ev->count, bc, b, k);
+		if (counted && k == taken)
+			for (size_t j = 0; j < ev->nletter_byte; j++)
+				ev->count[bc[ev->letter_byte[j]]] += got[j];
+		else
+			count_bytes(ev->count, bc, b, k);
+		return taken;
+	}
+	const MachineAffine *aff = pass_affine(ev);
+	if (aff && k > 1) {
+		/* the letters in registers, the last one stepped, so that
+		 * every slot is right after it */
+		machine_affine_run(aff, &ev->lean, &ev->st, b, k - 1);
+		machine_step(&ev->lean, &ev->st, bc[b[k - 1]]);
 		return taken;
 	}
 	for (size_t done = 0, m; done < k; done += m) {
@@ -668,6 +751,12 @@ bool eval_push_word_jobs(Evaluator *ev, const unsigned char *in, size_t n,
 {
 	if (!ev->streams || ev->st.pos != 0 || ev->too_long)
 		return false;
+	if (jobs <= 1) { /* sequential, all the same from the mapping */
+		if (eval_push_bytes(ev, in, n, byte_sym) == n)
+			return true;
+		eval_reset(ev);
+		return false;
+	}
 	uint32_t code[256];
 	for (int b = 0; b < 256; b++)
 		code[b] = byte_sym[b] == SYM_NONE ? UINT32_MAX

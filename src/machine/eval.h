@@ -65,7 +65,8 @@ bool eval_accepts(Evaluator *ev, size_t root);
 size_t eval_push_bytes(Evaluator *ev, const unsigned char *bytes, size_t n,
 		       const Sym *byte_sym);
 /* The same for a whole word in[0..n) just after a reset, on up to jobs
- * threads in passes over blocks (blockeval.h), leaving the evaluator
+ * threads in passes over blocks (blockeval.h; jobs <= 1: read in
+ * order, by eval_push_bytes), leaving the evaluator
  * exactly as the pushes would.  False, with nothing pushed, when the
  * formulas or the word are not for blocks (#>, Y, a byte that is not a
  * letter): then push it the ordinary way. */

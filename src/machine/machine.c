@@ -151,8 +151,7 @@ static inline void run(const Machine *p, MachineState *st, const MachineInstr *c
 	}
 }
 
-/* The step program of the current pass. */
-static const MachineInstr *program(const Machine *p, size_t *n)
+const MachineInstr *machine_program(const Machine *p, size_t *n)
 {
 	if (p->pass >= p->fdepth) {
 		*n = p->nstep;
@@ -177,7 +176,7 @@ void machine_step(const Machine *p, MachineState *st, uint32_t code)
 		memcpy(V + p->nld, p->lfrow + (size_t)code * p->nlf,
 		       p->nlf * sizeof *V);
 	size_t n;
-	const MachineInstr *prog = program(p, &n);
+	const MachineInstr *prog = machine_program(p, &n);
 	run(p, st, prog, n, false);
 }
 
@@ -244,7 +243,7 @@ void machine_run_block(const Machine *p, MachineState *st, MachineBlock *bk,
 		V[p->nld + j] = c[m - 1];
 	}
 	size_t nstep;
-	const MachineInstr *prog = program(p, &nstep);
+	const MachineInstr *prog = machine_program(p, &nstep);
 	for (size_t k = 0; k < nstep; k++) {
 		const MachineInstr *in = &prog[k];
 		int64_t *d = COL(in->dst), acc;
@@ -335,121 +334,6 @@ void machine_run_block(const Machine *p, MachineState *st, MachineBlock *bk,
 #undef COL
 }
 
-/* ---- the register kernel (machine.h) ---------------------------------- */
-
-/* The bit of the test whose y (machine.h) is y: no branch. */
-static inline int64_t kernel_bit(const MachineTest *t, int64_t y)
-{
-	uint64_t u = (uint64_t)y;
-	return (int64_t)(((u | (-u & t->e)) >> 63) ^ t->f);
-}
-
-void machine_byte_map(const Machine *p, MachineByteMap *map,
-		      const uint8_t *code)
-{
-	const MachineKernel *k = &p->kernel;
-	memset(map, 0, sizeof *map);
-	for (int b = 0; b < 256; b++) {
-		if (code[b] == 0xff)
-			continue;
-		map->letter[b] = 1;
-		for (size_t j = 0; j < p->nld; j++)
-			map->dx[j][b] = p->delta[j * p->ncodes + code[b]];
-		for (size_t j = 0; j < k->ntest; j++)
-			map->dy[j][b] = k->test[j].s * map->dx[k->test[j].ld][b];
-	}
-}
-
-enum { KERNEL_CHUNK = 16 };
-
-/* The kernel for nld slots and ntest tests, and sign: whether every test
- * is a sign bit (no = or !=); all three constants where it is inlined.
- * Each test keeps its own y = s*x + t in a register, moved by its own
- * deltas, so no slot is indexed in the loop. */
-static inline __attribute__((always_inline)) size_t
-kernel_run(const Machine *p, MachineState *st, const MachineByteMap *map,
-	   const unsigned char *in, size_t n, size_t nld, size_t ntest,
-	   bool sign)
-{
-	const MachineKernel *k = &p->kernel;
-	int64_t x[MACHINE_KERNEL_LD], y[MACHINE_KERNEL_COUNTS];
-	int64_t cnt[MACHINE_KERNEL_COUNTS];
-	MachineTest t[MACHINE_KERNEL_COUNTS];
-	for (size_t j = 0; j < nld; j++)
-		x[j] = st->V[j];
-	for (size_t j = 0; j < ntest; j++) {
-		t[j] = k->test[j];
-		if (sign)
-			t[j].e = 0;
-		y[j] = t[j].s * x[t[j].ld] + t[j].t;
-		cnt[j] = t[j].dst != UINT32_MAX ? st->V[t[j].dst] : 0;
-	}
-	/* Chunks of KERNEL_CHUNK letters checked at once, so that the
-	 * letters of a chunk are read with no branch between them; the
-	 * chunk with a non-letter (or the input's end) letter by letter. */
-	size_t i = 0;
-	for (size_t m = 1; m;) {
-		unsigned ok = n - i >= KERNEL_CHUNK;
-		for (size_t q = 0; ok && q < KERNEL_CHUNK; q++)
-			ok &= map->letter[in[i + q]];
-		for (m = ok ? KERNEL_CHUNK : 0;
-		     !ok && m < KERNEL_CHUNK && i + m < n && map->letter[in[i + m]];
-		     m++)
-			;
-#define KERNEL_STEP(b)                                             \
-	do {                                                       \
-		for (size_t j = 0; j < nld; j++)                   \
-			x[j] += map->dx[j][b];                     \
-		for (size_t j = 0; j < ntest; j++) {               \
-			y[j] += map->dy[j][b];                     \
-			cnt[j] += kernel_bit(&t[j], y[j]);         \
-		}                                                  \
-	} while (0)
-		if (ok)
-			for (size_t q = 0; q < KERNEL_CHUNK; q++)
-				KERNEL_STEP(in[i + q]);
-		else
-			for (size_t q = 0; q < m; q++)
-				KERNEL_STEP(in[i + q]);
-#undef KERNEL_STEP
-		i += m;
-		if (!ok && m < KERNEL_CHUNK)
-			break;
-	}
-	for (size_t j = 0; j < nld; j++)
-		st->V[j] = x[j];
-	for (size_t j = 0; j < ntest; j++) {
-		st->V[t[j].cmp] = kernel_bit(&t[j], y[j]);
-		if (t[j].dst != UINT32_MAX)
-			st->V[t[j].dst] = cnt[j];
-	}
-	st->pos += i;
-	return i;
-}
-
-size_t machine_run_mapped(const Machine *p, MachineState *st,
-			  const MachineByteMap *map, const unsigned char *in,
-			  size_t n)
-{
-	const MachineKernel *k = &p->kernel;
-	assert(k->on);
-	bool sign = true;
-	for (size_t j = 0; j < k->ntest; j++)
-		sign &= k->test[j].e == 0;
-	/* one instance per common shape, each unrolled by the compiler */
-#define KERNEL_CASE(l, c, sg) \
-	case (l) * 16 + (c) * 2 + (sg): \
-		return kernel_run(p, st, map, in, n, (l), (c), (sg))
-	switch (p->nld * 16 + k->ntest * 2 + sign) {
-	KERNEL_CASE(1, 0, 1); KERNEL_CASE(1, 1, 1); KERNEL_CASE(1, 1, 0);
-	KERNEL_CASE(1, 2, 1); KERNEL_CASE(2, 0, 1); KERNEL_CASE(2, 1, 1);
-	KERNEL_CASE(2, 2, 1);
-	default:
-		return kernel_run(p, st, map, in, n, p->nld, k->ntest, false);
-	}
-#undef KERNEL_CASE
-}
-
 void machine_reset(const Machine *p, MachineState *st)
 {
 	uint32_t other = (uint32_t)p->ncodes - 1;
@@ -462,7 +346,7 @@ void machine_reset(const Machine *p, MachineState *st)
 		       p->nlf * sizeof *st->V);
 	st->pos = 0;
 	size_t n;
-	const MachineInstr *prog = program(p, &n);
+	const MachineInstr *prog = machine_program(p, &n);
 	run(p, st, prog, n, true);
 }
 

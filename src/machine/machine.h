@@ -260,6 +260,8 @@ void machine_step(const Machine *m, MachineState *st, uint32_t code);
  * (0..fdepth), and after pass k < fdepth over the whole word, the totals
  * of the #> nodes of level k + 1 from their latches. */
 void machine_begin_pass(Machine *m, unsigned k);
+/* The step program of the current pass: n instructions. */
+const MachineInstr *machine_program(const Machine *m, size_t *n);
 void machine_take_totals(Machine *m, const MachineState *st);
 /* Only when m->letter_totals: the totals of level 1 from count[c], the
  * number of positions with letter code c (the end marker as "other"). */
@@ -303,11 +305,19 @@ void machine_run_block(const Machine *m, MachineState *st, MachineBlock *bk,
 
 /* The kernel's input: one-byte letters, each byte's deltas looked up
  * directly (no letter code in between); built once per byte -> code
- * table.  code[b] is the letter code of byte b, or 0xff when b is not a
- * letter. */
+ * table (machine_kernel.c).  code[b] is the letter code of byte b, or
+ * 0xff when b is not a letter.  Only the counted tests are stepped per
+ * letter; every other value follows at the end from the letter-driven
+ * slots, which are counted letter by letter when at most four bytes are
+ * letters (vector compares) and stepped otherwise. */
+enum { MACHINE_KERNEL_BYTES = 4 };
 typedef struct {
-	uint8_t letter[256]; /* 1 when the byte is a letter */
+	uint8_t other[256];  /* 1 when the byte is not a letter */
+	size_t nbyte;        /* how many bytes are letters */
+	uint8_t byte[MACHINE_KERNEL_BYTES]; /* them, when at most that many */
 	int64_t dx[MACHINE_KERNEL_LD][256];    /* deltas of the LD slots */
+	size_t ncount;                          /* the counted tests */
+	MachineTest count[MACHINE_KERNEL_COUNTS];
 	int64_t dy[MACHINE_KERNEL_COUNTS][256]; /* s * the tested slot's */
 } MachineByteMap;
 void machine_byte_map(const Machine *m, MachineByteMap *map,
@@ -317,6 +327,31 @@ void machine_byte_map(const Machine *m, MachineByteMap *map,
 size_t machine_run_mapped(const Machine *m, MachineState *st,
 			  const MachineByteMap *map, const unsigned char *in,
 			  size_t n);
+
+/* How often each of byte[0..nbyte) (1 <= nbyte <= MACHINE_KERNEL_BYTES)
+ * occurs in p[0..n), into got[]: vector compares, no branch per byte.
+ * Returns the sum of the counts (n when every byte is one of them). */
+uint64_t machine_count_bytes(const uint8_t *byte, size_t nbyte,
+			     const unsigned char *p, size_t n, uint64_t *got);
+
+/* The affine kernel (machine_affine.c): the step program of the current
+ * pass, #> of letter functions included, with every value in a
+ * register, for one-byte letters.  It takes the programs whose integers
+ * are affine in the letter-driven slots, the latches of #> of letter
+ * functions and the totals, plus a number per letter, compared (at most
+ * four comparisons that depend on more than the letter), combined by
+ * NOT, AND and OR, and counted.  code[b]: byte b's letter code,
+ * UINT32_MAX for a byte that is not a letter.  NULL when the program is
+ * not of that shape.  The machine's pass must stay the same while it is
+ * used. */
+typedef struct MachineAffine MachineAffine;
+MachineAffine *machine_affine_new(const Machine *m, const uint32_t *code);
+void machine_affine_free(MachineAffine *k);
+/* Reads in[0..n), every byte a letter: the persistent slots exact
+ * after it, the others stale (step the last letter with machine_step
+ * before a query). */
+void machine_affine_run(const MachineAffine *k, const Machine *m,
+			MachineState *st, const unsigned char *in, size_t n);
 
 /* ---- per-node analysis, shared with the tables of eval.c -------------- */
 typedef struct {

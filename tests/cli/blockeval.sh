@@ -105,3 +105,21 @@ awk 'NR == 1 { for (i = 0; i < 70; i++) printf "%s", $0; print "" }
 	NR == 2 || NR == 3 { print }' longdyck.words > huge.words
 test "$(head -n 1 huge.words | wc -c)" -gt 1100000 || fail "huge.words is short"
 same huge.words --no-echo -f dyck1
+
+# --jobs=1 maps a file too (its long words read in order from the
+# mapping and echoed from there): the same as from a pipe, where the
+# reader takes every word; also a long word with a bad letter at its
+# end (nothing of it printed), and Y.
+{ cat huge.words; head -n 1 huge.words | tr -d '\n'; printf 'x\n(())\n'; } > hugebad.words
+for f in dyck1 'Y Q_( | #[Q_)] > 2'; do
+	for w in huge.words hugebad.words; do
+		st=0
+		"$TALLY" eval --jobs=1 -f "$f" < $w > file.out 2> file.err || st=$?
+		got=0
+		cat $w | "$TALLY" eval --jobs=1 -f "$f" > pipe.out 2> pipe.err || got=$?
+		test "$st" = "$got" || fail "$w, $f: file exits $st, pipe $got"
+		cmp -s file.out pipe.out || fail "$w, $f: stdout differs"
+		cmp -s file.err pipe.err || fail "$w, $f: stderr differs"
+	done
+done
+test "$st" = 2 && test -s file.err || fail "hugebad.words: exit $st, no error"

@@ -660,6 +660,184 @@ START_TEST(kernel_int64_boundary)
 }
 END_TEST
 
+/* The register kernel's blocks (machine_kernel.c: 2048 bytes, a block
+ * with a non-letter cut before it and read again, the letter-driven
+ * slots from vector counts of at most four letter bytes, stepped for
+ * more) against machine_step letter by letter: random words of lengths
+ * about the block size, one non-letter somewhere or nowhere, read in
+ * random pieces, the whole persistent state and the verdict compared
+ * after every piece.  The formulas are each a kernel shape: <, = (the
+ * y | -y test), a negated counted test, two slots, five letters (a
+ * byte map of more than four letters is stepped, not counted). */
+START_TEST(kernel_blocks)
+{
+	static const char *const formulas[] = {
+		"#[#[Q_a] < #[Q_b]] = 0 & #[Q_a] = #[Q_b]",
+		"#[#[Q_a] = #[Q_b]] > 5",
+		"#[!(#[Q_a] <= #[Q_b] + 2)] >= 7 & #[Q_b] < #[Q_a]",
+		"#[#[Q_a] > 2 * #[Q_b]] < 600 & #[#[Q_b] >= #[Q_a]] > 2",
+		"#[#[Q_a] + #[Q_c] < #[Q_b] + #[Q_d] + #[Q_e]] < 1500",
+	};
+	static const size_t lens[] = {1, 15, 16, 17, 2047, 2048, 2049, 4095,
+				      4097, 6000};
+	unsigned char *text = malloc(6000);
+	uint64_t x = 0xb10c;
+	for (size_t f = 0; f < sizeof formulas / sizeof *formulas; f++) {
+		Node root = parse(formulas[f]);
+		Machine m;
+		machine_init(&m, s, &root, 1, false);
+		ck_assert_msg(m.kernel.on, "%s: no kernel", formulas[f]);
+		uint8_t code[256];
+		memset(code, 0xff, sizeof code);
+		/* the letters read: a and b, and one or three more (none
+		 * of which some formulas mention) */
+		size_t sigma = f == 0 ? 2 : f == 4 ? 5 : 3;
+		for (size_t c = 0; c < sigma; c++)
+			code['a' + c] = (uint8_t)machine_code(
+				&m.codes, sym_intern(store_syms(s),
+						     &"abcde"[c], 1));
+		MachineByteMap map;
+		machine_byte_map(&m, &map, code);
+		MachineState ks, ls;
+		machine_state_init(&m, &ks);
+		machine_state_init(&m, &ls);
+		for (size_t li = 0; li < sizeof lens / sizeof *lens; li++)
+			for (int rep = 0; rep < 3; rep++) {
+				size_t n = lens[li];
+				for (size_t i = 0; i < n; i++) {
+					x = x * 6364136223846793005u + 1442695040888963407u;
+					/* a bias, so that counts drift far */
+					text[i] = (unsigned char)('a' + (x >> 40) % (sigma + rep));
+					if (text[i] >= 'a' + sigma)
+						text[i] = 'a';
+				}
+				size_t bad = rep == 1 ? (size_t)(x >> 20) % n : n;
+				if (bad < n)
+					text[bad] = '!';
+				machine_reset(&m, &ks);
+				machine_reset(&m, &ls);
+				for (size_t done = 0; done < n;) {
+					x = x * 6364136223846793005u + 1442695040888963407u;
+					size_t piece = 1 + (size_t)(x >> 33) % 3000;
+					piece = piece < n - done ? piece : n - done;
+					size_t got = machine_run_mapped(&m, &ks, &map,
+									text + done, piece);
+					size_t want = 0;
+					while (want < piece && code[text[done + want]] != 0xff)
+						machine_step(&m, &ls, code[text[done + want++]]);
+					ck_assert_uint_eq(got, want);
+					ck_assert_uint_eq(ks.pos, ls.pos);
+					ck_assert_msg(machine_state_equal(&m, &ks, &ls),
+						      "%s: length %zu after %zu", formulas[f],
+						      n, done + want);
+					machine_query(&m, &ks);
+					machine_query(&m, &ls);
+					ck_assert_int_eq(machine_root(&m, &ks, 0),
+							 machine_root(&m, &ls, 0));
+					/* past the non-letter, on from the state */
+					done += want + (want < piece);
+				}
+			}
+		machine_state_free(&m, &ks);
+		machine_state_free(&m, &ls);
+		machine_free(&m);
+	}
+	free(text);
+}
+END_TEST
+
+/* The affine kernel (machine_affine.c), which reads the passes of #>
+ * over one-byte letters, against the evaluator that keeps the word and
+ * runs its passes in the block interpreter (eval_push_many, never the
+ * kernel), and against the reference on short words: random words over
+ * {a, b} (and c, which no formula mentions), pushed in random pieces
+ * with a non-letter somewhere or nowhere (what is read up to it is the
+ * word).  Formulas: #> of letters compared with counts, with one
+ * another, under NOT, AND and OR, = (the y | -y test), four comparisons
+ * in one count, and --accept-at=eos. */
+START_TEST(affine_passes)
+{
+	static const char *const formulas[] = {
+		"#[#[true] = 1 & #>[Q_b] < #>[Q_a]] = 1",
+		"#[#>[Q_a] = #[Q_b]] >= 1",
+		"#[!(#>[Q_a] > #[Q_b] + 1) | Q_b] >= #[Q_a]",
+		"#[#>[Q_a] >= 2 * #>[Q_b] & #[Q_a] < #[Q_b] + 3] > 1",
+		"#[#>[Q_a | Q_c] > #>[Q_b] & #[Q_a] != #[Q_b] & #[true] > 2"
+		" & #>[true] > 1] >= 2",
+	};
+	static const size_t lens[] = {0, 1, 2, 5, 9, 60, 2047, 2049, 5000};
+	Sym byte_sym[256];
+	for (int b = 0; b < 256; b++)
+		byte_sym[b] = SYM_NONE;
+	for (const char *c = "abc"; *c; c++)
+		byte_sym[(unsigned char)*c] = sym_intern(store_syms(s), c, 1);
+	unsigned char *text = malloc(5000);
+	Sym *w = malloc(5000 * sizeof *w);
+	uint64_t x = 0xaff1;
+	size_t nacc = 0, nrej = 0;
+	for (size_t f = 0; f < sizeof formulas / sizeof *formulas; f++)
+		for (int eos = 0; eos < 2; eos++) {
+			Node root = parse(formulas[f]);
+			Machine m;
+			machine_init(&m, s, &root, 1, false);
+			uint32_t code[256];
+			for (int b = 0; b < 256; b++)
+				code[b] = byte_sym[b] == SYM_NONE ? UINT32_MAX
+					: machine_code(&m.codes, byte_sym[b]);
+			machine_begin_pass(&m, m.fdepth);
+			MachineAffine *aff = machine_affine_new(&m, code);
+			ck_assert_msg(aff, "%s: no affine kernel", formulas[f]);
+			machine_affine_free(aff);
+			machine_free(&m);
+			AcceptAt at = eos ? ACCEPT_EOS : ACCEPT_LAST;
+			Evaluator *pv = eval_new(s, &root, 1, at);
+			Evaluator *kv = eval_new(s, &root, 1, at);
+			for (size_t li = 0; li < sizeof lens / sizeof *lens; li++)
+				for (int rep = 0; rep < 4; rep++) {
+					size_t n = lens[li];
+					for (size_t i = 0; i < n; i++) {
+						x = x * 6364136223846793005u + 1442695040888963407u;
+						text[i] = "aabbabc"[(x >> 40) % (rep == 3 ? 7 : 4)];
+					}
+					size_t bad = rep == 1 && n ? (size_t)(x >> 20) % n : n;
+					if (bad < n)
+						text[bad] = '!';
+					for (size_t i = 0; i < bad; i++)
+						w[i] = byte_sym[text[i]];
+					eval_reset(kv);
+					eval_push_many(kv, w, bad);
+					bool want = eval_accepts(kv, 0);
+					if (bad <= 9)
+						ck_assert_int_eq(want, ref_accepts(s, root, w, bad, eos));
+					unsigned np = eval_pass_count(pv);
+					for (unsigned k = 0; k < np; k++) {
+						eval_pass_begin(pv, k);
+						for (size_t done = 0; done < bad;) {
+							x = x * 6364136223846793005u + 1442695040888963407u;
+							size_t piece = 1 + (size_t)(x >> 33) % 3000;
+							piece = piece < n - done ? piece : n - done;
+							size_t got = eval_push_bytes(pv, text + done, piece, byte_sym);
+							ck_assert_uint_eq(got, bad - done < piece ? bad - done : piece);
+							done += got;
+						}
+						if (k + 1 < np)
+							eval_pass_end(pv);
+					}
+					ck_assert_msg(eval_accepts(pv, 0) == want,
+						      "%s (eos %d): length %zu", formulas[f],
+						      eos, bad);
+					nacc += want;
+					nrej += !want;
+				}
+			eval_free(pv);
+			eval_free(kv);
+		}
+	ck_assert(nacc > 20 && nrej > 20);
+	free(text);
+	free(w);
+}
+END_TEST
+
 /* ---- tally lang against the reference ------------------------------ */
 
 /* Runs a command in this process with stdout captured; malloc'd text. */
@@ -826,6 +1004,8 @@ Suite *eval_suite(void)
 	tcase_add_test(tc, huge_constants);
 	tcase_add_test(tc, int64_overflow);
 	tcase_add_test(tc, kernel_int64_boundary);
+	tcase_add_test(tc, kernel_blocks);
+	tcase_add_test(tc, affine_passes);
 	suite_add_tcase(su, tc);
 
 	tc = tcase_create("lang");
