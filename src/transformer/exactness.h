@@ -69,6 +69,9 @@ typedef struct {
 } Exactness;
 
 void exactness_analyse(const ExactInput *in, Exactness *out);
+/* The proof alone (exactness_proof.c): proved, proved_all, proved_len
+ * and argument; exactness_analyse calls it first. */
+void exactness_prove(const ExactInput *in, Exactness *out);
 /* The same for a count readout (class, ratio; exactness_counts.c): the
  * construction's proof under kneedeep, every short word and random words
  * against the evaluator's values; no claim under other semantics.

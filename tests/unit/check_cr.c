@@ -154,7 +154,7 @@ START_TEST(print_roundtrip)
 			.max_size = 24, .positional = true, .extended = true};
 	Rng r;
 	rng_seed(&r, 11);
-	unsigned cases = 150 * test_multiplier();
+	unsigned cases = test_count(150);
 	for (unsigned c = 0; c < cases; c++) {
 		Node f = randgen_formula(s, &r, &o);
 		CraspProgram p;

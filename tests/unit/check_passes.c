@@ -311,7 +311,7 @@ START_TEST(nested_future_all_words)
 			.extended = true};
 	Rng rng;
 	rng_seed(&rng, 0x9a55e5u + (uint64_t)_i);
-	unsigned nf = NESTED_FORMULAS * test_multiplier();
+	unsigned nf = test_count(NESTED_FORMULAS);
 	for (unsigned f = 0; f < nf; f++) {
 		Node roots[ROOTS] = {nested_formula(&rng, &o),
 				     randgen_formula(s, &rng, &o)};

@@ -42,7 +42,7 @@ START_TEST(import_keeps_formulas)
 {
 	Rng r;
 	rng_seed(&r, SEED);
-	unsigned cases = CASES * test_multiplier();
+	unsigned cases = test_count(CASES);
 	for (unsigned i = 0; i < cases; i++) {
 		Store *a = store_new(), *b = store_new();
 		Sym letters[3];

@@ -69,7 +69,7 @@ static void roundtrip(Syntax syn)
 					strlen(letter_names[i]));
 	Rng r;
 	rng_seed(&r, SEED);
-	for (unsigned i = 0; i < FORMULAS * test_multiplier(); i++) {
+	for (unsigned i = 0, n = test_count(FORMULAS); i < n; i++) {
 		/* Cycle through the operator sets and alphabet sizes. */
 		GenOptions o = {
 			.letters = letters,

@@ -225,7 +225,7 @@ static void check_alphabet(const char *spec, bool open_alpha,
 		alphabet_open(&a);
 	Rng g;
 	rng_seed(&g, seed0);
-	unsigned rounds = 12 * test_multiplier();
+	unsigned rounds = test_count(12);
 	for (unsigned k = 0; k < rounds; k++) {
 		Buf in = {0};
 		buf_puts(&in, "");
