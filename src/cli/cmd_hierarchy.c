@@ -946,8 +946,9 @@ static int run_dk(Table *t)
 		       "reached)" : t->all_ok ? "every row verified both ways"
 		       : "some row has no verified formula (see above)");
 		if (t->lower_tries)
-			printf("lower bounds: certified by a pair for %s; resting on "
-			       "the search only for %s\n", t->certified.len
+			printf("lower bounds: least depth certified by a pair for "
+			       "%s; resting on the search's own comparisons for "
+			       "%s\n", t->certified.len
 			       ? t->certified.data : "no row", t->search_only.len
 			       ? t->search_only.data : "no row");
 		if (!t->no_time)

@@ -71,7 +71,9 @@ ClaimStatus claim_sample_lower(const SearchResult *r, const Sample *S,
 			       WordPair *pair)
 {
 	*out = -1;
-	if (!r->certified || r->noisy || r->two_sided)
+	/* two-sided searches: whole words, re-checked in the two-sided
+	 * class (r->cls.two_sided) */
+	if (!r->certified || r->noisy)
 		return CLAIM_OK;
 	/* the deepest depth first: one pair there bounds all below; none
 	 * at or below floor (certified otherwise) is re-checked */

@@ -79,7 +79,7 @@ done
 	fail "predict --search-depth=2 (text): exit $?"
 test "$(grep -c '^[3-6] *P_[3-6] *least depth [1-4] (theory [1-4])' psd.txt)" = 4 ||
 	fail "predict rows without 'least depth': $(cat psd.txt)"
-grep -q '^lower bounds: certified by a pair for P_3, P_4, P_5, P_6; resting on the search only for no row$' psd.txt ||
+grep -q '^lower bounds: least depth certified by a pair for P_3, P_4, P_5, P_6; resting on the search'"'"'s own comparisons for no row$' psd.txt ||
 	fail "predict: lower bounds not all certified"
 
 # --family=dk: D_k = L_(2k-1) past-only beside two-sided.  The depths the
@@ -175,11 +175,11 @@ if test "${TALLY_TEST_MULTIPLIER:-1}" -ge 10; then
 	"$TALLY" hierarchy --k=1..5 --pairs=0 --quiet --no-time > np5.txt ||
 		fail "L_1..L_5 without pairs: exit $?"
 	grep -q '^staircase: reproduced' np5.txt || fail "L_1..L_5 without pairs"
-	grep -q '^lower bounds: certified by a pair for L_1, L_2, L_3, L_4, L_5; resting on the search only for no row$' np5.txt ||
+	grep -q '^lower bounds: least depth certified by a pair for L_1, L_2, L_3, L_4, L_5; resting on the search'"'"'s own comparisons for no row$' np5.txt ||
 		fail "L_1..L_5 without pairs: lower bounds not all certified"
 	"$TALLY" hierarchy --k=1..4 --max-const=2 --counts=3 --quiet --no-time > c2.txt ||
 		fail "C = 2, T = 3: exit $?"
-	grep -q '^lower bounds: certified by a pair for L_1, L_2, L_3, L_4; resting' c2.txt ||
+	grep -q '^lower bounds: least depth certified by a pair for L_1, L_2, L_3, L_4; resting' c2.txt ||
 		fail "C = 2, T = 3: not every row certified"
 	"$TALLY" hierarchy --family=dk --k=3 --csv --quiet > dk3.csv || fail "D_3: exit $?"
 	test "$(sed 1d dk3.csv | cut -d, -f4,5,6,7)" = "5,yes,3,yes" || fail "D_3 row: $(cat dk3.csv)"
