@@ -919,6 +919,15 @@ static bool run_dk_row(Table *t, unsigned k)
 	return true;
 }
 
+/* The footer's lists of rows (both tables). */
+static void free_lists(Table *t)
+{
+	buf_free(&t->certified);
+	buf_free(&t->search_only);
+	buf_free(&t->searched);
+	buf_free(&t->built);
+}
+
 static int run_dk(Table *t)
 {
 	unsigned dmax = 2 * (unsigned)t->khi - 2;
@@ -990,8 +999,11 @@ int cmd_hierarchy(int argc, char **argv)
 	t.st = store_new();
 	t.ab[0] = sym_intern(store_syms(t.st), "a", 1);
 	t.ab[1] = sym_intern(store_syms(t.st), "b", 1);
-	if (t.dk)
-		return run_dk(&t);
+	if (t.dk) {
+		status = run_dk(&t);
+		free_lists(&t);
+		return status;
+	}
 	/* witness pairs for every depth the search must exclude */
 	unsigned maxd = hierarchy_theory(t.predict, (unsigned)t.khi);
 	if (maxd > t.search_depth)
@@ -1009,6 +1021,7 @@ int cmd_hierarchy(int argc, char **argv)
 		fflush(stdout);
 		search_state_free(&t.ss);
 		store_free(t.st);
+		free_lists(&t);
 		return EXIT_INTERNAL;
 	}
 	print_footer(&t, complete);
@@ -1023,9 +1036,6 @@ int cmd_hierarchy(int argc, char **argv)
 	status = finish_plot(&t, complete, status);
 	search_state_free(&t.ss);
 	store_free(t.st);
-	buf_free(&t.certified);
-	buf_free(&t.search_only);
-	buf_free(&t.searched);
-	buf_free(&t.built);
+	free_lists(&t);
 	return status;
 }
