@@ -10,6 +10,7 @@
 
 #include "base/mem.h"
 #include "base/parallel.h"
+#include "gen/gen_unrank.h"
 
 /* Rejection sampling: words tried for one draw before giving up. */
 enum { GEN_FALLBACK_TRIES = 4096 };
@@ -95,11 +96,14 @@ static void batch_free(GenBatch *b)
 {
 	free(b->w);
 	free(b->kind);
+	free(b->path);
 }
 
-/* Adds w to the batch unless it was seen at this length. */
+/* Adds w (with its states, path, or NULL) to the batch unless it was
+ * seen at this length.  A batch keeps paths while every word came with
+ * one. */
 static bool batch_add(GenDraw *d, GenBatch *b, const uint32_t *w,
-		      GenKind kind)
+		      const uint32_t *path, GenKind kind)
 {
 	if (!seen_add(d, w))
 		return false;
@@ -107,6 +111,16 @@ static bool batch_add(GenDraw *d, GenBatch *b, const uint32_t *w,
 		 sizeof *b->w);
 	mem_grow((void **)&b->kind, &b->kcap, b->count + 1, sizeof *b->kind);
 	memcpy(b->w + b->count * b->n, w, b->n * sizeof *w);
+	if (path && (b->count == 0 || b->path)) {
+		mem_grow((void **)&b->path, &b->pcap,
+			 (b->count + 1) * (b->n + 1), sizeof *b->path);
+		memcpy(b->path + b->count * (b->n + 1), path,
+		       (b->n + 1) * sizeof *path);
+	} else if (b->path) {
+		free(b->path);
+		b->path = NULL;
+		b->pcap = 0;
+	}
 	b->kind[b->count++] = (uint8_t)kind;
 	return true;
 }
@@ -130,10 +144,8 @@ void gen_draw_init(GenDraw *d, const GenSpec *sp, GenStates *gs,
 	d->random_done = xcalloc(sp->nsplits + 1, sizeof *d->random_done);
 	d->negatives_done = xcalloc(sp->nsplits + 1,
 				    sizeof *d->negatives_done);
-	if (gs) {
-		d->ranks = _fmpz_vec_init(FILL_BATCH);
+	if (gs)
 		d->before = xmalloc(FILL_BATCH * sizeof *d->before);
-	}
 }
 
 void gen_draw_free(GenDraw *d)
@@ -148,10 +160,10 @@ void gen_draw_free(GenDraw *d)
 	free(d->syms);
 	free(d->random_done);
 	free(d->negatives_done);
-	if (d->ranks)
-		_fmpz_vec_clear(d->ranks, FILL_BATCH);
+	free(d->ranks);
 	free(d->before);
 	free(d->words);
+	free(d->paths);
 }
 
 int gen_draw_class(GenDraw *d, const uint32_t *w, size_t n)
@@ -243,8 +255,9 @@ static bool draw(GenDraw *d, int c, uint32_t *w, size_t n)
 
 /* ---- mutants ------------------------------------------------------------ */
 
-/* Exchanges two different letters before the last position. */
-static bool swap_letters(GenDraw *d, uint32_t *w, size_t n)
+/* Exchanges two different letters before the last position (at[0] and
+ * at[1]: the first and last position changed). */
+static bool swap_letters(GenDraw *d, uint32_t *w, size_t n, size_t at[2])
 {
 	if (n < 3)
 		return false;
@@ -255,6 +268,8 @@ static bool swap_letters(GenDraw *d, uint32_t *w, size_t n)
 			uint32_t x = w[i];
 			w[i] = w[j];
 			w[j] = x;
+			at[0] = i < j ? i : j;
+			at[1] = i < j ? j : i;
 			return true;
 		}
 	}
@@ -262,35 +277,54 @@ static bool swap_letters(GenDraw *d, uint32_t *w, size_t n)
 }
 
 /* Changes the letter at a position below `below` to another one. */
-static bool change_letter(GenDraw *d, uint32_t *w, size_t below)
+static bool change_letter(GenDraw *d, uint32_t *w, size_t below,
+			  size_t at[2])
 {
 	if (below == 0 || d->nl < 2)
 		return false;
 	size_t i = gen_rng_below(d->rng, below);
 	uint32_t c = (uint32_t)gen_rng_below(d->rng, d->nl - 1);
 	w[i] = c >= w[i] ? c + 1 : c;
+	at[0] = at[1] = i;
 	return true;
 }
 
-static bool mutate(GenDraw *d, GenKind kind, uint32_t *w, size_t n)
+static bool mutate(GenDraw *d, GenKind kind, uint32_t *w, size_t n,
+		   size_t at[2])
 {
 	switch (kind) {
-	case GEN_KIND_SWAP: return swap_letters(d, w, n);
-	case GEN_KIND_CHANGE: return n >= 2 && change_letter(d, w, n - 1);
-	default: return change_letter(d, w, n);
+	case GEN_KIND_SWAP: return swap_letters(d, w, n, at);
+	case GEN_KIND_CHANGE: return n >= 2 && change_letter(d, w, n - 1, at);
+	default: return change_letter(d, w, n, at);
 	}
 }
 
 /* A member to mutate: one of those drawn for this chunk (uniform
- * already, and free), else a new one. */
-static bool seed_member(GenDraw *d, uint32_t *w, size_t n)
+ * already, and free; *path its states when the batch has them), else
+ * a new one. */
+static bool seed_member(GenDraw *d, uint32_t *w, size_t n,
+			const uint32_t **path)
 {
 	const GenBatch *m = &d->batch[1];
+	*path = NULL;
 	if (!m->count)
 		return draw(d, 1, w, n);
 	size_t i = gen_rng_below(d->rng, m->count);
 	memcpy(w, gen_batch_word(m, i), n * sizeof *w);
+	if (m->path)
+		*path = m->path + i * (n + 1);
 	return true;
+}
+
+/* The class of a mutant (gen_draw_class), walked from its first change
+ * when its member's states are known. */
+static int mutant_class(GenDraw *d, const uint32_t *w, size_t n,
+			const uint32_t *path, const size_t at[2])
+{
+	if (!path)
+		return gen_draw_class(d, w, n);
+	unsigned c = gen_states_rewalk(d->gs, w, n, path, at[0], at[1]);
+	return !(c & GEN_DOMAIN) ? -1 : (c & GEN_IN) != 0;
 }
 
 /* A new non-member made from a member; false when none was found. */
@@ -310,10 +344,12 @@ static bool mutant(GenDraw *d, size_t n)
 				return false;
 			}
 			st->tries[kind]++;
-			if (!seed_member(d, d->tmp, n) ||
-			    !mutate(d, kind, d->tmp, n) ||
-			    gen_draw_class(d, d->tmp, n) != 0 ||
-			    !batch_add(d, neg, d->tmp, kind))
+			const uint32_t *path;
+			size_t at[2];
+			if (!seed_member(d, d->tmp, n, &path) ||
+			    !mutate(d, kind, d->tmp, n, at) ||
+			    mutant_class(d, d->tmp, n, path, at) != 0 ||
+			    !batch_add(d, neg, d->tmp, NULL, kind))
 				continue;
 			st->wins[kind]++;
 			return true;
@@ -356,46 +392,57 @@ static uint32_t *dense_order(GenDraw *d, int c, uint64_t need, size_t *count)
 typedef struct {
 	const GenDraw *d;
 	bool member;
-	const fmpz *ranks;
 	size_t k, ntask;
 } Unrank;
+
+/* The words of ranks lo..hi of the batch, and the members' states. */
+static void unrank_slice(const GenDraw *d, bool member, size_t lo, size_t hi)
+{
+	gen_states_unrank_limbs(d->gs, member, d->ranks + lo * d->limbs[member],
+				hi - lo, d->words + lo * d->n,
+				member ? d->paths + lo * (d->n + 1) : NULL);
+}
 
 static void unrank_task(void *ctx, unsigned worker, size_t t)
 {
 	const Unrank *u = ctx;
-	size_t lo = u->k * t / u->ntask, hi = u->k * (t + 1) / u->ntask;
-	gen_states_unrank_many(u->d->gs, u->member, u->ranks + lo, hi - lo,
-			       u->d->words + lo * u->d->n);
+	unrank_slice(u->d, u->member, u->k * t / u->ntask,
+		     u->k * (t + 1) / u->ntask);
 	(void)worker;
 }
 
-/* The words of ranks[0..k) into d->words: each a function of its rank
- * alone, so slices of a batch are unranked on the threads (d->jobs is
- * 1 over a job of ranks, whose unranking is collective).  Small
+/* The words of d->ranks[0..k) into d->words: each a function of its
+ * rank alone, so slices of a batch are unranked on the threads (d->jobs
+ * is 1 over a job of ranks, whose unranking is collective).  Small
  * batches stay here: starting a thread costs more. */
-static void unrank(GenDraw *d, bool member, const fmpz *ranks, size_t k)
+static void unrank(GenDraw *d, bool member, size_t k)
 {
+	mem_grow((void **)&d->words, &d->wcap, k * d->n + 1, sizeof *d->words);
+	if (member)
+		mem_grow((void **)&d->paths, &d->pcap, k * (d->n + 1),
+			 sizeof *d->paths);
 	if (d->jobs <= 1 || k < 64) {
-		gen_states_unrank_many(d->gs, member, ranks, k, d->words);
+		unrank_slice(d, member, 0, k);
 		return;
 	}
-	Unrank u = {d, member, ranks, k, (size_t)d->jobs * 4};
+	Unrank u = {d, member, k, (size_t)d->jobs * 4};
 	parallel_each(d->jobs, u.ntask, unrank_task, &u);
 }
 
-/* The words of ranks[0..k) of class c, added in order; false once the
- * misses say rejection keeps finding the same words (*at: the ranks
- * used, the rest given back). */
-static bool add_ranked(GenDraw *d, int c, const fmpz *ranks, size_t k,
-		       GenKind kind, bool count_misses, uint64_t *misses,
-		       uint64_t until, size_t *at)
+/* The words of d->ranks[0..k) of class c, added in order; false once
+ * the misses say rejection keeps finding the same words (*at: the
+ * ranks used, the rest given back). */
+static bool add_ranked(GenDraw *d, int c, size_t k, GenKind kind,
+		       bool count_misses, uint64_t *misses, uint64_t until,
+		       size_t *at)
 {
 	GenBatch *b = &d->batch[c];
-	mem_grow((void **)&d->words, &d->wcap, k * d->n + 1, sizeof *d->words);
-	unrank(d, c == 1, ranks, k);
+	unrank(d, c == 1, k);
 	for (*at = 0; *at < k;) {
-		const uint32_t *w = d->words + (*at)++ * d->n;
-		if (batch_add(d, b, w, kind) || !count_misses)
+		size_t i = (*at)++;
+		const uint32_t *w = d->words + i * d->n;
+		const uint32_t *p = c ? d->paths + i * (d->n + 1) : NULL;
+		if (batch_add(d, b, w, p, kind) || !count_misses)
 			continue; /* a mutant may be there (dense ranks) */
 		d->duplicates++;
 		/* fewer than 4 times the words wanted exist only in dense
@@ -415,9 +462,10 @@ static bool dense_batch(GenDraw *d, int c, size_t k, GenKind kind)
 		return false;
 	if (k > left)
 		k = left;
+	memset(d->ranks, 0, k * d->limbs[c] * sizeof *d->ranks);
 	for (size_t i = 0; i < k; i++)
-		fmpz_set_ui(&d->ranks[i], d->rank[c][d->next_rank[c]++]);
-	add_ranked(d, c, d->ranks, k, kind, false, NULL, 0, &at);
+		d->ranks[i * d->limbs[c]] = d->rank[c][d->next_rank[c]++];
+	add_ranked(d, c, k, kind, false, NULL, 0, &at);
 	return true;
 }
 
@@ -435,14 +483,13 @@ static bool draw_batch(GenDraw *d, int c, size_t k, GenKind kind,
 			break;
 		}
 		d->before[got] = d->rng->state;
-		if (!gen_states_draw_rank(d->gs, c == 1, d->rng,
-					  &d->ranks[got])) {
+		if (!gen_states_draw_limbs(d->gs, c == 1, d->rng,
+					   d->ranks + got * d->limbs[c])) {
 			more = false;
 			break;
 		}
 	}
-	if (got && !add_ranked(d, c, d->ranks, got, kind, true, misses, until,
-			       &at)) {
+	if (got && !add_ranked(d, c, got, kind, true, misses, until, &at)) {
 		if (at < got)
 			d->rng->state = d->before[at];
 		return false;
@@ -462,7 +509,7 @@ static void fill_rejected(GenDraw *d, int c, uint64_t until, GenKind kind)
 		}
 		if (!draw(d, c, d->tmp, d->n))
 			break;
-		if (batch_add(d, b, d->tmp, kind))
+		if (batch_add(d, b, d->tmp, NULL, kind))
 			continue;
 		d->duplicates++;
 		/* as add_ranked */
@@ -516,8 +563,15 @@ void gen_draw_length(GenDraw *d, size_t n, const uint64_t total[2])
 	seen_reset(d);
 	d->hopeless[0] = d->hopeless[1] = false;
 	memset(&d->mutants, 0, sizeof d->mutants);
-	if (d->gs)
+	if (d->gs) {
 		gen_states_aim(d->gs, n);
+		/* room for a batch of ranks of either class */
+		for (int c = 0; c < 2; c++) {
+			d->limbs[c] = gen_states_limbs(d->gs, c);
+			mem_grow((void **)&d->ranks, &d->rcap,
+				 FILL_BATCH * d->limbs[c], sizeof *d->ranks);
+		}
+	}
 	for (int c = 0; c < 2; c++) {
 		free(d->rank[c]);
 		d->rank[c] = dense_order(d, c, total[c], &d->nrank[c]);

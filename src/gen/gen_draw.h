@@ -26,7 +26,11 @@ typedef struct {
 	size_t n;
 	uint32_t *w; /* count x n letters */
 	uint8_t *kind;
-	size_t count, cap, kcap;
+	/* members drawn from counts: the states each walked through
+	 * (count x (n + 1), gen_unrank.h), to class their mutants from
+	 * where they differ; NULL otherwise */
+	uint32_t *path;
+	size_t count, cap, kcap, pcap;
 } GenBatch;
 
 /* Mutation tries and successes by kind, at the current length. */
@@ -50,10 +54,12 @@ typedef struct {
 	uint64_t duplicates;
 	uint64_t tries;  /* rejection sampling: words tried per draw */
 	uint32_t *tmp, *seed_word;
-	fmpz *ranks;       /* with a graph: a batch of draws (gen_draw.c) */
+	uint64_t *ranks;   /* with a graph: a batch of draws (gen_draw.c), */
+	size_t limbs[2], rcap; /* each limbs[class] words (gen_unrank.h) */
 	uint64_t *before;  /* the generator's state before each */
 	uint32_t *words;   /* their words */
-	size_t wcap;
+	uint32_t *paths;   /* and their states (members) */
+	size_t wcap, pcap;
 	Sym *syms;
 	/* per split: the uniformly random non-members drawn so far and
 	 * all non-members asked for, so that a mutant not found (replaced
