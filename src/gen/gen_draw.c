@@ -17,6 +17,8 @@ enum { GEN_FALLBACK_TRIES = 4096 };
 /* Mutants: tries of one kind for one non-member, and the tries after
  * which a kind that never worked at this length is given up. */
 enum { MUTANT_TRIES = 16, MUTANT_GIVE_UP = 64 };
+/* Tries of a mutant planned together (at most GEN_REWALK_MAX). */
+enum { MUTANT_AHEAD = 8 };
 /* Enumerate a class whole when it has at most this many words and
  * fewer than four times the words wanted. */
 enum { DENSE_MAX = 1 << 22 };
@@ -140,6 +142,7 @@ void gen_draw_init(GenDraw *d, const GenSpec *sp, GenStates *gs,
 	d->jobs = sp->jobs;
 	d->tmp = xmalloc((maxlen + 1) * sizeof *d->tmp);
 	d->seed_word = xmalloc((maxlen + 1) * sizeof *d->seed_word);
+	d->ahead = xmalloc((maxlen + 1) * MUTANT_AHEAD * sizeof *d->ahead);
 	d->syms = xmalloc((maxlen + 1) * sizeof *d->syms);
 	d->random_done = xcalloc(sp->nsplits + 1, sizeof *d->random_done);
 	d->negatives_done = xcalloc(sp->nsplits + 1,
@@ -157,6 +160,7 @@ void gen_draw_free(GenDraw *d)
 	free(d->rank[1]);
 	free(d->tmp);
 	free(d->seed_word);
+	free(d->ahead);
 	free(d->syms);
 	free(d->random_done);
 	free(d->negatives_done);
@@ -255,21 +259,20 @@ static bool draw(GenDraw *d, int c, uint32_t *w, size_t n)
 
 /* ---- mutants ------------------------------------------------------------ */
 
-/* Exchanges two different letters before the last position (at[0] and
- * at[1]: the first and last position changed). */
-static bool swap_letters(GenDraw *d, uint32_t *w, size_t n, size_t at[2])
+/* Exchanges two different letters before the last position. */
+static bool swap_letters(GenDraw *d, size_t n, GenMutant *m)
 {
+	const uint32_t *w = m->base;
 	if (n < 3)
 		return false;
 	for (int t = 0; t < 8; t++) {
 		size_t i = gen_rng_below(d->rng, n - 1);
 		size_t j = gen_rng_below(d->rng, n - 1);
 		if (w[i] != w[j]) {
-			uint32_t x = w[i];
-			w[i] = w[j];
-			w[j] = x;
-			at[0] = i < j ? i : j;
-			at[1] = i < j ? j : i;
+			m->at[0] = i < j ? i : j;
+			m->at[1] = i < j ? j : i;
+			m->letter[0] = w[m->at[1]];
+			m->letter[1] = w[m->at[0]];
 			return true;
 		}
 	}
@@ -277,82 +280,129 @@ static bool swap_letters(GenDraw *d, uint32_t *w, size_t n, size_t at[2])
 }
 
 /* Changes the letter at a position below `below` to another one. */
-static bool change_letter(GenDraw *d, uint32_t *w, size_t below,
-			  size_t at[2])
+static bool change_letter(GenDraw *d, size_t below, GenMutant *m)
 {
 	if (below == 0 || d->nl < 2)
 		return false;
 	size_t i = gen_rng_below(d->rng, below);
 	uint32_t c = (uint32_t)gen_rng_below(d->rng, d->nl - 1);
-	w[i] = c >= w[i] ? c + 1 : c;
-	at[0] = at[1] = i;
+	m->at[0] = m->at[1] = i;
+	m->letter[0] = m->letter[1] = c >= m->base[i] ? c + 1 : c;
 	return true;
 }
 
-static bool mutate(GenDraw *d, GenKind kind, uint32_t *w, size_t n,
-		   size_t at[2])
+static bool mutate(GenDraw *d, GenKind kind, size_t n, GenMutant *m)
 {
 	switch (kind) {
-	case GEN_KIND_SWAP: return swap_letters(d, w, n, at);
-	case GEN_KIND_CHANGE: return n >= 2 && change_letter(d, w, n - 1, at);
-	default: return change_letter(d, w, n, at);
+	case GEN_KIND_SWAP: return swap_letters(d, n, m);
+	case GEN_KIND_CHANGE: return n >= 2 && change_letter(d, n - 1, m);
+	default: return change_letter(d, n, m);
 	}
 }
 
-/* A member to mutate: one of those drawn for this chunk (uniform
- * already, and free; *path its states when the batch has them), else
- * a new one. */
-static bool seed_member(GenDraw *d, uint32_t *w, size_t n,
-			const uint32_t **path)
+/* A member to mutate (m->base, m->path): one of those drawn for this
+ * chunk (uniform already, and free; with its states when the batch has
+ * them), else a new one drawn into w. */
+static bool seed_member(GenDraw *d, uint32_t *w, size_t n, GenMutant *m)
 {
-	const GenBatch *m = &d->batch[1];
-	*path = NULL;
-	if (!m->count)
+	const GenBatch *b = &d->batch[1];
+	m->path = NULL;
+	m->base = w;
+	if (!b->count)
 		return draw(d, 1, w, n);
-	size_t i = gen_rng_below(d->rng, m->count);
-	memcpy(w, gen_batch_word(m, i), n * sizeof *w);
-	if (m->path)
-		*path = m->path + i * (n + 1);
+	size_t i = gen_rng_below(d->rng, b->count);
+	m->base = gen_batch_word(b, i);
+	if (b->path)
+		m->path = b->path + i * (b->n + 1);
 	return true;
 }
 
-/* The class of a mutant (gen_draw_class), walked from its first change
- * when its member's states are known. */
-static int mutant_class(GenDraw *d, const uint32_t *w, size_t n,
-			const uint32_t *path, const size_t at[2])
+/* The mutant's letters into w. */
+static void spell(const GenMutant *m, uint32_t *w, size_t n)
 {
-	if (!path)
-		return gen_draw_class(d, w, n);
-	unsigned c = gen_states_rewalk(d->gs, w, n, path, at[0], at[1]);
-	return !(c & GEN_DOMAIN) ? -1 : (c & GEN_IN) != 0;
+	if (w != m->base)
+		memcpy(w, m->base, n * sizeof *w);
+	w[m->at[0]] = m->letter[0];
+	w[m->at[1]] = m->letter[1];
 }
 
-/* A new non-member made from a member; false when none was found. */
+/* Tries planned ahead: the random numbers of each drawn in turn as if
+ * it were the only one (none depends on an earlier try's outcome within
+ * one kind), the generator's state after each kept so that the ones
+ * after the first success are given back. */
+typedef struct {
+	size_t k; /* tries planned */
+	GenMutant m[MUTANT_AHEAD]; /* base NULL: no member, or none changed */
+	uint64_t after[MUTANT_AHEAD];
+	unsigned cls[MUTANT_AHEAD];
+} Plan;
+
+/* Plans up to k tries of one kind (fewer when a limit stops them); the
+ * class of each, plus one (0 outside the domain, 1 non-member). */
+static void plan_tries(GenDraw *d, GenKind kind, size_t n, size_t k,
+		       Plan *p)
+{
+	for (p->k = 0; p->k < k; p->k++) {
+		if (gen_states_poll(d->gs, d->limits))
+			break;
+		size_t i = p->k;
+		GenMutant *m = &p->m[i];
+		if (!seed_member(d, d->ahead + i * n, n, m) ||
+		    !mutate(d, kind, n, m))
+			m->base = NULL;
+		p->cls[i] = 0;
+		p->after[i] = d->rng->state;
+	}
+	if (!d->gs) { /* no graph: the evaluator, one by one */
+		for (size_t i = 0; i < p->k; i++)
+			if (p->m[i].base) {
+				spell(&p->m[i], d->tmp, n);
+				p->cls[i] = (unsigned)(gen_draw_class(
+					d, d->tmp, n) + 1);
+			}
+		return;
+	}
+	gen_states_rewalk(d->gs, n, p->k, p->m, p->cls);
+	for (size_t i = 0; i < p->k; i++) { /* as gen_draw_class + 1 */
+		unsigned c = p->cls[i];
+		p->cls[i] = !(c & GEN_DOMAIN) ? 0 : (c & GEN_IN) ? 2 : 1;
+	}
+}
+
+/* A new non-member made from a member; false when none was found.  The
+ * tries are planned a few at a time and their classes walked together;
+ * they are then taken in order as if made one by one. */
 static bool mutant(GenDraw *d, size_t n)
 {
 	GenMutants *st = &d->mutants;
 	static const GenKind order[] = {GEN_KIND_SWAP, GEN_KIND_CHANGE,
 					GEN_KIND_ANY};
 	GenBatch *neg = &d->batch[0];
+	Plan p;
 	for (size_t k = 0; k < 3; k++) {
 		GenKind kind = order[k];
 		if (st->tries[kind] >= MUTANT_GIVE_UP && !st->wins[kind])
 			continue;
-		for (int t = 0; t < MUTANT_TRIES; t++) {
-			if (gen_states_poll(d->gs, d->limits)) {
+		for (size_t t = 0; t < MUTANT_TRIES;) {
+			size_t want = MUTANT_TRIES - t < MUTANT_AHEAD
+				? MUTANT_TRIES - t : MUTANT_AHEAD;
+			plan_tries(d, kind, n, want, &p);
+			for (size_t i = 0; i < p.k; i++, t++) {
+				st->tries[kind]++;
+				/* a non-member in the domain: class 0 */
+				if (!p.m[i].base || p.cls[i] != 1)
+					continue;
+				spell(&p.m[i], d->tmp, n);
+				if (!batch_add(d, neg, d->tmp, NULL, kind))
+					continue;
+				st->wins[kind]++;
+				d->rng->state = p.after[i];
+				return true;
+			}
+			if (p.k < want) {
 				d->stopped = true;
 				return false;
 			}
-			st->tries[kind]++;
-			const uint32_t *path;
-			size_t at[2];
-			if (!seed_member(d, d->tmp, n, &path) ||
-			    !mutate(d, kind, d->tmp, n, at) ||
-			    mutant_class(d, d->tmp, n, path, at) != 0 ||
-			    !batch_add(d, neg, d->tmp, NULL, kind))
-				continue;
-			st->wins[kind]++;
-			return true;
 		}
 	}
 	return false;

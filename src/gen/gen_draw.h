@@ -54,6 +54,7 @@ typedef struct {
 	uint64_t duplicates;
 	uint64_t tries;  /* rejection sampling: words tried per draw */
 	uint32_t *tmp, *seed_word;
+	uint32_t *ahead;   /* mutants tried together (gen_draw.c) */
 	uint64_t *ranks;   /* with a graph: a batch of draws (gen_draw.c), */
 	size_t limbs[2], rcap; /* each limbs[class] words (gen_unrank.h) */
 	uint64_t *before;  /* the generator's state before each */

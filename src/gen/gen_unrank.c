@@ -200,14 +200,44 @@ void gen_states_unrank_limbs(const GenStates *g, bool member,
 		free(r);
 }
 
-unsigned gen_states_rewalk(const GenStates *g, const uint32_t *w, size_t n,
-			   const uint32_t *path, size_t lo, size_t hi)
+/* The letter of m at position i. */
+static inline uint32_t letter_at(const GenMutant *m, size_t i)
 {
-	uint32_t s = path[lo];
-	for (size_t i = lo; i < n; i++) {
-		if (i > hi && s == path[i])
-			return g->cls[path[n]]; /* the old word's from here */
-		s = gen_states_succ(g, s, w[i]);
+	return i == m->at[0] ? m->letter[0]
+	       : i == m->at[1] ? m->letter[1] : m->base[i];
+}
+
+void gen_states_rewalk(const GenStates *g, size_t n, size_t k,
+		       const GenMutant *m, unsigned *cls)
+{
+	uint32_t s[GEN_REWALK_MAX];
+	size_t pos[GEN_REWALK_MAX], live[GEN_REWALK_MAX], nlive = 0;
+	assert(k <= GEN_REWALK_MAX);
+	for (size_t j = 0; j < k; j++) {
+		if (!m[j].base)
+			continue;
+		pos[j] = m[j].path ? m[j].at[0] : 0;
+		s[j] = m[j].path ? m[j].path[pos[j]] : gen_states_start(g);
+		live[nlive++] = j;
 	}
-	return g->cls[s];
+	/* a step of every walk still going per round: k chains of
+	 * dependent loads overlap instead of following each other */
+	while (nlive) {
+		size_t keep = 0;
+		for (size_t q = 0; q < nlive; q++) {
+			size_t j = live[q], i = pos[j];
+			const uint32_t *p = m[j].path;
+			if (i == n) {
+				cls[j] = g->cls[s[j]];
+			} else if (p && i > m[j].at[1] && s[j] == p[i]) {
+				cls[j] = g->cls[p[n]]; /* the old word's */
+			} else {
+				s[j] = gen_states_succ(g, s[j],
+						       letter_at(&m[j], i));
+				pos[j] = i + 1;
+				live[keep++] = j;
+			}
+		}
+		nlive = keep;
+	}
 }

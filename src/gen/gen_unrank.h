@@ -40,11 +40,22 @@ bool gen_states_draw_limbs(const GenStates *g, bool member, GenRng *r,
 void gen_states_unrank_limbs(const GenStates *g, bool member,
 			     const uint64_t *ranks, size_t k, uint32_t *w,
 			     uint32_t *path);
-/* The class of w[0..n), a word that differs from the word that walked
- * through path (as gen_states_unrank_limbs writes it) only at positions
- * lo..hi: the walk starts at lo and stops where it meets the old one
- * again (a mutant of a member is mostly found a member again there). */
-unsigned gen_states_rewalk(const GenStates *g, const uint32_t *w, size_t n,
-			   const uint32_t *path, size_t lo, size_t hi);
+/* A word given as another, base, with letter[0] at at[0] and letter[1]
+ * at at[1] (at[0] <= at[1]; equal: one letter changed); path: the states
+ * base walked through (as gen_states_unrank_limbs writes them), or
+ * NULL. */
+typedef struct {
+	const uint32_t *base, *path;
+	size_t at[2];
+	uint32_t letter[2];
+} GenMutant;
+
+/* The classes of k <= GEN_REWALK_MAX such words of length n (base
+ * NULL: none, cls[j] left): a walk starts at the first change when the
+ * path is known and stops where it meets the old one again, and the k
+ * walks go side by side (their loads overlap). */
+enum { GEN_REWALK_MAX = 16 };
+void gen_states_rewalk(const GenStates *g, size_t n, size_t k,
+		       const GenMutant *m, unsigned *cls);
 
 #endif
