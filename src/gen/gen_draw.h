@@ -55,6 +55,12 @@ typedef struct {
 	uint64_t tries;  /* rejection sampling: words tried per draw */
 	uint32_t *tmp, *seed_word;
 	uint32_t *ahead;   /* mutants tried together (gen_draw.c) */
+	/* mutants' tries made ahead on the threads (gen_draw.c): a window
+	 * of tried_n from the generator's state tried_s0 */
+	struct Ahead *tried;
+	size_t tried_n, tried_cap;
+	uint64_t tried_s0, step_inverse, mutants_left;
+	GenKind tried_kind;
 	uint64_t *ranks;   /* with a graph: a batch of draws (gen_draw.c), */
 	size_t limbs[2], rcap; /* each limbs[class] words (gen_unrank.h) */
 	uint64_t *before;  /* the generator's state before each */
