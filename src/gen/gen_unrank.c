@@ -212,6 +212,10 @@ void gen_states_rewalk(const GenStates *g, size_t n, size_t k,
 {
 	uint32_t s[GEN_REWALK_MAX];
 	size_t pos[GEN_REWALK_MAX], live[GEN_REWALK_MAX], nlive = 0;
+	/* two letters a step where the table of pairs is there (its rows
+	 * stop two levels before the last, where i + 2 <= n ends) */
+	const uint32_t *pair = g->pair;
+	size_t nl = g->nletters;
 	assert(k <= GEN_REWALK_MAX);
 	for (size_t j = 0; j < k; j++) {
 		if (!m[j].base)
@@ -231,6 +235,12 @@ void gen_states_rewalk(const GenStates *g, size_t n, size_t k,
 				cls[j] = g->cls[s[j]];
 			} else if (p && i > m[j].at[1] && s[j] == p[i]) {
 				cls[j] = g->cls[p[n]]; /* the old word's */
+			} else if (pair && i + 2 <= n) {
+				size_t x = (size_t)s[j] * nl +
+					   letter_at(&m[j], i);
+				s[j] = pair[x * nl + letter_at(&m[j], i + 1)];
+				pos[j] = i + 2;
+				live[keep++] = j;
 			} else {
 				s[j] = gen_states_succ(g, s[j],
 						       letter_at(&m[j], i));
