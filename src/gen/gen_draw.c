@@ -26,7 +26,7 @@ enum { DENSE_MAX = 1 << 22 };
 /* Words unranked at once (a batch walks the graph together: over a job,
  * one collective per letter for the whole batch), and the letters of a
  * batch at most. */
-enum { FILL_BATCH = 1024, FILL_LETTERS = 1 << 22 };
+enum { FILL_BATCH = 1 << 13, FILL_LETTERS = 1 << 22 };
 
 /* ---- batches and the words seen at this length ------------------------ */
 
