@@ -54,8 +54,8 @@ typedef struct {
 	uint64_t duplicates;
 	uint64_t tries;  /* rejection sampling: words tried per draw */
 	uint32_t *tmp, *seed_word;
-	uint32_t *ahead;   /* mutants tried together (gen_draw.c) */
-	/* mutants' tries made ahead on the threads (gen_draw.c): a window
+	uint32_t *ahead;   /* mutants tried together (gen_mutant.c) */
+	/* mutants' tries made ahead on the threads (gen_mutant.c): a window
 	 * of tried_n from the generator's state tried_s0 */
 	struct Ahead *tried;
 	size_t tried_n, tried_cap;
@@ -92,6 +92,14 @@ void gen_draw_length(GenDraw *d, size_t n, const uint64_t total[2]);
 /* Fills the batches with need[c] new words of class c for split s
  * (fewer when they cannot be found: the batches say how many). */
 void gen_draw_chunk(GenDraw *d, const uint64_t need[2], size_t s);
+/* For gen_mutant.c: a uniform word of class c at length n (from the
+ * counts, or found by rejection; false when none), and w (with its
+ * states, path, or NULL) added to batch b unless it was seen at this
+ * length. */
+bool gen_draw_uniform(GenDraw *d, int c, uint32_t *w, size_t n);
+bool gen_draw_add(GenDraw *d, GenBatch *b, const uint32_t *w,
+		  const uint32_t *path, GenKind kind);
+
 /* The i-th word of a batch. */
 static inline const uint32_t *gen_batch_word(const GenBatch *b, size_t i)
 {
