@@ -10,19 +10,18 @@
 
 #include "base/mem.h"
 #include "base/parallel.h"
+#include "gen/gen_mutant.h"
+#include "gen/gen_unrank.h"
 
 /* Rejection sampling: words tried for one draw before giving up. */
 enum { GEN_FALLBACK_TRIES = 4096 };
-/* Mutants: tries of one kind for one non-member, and the tries after
- * which a kind that never worked at this length is given up. */
-enum { MUTANT_TRIES = 16, MUTANT_GIVE_UP = 64 };
 /* Enumerate a class whole when it has at most this many words and
  * fewer than four times the words wanted. */
 enum { DENSE_MAX = 1 << 22 };
 /* Words unranked at once (a batch walks the graph together: over a job,
  * one collective per letter for the whole batch), and the letters of a
  * batch at most. */
-enum { FILL_BATCH = 1024, FILL_LETTERS = 1 << 22 };
+enum { FILL_BATCH = 1 << 13, FILL_LETTERS = 1 << 22 };
 
 /* ---- batches and the words seen at this length ------------------------ */
 
@@ -95,11 +94,12 @@ static void batch_free(GenBatch *b)
 {
 	free(b->w);
 	free(b->kind);
+	free(b->path);
 }
 
-/* Adds w to the batch unless it was seen at this length. */
-static bool batch_add(GenDraw *d, GenBatch *b, const uint32_t *w,
-		      GenKind kind)
+/* A batch keeps paths while every word came with one. */
+bool gen_draw_add(GenDraw *d, GenBatch *b, const uint32_t *w,
+		  const uint32_t *path, GenKind kind)
 {
 	if (!seen_add(d, w))
 		return false;
@@ -107,6 +107,16 @@ static bool batch_add(GenDraw *d, GenBatch *b, const uint32_t *w,
 		 sizeof *b->w);
 	mem_grow((void **)&b->kind, &b->kcap, b->count + 1, sizeof *b->kind);
 	memcpy(b->w + b->count * b->n, w, b->n * sizeof *w);
+	if (path && (b->count == 0 || b->path)) {
+		mem_grow((void **)&b->path, &b->pcap,
+			 (b->count + 1) * (b->n + 1), sizeof *b->path);
+		memcpy(b->path + b->count * (b->n + 1), path,
+		       (b->n + 1) * sizeof *path);
+	} else if (b->path) {
+		free(b->path);
+		b->path = NULL;
+		b->pcap = 0;
+	}
 	b->kind[b->count++] = (uint8_t)kind;
 	return true;
 }
@@ -126,14 +136,13 @@ void gen_draw_init(GenDraw *d, const GenSpec *sp, GenStates *gs,
 	d->jobs = sp->jobs;
 	d->tmp = xmalloc((maxlen + 1) * sizeof *d->tmp);
 	d->seed_word = xmalloc((maxlen + 1) * sizeof *d->seed_word);
+	gen_mutant_init(d, maxlen);
 	d->syms = xmalloc((maxlen + 1) * sizeof *d->syms);
 	d->random_done = xcalloc(sp->nsplits + 1, sizeof *d->random_done);
 	d->negatives_done = xcalloc(sp->nsplits + 1,
 				    sizeof *d->negatives_done);
-	if (gs) {
-		d->ranks = _fmpz_vec_init(FILL_BATCH);
+	if (gs)
 		d->before = xmalloc(FILL_BATCH * sizeof *d->before);
-	}
 }
 
 void gen_draw_free(GenDraw *d)
@@ -145,13 +154,15 @@ void gen_draw_free(GenDraw *d)
 	free(d->rank[1]);
 	free(d->tmp);
 	free(d->seed_word);
+	free(d->ahead);
+	free(d->tried);
 	free(d->syms);
 	free(d->random_done);
 	free(d->negatives_done);
-	if (d->ranks)
-		_fmpz_vec_clear(d->ranks, FILL_BATCH);
+	free(d->ranks);
 	free(d->before);
 	free(d->words);
+	free(d->paths);
 }
 
 int gen_draw_class(GenDraw *d, const uint32_t *w, size_t n)
@@ -233,93 +244,11 @@ static bool fallback_draw(GenDraw *d, int c, uint32_t *w, size_t n)
 	return false;
 }
 
-/* A uniform word of class c (counts), or one found by rejection. */
-static bool draw(GenDraw *d, int c, uint32_t *w, size_t n)
+bool gen_draw_uniform(GenDraw *d, int c, uint32_t *w, size_t n)
 {
 	if (d->gs)
 		return gen_states_draw(d->gs, c == 1, d->rng, w);
 	return fallback_draw(d, c, w, n);
-}
-
-/* ---- mutants ------------------------------------------------------------ */
-
-/* Exchanges two different letters before the last position. */
-static bool swap_letters(GenDraw *d, uint32_t *w, size_t n)
-{
-	if (n < 3)
-		return false;
-	for (int t = 0; t < 8; t++) {
-		size_t i = gen_rng_below(d->rng, n - 1);
-		size_t j = gen_rng_below(d->rng, n - 1);
-		if (w[i] != w[j]) {
-			uint32_t x = w[i];
-			w[i] = w[j];
-			w[j] = x;
-			return true;
-		}
-	}
-	return false;
-}
-
-/* Changes the letter at a position below `below` to another one. */
-static bool change_letter(GenDraw *d, uint32_t *w, size_t below)
-{
-	if (below == 0 || d->nl < 2)
-		return false;
-	size_t i = gen_rng_below(d->rng, below);
-	uint32_t c = (uint32_t)gen_rng_below(d->rng, d->nl - 1);
-	w[i] = c >= w[i] ? c + 1 : c;
-	return true;
-}
-
-static bool mutate(GenDraw *d, GenKind kind, uint32_t *w, size_t n)
-{
-	switch (kind) {
-	case GEN_KIND_SWAP: return swap_letters(d, w, n);
-	case GEN_KIND_CHANGE: return n >= 2 && change_letter(d, w, n - 1);
-	default: return change_letter(d, w, n);
-	}
-}
-
-/* A member to mutate: one of those drawn for this chunk (uniform
- * already, and free), else a new one. */
-static bool seed_member(GenDraw *d, uint32_t *w, size_t n)
-{
-	const GenBatch *m = &d->batch[1];
-	if (!m->count)
-		return draw(d, 1, w, n);
-	size_t i = gen_rng_below(d->rng, m->count);
-	memcpy(w, gen_batch_word(m, i), n * sizeof *w);
-	return true;
-}
-
-/* A new non-member made from a member; false when none was found. */
-static bool mutant(GenDraw *d, size_t n)
-{
-	GenMutants *st = &d->mutants;
-	static const GenKind order[] = {GEN_KIND_SWAP, GEN_KIND_CHANGE,
-					GEN_KIND_ANY};
-	GenBatch *neg = &d->batch[0];
-	for (size_t k = 0; k < 3; k++) {
-		GenKind kind = order[k];
-		if (st->tries[kind] >= MUTANT_GIVE_UP && !st->wins[kind])
-			continue;
-		for (int t = 0; t < MUTANT_TRIES; t++) {
-			if (gen_states_poll(d->gs, d->limits)) {
-				d->stopped = true;
-				return false;
-			}
-			st->tries[kind]++;
-			if (!seed_member(d, d->tmp, n) ||
-			    !mutate(d, kind, d->tmp, n) ||
-			    gen_draw_class(d, d->tmp, n) != 0 ||
-			    !batch_add(d, neg, d->tmp, kind))
-				continue;
-			st->wins[kind]++;
-			return true;
-		}
-	}
-	return false;
 }
 
 /* ---- one class ---------------------------------------------------------- */
@@ -356,46 +285,57 @@ static uint32_t *dense_order(GenDraw *d, int c, uint64_t need, size_t *count)
 typedef struct {
 	const GenDraw *d;
 	bool member;
-	const fmpz *ranks;
 	size_t k, ntask;
 } Unrank;
+
+/* The words of ranks lo..hi of the batch, and the members' states. */
+static void unrank_slice(const GenDraw *d, bool member, size_t lo, size_t hi)
+{
+	gen_states_unrank_limbs(d->gs, member, d->ranks + lo * d->limbs[member],
+				hi - lo, d->words + lo * d->n,
+				member ? d->paths + lo * (d->n + 1) : NULL);
+}
 
 static void unrank_task(void *ctx, unsigned worker, size_t t)
 {
 	const Unrank *u = ctx;
-	size_t lo = u->k * t / u->ntask, hi = u->k * (t + 1) / u->ntask;
-	gen_states_unrank_many(u->d->gs, u->member, u->ranks + lo, hi - lo,
-			       u->d->words + lo * u->d->n);
+	unrank_slice(u->d, u->member, u->k * t / u->ntask,
+		     u->k * (t + 1) / u->ntask);
 	(void)worker;
 }
 
-/* The words of ranks[0..k) into d->words: each a function of its rank
- * alone, so slices of a batch are unranked on the threads (d->jobs is
- * 1 over a job of ranks, whose unranking is collective).  Small
+/* The words of d->ranks[0..k) into d->words: each a function of its
+ * rank alone, so slices of a batch are unranked on the threads (d->jobs
+ * is 1 over a job of ranks, whose unranking is collective).  Small
  * batches stay here: starting a thread costs more. */
-static void unrank(GenDraw *d, bool member, const fmpz *ranks, size_t k)
+static void unrank(GenDraw *d, bool member, size_t k)
 {
+	mem_grow((void **)&d->words, &d->wcap, k * d->n + 1, sizeof *d->words);
+	if (member)
+		mem_grow((void **)&d->paths, &d->pcap, k * (d->n + 1),
+			 sizeof *d->paths);
 	if (d->jobs <= 1 || k < 64) {
-		gen_states_unrank_many(d->gs, member, ranks, k, d->words);
+		unrank_slice(d, member, 0, k);
 		return;
 	}
-	Unrank u = {d, member, ranks, k, (size_t)d->jobs * 4};
+	Unrank u = {d, member, k, (size_t)d->jobs * 4};
 	parallel_each(d->jobs, u.ntask, unrank_task, &u);
 }
 
-/* The words of ranks[0..k) of class c, added in order; false once the
- * misses say rejection keeps finding the same words (*at: the ranks
- * used, the rest given back). */
-static bool add_ranked(GenDraw *d, int c, const fmpz *ranks, size_t k,
-		       GenKind kind, bool count_misses, uint64_t *misses,
-		       uint64_t until, size_t *at)
+/* The words of d->ranks[0..k) of class c, added in order; false once
+ * the misses say rejection keeps finding the same words (*at: the
+ * ranks used, the rest given back). */
+static bool add_ranked(GenDraw *d, int c, size_t k, GenKind kind,
+		       bool count_misses, uint64_t *misses, uint64_t until,
+		       size_t *at)
 {
 	GenBatch *b = &d->batch[c];
-	mem_grow((void **)&d->words, &d->wcap, k * d->n + 1, sizeof *d->words);
-	unrank(d, c == 1, ranks, k);
+	unrank(d, c == 1, k);
 	for (*at = 0; *at < k;) {
-		const uint32_t *w = d->words + (*at)++ * d->n;
-		if (batch_add(d, b, w, kind) || !count_misses)
+		size_t i = (*at)++;
+		const uint32_t *w = d->words + i * d->n;
+		const uint32_t *p = c ? d->paths + i * (d->n + 1) : NULL;
+		if (gen_draw_add(d, b, w, p, kind) || !count_misses)
 			continue; /* a mutant may be there (dense ranks) */
 		d->duplicates++;
 		/* fewer than 4 times the words wanted exist only in dense
@@ -415,9 +355,10 @@ static bool dense_batch(GenDraw *d, int c, size_t k, GenKind kind)
 		return false;
 	if (k > left)
 		k = left;
+	memset(d->ranks, 0, k * d->limbs[c] * sizeof *d->ranks);
 	for (size_t i = 0; i < k; i++)
-		fmpz_set_ui(&d->ranks[i], d->rank[c][d->next_rank[c]++]);
-	add_ranked(d, c, d->ranks, k, kind, false, NULL, 0, &at);
+		d->ranks[i * d->limbs[c]] = d->rank[c][d->next_rank[c]++];
+	add_ranked(d, c, k, kind, false, NULL, 0, &at);
 	return true;
 }
 
@@ -435,14 +376,13 @@ static bool draw_batch(GenDraw *d, int c, size_t k, GenKind kind,
 			break;
 		}
 		d->before[got] = d->rng->state;
-		if (!gen_states_draw_rank(d->gs, c == 1, d->rng,
-					  &d->ranks[got])) {
+		if (!gen_states_draw_limbs(d->gs, c == 1, d->rng,
+					   d->ranks + got * d->limbs[c])) {
 			more = false;
 			break;
 		}
 	}
-	if (got && !add_ranked(d, c, d->ranks, got, kind, true, misses, until,
-			       &at)) {
+	if (got && !add_ranked(d, c, got, kind, true, misses, until, &at)) {
 		if (at < got)
 			d->rng->state = d->before[at];
 		return false;
@@ -460,9 +400,9 @@ static void fill_rejected(GenDraw *d, int c, uint64_t until, GenKind kind)
 			d->stopped = true;
 			break;
 		}
-		if (!draw(d, c, d->tmp, d->n))
+		if (!gen_draw_uniform(d, c, d->tmp, d->n))
 			break;
-		if (batch_add(d, b, d->tmp, kind))
+		if (gen_draw_add(d, b, d->tmp, NULL, kind))
 			continue;
 		d->duplicates++;
 		/* as add_ranked */
@@ -516,8 +456,15 @@ void gen_draw_length(GenDraw *d, size_t n, const uint64_t total[2])
 	seen_reset(d);
 	d->hopeless[0] = d->hopeless[1] = false;
 	memset(&d->mutants, 0, sizeof d->mutants);
-	if (d->gs)
+	if (d->gs) {
 		gen_states_aim(d->gs, n);
+		/* room for a batch of ranks of either class */
+		for (int c = 0; c < 2; c++) {
+			d->limbs[c] = gen_states_limbs(d->gs, c);
+			mem_grow((void **)&d->ranks, &d->rcap,
+				 FILL_BATCH * d->limbs[c], sizeof *d->ranks);
+		}
+	}
 	for (int c = 0; c < 2; c++) {
 		free(d->rank[c]);
 		d->rank[c] = dense_order(d, c, total[c], &d->nrank[c]);
@@ -536,8 +483,11 @@ void gen_draw_chunk(GenDraw *d, const uint64_t need[2], size_t s)
 		return; /* no member, so no balanced word at this length */
 	uint64_t mutants = need[0] - random_share(d, s, need[0]);
 	/* a mutant not found is replaced by a random non-member */
-	for (uint64_t i = 0; i < mutants && !d->stopped; i++)
-		mutant(d, d->n);
+	d->tried_n = 0; /* the window's members were the last chunk's */
+	for (uint64_t i = 0; i < mutants && !d->stopped; i++) {
+		d->mutants_left = mutants - i;
+		gen_mutant(d, d->n);
+	}
 	fill(d, 0, need[0], GEN_KIND_RANDOM);
 	const GenBatch *b = &d->batch[0];
 	for (size_t i = 0; i < b->count; i++)

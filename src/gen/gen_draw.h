@@ -26,7 +26,11 @@ typedef struct {
 	size_t n;
 	uint32_t *w; /* count x n letters */
 	uint8_t *kind;
-	size_t count, cap, kcap;
+	/* members drawn from counts: the states each walked through
+	 * (count x (n + 1), gen_unrank.h), to class their mutants from
+	 * where they differ; NULL otherwise */
+	uint32_t *path;
+	size_t count, cap, kcap, pcap;
 } GenBatch;
 
 /* Mutation tries and successes by kind, at the current length. */
@@ -50,10 +54,19 @@ typedef struct {
 	uint64_t duplicates;
 	uint64_t tries;  /* rejection sampling: words tried per draw */
 	uint32_t *tmp, *seed_word;
-	fmpz *ranks;       /* with a graph: a batch of draws (gen_draw.c) */
+	uint32_t *ahead;   /* mutants tried together (gen_mutant.c) */
+	/* mutants' tries made ahead on the threads (gen_mutant.c): a window
+	 * of tried_n from the generator's state tried_s0 */
+	struct Ahead *tried;
+	size_t tried_n, tried_cap;
+	uint64_t tried_s0, step_inverse, mutants_left;
+	GenKind tried_kind;
+	uint64_t *ranks;   /* with a graph: a batch of draws (gen_draw.c), */
+	size_t limbs[2], rcap; /* each limbs[class] words (gen_unrank.h) */
 	uint64_t *before;  /* the generator's state before each */
 	uint32_t *words;   /* their words */
-	size_t wcap;
+	uint32_t *paths;   /* and their states (members) */
+	size_t wcap, pcap;
 	Sym *syms;
 	/* per split: the uniformly random non-members drawn so far and
 	 * all non-members asked for, so that a mutant not found (replaced
@@ -79,6 +92,14 @@ void gen_draw_length(GenDraw *d, size_t n, const uint64_t total[2]);
 /* Fills the batches with need[c] new words of class c for split s
  * (fewer when they cannot be found: the batches say how many). */
 void gen_draw_chunk(GenDraw *d, const uint64_t need[2], size_t s);
+/* For gen_mutant.c: a uniform word of class c at length n (from the
+ * counts, or found by rejection; false when none), and w (with its
+ * states, path, or NULL) added to batch b unless it was seen at this
+ * length. */
+bool gen_draw_uniform(GenDraw *d, int c, uint32_t *w, size_t n);
+bool gen_draw_add(GenDraw *d, GenBatch *b, const uint32_t *w,
+		  const uint32_t *path, GenKind kind);
+
 /* The i-th word of a batch. */
 static inline const uint32_t *gen_batch_word(const GenBatch *b, size_t i)
 {

@@ -1,7 +1,8 @@
 /* gen_graph -- the inside of a GenStates (gen_states.h) and its
- * reading, shared by gen_states.c (one process) and gen_share.c (the
- * count tables shared out over the ranks of a job), which calls nothing
- * of gen_states.c.  Nothing outside the two includes it.
+ * reading, shared by gen_states.c (one process), gen_unrank.c (its
+ * counts in machine words) and gen_share.c (the count tables shared
+ * out over the ranks of a job), which calls nothing of gen_states.c.
+ * Nothing outside the three includes it.
  */
 #ifndef TALLY_GEN_GRAPH_H
 #define TALLY_GEN_GRAPH_H
@@ -28,6 +29,10 @@ struct GenStates {
 			   gen_share.h): completions of the aim, by class */
 	size_t ncnt;      /* the length of cnt[c] */
 	size_t aim;       /* the length cnt counts towards; SIZE_MAX: none */
+	/* cnt as fixed-width numbers (gen_unrank.h): limbs[c] words a
+	 * state, for the states of levels 0..aim; NULL shared out */
+	uint64_t *lcnt[2];
+	size_t limbs[2], lcnt_cap[2];
 	fmpz *total[2];   /* per length, by class */
 	uint32_t *dist;   /* gen_states_horizon: letters to a member */
 	size_t nclamped;
@@ -73,5 +78,8 @@ static inline size_t gen_states_widest(const GenStates *g)
 			w = g->first[d + 1] - g->first[d];
 	return w;
 }
+
+/* gen_unrank.c: the table of lcnt after gen_states_aim (one process). */
+void gen_unrank_table(GenStates *g);
 
 #endif

@@ -23,10 +23,20 @@ static inline uint64_t gen_rng_next(GenRng *r)
 	return splitmix64_next(&r->state);
 }
 
-/* Uniform in [0, n), n > 0 (splitmix64_below: no residue favoured). */
+/* Uniform in [0, n), n > 0: splitmix64_below's numbers (no residue
+ * favoured), with fewer divisions: a draw of at least n is at least
+ * 2^64 mod n (which is below n), so the bound of the rejection is only
+ * needed for the rare draws below n; and a power of two (1: the other
+ * letter of two) takes a mask. */
 static inline uint64_t gen_rng_below(GenRng *r, uint64_t n)
 {
-	return splitmix64_below(&r->state, n);
+	if ((n & (n - 1)) == 0) /* 2^64 mod n is 0: nothing rejected */
+		return splitmix64_next(&r->state) & (n - 1);
+	for (;;) {
+		uint64_t x = splitmix64_next(&r->state);
+		if (x >= n || x >= (0 - n) % n)
+			return x % n;
+	}
 }
 
 /* Uniform in [0, n) for an exact n > 0 (rejection on its bit length). */

@@ -373,6 +373,8 @@ void gen_states_free(GenStates *g)
 		if (g->total[c])
 			_fmpz_vec_clear(g->total[c], (slong)g->nlevels);
 	}
+	free(g->lcnt[0]);
+	free(g->lcnt[1]);
 	free(g->code);
 	free(g->same);
 	free(g->first);
@@ -522,6 +524,7 @@ void gen_states_aim(GenStates *g, size_t n)
 						 &g->cnt[c][gen_states_next(
 							 g, (uint32_t)s, a)]);
 			}
+	gen_unrank_table(g);
 }
 
 void gen_states_unrank(const GenStates *g, bool member, const fmpz_t rank,

@@ -18,6 +18,8 @@ struct GenOut {
 	FILE *f;
 	size_t nl;
 	bool spaced;  /* some letter is longer than one character */
+	bool bytes;   /* every letter is one byte: byte[letter] */
+	char *byte;
 	char **name;  /* per letter */
 	char **json;  /* per letter, JSON-escaped without the quotes */
 	Buf line;
@@ -46,9 +48,13 @@ GenOut *gen_out_new(const GenSpec *sp, FILE *f)
 	o->spaced = alphabet_spaced(a);
 	o->name = xmalloc((a->n + 1) * sizeof *o->name);
 	o->json = xmalloc((a->n + 1) * sizeof *o->json);
+	o->byte = xmalloc(a->n + 1);
+	o->bytes = true;
 	for (size_t i = 0; i < a->n; i++) {
 		o->name[i] = xstrdup(sym_name(a->syms, a->letters[i]));
 		o->json[i] = escaped(o->name[i]);
+		o->bytes &= strlen(o->name[i]) == 1;
+		o->byte[i] = o->name[i][0];
 	}
 	return o;
 }
@@ -63,12 +69,22 @@ void gen_out_free(GenOut *o)
 	}
 	free(o->name);
 	free(o->json);
+	free(o->byte);
 	buf_free(&o->line);
 	free(o);
 }
 
 static void put_word(const GenOut *o, Buf *b, const uint32_t *w, size_t n)
 {
+	if (o->bytes) { /* letters of one byte: written as a block */
+		mem_grow((void **)&b->data, &b->cap, b->len + n + 1, 1);
+		char *at = b->data + b->len;
+		for (size_t i = 0; i < n; i++)
+			at[i] = o->byte[w[i]];
+		b->len += n;
+		b->data[b->len] = '\0';
+		return;
+	}
 	for (size_t i = 0; i < n; i++) {
 		if (i && o->spaced)
 			buf_putc(b, ' ');

@@ -248,6 +248,7 @@ for j in 1 2; do
 	t=$(measure "$work/g.out" "$TALLY" gen -q --jobs=$j --sample="$GN" \
 		--min-length=100 --max-length=100 \
 		-f '#[Q_a & #[Q_b & #[Q_a] < #[Q_b]] >= 1] > #[Q_b]')
+	cpu=$(cut -d' ' -f2 "$work/stat") # of all threads, the last run
 	test "$(wc -l < "$work/raw")" = "$GN" || die "gen: not $GN words"
 	if test "$j" = 1; then
 		bytes=$(wc -c < "$work/raw")
@@ -257,9 +258,10 @@ for j in 1 2; do
 		cmp -s "$work/raw" "$work/gen1" ||
 			die "gen --jobs=2 wrote other bytes than --jobs=1"
 	fi
-	printf '%-34s %12s %10s %10s %7sx\n' \
+	printf '%-34s %12s %10s %10s %7sx (CPU %s s)\n' \
 		"gen, depth 3, length 100, --jobs=$j" "$GN" "$t" "$f" \
-		"$(awk "BEGIN{printf \"%.2f\", $t / ($f > 0 ? $f : 0.001)}")"
+		"$(awk "BEGIN{printf \"%.2f\", $t / ($f > 0 ? $f : 0.001)}")" \
+		"$cpu"
 	printf '%-34s %12s\n' "  words per minute" \
 		"$(awk "BEGIN{printf \"%.3g\", $GN * 60 / ($t > 0 ? $t : 0.001)}")"
 done

@@ -218,6 +218,9 @@ awk -F'\t' '{ d = 0; ok = 1; for (i = 1; i <= length($1); i++) {
 test "$(sort -u mpi.out | wc -l)" = 300 || fail "gen: a word twice"
 same 3 gen -f dyck1 --sample=216 --min-length=12 --max-length=14 \
 	--ratio=1:3 --random=50 --seed=4
+# counts of three machine words (gen_unrank.c: the ranks turned into
+# exact integers for the shared-out walk)
+same 2 gen -f dyck1 --sample=40 --min-length=140 --max-length=144 --seed=5
 same 3 gen -f dyck1 --sample=60 --max-length=30 --ratio=0:1
 same 3 gen --family=lk --k=2 --sample=100 --max-length=12 --labels=position
 same 2 gen -f L_3 --sample=400 --split=train:1..30,test:31..60 \

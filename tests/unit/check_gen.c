@@ -4,7 +4,11 @@
  * kind of reader): the class of every word up to a length, the number of
  * members and non-members per length, unranking (every word of a class
  * once, in order), and which prefixes can still reach a member; with a
- * domain root too.  And the draws below an exact bound. */
+ * domain root too.  And the draws below an exact bound.  And the
+ * sampling in machine words (gen_unrank.c) against the fmpz one: the
+ * same ranks from the same generator, the same words, their states, and
+ * the classes of changed words walked from the change against whole
+ * walks, at lengths whose counts take one, two and four words. */
 #include <config.h>
 
 #include <check.h>
@@ -13,6 +17,7 @@
 
 #include "fixture.h"
 #include "gen/gen_states.h"
+#include "gen/gen_unrank.h"
 #include "randgen.h"
 #include "ref_eval.h"
 #include "suites.h"
@@ -244,6 +249,87 @@ START_TEST(draws_below)
 }
 END_TEST
 
+/* At length n: k draws of each class by both paths. */
+static void limbs_against_fmpz(GenStates *g, size_t n, size_t nl, int k)
+{
+	gen_states_aim(g, n);
+	GenRng a = {n * 977}, b = {n * 977};
+	fmpz_t r, x;
+	fmpz_init(r);
+	fmpz_init(x);
+	uint32_t *w = malloc(2 * n * sizeof *w), *path = malloc((n + 1) *
+							     sizeof *path);
+	uint64_t rank[8];
+	for (int i = 0; i < k; i++) {
+		bool member = i % 2;
+		size_t L = gen_states_limbs(g, member);
+		ck_assert_uint_le(L, 8);
+		bool ok = gen_states_draw_rank(g, member, &a, r);
+		ck_assert_int_eq(gen_states_draw_limbs(g, member, &b, rank), ok);
+		ck_assert_uint_eq(a.state, b.state);
+		if (!ok)
+			continue;
+		fmpz_set_ui_array(x, rank, (slong)L);
+		ck_assert(fmpz_equal(x, r));
+		gen_states_unrank(g, member, r, w);
+		gen_states_unrank_limbs(g, member, rank, 1, w + n, path);
+		ck_assert(memcmp(w, w + n, n * sizeof *w) == 0);
+		ck_assert_uint_eq(path[0], gen_states_start(g));
+		for (size_t d = 0; d < n; d++)
+			ck_assert_uint_eq(path[d + 1],
+					  gen_states_next(g, path[d], w[d]));
+		/* one or two letters changed: walked from the change */
+		GenMutant m = {w, path, {0, 0}, {0, 0}};
+		m.at[0] = (size_t)(b.state >> 7) % n;
+		m.at[1] = i % 4 < 2 ? m.at[0] : m.at[0] + (n - m.at[0]) / 2;
+		m.letter[0] = (w[m.at[0]] + 1) % (uint32_t)nl;
+		m.letter[1] = m.at[1] == m.at[0] ? m.letter[0]
+						 : (uint32_t)(b.state % nl);
+		unsigned cls = 99;
+		gen_states_rewalk(g, n, 1, &m, &cls);
+		memcpy(w + n, w, n * sizeof *w);
+		w[n + m.at[0]] = m.letter[0];
+		w[n + m.at[1]] = m.letter[1];
+		ck_assert_uint_eq(cls, gen_states_word(g, w + n, n));
+	}
+	free(w);
+	free(path);
+	fmpz_clear(r);
+	fmpz_clear(x);
+}
+
+START_TEST(machine_words)
+{
+	static const struct {
+		const char *formula, *letters;
+		size_t len[3];
+	} cases[] = {
+		{"#[Q_a & #[Q_b & #[Q_a] < #[Q_b]] >= 1] > #[Q_b]", "ab",
+		 {40, 100, 140}},
+		{"dyck1", NULL, {60, 120, 250}},
+		{"Q_a & #[Q_c] < 3", "abc", {30, 70, 140}},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		Fixture fx;
+		fixture_init(&fx);
+		Node f = fixture_must_parse(&fx, cases[i].formula);
+		Alphabet al;
+		alphabet_init(&al, fx.store, &f, 1, cases[i].letters);
+		char *why = NULL;
+		GenStates *g = gen_states_build(fx.store, &f, 1, &al,
+						cases[i].len[2], 1000000, NULL,
+						&why);
+		ck_assert_ptr_nonnull(g);
+		for (int j = 0; j < 3; j++)
+			limbs_against_fmpz(g, cases[i].len[j], al.n,
+					   (int)test_count(60));
+		gen_states_free(g);
+		alphabet_free(&al);
+		fixture_free(&fx);
+	}
+}
+END_TEST
+
 Suite *gen_suite(void)
 {
 	Suite *s = suite_create("gen");
@@ -254,6 +340,7 @@ Suite *gen_suite(void)
 	tcase_add_test(tc, known_languages);
 	tcase_add_test(tc, dyck_counts);
 	tcase_add_test(tc, draws_below);
+	tcase_add_test(tc, machine_words);
 	suite_add_tcase(s, tc);
 	return s;
 }
