@@ -51,3 +51,54 @@ void blockpairs_agree(const BlockWord *U, const BlockWord *V, size_t nletters,
 		      "kind %d depth %u, blockcheck %u", i, b.C, b.T, b.two_sided,
 		      a.kind, a.depth, c);
 }
+
+static void witness_shape(Rng *r, const BlockWord *u, BlockWord *v)
+{
+	blockword_copy(v, u);
+	if (rng_below(r, 2)) {
+		v->len[rng_below(r, (uint32_t)v->n)] += 1 + rng_below(r, 3);
+	} else {
+		uint8_t last = v->letter[v->n - 1];
+		blockword_push(v, (uint8_t)(1 - last), 1);
+		blockword_push(v, last, 1);
+	}
+}
+
+const BlockpairsShape blockpairs_witness = {witness_shape, 1, 1};
+
+static void dk_shape(Rng *r, const BlockWord *u, BlockWord *v)
+{
+	size_t at = rng_below(r, (uint32_t)u->n - 1);
+	for (size_t k = 0; k < u->n; k++) {
+		if (k == at && rng_below(r, 2)) {
+			blockword_push(v, u->letter[k], u->len[k] - 1);
+			blockword_push(v, u->letter[k + 1], 1);
+			blockword_push(v, u->letter[k], 1);
+			blockword_push(v, u->letter[k + 1], u->len[k + 1] - 1);
+			k++;
+			continue;
+		}
+		blockword_push(v, u->letter[k], u->len[k] + (k == at));
+	}
+}
+
+const BlockpairsShape blockpairs_dk = {dk_shape, 2, 2};
+
+void blockpairs_recheck(const BlockpairsShape *shape,
+			const IndistBounds bounds[3], BlockpairsDraw d)
+{
+	Rng r;
+	rng_seed(&r, d.seed);
+	for (unsigned i = 0; i < d.count; i++) {
+		unsigned maxrun = d.maxrun[i % 2];
+		BlockWord U = {0}, V = {0};
+		unsigned nb = shape->least_runs + rng_below(&r, 7 - shape->least_runs);
+		for (unsigned k = 0; k < nb; k++)
+			blockword_push(&U, (uint8_t)(k % 2),
+				       shape->least_run + rng_below(&r, maxrun));
+		shape->make(&r, &U, &V);
+		blockpairs_agree(&U, &V, 2, d.maxd, bounds[i % 3], i);
+		blockword_free(&U);
+		blockword_free(&V);
+	}
+}

@@ -1,6 +1,7 @@
 /* blockpairs -- what the tests of the exact checks on block words share
  * (check_blockref.c, check_twosided.c): words from bits or at random,
- * every pair of short words, and the two block checks side by side. */
+ * every pair of short words, the two block checks side by side, and the
+ * random long block pairs they are compared on. */
 #ifndef TALLY_TEST_BLOCKPAIRS_H
 #define TALLY_TEST_BLOCKPAIRS_H
 
@@ -29,5 +30,33 @@ void blockpairs_each(unsigned maxlen, BlockpairsFn fn, void *ctx);
  * (the test fails otherwise, naming case i). */
 void blockpairs_agree(const BlockWord *U, const BlockWord *V, size_t nletters,
 		      unsigned maxd, IndistBounds b, unsigned i);
+
+/* How a random pair's v is made from u (v starts empty), and the least
+ * number of runs and run length u needs for it. */
+typedef struct {
+	void (*make)(Rng *r, const BlockWord *u, BlockWord *v);
+	unsigned least_runs, least_run;
+} BlockpairsShape;
+
+/* A run lengthened, or two letters inserted before the last (the
+ * witnesses' shape). */
+extern const BlockpairsShape blockpairs_witness;
+/* The last letter of a run swapped with the next run's first (the D_k
+ * shape), or a run lengthened. */
+extern const BlockpairsShape blockpairs_dk;
+
+/* The random pairs of one test: seed, how many, the bound on run lengths
+ * in even and in odd cases, the depth the checks go to. */
+typedef struct {
+	uint64_t seed;
+	unsigned count;
+	unsigned maxrun[2];
+	unsigned maxd;
+} BlockpairsDraw;
+
+/* blockpairs_agree on `d.count` random pairs of the shape over {0, 1}
+ * (u of up to 6 runs), case i under bounds[i % 3]. */
+void blockpairs_recheck(const BlockpairsShape *shape,
+			const IndistBounds bounds[3], BlockpairsDraw d);
 
 #endif

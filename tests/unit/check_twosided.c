@@ -303,39 +303,13 @@ START_TEST(fixpoint_against_explicit)
 }
 END_TEST
 
-/* The independent re-check against blockref, lengths far beyond the
- * explicit check. */
+/* The independent re-check against blockref on random block pairs of
+ * the D_k shape, lengths far beyond the explicit check. */
 START_TEST(recheck_agrees)
 {
-	Rng r;
-	rng_seed(&r, 27);
-	IndistBounds bs[] = {{1, 2, true}, {2, 2, true}, {1, 1, true}};
-	unsigned n = test_count(24);
-	for (unsigned i = 0; i < n; i++) {
-		IndistBounds b = bs[i % 3];
-		unsigned maxrun = i % 2 ? 120 : 20;
-		BlockWord U = {0}, V = {0};
-		unsigned nb = 2 + rng_below(&r, 5);
-		for (unsigned k = 0; k < nb; k++)
-			blockword_push(&U, (uint8_t)(k % 2), 2 + rng_below(&r, maxrun));
-		/* v: the last letter of a block swapped with the next one's
-		 * first (the D_k shape), or a run lengthened */
-		size_t at = rng_below(&r, (uint32_t)nb - 1);
-		for (size_t k = 0; k < U.n; k++) {
-			if (k == at && rng_below(&r, 2)) {
-				blockword_push(&V, U.letter[k], U.len[k] - 1);
-				blockword_push(&V, U.letter[k + 1], 1);
-				blockword_push(&V, U.letter[k], 1);
-				blockword_push(&V, U.letter[k + 1], U.len[k + 1] - 1);
-				k++;
-				continue;
-			}
-			blockword_push(&V, U.letter[k], U.len[k] + (k == at));
-		}
-		blockpairs_agree(&U, &V, 2, 5, b, i);
-		blockword_free(&U);
-		blockword_free(&V);
-	}
+	static const IndistBounds bs[] = {{1, 2, true}, {2, 2, true}, {1, 1, true}};
+	blockpairs_recheck(&blockpairs_dk, bs,
+			   (BlockpairsDraw){27, test_count(24), {20, 120}, 5});
 }
 END_TEST
 
