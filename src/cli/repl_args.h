@@ -12,23 +12,24 @@
 
 #include <stdbool.h>
 
-#include "cli/repl.h"
 #include "core/parse.h"
+
+struct Repl; /* the session (repl_session.h) */
 
 /* The formula of a command's argument (with `terms`, an integer term
  * too), or the last formula when arg is blank; NODE_NONE after a
  * message. */
-Node repl_subject_of(Repl *r, const char *arg, bool terms);
+Node repl_subject_of(struct Repl *r, const char *arg, bool terms);
 /* A formula: the argument, else the last one typed. */
-Node repl_subject(Repl *r, const char *arg);
+Node repl_subject(struct Repl *r, const char *arg);
 /* The unit the CLI's functions describe: the session's definitions that
  * n uses (so that they print under their names), then n. */
-void repl_subject_unit(Repl *r, Node n, Unit *u);
+void repl_subject_unit(struct Repl *r, Node n, Unit *u);
 /* A name the session defined (not the prelude's): its node, or
  * NODE_NONE. */
-Node repl_defined(Repl *r, const char *name);
+Node repl_defined(struct Repl *r, const char *name);
 /* The first word of *arg, a file name, cut off (*arg moves past it);
  * NULL after a message naming :cmd when there is none. */
-char *repl_file_arg(Repl *r, char **arg, const char *cmd);
+char *repl_file_arg(struct Repl *r, char **arg, const char *cmd);
 
 #endif

@@ -14,28 +14,30 @@
 #ifndef TALLY_REPL_HANDLERS_H
 #define TALLY_REPL_HANDLERS_H
 
-#include "cli/repl.h"
+/* the session (repl_session.h); not repl.h, the lines' module, which
+ * hands : lines down to the table */
+struct Repl;
 
-void repl_cmd_word(Repl *r, char *arg);
-void repl_cmd_examples(Repl *r, char *arg);
-void repl_cmd_eval(Repl *r, char *arg);
-void repl_cmd_trace(Repl *r, char *arg);
+void repl_cmd_word(struct Repl *r, char *arg);
+void repl_cmd_examples(struct Repl *r, char *arg);
+void repl_cmd_eval(struct Repl *r, char *arg);
+void repl_cmd_trace(struct Repl *r, char *arg);
 
-void repl_cmd_info(Repl *r, char *arg);
-void repl_cmd_tl(Repl *r, char *arg);
-void repl_cmd_core(Repl *r, char *arg);
-void repl_cmd_crasp(Repl *r, char *arg);
-void repl_cmd_dot(Repl *r, char *arg);
-void repl_cmd_alphabet(Repl *r, char *arg);
+void repl_cmd_info(struct Repl *r, char *arg);
+void repl_cmd_tl(struct Repl *r, char *arg);
+void repl_cmd_core(struct Repl *r, char *arg);
+void repl_cmd_crasp(struct Repl *r, char *arg);
+void repl_cmd_dot(struct Repl *r, char *arg);
+void repl_cmd_alphabet(struct Repl *r, char *arg);
 
-void repl_cmd_lang(Repl *r, char *arg);
-void repl_cmd_equiv(Repl *r, char *arg);
-void repl_cmd_check(Repl *r, char *arg);
-void repl_cmd_search(Repl *r, char *arg);
+void repl_cmd_lang(struct Repl *r, char *arg);
+void repl_cmd_equiv(struct Repl *r, char *arg);
+void repl_cmd_check(struct Repl *r, char *arg);
+void repl_cmd_search(struct Repl *r, char *arg);
 
-void repl_cmd_defs(Repl *r, char *arg);
-void repl_cmd_save(Repl *r, char *arg);
-void repl_cmd_load(Repl *r, char *arg);
-void repl_cmd_reset(Repl *r, char *arg);
+void repl_cmd_defs(struct Repl *r, char *arg);
+void repl_cmd_save(struct Repl *r, char *arg);
+void repl_cmd_load(struct Repl *r, char *arg);
+void repl_cmd_reset(struct Repl *r, char *arg);
 
 #endif
