@@ -86,14 +86,6 @@ int cli_getopt(int argc, char **argv, const char *shortopts,
 	return '?';
 }
 
-const char *const accept_at_choices[] = {"last", "eos", NULL};
-
-int accept_at_row(const Option *row, const char *arg)
-{
-	return eval_accept_parse(arg, row->ctx) ? EXIT_YES
-						: options_bad_choice(row, arg);
-}
-
 const char *choice_hint(const char *value, const char *const *choices,
 			size_t n)
 {

@@ -10,8 +10,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "machine/eval.h"
-#include "cli/options.h"
 
 /* getopt_long(argc, argv, shortopts, longopts, NULL), but an unknown or
  * ambiguous option, a missing value or a value given to a switch prints
@@ -25,13 +23,5 @@ int cli_getopt(int argc, char **argv, const char *shortopts,
  * call. */
 const char *choice_hint(const char *value, const char *const *choices,
 			size_t n);
-
-/* The row --accept-at=WHERE (last or eos) into the AcceptAt *d. */
-#define ACCEPT_AT_ROW(d, h)                                                   \
-	{.name = "accept-at", .kind = OPTION_CALL, .meta = "WHERE",           \
-	 .call = accept_at_row, .ctx = (d), .choices = accept_at_choices,     \
-	 .help = (h)}
-int accept_at_row(const Option *row, const char *arg);
-extern const char *const accept_at_choices[];
 
 #endif

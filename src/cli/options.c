@@ -13,6 +13,7 @@
 #include "base/status.h"
 #include "cli/cli.h"
 #include "cli/getopt_hint.h"
+#include "machine/eval.h"
 
 /* getopt values of rows without a letter: OPTION_VAL + their index. */
 enum { OPTION_VAL = 256, HELP_COLUMN = 25 };
@@ -227,4 +228,12 @@ void options_help(const OptionTable *t)
 	}
 	fputs(t->outro, stdout);
 	fputs(cli_exit_help, stdout);
+}
+
+const char *const accept_at_choices[] = {"last", "eos", NULL};
+
+int accept_at_row(const Option *row, const char *arg)
+{
+	return eval_accept_parse(arg, row->ctx) ? EXIT_YES
+						: options_bad_choice(row, arg);
 }

@@ -116,4 +116,12 @@ int options_bad_choice(const Option *row, const char *arg);
 /* Prints the table's --help text (with the exit-status table). */
 void options_help(const OptionTable *t);
 
+/* The row --accept-at=WHERE (last or eos) into the AcceptAt *d. */
+#define ACCEPT_AT_ROW(d, h)                                                   \
+	{.name = "accept-at", .kind = OPTION_CALL, .meta = "WHERE",           \
+	 .call = accept_at_row, .ctx = (d), .choices = accept_at_choices,     \
+	 .help = (h)}
+int accept_at_row(const Option *row, const char *arg);
+extern const char *const accept_at_choices[];
+
 #endif

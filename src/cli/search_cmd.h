@@ -63,9 +63,9 @@ void search_labelled_alphabet(Search *s, const char *spec);
 int search_labelled_target(Search *s);
 
 /* A formula target: its letters, its shape, the class and the depth
- * bound it implies (cmd_search.c).  EXIT_YES. */
+ * bound it implies (search_run.c).  EXIT_YES. */
 int search_formula_target(Search *s, Node f);
-/* The search of the target set (cmd_search.c): prints the result; the
+/* The search of the target set (search_run.c): prints the result; the
  * exit status. */
 int search_run_target(Search *s);
 

@@ -1,0 +1,65 @@
+/* hierarchy_table.h -- what `tally hierarchy`'s two tables share: the
+ * options and samples (Table), a row's certified pair (Lower), and the
+ * pieces both the L_k table (hierarchy_lk.c) and the D_k table
+ * (hierarchy_dk.c) print with.  cmd_hierarchy.c parses into a Table and
+ * runs one of the two. */
+#ifndef TALLY_CLI_HIERARCHY_TABLE_H
+#define TALLY_CLI_HIERARCHY_TABLE_H
+
+#include <stdbool.h>
+
+#include "base/buf.h"
+#include "base/plot.h"
+#include "cli/search_cli.h"
+#include "search/pairgen.h"
+
+/* A row's lower bound by a pair of block words (pairgen.h). */
+typedef struct {
+	bool tried, found, stopped; /* stopped: by a limit */
+	PairCert pair;
+} Lower;
+
+typedef struct {
+	SearchOpts o;
+	bool predict;
+	bool dk;             /* --family=dk: the two-sided table */
+	SearchState two;     /* its whole-word samples and bank */
+	size_t klo, khi;
+	Store *st;
+	Sym ab[2];
+	SearchState ss;
+	unsigned jobs;
+	bool all_ok, no_time;
+	BankStop stop;       /* why the table stopped (a limit) */
+	unsigned stopped_at; /* the row it stopped in */
+	const char *plot_path; /* --plot */
+	Plot *plot;            /* drawn from the rows' JSON records */
+	unsigned lower_tries;  /* --lower-bounds */
+	bool disagree;         /* the two checks of a pair disagreed */
+	Buf certified, search_only; /* the rows, for the staircase line */
+	unsigned search_depth; /* --search-depth: deeper rows are built */
+	Buf searched, built;   /* the rows by where the upper bound came from */
+} Table;
+
+typedef PairgenStatus (*PairGen)(unsigned k, unsigned d, IndistBounds b,
+				 uint64_t seed, unsigned tries,
+				 PairgenMember member, void *ctx, Limits *lim,
+				 PairCert *out);
+
+/* The two tables (each frees its samples and the store). */
+int table_run_lk(Table *t);
+int table_run_dk(Table *t);
+
+void table_plot_header(const Table *t, const char *title);
+const char *table_row_failure(const Solution *sol);
+char *table_pair_text(const BlockWord *w);
+void table_print_lower(const Table *t, const char *label, unsigned d,
+		       IndistBounds b, const Lower *lw);
+bool table_lower_by(Table *t, PairGen gen, const char *name, unsigned k,
+		    unsigned d, IndistBounds b, const Node *roots,
+		    size_t nroots, Lower *lw);
+void table_print_lower_lists(const Table *t);
+int table_finish(Table *t, bool complete);
+void table_free_lists(Table *t);
+
+#endif
