@@ -1,9 +1,9 @@
-/* repl_commands -- the REPL's : commands (man/tally-repl.1): one handler
- * per command, each calling the same functions as the CLI command whose
- * work it shares (commands.h), over the session's store; the table of
- * names, arguments and summaries (:help); and running the commands that
- * may take long in a child process, so that Ctrl-C ends the command and
- * not the session.
+/* repl_commands -- the REPL's : commands (man/tally-repl.1): the table of
+ * names, arguments and summaries (:help), each row's handler
+ * (repl_handlers.h) calling the same functions as the CLI command whose
+ * work it shares (commands.h), over the session's store; and running the
+ * commands that may take long in a child process, so that Ctrl-C ends
+ * the command and not the session.
  *
  * Ownership: a command borrows the session (repl_session.h) and frees what
  * it makes.

@@ -3,7 +3,7 @@
  * running example word and the settings; taking an input (a formula or
  * definitions) in the session's scope and showing its values on the
  * example word.  The lines (repl.c) and the : commands
- * (repl_commands.c) both work on it.
+ * (repl_commands.c, its handlers in repl_handlers.h) all work on it.
  *
  * Ownership: a Repl owns its Store, Scopes, Sources and settings;
  * repl_session_close releases the store and definitions, repl_free the

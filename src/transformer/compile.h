@@ -64,54 +64,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "transformer/model.h"
 #include "core/store.h"
-
-typedef enum {
-	PE_NOPE, PE_ALIBI, PE_SINUSOIDAL, PE_ROPE, PE_T5, PE_URPE
-} PeKind;
+#include "transformer/compile_options.h"
+#include "transformer/model.h"
 
 /* "nope", "alibi", ...: false for another name. */
 bool pe_kind_parse(const char *text, PeKind *out);
 const char *pe_kind_name(PeKind pe);
-
-/* The readouts (model.h) of a count-valued root t:
- *  - class [lo, hi]: the output is lo + sum_{k=lo+1..hi} [t >= k] =
- *    min(max(t, lo), hi), each [t >= k] a Boolean component as for any
- *    formula, read out by weights 1 and the bias lo: exact at every
- *    length whenever the comparisons are (kneedeep: always);
- *  - ratio: t must be linear, sum_k a_k #[psi_k] + c (no min, max or
- *    conditional: those pick between counts by a Boolean, which no single
- *    average does); the output is the head of the comparison t >= 0
- *    itself, whose uniform average over BOS and the prefix is
- *    floor_s(t(i)/(i+1)): exact in F_{p,s} at every length under
- *    kneedeep, and t(i) = ceil((i+1) * output) while i+1 <= 2^s.
- * At most COMPILE_MAX_CLASSES comparisons for a class readout. */
-#define COMPILE_MAX_CLASSES 1024
-
-typedef struct {
-	int p, s;
-	FfnKind ffn;
-	PeKind pe; /* Y needs alibi, t5 or urpe; MOD sinusoidal or rope */
-	Readout readout;     /* accept (default), per_position: a formula;
-				class, ratio: an integer term */
-	int64_t lo, hi;      /* class: the bounds */
-} CompileOptions;
-
-/* What the construction needs: every weight and value lies in
- * [-range, range]; for precision s it is correct for all lengths under
- * kneedeep iff p >= min_p(s) (see compile_min_p). */
-typedef struct {
-	double range;
-	unsigned depth;
-	size_t heads;
-	double slope;   /* the ALiBi slope of the Y heads (0: none) */
-	size_t window;  /* its window: weights round to 0 from this distance */
-	double t5_bias; /* -C, the T5 bias of the buckets a Y head ignores */
-	size_t features; /* sinusoidal features (one per MOD atom) */
-	double rope_amplitude; /* the largest A of the RoPE MOD heads */
-	size_t max_fanin; /* the largest number of inputs of an and/or gate */
-} CompileInfo;
 
 /* The ALiBi slope of a Y head at precision (p, s): the smallest a in
  * F_{p,s} whose window is exactly 2 (round(exp(-a)) > 0 = round(exp(-2a)))
@@ -123,11 +82,6 @@ double compile_alibi_slope(int p, int s);
 /* -C for the T5 Y heads: the least integer C with round(exp(-C)) = 0 in
  * F_{p,s} (kneedeep), or 0 when none is in F_{p,s}. */
 double compile_t5_bias(int p, int s);
-
-/* The largest m of MOD(m, r) through RoPE: each head is checked on two
- * periods by the simulator, about (2m)^2/2 key visits (a second at the
- * bound). */
-#define COMPILE_ROPE_MAX_MOD 2048
 
 /* Builds the model of the root over the alphabet (token t >= 1 is
  * letters[t-1]) with o->readout: a Boolean root for accept and

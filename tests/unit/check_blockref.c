@@ -23,38 +23,23 @@
 #include "randgen.h"
 #include "suites.h"
 
-/* The explicit answer in blockref's terms: a depth, or INDIST_NONE. */
-static unsigned block_depth(const uint8_t *u, size_t nu, const uint8_t *v,
-			    size_t nv, unsigned maxd, IndistBounds b)
-{
-	BlockWord U, V;
-	blockword_from(&U, u, nu);
-	blockword_from(&V, v, nv);
-	BlockrefAnswer a = blockref_pair(&U, &V, 2, maxd, b, NULL);
-	blockword_free(&U);
-	blockword_free(&V);
-	ck_assert_msg(a.kind != BLOCKREF_UNKNOWN && a.kind != BLOCKREF_STOPPED,
-		      "blockref undecided on a short pair");
-	return a.kind == BLOCKREF_SEPARATED ? a.depth : INDIST_NONE;
-}
+typedef struct {
+	IndistBounds b;
+	unsigned maxd;
+} Class;
 
-#define word_of blockpairs_word_of
+static void explicit_agrees(const uint8_t *u, unsigned nu, unsigned mu,
+			    const uint8_t *v, unsigned nv, unsigned mv,
+			    void *ctx)
+{
+	const Class *c = ctx;
+	blockpairs_explicit_agrees(u, nu, mu, v, nv, mv, c->maxd, c->b);
+}
 
 static void all_pairs(unsigned maxlen, IndistBounds b, unsigned maxd)
 {
-	uint8_t u[16], v[16];
-	for (unsigned nu = 1; nu <= maxlen; nu++)
-		for (unsigned nv = 1; nv <= maxlen; nv++)
-			for (unsigned mu = 0; mu < 1u << nu; mu++)
-				for (unsigned mv = 0; mv < 1u << nv; mv++) {
-					word_of(mu, nu, u);
-					word_of(mv, nv, v);
-					unsigned e = indist_pair(u, nu, v, nv, 2, maxd, b, NULL);
-					unsigned g = block_depth(u, nu, v, nv, maxd, b);
-					ck_assert_msg(e == g, "C=%u T=%u words %x/%u %x/%u: "
-						      "explicit %u, blocks %u", b.C, b.T, mu,
-						      nu, mv, nv, e, g);
-				}
+	Class c = {b, maxd};
+	blockpairs_each(maxlen, explicit_agrees, &c);
 }
 
 START_TEST(every_pair_c1t2)
@@ -70,8 +55,6 @@ START_TEST(every_pair_other_classes)
 		all_pairs(5, bs[i], 5);
 }
 END_TEST
-
-#define random_word blockpairs_random
 
 /* v: u with two neighbours swapped, a letter added or removed, or a
  * fresh word. */
@@ -90,76 +73,57 @@ static size_t perturb(Rng *r, const uint8_t *u, size_t nu, unsigned maxrun,
 		return nu;
 	case 1: v[nu] = (uint8_t)rng_below(r, 2); return nu + 1;
 	case 2: return nu > 1 ? nu - 1 : nu;
-	default: return random_word(r, 5, maxrun, v);
+	default: return blockpairs_random(r, 5, maxrun, v);
 	}
-}
-
-static void random_pairs(uint64_t seed, unsigned n, IndistBounds b,
-			 unsigned maxrun, unsigned tune)
-{
-	Rng r;
-	rng_seed(&r, seed);
-	uint8_t u[512], v[512];
-	blockref_tune(tune);
-	for (unsigned i = 0; i < n; i++) {
-		size_t nu = random_word(&r, 6, maxrun, u);
-		size_t nv = perturb(&r, u, nu, maxrun, v);
-		unsigned e = indist_pair(u, nu, v, nv, 2, 5, b, NULL);
-		unsigned g = block_depth(u, nu, v, nv, 5, b);
-		ck_assert_msg(e == g, "seed %llu case %u (C=%u T=%u, tune %u): "
-			      "explicit %u, blocks %u", (unsigned long long)seed, i,
-			      b.C, b.T, tune, e, g);
-	}
-	blockref_tune(0);
 }
 
 START_TEST(random_block_pairs)
 {
 	unsigned n = test_count(60);
-	random_pairs(1, n, (IndistBounds){1, 2, false}, 40, 0);
-	random_pairs(2, n, (IndistBounds){2, 2, false}, 30, 0);
-	random_pairs(3, n / 2, (IndistBounds){1, 3, false}, 30, 0);
+	blockpairs_explicit_random(1, n, (IndistBounds){1, 2, false}, 40, 0,
+				   perturb);
+	blockpairs_explicit_random(2, n, (IndistBounds){2, 2, false}, 30, 0,
+				   perturb);
+	blockpairs_explicit_random(3, n / 2, (IndistBounds){1, 3, false}, 30, 0,
+				   perturb);
 }
 END_TEST
 
 START_TEST(random_block_pairs_enumerated)
 {
 	unsigned n = test_count(60);
-	random_pairs(4, n, (IndistBounds){1, 2, false}, 40, 3);
-	random_pairs(5, n, (IndistBounds){2, 2, false}, 30, 2);
-	random_pairs(6, n / 2, (IndistBounds){2, 3, false}, 20, 8);
+	blockpairs_explicit_random(4, n, (IndistBounds){1, 2, false}, 40, 3,
+				   perturb);
+	blockpairs_explicit_random(5, n, (IndistBounds){2, 2, false}, 30, 2,
+				   perturb);
+	blockpairs_explicit_random(6, n / 2, (IndistBounds){2, 3, false}, 20, 8,
+				   perturb);
 }
 END_TEST
 
 /* "No depth separates" exactly when the explicit refinement, run far
  * past where short words stabilise, never separates. */
+typedef struct {
+	IndistBounds b;
+	size_t never; /* the pairs certified */
+} Fixpoint;
+
+static void never_agrees(const uint8_t *u, unsigned nu, unsigned mu,
+			 const uint8_t *v, unsigned nv, unsigned mv, void *ctx)
+{
+	Fixpoint *c = ctx;
+	c->never += blockpairs_never_agrees(u, nu, mu, v, nv, mv, c->b);
+}
+
 START_TEST(fixpoint_against_brute_force)
 {
 	static const IndistBounds bs[] = {{1, 2, false}, {1, 1, false}, {2, 2, false}};
-	uint8_t u[8], v[8];
 	size_t never = 0;
-	for (size_t k = 0; k < sizeof bs / sizeof *bs; k++)
-		for (unsigned nu = 1; nu <= 5; nu++)
-			for (unsigned nv = 1; nv <= 5; nv++)
-				for (unsigned mu = 0; mu < 1u << nu; mu++)
-					for (unsigned mv = 0; mv < 1u << nv; mv++) {
-						word_of(mu, nu, u);
-						word_of(mv, nv, v);
-						BlockWord U, V;
-						blockword_from(&U, u, nu);
-						blockword_from(&V, v, nv);
-						BlockrefAnswer a = blockref_pair(&U, &V, 2,
-							INDIST_MAX_DEPTH, bs[k], NULL);
-						unsigned e = indist_pair(u, nu, v, nv, 2,
-							INDIST_MAX_DEPTH, bs[k], NULL);
-						ck_assert_msg((a.kind == BLOCKREF_NEVER) ==
-							      (e == INDIST_NONE),
-							      "words %x/%u %x/%u: blocks kind %d, "
-							      "explicit %u", mu, nu, mv, nv, a.kind, e);
-						never += a.kind == BLOCKREF_NEVER;
-						blockword_free(&U);
-						blockword_free(&V);
-					}
+	for (size_t k = 0; k < sizeof bs / sizeof *bs; k++) {
+		Fixpoint c = {bs[k], 0};
+		blockpairs_each(5, never_agrees, &c);
+		never += c.never;
+	}
 	ck_assert(never > 0); /* the certificate is exercised */
 }
 END_TEST
@@ -308,29 +272,9 @@ END_TEST
  * last), lengths far beyond the explicit check. */
 START_TEST(recheck_agrees)
 {
-	Rng r;
-	rng_seed(&r, 7);
-	IndistBounds bs[] = {{1, 2, false}, {2, 2, false}, {1, 1, false}};
-	unsigned n = test_count(40);
-	for (unsigned i = 0; i < n; i++) {
-		IndistBounds b = bs[i % 3];
-		unsigned maxrun = i % 2 ? 400 : 25;
-		BlockWord U = {0}, V = {0};
-		unsigned nb = 1 + rng_below(&r, 6);
-		for (unsigned k = 0; k < nb; k++)
-			blockword_push(&U, (uint8_t)(k % 2), 1 + rng_below(&r, maxrun));
-		blockword_copy(&V, &U);
-		if (rng_below(&r, 2)) {
-			V.len[rng_below(&r, (uint32_t)V.n)] += 1 + rng_below(&r, 3);
-		} else {
-			uint8_t last = V.letter[V.n - 1];
-			blockword_push(&V, (uint8_t)(1 - last), 1);
-			blockword_push(&V, last, 1);
-		}
-		blockpairs_agree(&U, &V, 2, 6, b, i);
-		blockword_free(&U);
-		blockword_free(&V);
-	}
+	static const IndistBounds bs[] = {{1, 2, false}, {2, 2, false}, {1, 1, false}};
+	blockpairs_recheck(&blockpairs_witness, bs,
+			   (BlockpairsDraw){7, test_count(40), {25, 400}, 6});
 }
 END_TEST
 

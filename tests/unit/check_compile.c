@@ -25,19 +25,7 @@
 #include "transformer/sim.h"
 #include "suites.h"
 
-static Fixture fx;
-static Store *s;
-
-static void setup(void)
-{
-	fixture_init(&fx);
-	s = fx.store;
-}
-
-static void teardown(void)
-{
-	fixture_free(&fx);
-}
+FIXTURE_PER_TEST
 
 /* The sorted letters of root, or {a, b} when it has none. */
 static Sym *letters_of(Node root, size_t *n)

@@ -28,19 +28,7 @@
 #include "suites.h"
 #include "core/word.h"
 
-static Fixture fx;
-static Store *s;
-
-static void setup(void)
-{
-	fixture_init(&fx);
-	s = fx.store;
-}
-
-static void teardown(void)
-{
-	fixture_free(&fx);
-}
+FIXTURE_PER_TEST
 
 static Node parse(const char *text)
 {

@@ -8,11 +8,9 @@
  * formulas. */
 #include <config.h>
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "base/buf.h"
 #include "cli/commands.h"
@@ -26,21 +24,7 @@
 #include "fixture.h"
 #include "suites.h"
 
-static Fixture fx;
-static Store *s;
-static Scope *sc;
-
-static void setup(void)
-{
-	fixture_init(&fx);
-	s = fx.store;
-	sc = fx.scope;
-}
-
-static void teardown(void)
-{
-	fixture_free(&fx);
-}
+FIXTURE_PER_TEST
 
 /* Parses text, which must be a valid formula. */
 static Node parse(const char *text)
@@ -840,33 +824,6 @@ END_TEST
 
 /* ---- tally lang against the reference ------------------------------ */
 
-/* Runs a command in this process with stdout captured; malloc'd text. */
-static char *run_command(int (*cmd)(int, char **), char **argv, int *status)
-{
-	int argc = 0;
-	while (argv[argc])
-		argc++;
-	FILE *tmp = tmpfile();
-	ck_assert_ptr_nonnull(tmp);
-	fflush(stdout);
-	int saved = dup(STDOUT_FILENO);
-	dup2(fileno(tmp), STDOUT_FILENO);
-	optind = 0; /* getopt_long starts afresh */
-	*status = cmd(argc, argv);
-	fflush(stdout);
-	dup2(saved, STDOUT_FILENO);
-	close(saved);
-	fseek(tmp, 0, SEEK_END);
-	long size = ftell(tmp);
-	ck_assert_int_ge(size, 0);
-	rewind(tmp);
-	char *out = calloc((size_t)size + 1, 1);
-	size_t got = fread(out, 1, (size_t)size, tmp);
-	out[got] = '\0';
-	fclose(tmp);
-	return out;
-}
-
 /* The expected `tally lang` output from the reference: the accepted words
  * in shortlex order, or with counts the number per length. */
 static char *ref_lang(Node root, const char *alphabet, size_t max_len,
@@ -960,7 +917,7 @@ START_TEST(lang_matches_reference)
 				eos ? "--accept-at=eos" : "--accept-at=last",
 				counts ? "--count" : NULL, NULL};
 		int status;
-		char *got = run_command(cmd_lang, argv, &status);
+		char *got = fixture_run_command(cmd_lang, argv, &status);
 		ck_assert_msg(status == 0 || status == 1, "tally lang -f '%s' "
 			      "exited %d", f, status);
 		char *want = ref_lang(root, alphabet, max_len, counts, eos);

@@ -22,19 +22,7 @@
 #include "transformer/sim.h"
 #include "suites.h"
 
-static Fixture fx;
-static Store *s;
-
-static void setup(void)
-{
-	fixture_init(&fx);
-	s = fx.store;
-}
-
-static void teardown(void)
-{
-	fixture_free(&fx);
-}
+FIXTURE_PER_TEST
 
 typedef struct {
 	Node root;

@@ -28,19 +28,7 @@
 #include "ref_eval.h"
 #include "suites.h"
 
-static Fixture fx;
-static Store *s;
-
-static void setup(void)
-{
-	fixture_init(&fx);
-	s = fx.store;
-}
-
-static void teardown(void)
-{
-	fixture_free(&fx);
-}
+FIXTURE_PER_TEST
 
 static Node parse(const char *text)
 {

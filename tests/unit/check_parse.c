@@ -9,21 +9,7 @@
 #include "fixture.h"
 #include "suites.h"
 
-static Fixture fx;
-static Store *s;
-static Scope *sc;
-
-static void setup(void)
-{
-	fixture_init(&fx);
-	s = fx.store;
-	sc = fx.scope;
-}
-
-static void teardown(void)
-{
-	fixture_free(&fx);
-}
+FIXTURE_PER_TEST
 
 /* Parses text; returns the output node or NODE_NONE, and the captured
  * diagnostic in *err (malloc'd) when err is given. */
@@ -151,7 +137,7 @@ START_TEST(nul_bytes)
 	Buf cap = {0};
 	Diag d = {.capture = &cap};
 	Unit u = {0};
-	ck_assert(!tl_parse(sc, &d, src, &u));
+	ck_assert(!tl_parse(fx.scope, &d, src, &u));
 	unit_free(&u);
 	char *err = buf_take(&cap);
 	ck_assert_str_eq(err, "tally: -f:1:6: error: unexpected NUL byte\n"
@@ -161,7 +147,7 @@ START_TEST(nul_bytes)
 	static const char quoted[] = "'a\0b'";
 	src = source_new("-f", quoted, sizeof quoted - 1);
 	cap = (Buf){0};
-	ck_assert(!tl_parse(sc, &d, src, &u));
+	ck_assert(!tl_parse(fx.scope, &d, src, &u));
 	unit_free(&u);
 	err = buf_take(&cap);
 	ck_assert_str_eq(err, "tally: -f:1:3: error: NUL byte inside a letter\n"
@@ -238,7 +224,7 @@ START_TEST(every_spelling)
 	ck_assert_msg(want != NODE_NONE, "%s: %s", canon, err);
 	free(err);
 	scope_free(fx.scope); /* a fresh scope for the definitions, same store */
-	fx.scope = sc = prelude_scope_new(s);
+	fx.scope = prelude_scope_new(s);
 	Node got = parse(alias, &err);
 	ck_assert_msg(got != NODE_NONE, "%s: %s", alias, err);
 	ck_assert_msg(got == want, "'%s' does not read as '%s'", alias, canon);

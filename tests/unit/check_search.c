@@ -16,11 +16,9 @@
  * The expected sets are computed here, not from the code under test. */
 #include <config.h>
 
-#include <getopt.h>
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "search/bank.h"
 #include "search/enum.h"
@@ -29,6 +27,7 @@
 #include "search/indist.h"
 #include "search/search.h"
 #include "base/mem.h"
+#include "fixture.h"
 #include "randgen.h"
 #include "base/splitmix.h"
 #include "ref_eval.h"
@@ -921,32 +920,6 @@ static unsigned ref_depth(const char *u, const char *v, unsigned maxd, long C)
 	return out;
 }
 
-/* Runs a command in this process with stdout captured; malloc'd text. */
-static char *capture(int (*cmd)(int, char **), char **argv)
-{
-	int argc = 0;
-	while (argv[argc])
-		argc++;
-	FILE *tmp = tmpfile();
-	ck_assert_ptr_nonnull(tmp);
-	fflush(stdout);
-	int saved = dup(STDOUT_FILENO);
-	dup2(fileno(tmp), STDOUT_FILENO);
-	optind = 0;
-	cmd(argc, argv);
-	fflush(stdout);
-	dup2(saved, STDOUT_FILENO);
-	close(saved);
-	fseek(tmp, 0, SEEK_END);
-	long size = ftell(tmp);
-	rewind(tmp);
-	char *out = xcalloc((size_t)size + 1, 1);
-	size_t got = fread(out, 1, (size_t)size, tmp);
-	out[got] = '\0';
-	fclose(tmp);
-	return out;
-}
-
 /* "a^216 b^80 aa" written out (the lower-bound pairs print runs). */
 static char *expand_runs(const char *s)
 {
@@ -1108,7 +1081,7 @@ START_TEST(printed_pairs_hold)
 	char *(*argvs[4])[] = {&h, &s1, &s2, &p};
 	int (*cmds[4])(int, char **) = {cmd_hierarchy, cmd_search, cmd_search,
 					cmd_hierarchy};
-	char *out = capture(cmds[_i], *argvs[_i]);
+	char *out = fixture_run_command(cmds[_i], *argvs[_i], NULL);
 	ck_assert_uint_gt(check_printed(out, _i == 1 || _i == 2), 0);
 	free(out);
 }

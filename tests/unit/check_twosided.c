@@ -133,30 +133,6 @@ static unsigned naive_depth(const uint8_t *u, size_t nu, const uint8_t *v,
 	}
 }
 
-/* ---- helpers -------------------------------------------------------------- */
-
-static BlockrefAnswer block_answer(const uint8_t *u, size_t nu, const uint8_t *v,
-				   size_t nv, unsigned maxd, IndistBounds b)
-{
-	BlockWord U, V;
-	blockword_from(&U, u, nu);
-	blockword_from(&V, v, nv);
-	BlockrefAnswer a = blockref_pair(&U, &V, 2, maxd, b, NULL);
-	blockword_free(&U);
-	blockword_free(&V);
-	return a;
-}
-
-/* blockref's answer as a depth or INDIST_NONE (undecided fails). */
-static unsigned block_depth(const uint8_t *u, size_t nu, const uint8_t *v,
-			    size_t nv, unsigned maxd, IndistBounds b)
-{
-	BlockrefAnswer a = block_answer(u, nu, v, nv, maxd, b);
-	ck_assert_msg(a.kind != BLOCKREF_UNKNOWN && a.kind != BLOCKREF_STOPPED,
-		      "blockref undecided on a short pair");
-	return a.kind == BLOCKREF_SEPARATED ? a.depth : INDIST_NONE;
-}
-
 static const IndistBounds C1T2 = {1, 2, true};
 
 /* ---- the tests -------------------------------------------------------------- */
@@ -212,10 +188,8 @@ static void vs_blocks(const uint8_t *u, unsigned nu, unsigned mu,
 	VsBlocks *c = ctx;
 	IndistBounds past = c->b;
 	past.two_sided = false;
-	unsigned e = indist_pair(u, nu, v, nv, 2, c->maxd, c->b, NULL);
-	unsigned g = block_depth(u, nu, v, nv, c->maxd, c->b);
-	ck_assert_msg(e == g, "C=%u T=%u words %x/%u %x/%u: explicit %u, blocks %u",
-		      c->b.C, c->b.T, mu, nu, mv, nv, e, g);
+	unsigned e = blockpairs_explicit_agrees(u, nu, mu, v, nv, mv, c->maxd,
+					       c->b);
 	/* two-sided is a wider class: it never separates later */
 	unsigned p = indist_pair(u, nu, v, nv, 2, c->maxd, past, NULL);
 	ck_assert(e <= p);
@@ -241,41 +215,28 @@ END_TEST
  * swapped (same Parikh vector, the cases depth 1 cannot split) or a
  * fresh word; with tune, the small-count tables shrunk so that every
  * count goes through the enumerations. */
-static void random_blocks(uint64_t seed, unsigned n, IndistBounds b,
-			  unsigned maxrun, unsigned tune)
+static size_t swap_or_fresh(Rng *r, const uint8_t *u, size_t nu,
+			    unsigned maxrun, uint8_t *v)
 {
-	Rng r;
-	rng_seed(&r, seed);
-	uint8_t u[128], v[128];
-	blockref_tune(tune);
-	for (unsigned i = 0; i < n; i++) {
-		size_t nu = blockpairs_random(&r, 6, maxrun, u), nv = nu;
-		if (rng_below(&r, 3)) {
-			memcpy(v, u, nu);
-			size_t p = rng_below(&r, (uint32_t)nu);
-			if (p + 1 < nu) {
-				uint8_t t = v[p];
-				v[p] = v[p + 1];
-				v[p + 1] = t;
-			}
-		} else {
-			nv = blockpairs_random(&r, 6, maxrun, v);
-		}
-		unsigned e = indist_pair(u, nu, v, nv, 2, 5, b, NULL);
-		unsigned g = block_depth(u, nu, v, nv, 5, b);
-		ck_assert_msg(e == g, "seed %llu case %u (C=%u T=%u, tune %u): "
-			      "explicit %u, blocks %u", (unsigned long long)seed, i,
-			      b.C, b.T, tune, e, g);
+	if (!rng_below(r, 3))
+		return blockpairs_random(r, 6, maxrun, v);
+	memcpy(v, u, nu);
+	size_t p = rng_below(r, (uint32_t)nu);
+	if (p + 1 < nu) {
+		uint8_t t = v[p];
+		v[p] = v[p + 1];
+		v[p + 1] = t;
 	}
-	blockref_tune(0);
+	return nu;
 }
 
 START_TEST(random_block_pairs)
 {
 	unsigned n = test_count(40);
-	random_blocks(21, n, C1T2, 10, 0);
-	random_blocks(22, n / 2, (IndistBounds){2, 2, true}, 8, 0);
-	random_blocks(23, n / 2, C1T2, 10, 3);
+	blockpairs_explicit_random(21, n, C1T2, 10, 0, swap_or_fresh);
+	blockpairs_explicit_random(22, n / 2, (IndistBounds){2, 2, true}, 8, 0,
+				   swap_or_fresh);
+	blockpairs_explicit_random(23, n / 2, C1T2, 10, 3, swap_or_fresh);
 }
 END_TEST
 
@@ -283,14 +244,10 @@ static void fixpoint(const uint8_t *u, unsigned nu, unsigned mu,
 		     const uint8_t *v, unsigned nv, unsigned mv, void *ctx)
 {
 	size_t *never = ctx;
-	BlockrefAnswer a = block_answer(u, nu, v, nv, INDIST_MAX_DEPTH, C1T2);
-	unsigned e = indist_pair(u, nu, v, nv, 2, INDIST_MAX_DEPTH, C1T2, NULL);
-	ck_assert_msg((a.kind == BLOCKREF_NEVER) == (e == INDIST_NONE),
-		      "words %x/%u %x/%u: blocks kind %d, explicit %u", mu, nu, mv,
-		      nv, a.kind, e);
-	if (nu <= 3 && nv <= 3 && a.kind == BLOCKREF_NEVER)
+	bool certified = blockpairs_never_agrees(u, nu, mu, v, nv, mv, C1T2);
+	if (nu <= 3 && nv <= 3 && certified)
 		ck_assert_int_eq(naive_depth(u, nu, v, nv, 8, C1T2), INDIST_NONE);
-	*never += a.kind == BLOCKREF_NEVER;
+	*never += certified;
 }
 
 /* "No depth separates" exactly when the explicit refinement, run far
@@ -303,39 +260,13 @@ START_TEST(fixpoint_against_explicit)
 }
 END_TEST
 
-/* The independent re-check against blockref, lengths far beyond the
- * explicit check. */
+/* The independent re-check against blockref on random block pairs of
+ * the D_k shape, lengths far beyond the explicit check. */
 START_TEST(recheck_agrees)
 {
-	Rng r;
-	rng_seed(&r, 27);
-	IndistBounds bs[] = {{1, 2, true}, {2, 2, true}, {1, 1, true}};
-	unsigned n = test_count(24);
-	for (unsigned i = 0; i < n; i++) {
-		IndistBounds b = bs[i % 3];
-		unsigned maxrun = i % 2 ? 120 : 20;
-		BlockWord U = {0}, V = {0};
-		unsigned nb = 2 + rng_below(&r, 5);
-		for (unsigned k = 0; k < nb; k++)
-			blockword_push(&U, (uint8_t)(k % 2), 2 + rng_below(&r, maxrun));
-		/* v: the last letter of a block swapped with the next one's
-		 * first (the D_k shape), or a run lengthened */
-		size_t at = rng_below(&r, (uint32_t)nb - 1);
-		for (size_t k = 0; k < U.n; k++) {
-			if (k == at && rng_below(&r, 2)) {
-				blockword_push(&V, U.letter[k], U.len[k] - 1);
-				blockword_push(&V, U.letter[k + 1], 1);
-				blockword_push(&V, U.letter[k], 1);
-				blockword_push(&V, U.letter[k + 1], U.len[k + 1] - 1);
-				k++;
-				continue;
-			}
-			blockword_push(&V, U.letter[k], U.len[k] + (k == at));
-		}
-		blockpairs_agree(&U, &V, 2, 5, b, i);
-		blockword_free(&U);
-		blockword_free(&V);
-	}
+	static const IndistBounds bs[] = {{1, 2, true}, {2, 2, true}, {1, 1, true}};
+	blockpairs_recheck(&blockpairs_dk, bs,
+			   (BlockpairsDraw){27, test_count(24), {20, 120}, 5});
 }
 END_TEST
 

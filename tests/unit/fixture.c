@@ -1,8 +1,11 @@
 #include <config.h>
 #include "fixture.h"
 
+#include <getopt.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <check.h>
 
@@ -65,4 +68,33 @@ bool fixture_next_word(unsigned *digits, size_t n, unsigned sigma)
 	while (i > 0 && ++digits[i - 1] == sigma)
 		digits[--i] = 0;
 	return i > 0;
+}
+
+char *fixture_run_command(int (*cmd)(int, char **), char **argv,
+			  int *status)
+{
+	int argc = 0;
+	while (argv[argc])
+		argc++;
+	FILE *tmp = tmpfile();
+	ck_assert_ptr_nonnull(tmp);
+	fflush(stdout);
+	int saved = dup(STDOUT_FILENO);
+	dup2(fileno(tmp), STDOUT_FILENO);
+	optind = 0; /* getopt_long starts afresh */
+	int st = cmd(argc, argv);
+	if (status)
+		*status = st;
+	fflush(stdout);
+	dup2(saved, STDOUT_FILENO);
+	close(saved);
+	fseek(tmp, 0, SEEK_END);
+	long size = ftell(tmp);
+	ck_assert_int_ge(size, 0);
+	rewind(tmp);
+	char *out = calloc((size_t)size + 1, 1);
+	size_t got = fread(out, 1, (size_t)size, tmp);
+	out[got] = '\0';
+	fclose(tmp);
+	return out;
 }
