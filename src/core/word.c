@@ -517,7 +517,8 @@ enum { BLOCK = 64 }; /* bytes whose separators are one 64-bit mask */
 
 /* Bit k set: p[k] separates tokens (a blank or the newline); *nl gets
  * the newlines alone. */
-static uint64_t separators(const unsigned char *p, uint64_t *nl)
+static inline __attribute__((always_inline)) uint64_t
+separators(const unsigned char *p, uint64_t *nl)
 {
 	uint64_t m = 0, n = 0;
 #ifdef __SSE2__
@@ -588,15 +589,16 @@ static inline void out_room(WordReader *r, bool codes, size_t want)
 }
 
 /* The token's letter as the fast path emits it (its code with codes,
- * else the Sym); none: *ok false. */
+ * from sc[0..nsc), the reader's sym_code; else the Sym); none: *ok
+ * false. */
 static inline __attribute__((always_inline)) Sym
-as_out(const WordReader *r, Sym l, bool codes, bool *ok)
+as_out(const uint8_t *sc, size_t nsc, Sym l, bool codes, bool *ok)
 {
 	if (!codes) {
 		*ok = l != SYM_NONE;
 		return l;
 	}
-	uint8_t c = l < r->nsym_code ? r->sym_code[l] : WORD_NOCODE;
+	uint8_t c = l < nsc ? sc[l] : WORD_NOCODE;
 	*ok = c != WORD_NOCODE;
 	return c;
 }
@@ -615,6 +617,8 @@ token_blocks(WordReader *r, const unsigned char *b, size_t i, size_t n,
 	     size_t *count, bool codes)
 {
 	TokTab tab = r->toktab; /* in registers: out[] stores may alias r */
+	const uint8_t *sc = r->sym_code; /* the same */
+	size_t nsc = r->nsym_code;
 	size_t open = SIZE_MAX; /* the start of a token the last block cut */
 	uint64_t before = 1;    /* the byte before the block is a separator */
 	for (; n - i >= BLOCK + TOKTAB_DIRECT; i += BLOCK) {
@@ -646,7 +650,8 @@ token_blocks(WordReader *r, const unsigned char *b, size_t i, size_t n,
 			size_t e = i + (size_t)__builtin_ctzll(ends);
 			ends &= ends - 1;
 			bool ok;
-			Sym l = as_out(r, block_token(r, &tab, b + s, e - s, true),
+			Sym l = as_out(sc, nsc,
+				       block_token(r, &tab, b + s, e - s, true),
 				       codes, &ok);
 			if (!ok) {
 				stop = s;
@@ -802,7 +807,7 @@ token_run_as(WordReader *r, const char *buf, size_t i, size_t n, bool codes)
 		if (l == SYM_NONE)
 			break;
 		bool ok;
-		Sym o = as_out(r, l, codes, &ok);
+		Sym o = as_out(r->sym_code, r->nsym_code, l, codes, &ok);
 		if (codes && ok) {
 			out_room(r, codes, 1);
 			r->code[r->ncode++] = (uint8_t)o;
