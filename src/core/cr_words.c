@@ -114,4 +114,6 @@ void alphabet_open(Alphabet *a)
 	       a->member[s] && strlen(name) + 1 < sizeof name)
 		strcat(name, "'");
 	a->other = s;
+	if (a->n < WORD_CODES) /* the token reader's code for it */
+		a->code_sym[a->n] = s;
 }

@@ -93,8 +93,11 @@ static size_t fill_direct(TokTab *t, const void *letters, size_t m)
 	size_t left = 0;
 	memset(t->direct, 0, ((size_t)1 << (64 - t->dshift)) * sizeof *t->direct);
 	for (size_t i = 0; i < m; i++) {
-		TokDirect *d = t->direct + toktab_direct_hash(t->dmul, t->dshift,
-							      in[i].w, in[i].len);
+		TokDirect *d = t->direct +
+			(t->dquick ? toktab_quick_hash(t->dmul, t->dshift,
+						       in[i].w, in[i].len)
+				   : toktab_direct_hash(t->dmul, t->dshift,
+							in[i].w, in[i].len));
 		if (d->len)
 			left++;
 		else
@@ -127,8 +130,15 @@ static void init_direct(TokTab *t, const TokSlot *letters, size_t m)
 	while (((size_t)1 << bits) < 4 * k)
 		bits++;
 	t->direct = xmalloc(((size_t)1 << (bits + 2)) * sizeof *t->direct);
+	/* the quick hash when it leaves no letter out, else the full one */
+	t->dquick = true;
 	choose(t, &t->dmul, &t->dshift, bits, bits + 2, 4 * TRIES, 54321,
 	       fill_direct, in, k);
+	if (fill_direct(t, in, k)) {
+		t->dquick = false;
+		choose(t, &t->dmul, &t->dshift, bits, bits + 2, 4 * TRIES,
+		       54321, fill_direct, in, k);
+	}
 	free(in);
 }
 

@@ -58,6 +58,7 @@ typedef struct {
 	TokDirect *direct; /* 2^(64 - dshift) slots */
 	uint64_t dmul;
 	unsigned dshift;
+	bool dquick; /* the direct table hashes the first word and length */
 	/* mask[len][j]: the bytes of word j a token of len bytes has
 	 * (len = TOKTAB_DIRECT stands for every longer token too) */
 	uint64_t (*mask)[TOKTAB_DIRECT / 8];
@@ -118,6 +119,15 @@ static inline size_t toktab_direct_hash(uint64_t mul, unsigned shift,
 	return (size_t)((x * mul) >> shift);
 }
 
+/* The quick hash of the direct table: the first word and the length
+ * only (two operations fewer per token than folding four words), when
+ * no two letters share both (dquick). */
+static inline size_t toktab_quick_hash(uint64_t mul, unsigned shift,
+				       const uint64_t *w, uint64_t len)
+{
+	return (size_t)(((w[0] ^ len << 56 ^ len) * mul) >> shift);
+}
+
 /* The letter of the token p[0..len) from the direct table, at least
  * TOKTAB_DIRECT bytes readable from p; SYM_NONE when it is not there
  * (an unknown token, a longer letter or one left to the probed table:
@@ -129,8 +139,9 @@ static inline Sym toktab_direct(const TokTab *t, const unsigned char *p,
 	const uint64_t *mask = t->mask[len < TOKTAB_DIRECT ? len : TOKTAB_DIRECT];
 	for (unsigned j = 0; j < TOKTAB_DIRECT / 8; j++)
 		w[j] = toktab_load(p + 8 * j) & mask[j];
-	const TokDirect *d = t->direct + toktab_direct_hash(t->dmul, t->dshift,
-							    w, len);
+	const TokDirect *d = t->direct +
+		(t->dquick ? toktab_quick_hash(t->dmul, t->dshift, w, len)
+			   : toktab_direct_hash(t->dmul, t->dshift, w, len));
 	uint64_t diff = d->len ^ len;
 	for (unsigned j = 0; j < TOKTAB_DIRECT / 8; j++)
 		diff |= d->w[j] ^ w[j];

@@ -1,6 +1,7 @@
 #include <config.h>
 #include "core/word.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,8 +93,11 @@ void alphabet_init_with(Alphabet *a, Store *s, const Node *roots,
 	if (a->n > given) /* qsort's base must not be NULL, even for 0 items */
 		qsort(a->letters + given, a->n - given, sizeof *a->letters,
 		      by_name);
-	for (size_t i = 0; i < 256; i++)
+	for (size_t i = 0; i < 256; i++) {
 		a->byte_sym[i] = SYM_NONE;
+		a->code_sym[i] = i < a->n && i < WORD_CODES ? a->letters[i]
+							    : SYM_NONE;
+	}
 	for (size_t i = 0; i < a->n; i++) {
 		const char *name = sym_name(a->syms, a->letters[i]);
 		size_t len = strlen(name);
@@ -222,12 +226,27 @@ void word_reader_init(WordReader *r, const Alphabet *a, bool tokens_only,
 	r->prefix = xmalloc(r->tokcap);
 	r->tok = xmalloc(r->tokcap);
 	toktab_init(&r->toktab, a->syms, a->letters, a->n);
+	/* codes when every letter has one, --open-alphabet's stand-in
+	 * too (alphabet_open gives it the code after the letters') */
+	r->codes = a->n < WORD_CODES;
+	r->nsym_code = a->nmember;
+	if (a->other != SYM_NONE && a->other >= r->nsym_code)
+		r->nsym_code = (size_t)a->other + 1;
+	r->sym_code = xmalloc(r->nsym_code ? r->nsym_code : 1);
+	memset(r->sym_code, WORD_NOCODE, r->nsym_code);
+	for (size_t c = 0; c < 256; c++)
+		if (a->code_sym[c] != SYM_NONE)
+			r->sym_code[a->code_sym[c]] = (uint8_t)c;
+	for (size_t b = 0; b < 256; b++)
+		r->byte_code[b] = a->byte_sym[b] == SYM_NONE
+			? WORD_NOCODE : r->sym_code[a->byte_sym[b]];
 }
 
 void word_reader_free(WordReader *r)
 {
 	free(r->prefix);
 	free(r->tok);
+	free(r->sym_code);
 	toktab_free(&r->toktab);
 }
 
@@ -236,8 +255,27 @@ void word_reader_bytes(WordReader *r, WordBytes *bytes)
 	r->bytes = bytes;
 }
 
+/* The token codes pending: to r->bytes as they are, or as letters. */
+static void flush_codes(WordReader *r)
+{
+	const Sym *cs = r->alpha->code_sym;
+	size_t n = r->ncode;
+	r->ncode = 0;
+	if (r->bytes) {
+		size_t k = r->bytes(r->sink.ctx, r->code, n, cs);
+		assert(k == n); /* every code is a letter */
+		(void)k;
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		r->out[i] = cs[r->code[i]];
+	r->sink.letters(r->sink.ctx, r->out, n);
+}
+
 static void flush(WordReader *r)
 {
+	if (r->ncode)
+		flush_codes(r);
 	if (r->nout)
 		r->sink.letters(r->sink.ctx, r->out, r->nout);
 	r->nout = 0;
@@ -245,6 +283,8 @@ static void flush(WordReader *r)
 
 static void emit(WordReader *r, Sym l)
 {
+	if (r->ncode)
+		flush_codes(r);
 	r->out[r->nout++] = l;
 	r->pos++;
 	if (r->nout == WORD_OUT)
@@ -362,7 +402,7 @@ static bool token_byte(WordReader *r, unsigned char c)
  * what was read so far is its first token. */
 static void to_tokens(WordReader *r)
 {
-	r->nout = 0;
+	r->nout = r->ncode = 0;
 	r->sink.restart(r->sink.ctx);
 	r->tokens = true;
 	r->bad = false;
@@ -439,7 +479,7 @@ static bool end_line(WordReader *r)
 	}
 	r->tokens = r->tokens_only;
 	r->bad = r->any = false;
-	r->pos = r->linelen = r->nout = r->ntok = r->nkept = 0;
+	r->pos = r->linelen = r->nout = r->ncode = r->ntok = r->nkept = 0;
 	r->word++;
 	if (!ok)
 		r->failed = true;
@@ -466,6 +506,8 @@ static size_t token_end(const unsigned char *b, size_t i, size_t n)
 
 static inline void put(WordReader *r, Sym l)
 {
+	if (r->ncode)
+		flush_codes(r);
 	r->out[r->nout++] = l;
 	if (r->nout == WORD_OUT)
 		flush(r);
@@ -475,7 +517,8 @@ enum { BLOCK = 64 }; /* bytes whose separators are one 64-bit mask */
 
 /* Bit k set: p[k] separates tokens (a blank or the newline); *nl gets
  * the newlines alone. */
-static uint64_t separators(const unsigned char *p, uint64_t *nl)
+static inline __attribute__((always_inline)) uint64_t
+separators(const unsigned char *p, uint64_t *nl)
 {
 	uint64_t m = 0, n = 0;
 #ifdef __SSE2__
@@ -536,6 +579,30 @@ block_token(const WordReader *r, const TokTab *tab, const unsigned char *p,
 	return l != SYM_NONE ? l : lookup(r, (const char *)p, len);
 }
 
+/* Where the token reader's fast path puts letters: as codes
+ * (Alphabet.code_sym) into r->code when every letter has one, else as
+ * Syms into r->out; room for at least want more. */
+static inline void out_room(WordReader *r, bool codes, size_t want)
+{
+	if ((codes ? WORD_OUT - r->ncode : WORD_OUT - r->nout) < want)
+		flush(r);
+}
+
+/* The token's letter as the fast path emits it (its code with codes,
+ * from sc[0..nsc), the reader's sym_code; else the Sym); none: *ok
+ * false. */
+static inline __attribute__((always_inline)) Sym
+as_out(const uint8_t *sc, size_t nsc, Sym l, bool codes, bool *ok)
+{
+	if (!codes) {
+		*ok = l != SYM_NONE;
+		return l;
+	}
+	uint8_t c = l < nsc ? sc[l] : WORD_NOCODE;
+	*ok = c != WORD_NOCODE;
+	return c;
+}
+
 /* The tokens from b[i] on, 64 bytes at a time while 32 more are
  * readable, up to a newline: each block's separators are one mask, the
  * tokens' starts and ends its edges, walked by clearing the lowest bit
@@ -543,12 +610,15 @@ block_token(const WordReader *r, const TokTab *tab, const unsigned char *p,
  * by a loop.  b[i] starts a token or is a blank.  Adds the tokens
  * emitted to *count; returns where the next step starts: a newline, an
  * unknown token, a token cut by the end of the last block, or after
- * it. */
-static size_t __attribute__((noinline))
+ * it.  codes: the letters go to r->code as codes (one byte each, the
+ * form a line of characters has), else to r->out as Syms. */
+static inline __attribute__((always_inline)) size_t
 token_blocks(WordReader *r, const unsigned char *b, size_t i, size_t n,
-	     size_t *count)
+	     size_t *count, bool codes)
 {
 	TokTab tab = r->toktab; /* in registers: out[] stores may alias r */
+	const uint8_t *sc = r->sym_code; /* the same */
+	size_t nsc = r->nsym_code;
 	size_t open = SIZE_MAX; /* the start of a token the last block cut */
 	uint64_t before = 1;    /* the byte before the block is a separator */
 	for (; n - i >= BLOCK + TOKTAB_DIRECT; i += BLOCK) {
@@ -566,9 +636,9 @@ token_blocks(WordReader *r, const unsigned char *b, size_t i, size_t n,
 			ends &= (UINT64_C(2) << f) - 1;
 		}
 		/* at most 64 tokens: room first, then kept in locals */
-		if (WORD_OUT - r->nout < BLOCK)
-			flush(r);
-		Sym *out = r->out + r->nout;
+		out_room(r, codes, BLOCK);
+		uint8_t *cout = r->code + r->ncode;
+		Sym *sout = r->out + r->nout;
 		size_t got = 0, stop = SIZE_MAX;
 		/* the first end may close the token the last block cut */
 		size_t s = open;
@@ -579,17 +649,26 @@ token_blocks(WordReader *r, const unsigned char *b, size_t i, size_t n,
 		while (ends) {
 			size_t e = i + (size_t)__builtin_ctzll(ends);
 			ends &= ends - 1;
-			Sym l = block_token(r, &tab, b + s, e - s, true);
-			if (l == SYM_NONE) {
+			bool ok;
+			Sym l = as_out(sc, nsc,
+				       block_token(r, &tab, b + s, e - s, true),
+				       codes, &ok);
+			if (!ok) {
 				stop = s;
 				break;
 			}
-			out[got++] = l;
+			if (codes)
+				cout[got++] = (uint8_t)l;
+			else
+				sout[got++] = l;
 			/* the next start (bit 63 stands in when there is none) */
 			s = i + (size_t)__builtin_ctzll(starts | UINT64_C(1) << 63);
 			starts &= starts - 1;
 		}
-		r->nout += got;
+		if (codes)
+			r->ncode += got;
+		else
+			r->nout += got;
 		*count += got;
 		if (stop != SIZE_MAX)
 			return stop;
@@ -600,18 +679,38 @@ token_blocks(WordReader *r, const unsigned char *b, size_t i, size_t n,
 	return open != SIZE_MAX ? open : i;
 }
 
+static size_t __attribute__((noinline))
+token_blocks_codes(WordReader *r, const unsigned char *b, size_t i, size_t n,
+		   size_t *count)
+{
+	return token_blocks(r, b, i, n, count, true);
+}
+
+static size_t __attribute__((noinline))
+token_blocks_syms(WordReader *r, const unsigned char *b, size_t i, size_t n,
+		  size_t *count)
+{
+	return token_blocks(r, b, i, n, count, false);
+}
+
 /* One-character letters each followed by a space ("( ) ( )"), eight
  * at a time: the spaces checked by one comparison of sixteen bytes, the
- * letters by the byte table without a branch each.  Emits into out
- * (at *count on entry, relative to the first call's count k0 = *count)
- * while room lasts; returns where the first block that is not of that
+ * letters by the byte table (bs: the codes, or the Syms) without a
+ * branch each.  Emits into the reader's codes or Syms while room lasts;
+ * adds to *count and returns where the first block that is not of that
  * form starts, for the byte-by-byte loop. */
-static size_t spaced_letters(const Sym *bs, const unsigned char *b, size_t i,
-			     size_t n, Sym *out, size_t room, size_t *count)
+static inline __attribute__((always_inline)) size_t
+spaced_letters(WordReader *r, const unsigned char *b, size_t i, size_t n,
+	       size_t *count, bool codes)
 {
 #ifdef __SSE2__
 	const __m128i space = _mm_set1_epi8(' ');
+	const Sym *bs = r->alpha->byte_sym;
+	const uint8_t *bc = r->byte_code;
 	size_t k = 0;
+	size_t room = codes ? WORD_OUT - r->ncode : WORD_OUT - r->nout;
+	uint8_t *cout = r->code + r->ncode;
+	Sym *sout = r->out + r->nout;
 	for (; n - i >= 16 && room - k >= 8; i += 16, k += 8) {
 		__m128i v = _mm_loadu_si128((const __m128i *)(b + i));
 		unsigned sp = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, space));
@@ -620,18 +719,29 @@ static size_t spaced_letters(const Sym *bs, const unsigned char *b, size_t i,
 		/* SYM_NONE has the top bit set; a real letter with it too
 		 * would only send the block to the slower loop */
 		Sym any = 0;
+		unsigned bad = 0;
 #pragma GCC unroll 8
 		for (int j = 0; j < 8; j++) {
-			Sym l = bs[b[i + 2 * j]];
-			out[k + j] = l;
-			any |= l;
+			if (codes) {
+				uint8_t c = bc[b[i + 2 * j]];
+				cout[k + j] = c;
+				bad |= c == WORD_NOCODE;
+			} else {
+				Sym l = bs[b[i + 2 * j]];
+				sout[k + j] = l;
+				any |= l;
+			}
 		}
-		if (any >> 31)
+		if (bad || any >> 31)
 			break;
 	}
+	if (codes)
+		r->ncode += k;
+	else
+		r->nout += k;
 	*count += k;
 #else
-	(void)bs, (void)b, (void)n, (void)out, (void)room, (void)count;
+	(void)r, (void)b, (void)n, (void)count, (void)codes;
 #endif
 	return i;
 }
@@ -642,24 +752,30 @@ static size_t spaced_letters(const Sym *bs, const unsigned char *b, size_t i,
  * alphabet's byte table, the others by 64-byte blocks.  Returns where it
  * stopped: a newline, the buffer's end, a token cut by the buffer's end
  * or an unknown one (left to token_byte, which reports it). */
-static size_t token_run(WordReader *r, const char *buf, size_t i, size_t n)
+static inline __attribute__((always_inline)) size_t
+token_run_as(WordReader *r, const char *buf, size_t i, size_t n, bool codes)
 {
 	const Sym *bs = r->alpha->byte_sym;
+	const uint8_t *bc = r->byte_code;
 	const unsigned char *b = (const unsigned char *)buf;
 	size_t from = i, count = 0;
 	while (i < n) {
 		/* The common case: one-character letters, one blank apart
 		 * ("a b a b"), as tight as the character reader's loop. */
-		size_t room = WORD_OUT - r->nout, k0 = count;
-		Sym *out = r->out + r->nout;
-		i = spaced_letters(bs, b, i, n, out, room, &count);
-		for (Sym l; i + 1 < n && count - k0 < room &&
-			    (l = bs[b[i]]) != SYM_NONE &&
-			    byte_class[b[i + 1]] == BLANK;
-		     i += 2)
-			out[count++ - k0] = l;
-		r->nout += count - k0;
-		if (r->nout == WORD_OUT) {
+		i = spaced_letters(r, b, i, n, &count, codes);
+		if (codes)
+			for (uint8_t c; i + 1 < n && r->ncode < WORD_OUT &&
+				    (c = bc[b[i]]) != WORD_NOCODE &&
+				    byte_class[b[i + 1]] == BLANK;
+			     i += 2, count++)
+				r->code[r->ncode++] = c;
+		else
+			for (Sym l; i + 1 < n && r->nout < WORD_OUT &&
+				    (l = bs[b[i]]) != SYM_NONE &&
+				    byte_class[b[i + 1]] == BLANK;
+			     i += 2, count++)
+				r->out[r->nout++] = l;
+		if ((codes ? r->ncode : r->nout) == WORD_OUT) {
 			flush(r);
 			continue;
 		}
@@ -673,13 +789,15 @@ static size_t token_run(WordReader *r, const char *buf, size_t i, size_t n)
 		if (k == NEWLINE)
 			break;
 		if (n - i >= BLOCK + TOKTAB_DIRECT) {
-			size_t j = token_blocks(r, b, i, n, &count);
+			size_t j = codes ? token_blocks_codes(r, b, i, n, &count)
+					 : token_blocks_syms(r, b, i, n, &count);
 			if (j != i) {
 				i = j;
 				continue;
 			}
 		}
-		/* one token: long, near the buffer's end, or unknown */
+		/* one token: long, near the buffer's end, unknown or
+		 * without a code */
 		size_t j = token_end(b, i, n);
 		if (j == n)
 			break; /* may continue in the next buffer */
@@ -688,13 +806,29 @@ static size_t token_run(WordReader *r, const char *buf, size_t i, size_t n)
 				: lookup(r, buf + i, j - i);
 		if (l == SYM_NONE)
 			break;
-		put(r, l);
+		bool ok;
+		Sym o = as_out(r->sym_code, r->nsym_code, l, codes, &ok);
+		if (codes && ok) {
+			out_room(r, codes, 1);
+			r->code[r->ncode++] = (uint8_t)o;
+		} else {
+			put(r, l);
+		}
 		count++;
 		i = j;
 	}
 	r->pos += count;
 	r->any |= i > from;
 	return i;
+}
+
+static size_t token_run(WordReader *r, const char *buf, size_t i, size_t n)
+{
+	if (!r->codes)
+		return token_run_as(r, buf, i, n, false);
+	if (r->nout)
+		flush(r); /* Syms of a slow step first: the order is kept */
+	return token_run_as(r, buf, i, n, true);
 }
 
 /* The run of one-byte letters from buf[i] on, as letters into out[]

@@ -17,6 +17,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "base/buf.h"
@@ -32,6 +33,12 @@ typedef struct {
 	unsigned char *member; /* by Sym */
 	size_t nmember;
 	Sym byte_sym[256]; /* one-byte letters; SYM_NONE otherwise */
+	/* Token codes: the token reader hands a line's letters on as one
+	 * byte each, code c standing for the c-th letter (c < WORD_CODES);
+	 * code_sym[c] is that letter, SYM_NONE for codes beyond the
+	 * alphabet.  A table of the same form as byte_sym, so a line of
+	 * tokens goes through WordBytes like a line of characters. */
+	Sym code_sym[256];
 	size_t maxlen;     /* longest letter, in bytes */
 	SymTab *syms;
 	Sym other; /* --open-alphabet: what unknown letters read as, else
@@ -91,11 +98,14 @@ typedef struct {
 
 /* One-byte letters as the input has them (word_reader_bytes): b[i] is
  * letter byte_sym[b[i]] for i < k, k the first i < n where byte_sym
- * gives SYM_NONE, or n; takes those k letters and returns k. */
+ * gives SYM_NONE, or n; takes those k letters and returns k.  byte_sym
+ * is the alphabet's byte_sym for a run of characters, its code_sym for
+ * tokens (then every b[i] is a letter's code and k = n). */
 typedef size_t WordBytes(void *ctx, const unsigned char *b, size_t n,
 			 const Sym *byte_sym);
 
 enum { WORD_OUT = 4096, WORD_SHOW = 40 };
+enum { WORD_CODES = 255, WORD_NOCODE = 0xff }; /* token codes (code_sym) */
 
 typedef struct {
 	const Alphabet *alpha;
@@ -115,6 +125,14 @@ typedef struct {
 	size_t badpos;
 	Sym out[WORD_OUT];
 	size_t nout;
+	/* the token reader's letters as codes (Alphabet.code_sym); at most
+	 * one of out[] and code[] holds letters, so their order is kept */
+	uint8_t code[WORD_OUT];
+	size_t ncode;
+	bool codes;            /* every letter has a code */
+	uint8_t *sym_code;     /* by Sym: its code, WORD_NOCODE for none */
+	size_t nsym_code;
+	uint8_t byte_code[256]; /* one-byte letters' codes */
 	TokTab toktab; /* the letters, for the token reader's fast path */
 	WordBytes *bytes; /* NULL: runs of one-byte letters come as letters */
 } WordReader;
@@ -122,8 +140,9 @@ typedef struct {
 void word_reader_init(WordReader *r, const Alphabet *a, bool tokens_only,
 		      const WordSink *sink, Diag *d);
 void word_reader_free(WordReader *r);
-/* From now on, runs of one-byte letters go to bytes (with the sink's
- * ctx), not to the sink's letters: no array of letters in between. */
+/* From now on, runs of one-byte letters and the letters of tokens go
+ * to bytes (with the sink's ctx), not to the sink's letters: no array
+ * of letters in between. */
 void word_reader_bytes(WordReader *r, WordBytes *bytes);
 /* Feeds bytes; false after an error (reported) or when the sink stopped. */
 bool word_feed(WordReader *r, const char *buf, size_t n);

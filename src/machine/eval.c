@@ -24,6 +24,22 @@ struct EvalSnapshot {
 	const Machine *m;
 };
 
+/* What eval_push_bytes builds for one table of one-byte letters (a line
+ * of characters has the alphabet's bytes, a line of tokens its codes:
+ * word.h), kept for the two tables last used, so that lines of either
+ * kind in turn build nothing. */
+typedef struct {
+	const Sym *sym;       /* the table; NULL: an empty entry */
+	MachineByteMap *map;  /* the register kernel's, or NULL */
+	uint32_t code[256];   /* byte -> code, UINT32_MAX none */
+	uint8_t letter[256];  /* 1 when the byte is a letter */
+	size_t nletter;       /* how many bytes are letters, */
+	uint8_t letter_byte[MACHINE_KERNEL_BYTES]; /* the first of them */
+	MachineAffine *aff;   /* with ext: the affine kernel of aff_pass */
+	unsigned aff_pass;
+	bool aff_tried;       /* aff is for aff_pass (or NULL) */
+} ByteTab;
+
 struct Evaluator {
 	const Store *s;
 	Node *roots;
@@ -39,19 +55,10 @@ struct Evaluator {
 	bool judged;          /* with #>: verdict[] is that word's */
 	uint64_t *count;      /* with #>: how often each letter code occurs */
 	bool *verdict;
-	const Sym *byte_sym;  /* eval_push_bytes: the table byte_map is of */
-	MachineByteMap *byte_map;
+	ByteTab tab[2];       /* eval_push_bytes: tab[0] the last used */
 	bool ext;             /* passes driven by the caller (eval_pass_begin) */
 	unsigned ext_pass;    /* the current one, 0..fdepth */
 	uint64_t ext_n;       /* letters pushed in it since the reset */
-	const Sym *code_sym;  /* the table byte_code is of */
-	uint32_t byte_code[256]; /* with ext: byte -> code, UINT32_MAX none */
-	uint8_t byte_letter[256]; /* with ext: 1 when the byte is a letter */
-	size_t nletter_byte;  /* with ext: how many bytes are letters, */
-	uint8_t letter_byte[MACHINE_KERNEL_BYTES]; /* the first of them */
-	MachineAffine *aff;   /* with ext: the affine kernel of aff_pass */
-	unsigned aff_pass;
-	bool aff_tried;       /* aff is for aff_pass and code_sym (or NULL) */
 };
 
 /* ---- the evaluator ------------------------------------------------------ */
@@ -92,8 +99,10 @@ void eval_free(Evaluator *ev)
 	machine_free(&ev->lean);
 	codebuf_free(&ev->word);
 	free(ev->count);
-	free(ev->byte_map);
-	machine_affine_free(ev->aff);
+	for (int t = 0; t < 2; t++) {
+		free(ev->tab[t].map);
+		machine_affine_free(ev->tab[t].aff);
+	}
 	machine_codes_free(&ev->codes);
 	free(ev->verdict);
 	free(ev->roots);
@@ -217,11 +226,11 @@ static void count_bytes(uint64_t *count, const uint32_t *bc,
  * and then got[j] is how often ev->letter_byte[j] occurs before it
  * (*counted set); else sixteen bytes at a time with no branch between
  * them. */
-static size_t letter_run(const Evaluator *ev, const unsigned char *b,
+static size_t letter_run(const ByteTab *ev, const unsigned char *b,
 			 size_t n, uint64_t *got, bool *counted)
 {
-	const uint8_t *letter = ev->byte_letter;
-	size_t k = 0, nb = ev->nletter_byte;
+	const uint8_t *letter = ev->letter;
+	size_t k = 0, nb = ev->nletter;
 	*counted = nb <= MACHINE_KERNEL_BYTES;
 	if (*counted) {
 		uint64_t part[MACHINE_KERNEL_BYTES];
@@ -258,17 +267,43 @@ static size_t letter_run(const Evaluator *ev, const unsigned char *b,
 	return k;
 }
 
-/* The affine kernel of the current pass over ev->byte_code, built once
- * per pass and table; NULL when the pass's program is not of its shape. */
-static const MachineAffine *pass_affine(Evaluator *ev)
+/* The entry of the table byte_sym, made the first (built when it is
+ * not one of the two, in place of the one used longer ago). */
+static ByteTab *byte_tab(Evaluator *ev, const Sym *byte_sym)
 {
-	if (ev->aff_tried && ev->aff_pass == ev->ext_pass)
-		return ev->aff;
-	machine_affine_free(ev->aff);
-	ev->aff = machine_affine_new(&ev->lean, ev->byte_code);
-	ev->aff_pass = ev->ext_pass;
-	ev->aff_tried = true;
-	return ev->aff;
+	if (ev->tab[0].sym != byte_sym) {
+		ByteTab t = ev->tab[1];
+		ev->tab[1] = ev->tab[0];
+		ev->tab[0] = t;
+	}
+	ByteTab *t = &ev->tab[0];
+	if (t->sym == byte_sym)
+		return t;
+	free(t->map);
+	machine_affine_free(t->aff);
+	memset(t, 0, sizeof *t);
+	t->sym = byte_sym;
+	for (int c = 0; c < 256; c++) {
+		t->code[c] = byte_sym[c] == SYM_NONE ? UINT32_MAX
+						      : code_of(ev, byte_sym[c]);
+		t->letter[c] = byte_sym[c] != SYM_NONE;
+		if (t->letter[c] && t->nletter++ < MACHINE_KERNEL_BYTES)
+			t->letter_byte[t->nletter - 1] = (uint8_t)c;
+	}
+	return t;
+}
+
+/* The affine kernel of the current pass over t's codes, built once per
+ * pass and table; NULL when the pass's program is not of its shape. */
+static const MachineAffine *pass_affine(Evaluator *ev, ByteTab *t)
+{
+	if (t->aff_tried && t->aff_pass == ev->ext_pass)
+		return t->aff;
+	machine_affine_free(t->aff);
+	t->aff = machine_affine_new(&ev->lean, t->code);
+	t->aff_pass = ev->ext_pass;
+	t->aff_tried = true;
+	return t->aff;
 }
 
 /* One-byte letters in a pass: each byte's code from a table, straight
@@ -276,36 +311,23 @@ static const MachineAffine *pass_affine(Evaluator *ev)
 static size_t pass_push_bytes(Evaluator *ev, const unsigned char *b,
 			      size_t n, const Sym *byte_sym)
 {
-	if (ev->code_sym != byte_sym) {
-		for (int c = 0; c < 256; c++) {
-			ev->byte_code[c] = byte_sym[c] == SYM_NONE
-				? UINT32_MAX : code_of(ev, byte_sym[c]);
-			ev->byte_letter[c] = byte_sym[c] != SYM_NONE;
-		}
-		ev->nletter_byte = 0;
-		for (int c = 0; c < 256; c++)
-			if (ev->byte_letter[c] &&
-			    ev->nletter_byte++ < MACHINE_KERNEL_BYTES)
-				ev->letter_byte[ev->nletter_byte - 1] = (uint8_t)c;
-		ev->code_sym = byte_sym;
-		ev->aff_tried = false;
-	}
-	const uint32_t *bc = ev->byte_code;
+	ByteTab *tab = byte_tab(ev, byte_sym);
+	const uint32_t *bc = tab->code;
 	uint64_t got[MACHINE_KERNEL_BYTES];
 	bool counted;
-	size_t k = letter_run(ev, b, n, got, &counted);
+	size_t k = letter_run(tab, b, n, got, &counted);
 	size_t taken = k; /* letters beyond the limit are dropped (room) */
 	k = room(ev, k);
 	ev->ext_n += k;
 	if (counting_pass(ev)) {
 		if (counted && k == taken)
-			for (size_t j = 0; j < ev->nletter_byte; j++)
-				ev->count[bc[ev->letter_byte[j]]] += got[j];
+			for (size_t j = 0; j < tab->nletter; j++)
+				ev->count[bc[tab->letter_byte[j]]] += got[j];
 		else
 			count_bytes(ev->count, bc, b, k);
 		return taken;
 	}
-	const MachineAffine *aff = pass_affine(ev);
+	const MachineAffine *aff = pass_affine(ev, tab);
 	if (aff && k > 1) {
 		/* the letters in registers, the last one stepped, so that
 		 * every slot is right after it */
@@ -431,17 +453,16 @@ size_t eval_push_bytes(Evaluator *ev, const unsigned char *bytes, size_t n,
 	if (!ev->lean.kernel.on || n < 16 ||
 	    n > MACHINE_MAX_POSITIONS - ev->st.pos)
 		return push_bytes_as_letters(ev, bytes, n, byte_sym);
-	if (ev->byte_sym != byte_sym) {
+	ByteTab *t = byte_tab(ev, byte_sym);
+	if (!t->map) {
 		uint8_t code[256]; /* the kernel's codes fit a byte */
 		for (int b = 0; b < 256; b++)
-			code[b] = byte_sym[b] == SYM_NONE ? 0xff
-				: (uint8_t)code_of(ev, byte_sym[b]);
-		if (!ev->byte_map)
-			ev->byte_map = xmalloc(sizeof *ev->byte_map);
-		machine_byte_map(&ev->lean, ev->byte_map, code);
-		ev->byte_sym = byte_sym;
+			code[b] = t->code[b] == UINT32_MAX ? 0xff
+							   : (uint8_t)t->code[b];
+		t->map = xmalloc(sizeof *t->map);
+		machine_byte_map(&ev->lean, t->map, code);
 	}
-	return machine_run_mapped(&ev->lean, &ev->st, ev->byte_map, bytes, n);
+	return machine_run_mapped(&ev->lean, &ev->st, t->map, bytes, n);
 }
 
 /* Formulas with #>: fdepth passes over the kept word, each giving the

@@ -145,6 +145,22 @@ for row in "a,b:tokens 'a b'" "open,close:tokens 'open close'" \
 	printf '%-34s %12s %10s %10s %7sx %s\n' "${row#*:}" "$TN" "$t" "$tc" \
 		"$(awk "BEGIN{printf \"%.2f\", $t / ($tc > 0 ? $tc : 0.001)}")" \
 		"$(awk "BEGIN{printf \"%.1f\", $bytes / $TN}")"
+	# the same tokens through a hand-written loop (floor tokens: the C
+	# library's memchr to each token's end, two comparisons), and the
+	# bytes alone read by cat: what any reader of this input pays
+	case $letters in
+	identifier_one,*)
+		f=$(cpu_of "$work/f.out" "$BENCHBIN/floor" tokens "$one" "$two")
+		cmp -s "$work/f.out" "$work/c.out" || die "${row#*:}: floor" \
+			"says $(cat "$work/f.out"), characters $(cat "$work/c.out")"
+		printf '%-34s %12s %10s %10s %7sx\n' \
+			"  tally against a hand-written loop" "$TN" "$t" "$f" \
+			"$(awk "BEGIN{printf \"%.2f\", $t / ($f > 0 ? $f : 0.001)}")"
+		f=$(cpu_of /dev/null cat)
+		printf '%-34s %12s %10s %10s %7sx\n' \
+			"  cat of the same bytes, chars s" "$TN" "$f" "$tc" \
+			"$(awk "BEGIN{printf \"%.2f\", $f / ($tc > 0 ? $tc : 0.001)}")" ;;
+	esac
 done
 rm -f "$work"/chars.txt "$work"/tok.txt
 

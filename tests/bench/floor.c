@@ -5,6 +5,12 @@
  * letters: echo the word, a tab and accept/reject.  It keeps only the
  * counters the language needs, so the time tally takes beyond this is the
  * price of generality.  Built with the same CFLAGS as tally.
+ *
+ * floor tokens L1 L2 reads lines of tokens (blank-separated) and prints
+ * accept or reject for each, as `tally eval --no-echo --tokens -f
+ * '#[Q_L1] > #[Q_L2]'` does for genword's words (tokens one space
+ * apart): the C library's memchr to each token's end and two
+ * comparisons, a token that is neither letter an error.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -53,11 +59,74 @@ static bool majority_accepts(const State *s)
 	return s->x > 0;
 }
 
+/* The tokens' floor: lines of tokens from stdin, #L1 > #L2 per line. */
+static int tokens_main(const char *l1, const char *l2)
+{
+	static char buf[1 << 20];
+	size_t n1 = strlen(l1), n2 = strlen(l2), have = 0;
+	int64_t diff = 0;
+	bool all = true, pending = false, eof = false;
+	while (!eof) {
+		size_t got = fread(buf + have, 1, sizeof buf - have, stdin);
+		eof = got == 0;
+		have += got;
+		const char *p = buf, *end = buf + have;
+		while (p < end) {
+			if (*p == '\n') {
+				bool ok = diff > 0;
+				puts(ok ? "accept" : "reject");
+				all = all && ok;
+				diff = 0;
+				pending = false;
+				p++;
+				continue;
+			}
+			if ((unsigned char)*p <= ' ') {
+				p++;
+				continue;
+			}
+			/* genword's tokens are one space apart: the C
+			 * library's vector search for it, or the line's end */
+			const char *q = memchr(p, ' ', (size_t)(end - p));
+			const char *nl = memchr(p, '\n', (size_t)((q ? q : end) - p));
+			q = nl ? nl : q ? q : end;
+			if (q == end && !eof)
+				break; /* the token goes on in the next read */
+			size_t len = (size_t)(q - p);
+			if (len == n1 && memcmp(p, l1, n1) == 0)
+				diff++;
+			else if (len == n2 && memcmp(p, l2, n2) == 0)
+				diff--;
+			else {
+				fprintf(stderr, "floor: unknown letter\n");
+				return 2;
+			}
+			pending = true;
+			p = q;
+		}
+		have = (size_t)(end - p);
+		memmove(buf, p, have);
+		if (have == sizeof buf) {
+			fprintf(stderr, "floor: token too long\n");
+			return 2;
+		}
+	}
+	if (pending) { /* a last line without its newline */
+		bool ok = diff > 0;
+		puts(ok ? "accept" : "reject");
+		all = all && ok;
+	}
+	return all ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc == 4 && strcmp(argv[1], "tokens") == 0)
+		return tokens_main(argv[2], argv[3]);
 	bool dyck = argc == 2 && strcmp(argv[1], "dyck1") == 0;
 	if (!dyck && !(argc == 2 && strcmp(argv[1], "majority") == 0)) {
-		fprintf(stderr, "usage: floor dyck1|majority < WORDS\n");
+		fprintf(stderr, "usage: floor dyck1|majority < WORDS\n"
+				"       floor tokens L1 L2 < WORDS\n");
 		return 2;
 	}
 	void (*step)(State *, const char *, size_t) =

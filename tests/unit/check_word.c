@@ -23,13 +23,14 @@
 #include "core/word.h"
 #include "word_log.h"
 
-/* mode: WORD_LOG_WHOLE, _BYTES or _CHUNKS (1 to 300 bytes). */
-static char *read_with(const Alphabet *a, bool tokens, const char *in,
+/* mode: WORD_LOG_WHOLE, _BYTES or _CHUNKS (1 to 300 bytes); flags as
+ * word_log_run's. */
+static char *read_with(const Alphabet *a, unsigned flags, const char *in,
 		       size_t n, int mode)
 {
 	Buf log = {0};
 	buf_puts(&log, "");
-	word_log_run(a, tokens, in, n, mode, 300, &log);
+	word_log_run(a, flags, in, n, mode, 300, &log);
 	return buf_take(&log);
 }
 
@@ -231,8 +232,15 @@ static void check_alphabet(const char *spec, bool open_alpha,
 		buf_puts(&in, "");
 		random_input(&in, &a, &g, k % 3 == 0 ? 2000 : 200000);
 		char *want = read_ref(&a, in.data, in.len);
-		for (int mode = 0; mode < 3; mode++) {
-			char *got = read_with(&a, true, in.data, in.len, mode);
+		/* modes 3 and 4: whole and in chunks, the letters as
+		 * codes to a WordBytes (the evaluator's way) */
+		for (int mode = 0; mode < 5; mode++) {
+			char *got = read_with(&a, WORD_LOG_TOKENS |
+						  (mode > 2 ? WORD_LOG_BYTES_SINK : 0),
+					      in.data, in.len,
+					      mode > 2 ? (mode == 3 ? WORD_LOG_WHOLE
+								  : WORD_LOG_CHUNKS)
+						       : mode);
 			ck_assert_msg(strcmp(got, want) == 0,
 				      "alphabet %s%s, round %u, mode %d "
 				      "(%zu bytes):\n--- reader\n%.2000s\n"
@@ -344,6 +352,17 @@ START_TEST(tokens_match_characters)
 		for (int mode = 0; mode < 3; mode++) {
 			char *got = letters_of(read_with(&a, true, toks.data,
 							 toks.len, mode));
+			ck_assert_str_eq(got, want);
+			free(got);
+			/* the characters and the tokens as a WordBytes
+			 * gets them: byte runs and codes */
+			got = letters_of(read_with(&a, WORD_LOG_TOKENS |
+						       WORD_LOG_BYTES_SINK,
+						   toks.data, toks.len, mode));
+			ck_assert_str_eq(got, want);
+			free(got);
+			got = letters_of(read_with(&a, WORD_LOG_BYTES_SINK,
+						   chars.data, chars.len, mode));
 			ck_assert_str_eq(got, want);
 			free(got);
 		}

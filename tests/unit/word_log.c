@@ -19,6 +19,17 @@ static void on_letters(void *ctx, const Sym *syms, size_t n)
 		buf_printf(&r->cur, "%u,", (unsigned)syms[i]);
 }
 
+/* WordBytes: the letters of b[] until the table has none */
+static size_t on_bytes(void *ctx, const unsigned char *b, size_t n,
+		       const Sym *byte_sym)
+{
+	Record *r = ctx;
+	size_t k = 0;
+	for (; k < n && byte_sym[b[k]] != SYM_NONE; k++)
+		buf_printf(&r->cur, "%u,", (unsigned)byte_sym[b[k]]);
+	return k;
+}
+
 /* the line turned out to be tokens: its letters so far are forgotten */
 static void on_restart(void *ctx)
 {
@@ -51,7 +62,9 @@ void word_log_run(const Alphabet *a, unsigned flags, const char *data,
 	Buf diag = {0};
 	Diag d = {.capture = &diag};
 	WordReader wr;
-	word_reader_init(&wr, a, flags != 0, &sink, &d);
+	word_reader_init(&wr, a, (flags & ~WORD_LOG_BYTES_SINK) != 0, &sink, &d);
+	if (flags & WORD_LOG_BYTES_SINK)
+		word_reader_bytes(&wr, on_bytes);
 	bool cr = flags & WORD_LOG_CR;
 	CrWords cw;
 	cr_words_init(&cw, &wr);

@@ -19,8 +19,11 @@
 enum { WORD_LOG_WHOLE, WORD_LOG_BYTES, WORD_LOG_CHUNKS };
 
 /* flags of word_log_run: --tokens, and --cr-words (the C-RASP
- * interpreter's word files through cr_words.h; implies tokens). */
-enum { WORD_LOG_TOKENS = 1, WORD_LOG_CR = 2 };
+ * interpreter's word files through cr_words.h; implies tokens); with
+ * WORD_LOG_BYTES_SINK the reader hands runs of one-byte letters and
+ * token codes to a WordBytes (as to the evaluator), logged as the
+ * letters its table gives. */
+enum { WORD_LOG_TOKENS = 1, WORD_LOG_CR = 2, WORD_LOG_BYTES_SINK = 4 };
 
 /* Feeds data[0..size) to a new reader: whole, byte by byte, or in
  * chunks of 1 to max_chunk bytes (a fixed LCG seeded by size: the run is
