@@ -308,26 +308,6 @@ static void print_row(Table *t, unsigned k, const char *name,
 	free(f);
 }
 
-/* The evaluator's verdict on a pair's word (pairgen's membership): root
- * 0 the target's L_k, root 1 for the prediction task the prefixes of
- * members (the words it judges). */
-typedef struct {
-	Evaluator *ev;
-	const Sym *ab;
-	bool predict;
-} Member;
-
-static bool member(void *ctx, const BlockWord *w, bool in)
-{
-	Member *m = ctx;
-	eval_reset(m->ev);
-	for (size_t r = 0; r < w->n; r++)
-		for (uint64_t i = 0; i < w->len[r]; i++)
-			eval_push(m->ev, m->ab[w->letter[r]]);
-	bool judged = !m->predict || eval_accepts(m->ev, 1);
-	return judged && eval_accepts(m->ev, 0) == in;
-}
-
 typedef PairgenStatus (*PairGen)(unsigned k, unsigned d, IndistBounds b,
 				 uint64_t seed, unsigned tries,
 				 PairgenMember member, void *ctx, Limits *lim,
@@ -346,10 +326,13 @@ static bool lower_by(Table *t, PairGen gen, const char *name, unsigned k,
 	search_progress(&t->o, "%s", what);
 	search_refine_progress(&t->o, what);
 	/* two roots: the prediction task's membership and its prefix guard */
-	Member m = {eval_new(t->st, roots, nroots, ACCEPT_LAST), t->ab,
-		    nroots == 2};
-	PairgenStatus st = gen(k, d, b, t->o.seed, t->lower_tries, member, &m,
-			       &t->o.lim, &lw->pair);
+	PairgenEval m = {eval_new(t->st, roots, nroots, ACCEPT_LAST), t->ab,
+			 nroots == 2};
+	PairgenStatus st = pairgen_hook
+		? pairgen_hook(gen, k, d, b, t->o.seed, t->lower_tries,
+			       pairgen_eval_member, &m, &t->o.lim, &lw->pair)
+		: gen(k, d, b, t->o.seed, t->lower_tries, pairgen_eval_member,
+		      &m, &t->o.lim, &lw->pair);
 	eval_free(m.ev);
 	search_refine_progress(&t->o, NULL);
 	search_progress_done(&t->o);
