@@ -176,7 +176,7 @@ static bool dk_lower(Table *t, unsigned k, Node target, Lower *lw)
 	char name[2][24];
 	snprintf(name[0], sizeof name[0], "D_%u past-only", k);
 	snprintf(name[1], sizeof name[1], "D_%u two-sided", k);
-	PairGen gen[2] = {pairgen_lk, pairgen_dk};
+	PairgenFn *gen[2] = {pairgen_lk, pairgen_dk};
 	for (unsigned i = 0; i < 2 && t->o.lim.hit == LIMIT_NONE; i++)
 		if (!table_lower_by(t, gen[i], name[i], i ? k : 2 * k - 1,
 			      dk_depth(k, i) - 1, dk_bounds(t, i), &target, 1,

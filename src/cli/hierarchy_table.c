@@ -91,29 +91,9 @@ void table_print_lower(const Table *t, const char *label, unsigned d,
 	free(v);
 }
 
-/* The evaluator's verdict on a pair's word (pairgen's membership): root
- * 0 the target's L_k, root 1 for the prediction task the prefixes of
- * members (the words it judges). */
-typedef struct {
-	Evaluator *ev;
-	const Sym *ab;
-	bool predict;
-} Member;
-
-static bool member(void *ctx, const BlockWord *w, bool in)
-{
-	Member *m = ctx;
-	eval_reset(m->ev);
-	for (size_t r = 0; r < w->n; r++)
-		for (uint64_t i = 0; i < w->len[r]; i++)
-			eval_push(m->ev, m->ab[w->letter[r]]);
-	bool judged = !m->predict || eval_accepts(m->ev, 1);
-	return judged && eval_accepts(m->ev, 0) == in;
-}
-
 /* A pair by gen for family member k, certified at depth d within b.
  * False when the two checks disagreed (nothing is printed of it). */
-bool table_lower_by(Table *t, PairGen gen, const char *name, unsigned k,
+bool table_lower_by(Table *t, PairgenFn *gen, const char *name, unsigned k,
 		     unsigned d, IndistBounds b, const Node *roots,
 		     size_t nroots, Lower *lw)
 {
@@ -124,10 +104,13 @@ bool table_lower_by(Table *t, PairGen gen, const char *name, unsigned k,
 	search_progress(&t->o, "%s", what);
 	search_refine_progress(&t->o, what);
 	/* two roots: the prediction task's membership and its prefix guard */
-	Member m = {eval_new(t->st, roots, nroots, ACCEPT_LAST), t->ab,
-		    nroots == 2};
-	PairgenStatus st = gen(k, d, b, t->o.seed, t->lower_tries, member, &m,
-			       &t->o.lim, &lw->pair);
+	PairgenEval m = {eval_new(t->st, roots, nroots, ACCEPT_LAST), t->ab,
+			 nroots == 2};
+	PairgenStatus st = pairgen_hook
+		? pairgen_hook(gen, k, d, b, t->o.seed, t->lower_tries,
+			       pairgen_eval_member, &m, &t->o.lim, &lw->pair)
+		: gen(k, d, b, t->o.seed, t->lower_tries, pairgen_eval_member,
+		      &m, &t->o.lim, &lw->pair);
 	eval_free(m.ev);
 	search_refine_progress(&t->o, NULL);
 	search_progress_done(&t->o);

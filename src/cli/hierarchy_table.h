@@ -41,11 +41,6 @@ typedef struct {
 	Buf searched, built;   /* the rows by where the upper bound came from */
 } Table;
 
-typedef PairgenStatus (*PairGen)(unsigned k, unsigned d, IndistBounds b,
-				 uint64_t seed, unsigned tries,
-				 PairgenMember member, void *ctx, Limits *lim,
-				 PairCert *out);
-
 /* The two tables (each frees its samples and the store). */
 int table_run_lk(Table *t);
 int table_run_dk(Table *t);
@@ -55,7 +50,7 @@ const char *table_row_failure(const Solution *sol);
 char *table_pair_text(const BlockWord *w);
 void table_print_lower(const Table *t, const char *label, unsigned d,
 		       IndistBounds b, const Lower *lw);
-bool table_lower_by(Table *t, PairGen gen, const char *name, unsigned k,
+bool table_lower_by(Table *t, PairgenFn *gen, const char *name, unsigned k,
 		    unsigned d, IndistBounds b, const Node *roots,
 		    size_t nroots, Lower *lw);
 void table_print_lower_lists(const Table *t);

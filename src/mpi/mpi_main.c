@@ -6,8 +6,9 @@
  * driver only installs the distributed engines in their hooks --
  * explore's merging search (mpi_explore.h), lang --count (mpi_count.h),
  * the seam of the search engine, enum and gen's counts (share.h,
- * mpi_share.h) -- and restricts equiv and check to --method=explore,
- * the one method that is distributed.  Work outside the hooks (parsing,
+ * mpi_share.h), hierarchy's pairs (mpi_pairs.h) -- and restricts
+ * equiv and check to --method=explore, the one method that is
+ * distributed.  Work outside the hooks (parsing,
  * the checks decision.c makes before printing, lang's word listing,
  * explore of formulas with #>, gen's sampler and labels) is done by
  * every rank alike; rank 0 prints.
@@ -26,6 +27,7 @@
 #include "mpi/mpi_count.h"
 #include "mpi/mpi_explore.h"
 #include "mpi/mpi_job.h"
+#include "mpi/mpi_pairs.h"
 #include "mpi/mpi_share.h"
 
 typedef struct {
@@ -107,12 +109,17 @@ static int dispatch(int argc, char **argv)
 		if (commands[i].search) {
 			/* the verification's explore is rank 0's own */
 			share_job = mpi_share();
+			/* hierarchy's pairs: the last rank's, a row ahead */
+			if (mpi_job_size() > 1)
+				pairgen_hook = mpi_pairs_run;
 		} else {
 			explore_merge_hook = mpi_explore_merge;
 			lang_count_hook = mpi_count;
 			decide_only_method = "explore";
 		}
-		return cli_run_command(name, commands[i].run, argc, argv);
+		int status = cli_run_command(name, commands[i].run, argc, argv);
+		mpi_pairs_end();
+		return status;
 	}
 	return unknown(name);
 }

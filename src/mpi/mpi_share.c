@@ -37,149 +37,226 @@ static void or_words(uint64_t *buf, size_t n)
 	}
 }
 
-/* Byte counts as MPI's ints: a count past INT_MAX ends the job (exit 4,
- * mpi_job_too_large), never a truncated message. */
-static int *displs(const int *count, int size, const char *what)
-{
-	int *d = xmalloc((size_t)size * sizeof *d);
-	size_t total = 0;
-	for (int r = 0; r < size; r++) {
-		if (total > INT_MAX)
-			mpi_job_too_large(what);
-		d[r] = (int)total;
-		total += (size_t)count[r];
-	}
-	if (total > INT_MAX)
-		mpi_job_too_large(what);
-	return d;
-}
+/* The parts of an exchange or all-gather travel as point-to-point
+ * messages whose size the message itself says (MPI_Improbe): one trip
+ * between ranks, where counts first (an all-to-all) and the data after
+ * took two, and every trip is a meeting of ranks that a loaded machine
+ * makes late.  One tag per kind of meeting, so that a rank already at
+ * its next exchange is never taken for this one (messages of one
+ * sender and tag arrive in order, and each meeting takes one message
+ * from each rank). */
+enum { TAG_EXCHANGE = 31, TAG_GATHER = 32 };
 
-/* An exchange under way: what each rank sends this one lands in rb at
- * rd[r] (rc[r] bytes); req[0..nrecv) are the receives (from from[]),
- * req[nrecv..nreq) the sends. */
+/* The parts coming to this rank: state[r] is 0 until rank r's message
+ * is probed, 1 while it is received into its place, 2 once it has
+ * landed, 3 after it was handed over. */
 typedef struct {
-	unsigned char *rb;
-	int *sc, *rc, *rd, *from;
+	int size, me, tag;
+	unsigned char *state;
+	MPI_Message *msg;
 	MPI_Request *req;
-	int nrecv, nreq;
-	size_t in;
-} Posted;
+	size_t *len;
+	unsigned char **at; /* where rank r's part is received */
+	bool receive;       /* probe and receive (else probe only) */
+} Inbox;
 
-/* The counts by one all-to-all (after it every rank is here, so the
- * transfers that follow are not waited for long), then each queue
- * straight from its buffer to its rank's (no staging copy): a receive
- * and a send per other rank. */
-/* exchange_each's receive buffer, kept from one exchange to the next: a
- * fresh one each time (megabytes) would cost the kernel's page faults
- * and zeroing for every byte received. */
-static unsigned char *each_buf;
-static size_t each_cap;
-
-/* rb: the caller's buffer (grown to fit), else a new one. */
-static void post(void *const *send, const size_t *lens, Posted *x,
-		 unsigned char **rb, size_t *cap)
+static void inbox_init(Inbox *x, int tag, bool receive)
 {
-	int size = mpi_job_size(), me = mpi_job_rank();
-	x->sc = xmalloc((size_t)size * sizeof *x->sc);
-	x->rc = xmalloc((size_t)size * sizeof *x->rc);
-	for (int r = 0; r < size; r++) {
-		if (lens[r] > INT_MAX)
-			mpi_job_too_large("a block of the bank's candidates");
-		x->sc[r] = (int)lens[r];
-		if (r != me)
-			sent += lens[r];
-	}
-	MPI_Request counts;
-	MPI_Ialltoall(x->sc, 1, MPI_INT, x->rc, 1, MPI_INT, MPI_COMM_WORLD,
-		      &counts);
-	mpi_wait(&counts);
-	x->rd = displs(x->rc, size, "a block of the bank's candidates");
-	x->in = (size_t)x->rd[size - 1] + (size_t)x->rc[size - 1];
-	if (rb) {
-		mem_grow((void **)rb, cap, x->in + 1, 1);
-		x->rb = *rb;
-	} else {
-		x->rb = xmalloc(x->in + 1);
-	}
-	x->req = xmalloc(2 * (size_t)size * sizeof *x->req);
-	x->from = xmalloc((size_t)size * sizeof *x->from);
-	x->nrecv = 0;
-	for (int r = 0; r < size; r++) {
-		if (r == me || !x->rc[r])
-			continue;
-		x->from[x->nrecv] = r;
-		MPI_Irecv(x->rb + x->rd[r], x->rc[r], MPI_BYTE, r, 0,
-			  MPI_COMM_WORLD, &x->req[x->nrecv++]);
-	}
-	x->nreq = x->nrecv;
-	for (int r = 0; r < size; r++) {
-		if (r == me || !x->sc[r])
-			continue;
-		MPI_Isend(send[r], x->sc[r], MPI_BYTE, r, 0, MPI_COMM_WORLD,
-			  &x->req[x->nreq++]);
-	}
+	x->size = mpi_job_size();
+	x->me = mpi_job_rank();
+	x->tag = tag;
+	x->receive = receive;
+	x->state = xcalloc((size_t)x->size, 1);
+	x->state[x->me] = 3;
+	x->msg = xmalloc((size_t)x->size * sizeof *x->msg);
+	x->req = xmalloc((size_t)x->size * sizeof *x->req);
+	x->len = xcalloc((size_t)x->size, sizeof *x->len);
+	x->at = xcalloc((size_t)x->size, sizeof *x->at);
 }
 
-static void posted_free(Posted *x)
+static void inbox_free(Inbox *x)
 {
-	free(x->from);
+	free(x->state);
+	free(x->msg);
 	free(x->req);
-	free(x->sc);
-	free(x->rc);
-	free(x->rd);
+	free(x->len);
+	free(x->at);
+}
+
+/* exchange_each's receive buffers, one per sender, kept from one
+ * exchange to the next: fresh ones each time (megabytes) would cost
+ * the kernel's page faults and zeroing for every byte received. */
+static unsigned char **each_buf;
+static size_t *each_cap;
+
+/* Rank r's message has been probed: its place (exchange_each: r's kept
+ * buffer) and its receive. */
+static void inbox_receive(Inbox *x, int r)
+{
+	if (!x->at[r]) {
+		mem_grow((void **)&each_buf[r], &each_cap[r], x->len[r] + 1, 1);
+		x->at[r] = each_buf[r];
+	}
+	MPI_Imrecv(x->at[r], (int)x->len[r], MPI_BYTE, &x->msg[r], &x->req[r]);
+	x->state[r] = 1;
+}
+
+/* One pass over the parts still coming (mpi_wait_until's test): true
+ * when a part has landed (or, probing only, when every message has
+ * been probed), or nothing is left. */
+static bool inbox_step(void *arg)
+{
+	Inbox *x = arg;
+	bool landed = false, left = false;
+	for (int r = 0; r < x->size; r++) {
+		if (x->state[r] == 0) {
+			int flag, n;
+			MPI_Status st;
+			MPI_Improbe(r, x->tag, MPI_COMM_WORLD, &flag, &x->msg[r], &st);
+			if (!flag) {
+				left = true;
+				continue;
+			}
+			MPI_Get_count(&st, MPI_BYTE, &n);
+			x->len[r] = (size_t)n;
+			x->state[r] = 2;
+			if (x->receive)
+				inbox_receive(x, r);
+		}
+		if (x->state[r] == 1) {
+			int flag;
+			MPI_Test(&x->req[r], &flag, MPI_STATUS_IGNORE);
+			if (flag)
+				x->state[r] = 2;
+			else
+				left = true;
+		}
+		landed |= x->state[r] == 2 && x->receive;
+	}
+	return landed || !left;
+}
+
+/* send[r][0..lens[r]) to every rank r but this one (empty parts too:
+ * the receiver waits for one message from every rank); the requests
+ * into req, their number returned. */
+static int send_all(const void *const *send, const size_t *lens, int tag,
+		    MPI_Request *req, const char *what)
+{
+	int size = mpi_job_size(), me = mpi_job_rank(), n = 0;
+	for (int r = 0; r < size; r++) {
+		if (r == me)
+			continue;
+		if (lens[r] > INT_MAX)
+			mpi_job_too_large(what);
+		sent += lens[r];
+		MPI_Isend(send[r], (int)lens[r], MPI_BYTE, r, tag, MPI_COMM_WORLD,
+			  &req[n++]);
+	}
+	return n;
+}
+
+/* Every other rank's part, probed, then received in rank order into one
+ * buffer with this rank's own part (mine, copied) at its place; *total
+ * bytes. */
+static unsigned char *gather_in(Inbox *x, const void *mine, size_t mlen,
+				size_t *total, const char *what)
+{
+	mpi_wait_until(inbox_step, x);
+	size_t at = 0;
+	for (int r = 0; r < x->size; r++)
+		at += r == x->me ? mlen : x->len[r];
+	if (at > INT_MAX)
+		mpi_job_too_large(what);
+	unsigned char *all = xmalloc(at + 1);
+	*total = at;
+	int n = 0;
+	at = 0;
+	for (int r = 0; r < x->size; r++) {
+		if (r == x->me) {
+			if (mlen)
+				memcpy(all + at, mine, mlen);
+			at += mlen;
+			continue;
+		}
+		MPI_Imrecv(all + at, (int)x->len[r], MPI_BYTE, &x->msg[r],
+			   &x->req[n++]);
+		at += x->len[r];
+	}
+	mpi_wait_all(n, x->req);
+	return all;
 }
 
 static void *exchange(void *const *send, const size_t *lens, size_t *len)
 {
-	Posted x;
-	post(send, lens, &x, NULL, NULL);
-	int me = mpi_job_rank();
-	if (x.rc[me])
-		memcpy(x.rb + x.rd[me], send[me], (size_t)x.rc[me]);
-	mpi_wait_all(x.nreq, x.req);
-	posted_free(&x);
-	*len = x.in;
-	return x.rb;
+	int size = mpi_job_size(), me = mpi_job_rank();
+	MPI_Request *sreq = xmalloc((size_t)size * sizeof *sreq);
+	int ns = send_all((const void *const *)send, lens, TAG_EXCHANGE, sreq,
+			  "a block of the bank's candidates");
+	Inbox x;
+	inbox_init(&x, TAG_EXCHANGE, false);
+	void *all = gather_in(&x, send[me], lens[me], len,
+			      "a block of the bank's candidates");
+	mpi_wait_all(ns, sreq);
+	inbox_free(&x);
+	free(sreq);
+	return all;
 }
 
 /* The own part is worked on while the others travel; each received
- * part is handed over as soon as it is complete (mpi_wait_any). */
+ * part is handed over as soon as it has landed, from a buffer kept for
+ * its sender. */
 static void exchange_each(void *const *send, const size_t *lens,
 			  ShareTake *take, void *ctx)
 {
-	Posted x;
-	post(send, lens, &x, &each_buf, &each_cap);
-	int me = mpi_job_rank();
+	int size = mpi_job_size(), me = mpi_job_rank();
+	if (!each_buf) {
+		each_buf = xcalloc((size_t)size, sizeof *each_buf);
+		each_cap = xcalloc((size_t)size, sizeof *each_cap);
+	}
+	MPI_Request *sreq = xmalloc((size_t)size * sizeof *sreq);
+	int ns = send_all((const void *const *)send, lens, TAG_EXCHANGE, sreq,
+			  "a block of the bank's candidates");
 	if (lens[me])
 		take(ctx, me, send[me], lens[me]);
-	for (int k = 0; k < x.nrecv; k++) {
-		int i = mpi_wait_any(x.nrecv, x.req);
-		int r = x.from[i];
-		take(ctx, r, x.rb + x.rd[r], (size_t)x.rc[r]);
+	Inbox x;
+	inbox_init(&x, TAG_EXCHANGE, true);
+	for (int done = 1; done < size;) {
+		mpi_wait_until(inbox_step, &x);
+		for (int r = 0; r < size; r++) {
+			if (x.state[r] != 2)
+				continue;
+			x.state[r] = 3;
+			done++;
+			if (x.len[r])
+				take(ctx, r, x.at[r], x.len[r]);
+		}
 	}
-	mpi_wait_all(x.nreq - x.nrecv, x.req + x.nrecv);
-	posted_free(&x);
+	mpi_wait_all(ns, sreq);
+	inbox_free(&x);
+	free(sreq);
 }
 
 static void *allgather(const void *mine, size_t len, size_t *total)
 {
 	int size = mpi_job_size();
-	if (len > INT_MAX)
-		mpi_job_too_large("a rank's part of the search's partition");
-	int n = (int)len;
-	sent += len * (uint64_t)(size - 1);
-	int *count = xmalloc((size_t)size * sizeof *count);
-	MPI_Request req;
-	MPI_Iallgather(&n, 1, MPI_INT, count, 1, MPI_INT, MPI_COMM_WORLD, &req);
-	mpi_wait(&req);
-	int *d = displs(count, size, "the search's partition");
-	*total = (size_t)d[size - 1] + (size_t)count[size - 1];
-	unsigned char *all = xmalloc(*total + 1);
-	MPI_Iallgatherv(mine, n, MPI_BYTE, all, count, d, MPI_BYTE,
-			MPI_COMM_WORLD, &req);
-	mpi_wait(&req);
-	free(count);
-	free(d);
+	const void **send = xmalloc((size_t)size * sizeof *send);
+	size_t *lens = xmalloc((size_t)size * sizeof *lens);
+	for (int r = 0; r < size; r++) {
+		send[r] = mine;
+		lens[r] = len;
+	}
+	MPI_Request *sreq = xmalloc((size_t)size * sizeof *sreq);
+	int ns = send_all(send, lens, TAG_GATHER, sreq,
+			  "a rank's part of the search's partition");
+	Inbox x;
+	inbox_init(&x, TAG_GATHER, false);
+	void *all = gather_in(&x, mine, len, total,
+			      "the search's partition");
+	mpi_wait_all(ns, sreq);
+	inbox_free(&x);
+	free(sreq);
+	free(lens);
+	free(send);
 	return all;
 }
 

@@ -59,6 +59,16 @@ static void wait_until(bool (*done)(void *), void *arg)
 	waited += now() - t0;
 }
 
+void mpi_wait_until(bool (*done)(void *), void *arg)
+{
+	if (!spin) {
+		wait_until(done, arg);
+		return;
+	}
+	while (!done(arg))
+		;
+}
+
 typedef struct {
 	int n;
 	MPI_Request *req;

@@ -37,6 +37,11 @@ static inline void mpi_wait(MPI_Request *req)
 	mpi_wait_all(1, req);
 }
 
+/* Calls done(arg) until it returns true, napping between calls as the
+ * waits above do (busy under TALLY_MPI_SPIN): done() tests requests
+ * (MPI_Test*, MPI_Improbe), which is also what moves them on. */
+void mpi_wait_until(bool (*done)(void *), void *arg);
+
 /* Busy waiting (TALLY_MPI_SPIN) on or off, the same on every rank. */
 void mpi_wait_spin(bool on);
 /* Seconds this rank spent waiting in mpi_wait_*, and of them asleep

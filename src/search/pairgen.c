@@ -168,6 +168,22 @@ PairgenStatus pairgen_predict(unsigned m, unsigned d, IndistBounds b,
 			    member, ctx, lim, out);
 }
 
+bool pairgen_eval_member(void *ctx, const BlockWord *w, bool in)
+{
+	PairgenEval *m = ctx;
+	eval_reset(m->ev);
+	for (size_t r = 0; r < w->n; r++)
+		for (uint64_t i = 0; i < w->len[r]; i++)
+			eval_push(m->ev, m->ab[w->letter[r]]);
+	bool judged = !m->predict || eval_accepts(m->ev, 1);
+	return judged && eval_accepts(m->ev, 0) == in;
+}
+
+PairgenStatus (*pairgen_hook)(PairgenFn *gen, unsigned k, unsigned d,
+			      IndistBounds b, uint64_t seed, unsigned tries,
+			      PairgenMember member, void *ctx, Limits *lim,
+			      PairCert *out);
+
 void pairgen_free(PairCert *p)
 {
 	blockword_free(&p->u);

@@ -19,6 +19,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "machine/eval.h"
 #include "search/blockword.h"
 #include "search/indist.h"
 
@@ -55,6 +56,32 @@ PairgenStatus pairgen_predict(unsigned m, unsigned d, IndistBounds b,
 			      PairgenMember member, void *ctx,
 			      struct Limits *lim, PairCert *out);
 void pairgen_free(PairCert *p);
+
+/* The membership test of hierarchy's rows by the evaluator (ctx a
+ * PairgenEval): root 0 the target's L_k judges the word (letters 0, 1
+ * are ab[0], ab[1]); for the prediction task root 1, the prefixes of
+ * members, says which words are judged at all. */
+typedef struct {
+	Evaluator *ev;
+	const Sym *ab;
+	bool predict;
+} PairgenEval;
+bool pairgen_eval_member(void *ctx, const BlockWord *w, bool in);
+
+/* A generator of one family's pairs (pairgen_lk, pairgen_predict,
+ * pairgen_dk). */
+typedef PairgenStatus PairgenFn(unsigned k, unsigned d, IndistBounds b,
+				uint64_t seed, unsigned tries,
+				PairgenMember member, void *ctx,
+				struct Limits *lim, PairCert *out);
+/* NULL in tally (hierarchy calls gen itself); tally-mpi's calls gen with
+ * the same arguments on one rank, or takes what that rank computed
+ * ahead, and hands the result to every rank (mpi_pairs.h). */
+extern PairgenStatus (*pairgen_hook)(PairgenFn *gen, unsigned k, unsigned d,
+				     IndistBounds b, uint64_t seed,
+				     unsigned tries, PairgenMember member,
+				     void *ctx, struct Limits *lim,
+				     PairCert *out);
 
 /* The loop behind both (and others of the same kind): candidates from
  * make(k, m, rng, out), m the scale of the shortest blocks, multiplied

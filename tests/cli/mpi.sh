@@ -141,6 +141,15 @@ export TALLY_MPI_SPIN
 same 3 hierarchy --k=1..3 --quiet --no-time
 unset TALLY_MPI_SPIN
 same 3 hierarchy --k=1..4 --pairs=0 --quiet --no-time
+# The rows' pairs are the last rank's (mpi_pairs.c), each built a row
+# ahead on a thread with its own Store: for L_k (above; a membership
+# test with the letters swapped, or another row's formula, gives other
+# pairs there), for the prediction task (its prefix guard a second
+# root) and for the dk rows (pairgen_dk: built when asked, with the
+# caller's test); on 3 ranks the pair rank is not the one next to
+# rank 0.
+same 2 hierarchy --task=predict --k=3..5 --quiet --no-time
+same 3 hierarchy --family=dk --k=1..2 --quiet --no-time
 # --plot: rank 0 alone writes the file (no rank's temporary file is
 # left), and it is tally's picture.
 "$T" hierarchy --k=1..2 --quiet --no-time --plot=tally.svg > /dev/null
