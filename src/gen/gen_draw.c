@@ -20,8 +20,10 @@ enum { GEN_FALLBACK_TRIES = 4096 };
 enum { DENSE_MAX = 1 << 22 };
 /* Words unranked at once (a batch walks the graph together: over a job,
  * one collective per letter for the whole batch), and the letters of a
- * batch at most. */
-enum { FILL_BATCH = 1 << 13, FILL_LETTERS = 1 << 22 };
+ * batch at most: a batch is not polled for limits, so long words make
+ * small batches (about 10^6 letters: well under the second that
+ * --timeout's backstop allows, under a sanitizer and a loaded machine). */
+enum { FILL_BATCH = 1 << 13, FILL_LETTERS = 1 << 20 };
 
 /* ---- batches and the words seen at this length ------------------------ */
 
