@@ -276,6 +276,51 @@ void blockref_progress(BlockrefProgress fn, void *ctx)
 	progress_ctx = ctx;
 }
 
+/* The counts of every class of a level at a word's last position: past
+ * counts the totals, and (two-sided) the future count 1 of its own
+ * class only. */
+static void last_counts(const Ctx *c, const Runs *w, uint32_t ncls, Ents *out)
+{
+	uint64_t *tot = xcalloc(ncls, sizeof *tot);
+	for (size_t r = 0; r < w->len; r++)
+		tot[w->data[r].cls] += w->data[r].len;
+	uint32_t last = w->data[w->len - 1].cls;
+	out->len = 0;
+	for (uint32_t K = 0; K < ncls; K++) {
+		Ent p = {K * c->stride, tot[K]};
+		if (p.n)
+			VEC_PUSH(*out, p);
+		Ent f = {2 * K + 1, 1};
+		if (c->stride == 2 && K == last)
+			VEC_PUSH(*out, f);
+	}
+	free(tot);
+}
+
+/* Whether the last level separates the last positions, from the level
+ * below alone (the same class below is known): the exact test of their
+ * two count vectors, for when refining every run hit a bound (a word's
+ * other positions do not matter at the last level).  1, 0, -1 as
+ * blockref_separable. */
+static int last_level(Ctx *c, const Runs *cur, uint32_t ncls)
+{
+	Ents v[2] = {{0}, {0}};
+	for (int i = 0; i < 2; i++)
+		last_counts(c, &cur[i], ncls, &v[i]);
+	c->undecided = false;
+	int s = blockref_separable(c, &v[0], &v[1]);
+	VEC_FREE(v[0]);
+	VEC_FREE(v[1]);
+	return s;
+}
+
+static bool last_always; /* blockref_tune_last() */
+
+void blockref_tune_last(bool always)
+{
+	last_always = always;
+}
+
 static BlockrefAnswer run_levels(Ctx *c, Runs *cur, uint32_t ncls, unsigned maxd)
 {
 	bool exact = true;
@@ -302,6 +347,17 @@ static BlockrefAnswer run_levels(Ctx *c, Runs *cur, uint32_t ncls, unsigned maxd
 		VEC_FREE(m.cls);
 		VEC_FREE(m.arena);
 		free(m.bucket);
+		if (d + 1 == maxd && !stopped &&
+		    (!ok || c->undecided || last_always)) {
+			int s = last_level(c, cur, ncls);
+			if (s >= 0) {
+				for (int i = 0; i < 2; i++)
+					VEC_FREE(next[i]);
+				return answer(s ? (exact ? BLOCKREF_SEPARATED
+						   : BLOCKREF_UNKNOWN)
+					      : BLOCKREF_NONE, maxd, ncls);
+			}
+		}
 		for (int i = 0; i < 2; i++) {
 			VEC_FREE(cur[i]);
 			cur[i] = next[i];
