@@ -637,6 +637,49 @@ static bool next_level(Check *k, Classes *cs, const Segs *in, size_t nbelow,
 	return ok;
 }
 
+/* A word's last position's counts of the classes of the level below
+ * (past, and two-sided future): the runs before the last one, then the
+ * last one whole. */
+static void last_vec(const Check *k, const Segs *in, size_t nbelow, Vec *out)
+{
+	uint64_t *dense = xcalloc(nbelow + 1, sizeof *dense), *tot = NULL;
+	uint32_t *seen = xmalloc((nbelow + 1) * sizeof *seen);
+	size_t nseen = 0;
+	if (k->stride == 2) {
+		tot = xcalloc(nbelow + 1, sizeof *tot);
+		for (size_t r = 0; r < in->n; r++)
+			tot[in->s[r].cls] += in->s[r].len;
+	}
+	for (size_t r = 0; r + 1 < in->n; r++) {
+		uint32_t c0 = in->s[r].cls;
+		if (!dense[c0])
+			seen[nseen++] = c0;
+		dense[c0] += in->s[r].len;
+	}
+	sort_n(seen, nseen, sizeof *seen, cmp_cls);
+	Before w = {dense, tot, seen, nseen, nbelow};
+	vec_at(&w, in->s[in->n - 1].cls, in->s[in->n - 1].len, out);
+	free(dense);
+	free(tot);
+	free(seen);
+}
+
+/* The last level (maxd) decided from the two last positions alone: no
+ * other position's class matters there, and refining every run of a
+ * long word at that level is most of the cost. */
+static unsigned last_level(Check *k, const Segs *cur, size_t ncls,
+			   unsigned maxd, bool exact)
+{
+	Vec va, vb;
+	last_vec(k, &cur[0], ncls, &va);
+	last_vec(k, &cur[1], ncls, &vb);
+	int r = apart(k, &va, &vb);
+	vec_free(&va);
+	vec_free(&vb);
+	return r == 0 ? BLOCKCHECK_NONE : r > 0 && exact ? maxd
+	       : BLOCKCHECK_UNDECIDED;
+}
+
 static void classes_free(Classes *cs)
 {
 	for (size_t i = 0; i < cs->n; i++)
@@ -687,6 +730,10 @@ unsigned blockcheck_pair(const BlockWord *u, const BlockWord *v,
 		}
 		if (d == maxd || d == CHECK_MAX_DEPTH)
 			break;
+		if (d + 1 == maxd) {
+			answer = last_level(&k, cur, ncls, maxd, exact);
+			break;
+		}
 		Classes cs = {0};
 		Segs next[2] = {{0}, {0}};
 		bool ok = true;

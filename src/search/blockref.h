@@ -24,6 +24,7 @@
 #ifndef TALLY_BLOCKREF_H
 #define TALLY_BLOCKREF_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "search/blockword.h"
@@ -62,5 +63,10 @@ void blockref_progress(BlockrefProgress fn, void *ctx);
 /* For tests: the width of the tables of small counts (0: the default);
  * a tiny width sends every count through the enumerations. */
 void blockref_tune(unsigned small_width);
+/* For tests: decide the last level (maxd) from the two last positions'
+ * count vectors alone, as blockref_pair() does when refining every run
+ * of that level hit a bound (the fixpoint at that level then goes
+ * unseen: NONE, not NEVER). */
+void blockref_tune_last(bool always);
 
 #endif

@@ -101,6 +101,34 @@ START_TEST(random_block_pairs_enumerated)
 }
 END_TEST
 
+/* The last level from the last positions' counts alone (what blockref
+ * falls back on when refining every run of that level hits a bound)
+ * against the explicit refinement, past-only and two-sided, at each
+ * depth: the same least depth, or none. */
+START_TEST(last_level_alone)
+{
+	static const IndistBounds bs[] = {{1, 2, false}, {1, 2, true}, {2, 2, true}};
+	Rng r;
+	rng_seed(&r, 7);
+	uint8_t u[512], v[512];
+	blockref_tune_last(true);
+	for (size_t k = 0; k < sizeof bs / sizeof *bs; k++)
+		for (unsigned i = 0; i < test_count(40); i++) {
+			size_t nu = random_word(&r, 6, 12, u);
+			size_t nv = perturb(&r, u, nu, 12, v);
+			for (unsigned d = 1; d <= 4; d++) {
+				unsigned e = indist_pair(u, nu, v, nv, 2, d, bs[k], NULL);
+				unsigned g = block_depth(u, nu, v, nv, d, bs[k]);
+				ck_assert_msg(e == g, "case %u (C=%u T=%u%s) depth %u: "
+					      "explicit %u, last level alone %u", i,
+					      bs[k].C, bs[k].T, bs[k].two_sided
+					      ? " two-sided" : "", d, e, g);
+			}
+		}
+	blockref_tune_last(false);
+}
+END_TEST
+
 /* "No depth separates" exactly when the explicit refinement, run far
  * past where short words stabilise, never separates. */
 typedef struct {
@@ -287,6 +315,7 @@ Suite *blockref_suite(void)
 	tcase_add_test(tc, every_pair_other_classes);
 	tcase_add_test(tc, random_block_pairs);
 	tcase_add_test(tc, random_block_pairs_enumerated);
+	tcase_add_test(tc, last_level_alone);
 	tcase_add_test(tc, fixpoint_against_brute_force);
 	tcase_add_test(tc, unary_pairs);
 	tcase_add_test(tc, outside_pairs_explicit);
