@@ -549,14 +549,52 @@ static uint64_t piece_end(Check *k, const Before *w, uint32_t c0,
 	return good;
 }
 
+/* The classes of the level being built, chained by a hash of what any
+ * two positions of one class must share: the class below, and each
+ * count capped at C + 1 (a count of at most C that differs is seen by
+ * the comparison #[that class] >= c alone).  The chains only narrow
+ * the candidates; `apart` decides. */
 typedef struct {
 	Known *k;
-	size_t n, cap;
+	uint64_t *hash; /* per class */
+	uint32_t *next; /* per class: the next in its chain, or UINT32_MAX */
+	uint32_t *head; /* per chain */
+	uint64_t *run;  /* per class: the last run (numbered) a piece joined it */
+	uint64_t runs;  /* runs begun at this level */
+	size_t n, cap, nheads;
 } Classes;
 
-/* The class of a piece whose first position has counts v: an earlier
- * class of the same class below that no comparison separates, or a new
- * one (which takes v). */
+static uint64_t capped_hash(uint32_t below, const Vec *v, uint64_t C)
+{
+	uint64_t h = 0xcbf29ce484222325u ^ below;
+	for (size_t i = 0; i < v->n; i++) {
+		uint64_t c = v->cnt[i] > C ? C + 1 : v->cnt[i];
+		h = (h ^ v->cls[i]) * 0x100000001b3u;
+		h = (h ^ c) * 0x100000001b3u;
+	}
+	return h ^ h >> 29;
+}
+
+/* Doubles the chains (and the per-class arrays with them). */
+static void classes_grow(Classes *cs)
+{
+	cs->cap = cs->cap ? 2 * cs->cap : 64;
+	cs->k = xrealloc(cs->k, cs->cap * sizeof *cs->k);
+	cs->hash = xrealloc(cs->hash, cs->cap * sizeof *cs->hash);
+	cs->next = xrealloc(cs->next, cs->cap * sizeof *cs->next);
+	cs->run = xrealloc(cs->run, cs->cap * sizeof *cs->run);
+	free(cs->head);
+	cs->nheads = 2 * cs->cap;
+	cs->head = xmalloc(cs->nheads * sizeof *cs->head);
+	for (size_t i = 0; i < cs->nheads; i++)
+		cs->head[i] = UINT32_MAX;
+	for (size_t i = 0; i < cs->n; i++) {
+		size_t b = cs->hash[i] & (cs->nheads - 1);
+		cs->next[i] = cs->head[b];
+		cs->head[b] = (uint32_t)i;
+	}
+}
+
 static bool vec_same(const Vec *a, const Vec *b)
 {
 	return a->n == b->n &&
@@ -564,30 +602,46 @@ static bool vec_same(const Vec *a, const Vec *b)
 			      !memcmp(a->cnt, b->cnt, a->n * sizeof *a->cnt)));
 }
 
+/* The class of a piece whose first position has counts v: an earlier
+ * class of the same class below that no comparison separates, or a new
+ * one (which takes v).  A class that an earlier piece of the same run
+ * joined is not tried: the pieces of a run are apart from each other
+ * (apartness from a piece's first position grows along the run, which
+ * is what piece_end's search rests on). */
+static uint32_t join(Classes *cs, uint32_t i, Vec *v)
+{
+	vec_free(v);
+	cs->run[i] = cs->runs;
+	return i;
+}
+
 static uint32_t classify(Check *k, Classes *cs, uint32_t below, Vec *v)
 {
+	uint64_t h = capped_hash(below, v, k->b.C);
+	if (cs->n == cs->cap)
+		classes_grow(cs);
+	uint32_t first = cs->head[h & (cs->nheads - 1)];
 	/* a class with these very counts (a prefix both words share) */
-	for (size_t i = 0; i < cs->n; i++)
-		if (cs->k[i].below == below && vec_same(&cs->k[i].rep, v)) {
-			vec_free(v);
-			return (uint32_t)i;
-		}
-	for (size_t i = 0; i < cs->n; i++) {
-		if (cs->k[i].below != below)
+	for (uint32_t i = first; i != UINT32_MAX; i = cs->next[i])
+		if (cs->hash[i] == h && cs->k[i].below == below &&
+		    vec_same(&cs->k[i].rep, v))
+			return join(cs, i, v);
+	for (uint32_t i = first; i != UINT32_MAX; i = cs->next[i]) {
+		if (cs->hash[i] != h || cs->k[i].below != below ||
+		    cs->run[i] == cs->runs)
 			continue;
 		int r = apart(k, &cs->k[i].rep, v);
 		if (r < 0)
 			k->undecided = true;
-		if (r == 0) {
-			vec_free(v);
-			return (uint32_t)i;
-		}
+		if (r == 0)
+			return join(cs, i, v);
 	}
-	if (cs->n == cs->cap) {
-		cs->cap = cs->cap ? 2 * cs->cap : 64;
-		cs->k = xrealloc(cs->k, cs->cap * sizeof *cs->k);
-	}
+	size_t b = h & (cs->nheads - 1);
 	cs->k[cs->n] = (Known){below, *v};
+	cs->hash[cs->n] = h;
+	cs->next[cs->n] = cs->head[b];
+	cs->run[cs->n] = cs->runs;
+	cs->head[b] = (uint32_t)cs->n;
 	return (uint32_t)cs->n++;
 }
 
@@ -614,6 +668,7 @@ static bool next_level(Check *k, Classes *cs, const Segs *in, size_t nbelow,
 	for (size_t r = 0; r < in->n && ok; r++) {
 		uint32_t c0 = in->s[r].cls;
 		uint64_t len = in->s[r].len, first = 1;
+		cs->runs++;
 		sort_n(seen, nseen, sizeof *seen, cmp_cls);
 		Before w = {dense, tot, seen, nseen, nbelow};
 		while (first <= len) {
@@ -642,6 +697,10 @@ static void classes_free(Classes *cs)
 	for (size_t i = 0; i < cs->n; i++)
 		vec_free(&cs->k[i].rep);
 	free(cs->k);
+	free(cs->hash);
+	free(cs->next);
+	free(cs->head);
+	free(cs->run);
 }
 
 /* The letters as the classes of level 0, numbered as they come. */
