@@ -556,7 +556,8 @@ static uint64_t piece_end(Check *k, const Before *w, uint32_t c0,
  * the candidates; `apart` decides. */
 typedef struct {
 	Known *k;
-	uint64_t *hash; /* per class */
+	uint64_t *hash; /* per class: of the capped counts */
+	uint64_t *full; /* per class: of the counts */
 	uint32_t *next; /* per class: the next in its chain, or UINT32_MAX */
 	uint32_t *head; /* per chain */
 	uint64_t *run;  /* per class: the last run (numbered) a piece joined it */
@@ -564,14 +565,20 @@ typedef struct {
 	size_t n, cap, nheads;
 } Classes;
 
-static uint64_t capped_hash(uint32_t below, const Vec *v, uint64_t C)
+/* Two hashes of (below, v): of the counts capped at C + 1 (the chain)
+ * and of the very counts (a quick "not the same vector"). */
+static uint64_t hash_counts(uint32_t below, const Vec *v, uint64_t C,
+			    uint64_t *exact)
 {
-	uint64_t h = 0xcbf29ce484222325u ^ below;
+	uint64_t h = 0xcbf29ce484222325u ^ below, x = h;
 	for (size_t i = 0; i < v->n; i++) {
 		uint64_t c = v->cnt[i] > C ? C + 1 : v->cnt[i];
 		h = (h ^ v->cls[i]) * 0x100000001b3u;
 		h = (h ^ c) * 0x100000001b3u;
+		x = (x ^ v->cls[i]) * 0x100000001b3u;
+		x = (x ^ v->cnt[i]) * 0x100000001b3u;
 	}
+	*exact = x ^ x >> 29;
 	return h ^ h >> 29;
 }
 
@@ -581,6 +588,7 @@ static void classes_grow(Classes *cs)
 	cs->cap = cs->cap ? 2 * cs->cap : 64;
 	cs->k = xrealloc(cs->k, cs->cap * sizeof *cs->k);
 	cs->hash = xrealloc(cs->hash, cs->cap * sizeof *cs->hash);
+	cs->full = xrealloc(cs->full, cs->cap * sizeof *cs->full);
 	cs->next = xrealloc(cs->next, cs->cap * sizeof *cs->next);
 	cs->run = xrealloc(cs->run, cs->cap * sizeof *cs->run);
 	free(cs->head);
@@ -617,13 +625,13 @@ static uint32_t join(Classes *cs, uint32_t i, Vec *v)
 
 static uint32_t classify(Check *k, Classes *cs, uint32_t below, Vec *v)
 {
-	uint64_t h = capped_hash(below, v, k->b.C);
+	uint64_t x, h = hash_counts(below, v, k->b.C, &x);
 	if (cs->n == cs->cap)
 		classes_grow(cs);
 	uint32_t first = cs->head[h & (cs->nheads - 1)];
 	/* a class with these very counts (a prefix both words share) */
 	for (uint32_t i = first; i != UINT32_MAX; i = cs->next[i])
-		if (cs->hash[i] == h && cs->k[i].below == below &&
+		if (cs->full[i] == x && cs->k[i].below == below &&
 		    vec_same(&cs->k[i].rep, v))
 			return join(cs, i, v);
 	for (uint32_t i = first; i != UINT32_MAX; i = cs->next[i]) {
@@ -639,6 +647,7 @@ static uint32_t classify(Check *k, Classes *cs, uint32_t below, Vec *v)
 	size_t b = h & (cs->nheads - 1);
 	cs->k[cs->n] = (Known){below, *v};
 	cs->hash[cs->n] = h;
+	cs->full[cs->n] = x;
 	cs->next[cs->n] = cs->head[b];
 	cs->run[cs->n] = cs->runs;
 	cs->head[b] = (uint32_t)cs->n;
@@ -698,6 +707,7 @@ static void classes_free(Classes *cs)
 		vec_free(&cs->k[i].rep);
 	free(cs->k);
 	free(cs->hash);
+	free(cs->full);
 	free(cs->next);
 	free(cs->head);
 	free(cs->run);
