@@ -53,7 +53,19 @@ typedef struct {
 	unsigned stride; /* a Vec's cls is class * stride + direction */
 	bool undecided;
 	Limits *lim;
+	/* scratch kept between calls (grown, never shrunk): apart's
+	 * coordinates, and shift_sums' tables and interval lists */
+	uint64_t *n, *m, *e;
+	unsigned *dn, *de;
+	struct Eq_ *eq;
+	size_t cap;
+	uint64_t eq_key; /* the piece whose equal counts e, de hold sorted */
+	size_t eq_n;
+	uint64_t piece; /* piece_end's calls, numbered from 1 */
+	Wide *rlo, *rhi, *iv[4];
+	size_t rcap, ivcap;
 } Check;
+
 
 /* qsort of n items; none or one needs no call (and an empty vector's
  * data may be NULL, which qsort must not get). */
@@ -225,15 +237,31 @@ static void wrange(const Check *k, size_t set, unsigned dir, int32_t *lo,
 	}
 }
 
+/* Room for n intervals in each of k's two lists (kept). */
+static void ivs_room(Check *k, size_t n)
+{
+	if (n <= k->ivcap)
+		return;
+	k->ivcap = 2 * n;
+	for (int i = 0; i < 4; i++)
+		k->iv[i] = xrealloc(k->iv[i], k->ivcap * sizeof(Wide));
+}
+
 /* The sums of w_i e_i over the classes whose counts are equal (they add
  * the same to X and Y), as intervals, keeping only what the rest can
  * still bring into one of the windows [a_p, z_p] (sorted by a_p).  False
  * when too many intervals. */
-static bool shift_sums(const Check *k, size_t set, const uint64_t *e,
+static bool shift_sums(Check *k, size_t set, const uint64_t *e,
 		       const unsigned *de, size_t ne, const Wide *a,
 		       const Wide *z, size_t nwin, Ivs *out)
 {
-	Wide *rlo = xcalloc(ne + 1, sizeof *rlo), *rhi = xcalloc(ne + 1, sizeof *rhi);
+	if (ne + 1 > k->rcap) {
+		k->rcap = 2 * (ne + 1);
+		k->rlo = xrealloc(k->rlo, k->rcap * sizeof *k->rlo);
+		k->rhi = xrealloc(k->rhi, k->rcap * sizeof *k->rhi);
+	}
+	Wide *rlo = k->rlo, *rhi = k->rhi;
+	rlo[ne] = rhi[ne] = 0;
 	for (size_t i = ne; i-- > 0;) {
 		int32_t wlo, whi;
 		wrange(k, set, de[i], &wlo, &whi);
@@ -241,7 +269,10 @@ static bool shift_sums(const Check *k, size_t set, const uint64_t *e,
 		rhi[i] = rhi[i + 1] + (Wide)whi * e[i];
 	}
 	Wide *wl = xmalloc((nwin + 1) * sizeof *wl), *wh = xmalloc((nwin + 1) * sizeof *wh);
-	Ivs cur = {xmalloc(sizeof(Wide)), xmalloc(sizeof(Wide)), 1};
+	/* two interval lists in turn, in k->iv (lo, hi of each) */
+	int c = 0;
+	ivs_room(k, 2);
+	Ivs cur = {k->iv[0], k->iv[1], 1};
 	cur.lo[0] = cur.hi[0] = 0;
 	bool ok = true;
 	for (size_t i = 0; i < ne && cur.n && ok; i++) {
@@ -258,19 +289,18 @@ static bool shift_sums(const Check *k, size_t set, const uint64_t *e,
 		}
 		const int32_t *w = k->coef[set][de[i]];
 		unsigned nw = k->ncoef[set][de[i]];
-		size_t need = (cur.n * nw + 1) * (n + 1);
-		Ivs next = {xmalloc(need * sizeof(Wide)), xmalloc(need * sizeof(Wide)), 0};
+		ivs_room(k, (cur.n * nw + 1) * (n + 1));
+		cur.lo = k->iv[2 * c];
+		cur.hi = k->iv[2 * c + 1];
+		Ivs next = {k->iv[2 * (1 - c)], k->iv[2 * (1 - c) + 1], 0};
 		ivs_step(&cur, w, nw, e[i], wl, wh, n, &next);
-		free(cur.lo);
-		free(cur.hi);
 		cur = next;
+		c = 1 - c;
 		ok = cur.n <= FRONT_MAX;
 	}
 	free(wl);
 	free(wh);
-	free(rlo);
-	free(rhi);
-	*out = cur;
+	*out = cur; /* k's scratch: valid until the next call */
 	return ok;
 }
 
@@ -278,7 +308,7 @@ static bool shift_sums(const Check *k, size_t set, const uint64_t *e,
  * coordinates whose counts differ (n, m; directions dn) by a Pareto
  * front, those with equal counts e (directions de) by their sums.  1, 0,
  * or -1 (too large). */
-static int front(const Check *k, size_t set, const uint64_t *n,
+static int front(Check *k, size_t set, const uint64_t *n,
 		 const uint64_t *m, const unsigned *dn, size_t len,
 		 const uint64_t *e, const unsigned *de, size_t ne)
 {
@@ -344,8 +374,6 @@ static int front(const Check *k, size_t set, const uint64_t *n,
 		if (l < sums.n && sums.lo[l] <= z)
 			out = 1;
 	}
-	free(sums.lo);
-	free(sums.hi);
 	free(cur);
 	free(xr);
 	free(yr);
@@ -354,7 +382,7 @@ static int front(const Check *k, size_t set, const uint64_t *n,
 }
 
 /* An equal count and its direction. */
-typedef struct {
+typedef struct Eq_ {
 	uint64_t v;
 	unsigned d;
 } Eq;
@@ -388,14 +416,29 @@ static void sort_pairs(uint64_t *n, uint64_t *m, unsigned *d, size_t len)
 }
 
 /* Do the positions with counts a and b fall apart?  1, 0, -1 undecided. */
-static int apart(Check *k, const Vec *a, const Vec *b)
+static void apart_room(Check *k, size_t cap)
 {
-	size_t cap = a->n + b->n + 1, len = 0, ne = 0;
-	uint64_t *n = xmalloc(cap * sizeof *n), *m = xmalloc(cap * sizeof *m);
-	uint64_t *e = xmalloc(cap * sizeof *e);
-	Eq *eq = xmalloc(cap * sizeof *eq);
-	unsigned *dn = xmalloc(cap * sizeof *dn), *de = xmalloc(cap * sizeof *de);
-	size_t i = 0, j = 0;
+	if (cap <= k->cap)
+		return;
+	k->cap = 2 * cap;
+	k->n = xrealloc(k->n, k->cap * sizeof *k->n);
+	k->m = xrealloc(k->m, k->cap * sizeof *k->m);
+	k->e = xrealloc(k->e, k->cap * sizeof *k->e);
+	k->eq = xrealloc(k->eq, k->cap * sizeof *k->eq);
+	k->dn = xrealloc(k->dn, k->cap * sizeof *k->dn);
+	k->de = xrealloc(k->de, k->cap * sizeof *k->de);
+}
+
+/* Do the positions with counts a and b fall apart?  1, 0, -1 undecided.
+ * `key` (not 0) names the position a: calls with the same key and the
+ * same coordinates of equal counts reuse their sorted order. */
+static int apart(Check *k, const Vec *a, const Vec *b, uint64_t key)
+{
+	apart_room(k, a->n + b->n + 1);
+	uint64_t *n = k->n, *m = k->m, *e = k->e;
+	unsigned *dn = k->dn, *de = k->de;
+	Eq *eq = k->eq;
+	size_t i = 0, j = 0, len = 0, ne = 0;
 	bool alone = false;
 	while (i < a->n || j < b->n) {
 		uint32_t ca = i < a->n ? a->cls[i] : UINT32_MAX;
@@ -405,7 +448,7 @@ static int apart(Check *k, const Vec *a, const Vec *b)
 		i += ca <= cb;
 		j += cb <= ca;
 		if (x == y) {
-			eq[ne++] = (Eq){x, dir};
+			ne++;
 			continue;
 		}
 		/* #[that class] >= c (or #>), c between the two counts */
@@ -414,27 +457,38 @@ static int apart(Check *k, const Vec *a, const Vec *b)
 		m[len] = y;
 		dn[len++] = dir;
 	}
-	/* the largest counts first: the window prunes soonest */
-	sort_n(eq, ne, sizeof *eq, descending);
-	for (size_t q = 0; q < ne; q++) {
-		e[q] = eq[q].v;
-		de[q] = eq[q].d;
+	if (len == 0 || alone)
+		return len != 0;
+	if (!key || key != k->eq_key || ne != k->eq_n) {
+		/* the equal counts, the largest first: the window prunes soonest */
+		size_t q = 0;
+		for (i = j = 0; i < a->n || j < b->n;) {
+			uint32_t ca = i < a->n ? a->cls[i] : UINT32_MAX;
+			uint32_t cb = j < b->n ? b->cls[j] : UINT32_MAX;
+			uint64_t x = ca <= cb ? a->cnt[i] : 0, y = cb <= ca ? b->cnt[j] : 0;
+			unsigned dir = (ca < cb ? ca : cb) % k->stride;
+			i += ca <= cb;
+			j += cb <= ca;
+			if (x == y)
+				eq[q++] = (Eq){x, dir};
+		}
+		sort_n(eq, ne, sizeof *eq, descending);
+		for (q = 0; q < ne; q++) {
+			e[q] = eq[q].v;
+			de[q] = eq[q].d;
+		}
+		k->eq_key = key;
+		k->eq_n = ne;
 	}
 	sort_pairs(n, m, dn, len);
-	int out = len == 0 ? 0 : alone ? 1 : 0;
-	for (size_t s = 0; s < k->nsets && len && !alone && out != 1; s++) {
+	int out = 0;
+	for (size_t s = 0; s < k->nsets && out != 1; s++) {
 		int r = front(k, s, n, m, dn, len, e, de, ne);
 		if (r < 0)
 			out = -1;
 		else if (r > 0)
 			out = 1;
 	}
-	free(n);
-	free(m);
-	free(e);
-	free(eq);
-	free(dn);
-	free(de);
 	return out;
 }
 
@@ -516,7 +570,7 @@ static int run_apart(Check *k, const Before *w, uint32_t c0, uint64_t first,
 	Vec a, b;
 	vec_at(w, c0, first, &a);
 	vec_at(w, c0, at, &b);
-	int r = apart(k, &a, &b);
+	int r = apart(k, &a, &b, k->piece);
 	vec_free(&a);
 	vec_free(&b);
 	if (r < 0)
@@ -530,6 +584,7 @@ static uint64_t piece_end(Check *k, const Before *w, uint32_t c0,
 			  uint64_t first, uint64_t len)
 {
 	uint64_t good = first, step = 1, bad = len + 1;
+	k->piece++;
 	while (good < len) {
 		uint64_t t = len - good < step ? len : good + step;
 		if (run_apart(k, w, c0, first, t) != 0) {
@@ -638,7 +693,7 @@ static uint32_t classify(Check *k, Classes *cs, uint32_t below, Vec *v)
 		if (cs->hash[i] != h || cs->k[i].below != below ||
 		    cs->run[i] == cs->runs)
 			continue;
-		int r = apart(k, &cs->k[i].rep, v);
+		int r = apart(k, &cs->k[i].rep, v, 0);
 		if (r < 0)
 			k->undecided = true;
 		if (r == 0)
@@ -652,12 +707,6 @@ static uint32_t classify(Check *k, Classes *cs, uint32_t below, Vec *v)
 	cs->run[cs->n] = cs->runs;
 	cs->head[b] = (uint32_t)cs->n;
 	return (uint32_t)cs->n++;
-}
-
-static int cmp_cls(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	return (x > y) - (x < y);
 }
 
 /* One word from its segments of the level below to those of the next.
@@ -678,7 +727,6 @@ static bool next_level(Check *k, Classes *cs, const Segs *in, size_t nbelow,
 		uint32_t c0 = in->s[r].cls;
 		uint64_t len = in->s[r].len, first = 1;
 		cs->runs++;
-		sort_n(seen, nseen, sizeof *seen, cmp_cls);
 		Before w = {dense, tot, seen, nseen, nbelow};
 		while (first <= len) {
 			if (limit_poll(k->lim)) {
@@ -691,8 +739,14 @@ static bool next_level(Check *k, Classes *cs, const Segs *in, size_t nbelow,
 			segs_push(out, classify(k, cs, c0, &v), end - first + 1);
 			first = end + 1;
 		}
-		if (!dense[c0])
-			seen[nseen++] = c0;
+		if (!dense[c0]) { /* kept ascending: put in its place */
+			size_t at = nseen;
+			while (at > 0 && seen[at - 1] > c0)
+				at--;
+			memmove(seen + at + 1, seen + at, (nseen - at) * sizeof *seen);
+			seen[at] = c0;
+			nseen++;
+		}
 		dense[c0] += len;
 	}
 	free(dense);
@@ -783,5 +837,15 @@ unsigned blockcheck_pair(const BlockWord *u, const BlockWord *v,
 	free(cur[1].s);
 	free(k.coef);
 	free(k.ncoef);
+	free(k.n);
+	free(k.m);
+	free(k.e);
+	free(k.eq);
+	free(k.dn);
+	free(k.de);
+	free(k.rlo);
+	free(k.rhi);
+	for (int i = 0; i < 4; i++)
+		free(k.iv[i]);
 	return answer;
 }
