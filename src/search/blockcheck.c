@@ -415,7 +415,24 @@ static void sort_pairs(uint64_t *n, uint64_t *m, unsigned *d, size_t len)
 		}
 }
 
-/* Do the positions with counts a and b fall apart?  1, 0, -1 undecided. */
+/* The next coordinate of the merge of a and b (from a->cls[*i] and
+ * b->cls[*j]): its two counts and direction.  False past the end. */
+static bool coord(const Check *k, const Vec *a, const Vec *b, size_t *i,
+		  size_t *j, uint64_t *x, uint64_t *y, unsigned *dir)
+{
+	if (*i >= a->n && *j >= b->n)
+		return false;
+	uint32_t ca = *i < a->n ? a->cls[*i] : UINT32_MAX;
+	uint32_t cb = *j < b->n ? b->cls[*j] : UINT32_MAX;
+	*x = ca <= cb ? a->cnt[*i] : 0;
+	*y = cb <= ca ? b->cnt[*j] : 0;
+	*dir = (ca < cb ? ca : cb) % k->stride;
+	*i += ca <= cb;
+	*j += cb <= ca;
+	return true;
+}
+
+/* Room in k for cap coordinates of apart (kept between calls). */
 static void apart_room(Check *k, size_t cap)
 {
 	if (cap <= k->cap)
@@ -440,13 +457,9 @@ static int apart(Check *k, const Vec *a, const Vec *b, uint64_t key)
 	Eq *eq = k->eq;
 	size_t i = 0, j = 0, len = 0, ne = 0;
 	bool alone = false;
-	while (i < a->n || j < b->n) {
-		uint32_t ca = i < a->n ? a->cls[i] : UINT32_MAX;
-		uint32_t cb = j < b->n ? b->cls[j] : UINT32_MAX;
-		uint64_t x = ca <= cb ? a->cnt[i] : 0, y = cb <= ca ? b->cnt[j] : 0;
-		unsigned dir = (ca < cb ? ca : cb) % k->stride;
-		i += ca <= cb;
-		j += cb <= ca;
+	uint64_t x, y;
+	unsigned dir;
+	while (coord(k, a, b, &i, &j, &x, &y, &dir)) {
 		if (x == y) {
 			ne++;
 			continue;
@@ -462,13 +475,7 @@ static int apart(Check *k, const Vec *a, const Vec *b, uint64_t key)
 	if (!key || key != k->eq_key || ne != k->eq_n) {
 		/* the equal counts, the largest first: the window prunes soonest */
 		size_t q = 0;
-		for (i = j = 0; i < a->n || j < b->n;) {
-			uint32_t ca = i < a->n ? a->cls[i] : UINT32_MAX;
-			uint32_t cb = j < b->n ? b->cls[j] : UINT32_MAX;
-			uint64_t x = ca <= cb ? a->cnt[i] : 0, y = cb <= ca ? b->cnt[j] : 0;
-			unsigned dir = (ca < cb ? ca : cb) % k->stride;
-			i += ca <= cb;
-			j += cb <= ca;
+		for (i = j = 0; coord(k, a, b, &i, &j, &x, &y, &dir);) {
 			if (x == y)
 				eq[q++] = (Eq){x, dir};
 		}
