@@ -53,7 +53,19 @@ typedef struct {
 	unsigned stride; /* a Vec's cls is class * stride + direction */
 	bool undecided;
 	Limits *lim;
+	/* scratch kept between calls (grown, never shrunk): apart's
+	 * coordinates, and shift_sums' tables and interval lists */
+	uint64_t *n, *m, *e;
+	unsigned *dn, *de;
+	struct Eq_ *eq;
+	size_t cap;
+	uint64_t eq_key; /* the piece whose equal counts e, de hold sorted */
+	size_t eq_n;
+	uint64_t piece; /* piece_end's calls, numbered from 1 */
+	Wide *rlo, *rhi, *iv[4];
+	size_t rcap, ivcap;
 } Check;
+
 
 /* qsort of n items; none or one needs no call (and an empty vector's
  * data may be NULL, which qsort must not get). */
@@ -225,15 +237,31 @@ static void wrange(const Check *k, size_t set, unsigned dir, int32_t *lo,
 	}
 }
 
+/* Room for n intervals in each of k's two lists (kept). */
+static void ivs_room(Check *k, size_t n)
+{
+	if (n <= k->ivcap)
+		return;
+	k->ivcap = 2 * n;
+	for (int i = 0; i < 4; i++)
+		k->iv[i] = xrealloc(k->iv[i], k->ivcap * sizeof(Wide));
+}
+
 /* The sums of w_i e_i over the classes whose counts are equal (they add
  * the same to X and Y), as intervals, keeping only what the rest can
  * still bring into one of the windows [a_p, z_p] (sorted by a_p).  False
  * when too many intervals. */
-static bool shift_sums(const Check *k, size_t set, const uint64_t *e,
+static bool shift_sums(Check *k, size_t set, const uint64_t *e,
 		       const unsigned *de, size_t ne, const Wide *a,
 		       const Wide *z, size_t nwin, Ivs *out)
 {
-	Wide *rlo = xcalloc(ne + 1, sizeof *rlo), *rhi = xcalloc(ne + 1, sizeof *rhi);
+	if (ne + 1 > k->rcap) {
+		k->rcap = 2 * (ne + 1);
+		k->rlo = xrealloc(k->rlo, k->rcap * sizeof *k->rlo);
+		k->rhi = xrealloc(k->rhi, k->rcap * sizeof *k->rhi);
+	}
+	Wide *rlo = k->rlo, *rhi = k->rhi;
+	rlo[ne] = rhi[ne] = 0;
 	for (size_t i = ne; i-- > 0;) {
 		int32_t wlo, whi;
 		wrange(k, set, de[i], &wlo, &whi);
@@ -241,7 +269,10 @@ static bool shift_sums(const Check *k, size_t set, const uint64_t *e,
 		rhi[i] = rhi[i + 1] + (Wide)whi * e[i];
 	}
 	Wide *wl = xmalloc((nwin + 1) * sizeof *wl), *wh = xmalloc((nwin + 1) * sizeof *wh);
-	Ivs cur = {xmalloc(sizeof(Wide)), xmalloc(sizeof(Wide)), 1};
+	/* two interval lists in turn, in k->iv (lo, hi of each) */
+	int c = 0;
+	ivs_room(k, 2);
+	Ivs cur = {k->iv[0], k->iv[1], 1};
 	cur.lo[0] = cur.hi[0] = 0;
 	bool ok = true;
 	for (size_t i = 0; i < ne && cur.n && ok; i++) {
@@ -258,19 +289,18 @@ static bool shift_sums(const Check *k, size_t set, const uint64_t *e,
 		}
 		const int32_t *w = k->coef[set][de[i]];
 		unsigned nw = k->ncoef[set][de[i]];
-		size_t need = (cur.n * nw + 1) * (n + 1);
-		Ivs next = {xmalloc(need * sizeof(Wide)), xmalloc(need * sizeof(Wide)), 0};
+		ivs_room(k, (cur.n * nw + 1) * (n + 1));
+		cur.lo = k->iv[2 * c];
+		cur.hi = k->iv[2 * c + 1];
+		Ivs next = {k->iv[2 * (1 - c)], k->iv[2 * (1 - c) + 1], 0};
 		ivs_step(&cur, w, nw, e[i], wl, wh, n, &next);
-		free(cur.lo);
-		free(cur.hi);
 		cur = next;
+		c = 1 - c;
 		ok = cur.n <= FRONT_MAX;
 	}
 	free(wl);
 	free(wh);
-	free(rlo);
-	free(rhi);
-	*out = cur;
+	*out = cur; /* k's scratch: valid until the next call */
 	return ok;
 }
 
@@ -278,7 +308,7 @@ static bool shift_sums(const Check *k, size_t set, const uint64_t *e,
  * coordinates whose counts differ (n, m; directions dn) by a Pareto
  * front, those with equal counts e (directions de) by their sums.  1, 0,
  * or -1 (too large). */
-static int front(const Check *k, size_t set, const uint64_t *n,
+static int front(Check *k, size_t set, const uint64_t *n,
 		 const uint64_t *m, const unsigned *dn, size_t len,
 		 const uint64_t *e, const unsigned *de, size_t ne)
 {
@@ -344,8 +374,6 @@ static int front(const Check *k, size_t set, const uint64_t *n,
 		if (l < sums.n && sums.lo[l] <= z)
 			out = 1;
 	}
-	free(sums.lo);
-	free(sums.hi);
 	free(cur);
 	free(xr);
 	free(yr);
@@ -354,7 +382,7 @@ static int front(const Check *k, size_t set, const uint64_t *n,
 }
 
 /* An equal count and its direction. */
-typedef struct {
+typedef struct Eq_ {
 	uint64_t v;
 	unsigned d;
 } Eq;
@@ -387,25 +415,53 @@ static void sort_pairs(uint64_t *n, uint64_t *m, unsigned *d, size_t len)
 		}
 }
 
-/* Do the positions with counts a and b fall apart?  1, 0, -1 undecided. */
-static int apart(Check *k, const Vec *a, const Vec *b)
+/* The next coordinate of the merge of a and b (from a->cls[*i] and
+ * b->cls[*j]): its two counts and direction.  False past the end. */
+static bool coord(const Check *k, const Vec *a, const Vec *b, size_t *i,
+		  size_t *j, uint64_t *x, uint64_t *y, unsigned *dir)
 {
-	size_t cap = a->n + b->n + 1, len = 0, ne = 0;
-	uint64_t *n = xmalloc(cap * sizeof *n), *m = xmalloc(cap * sizeof *m);
-	uint64_t *e = xmalloc(cap * sizeof *e);
-	Eq *eq = xmalloc(cap * sizeof *eq);
-	unsigned *dn = xmalloc(cap * sizeof *dn), *de = xmalloc(cap * sizeof *de);
-	size_t i = 0, j = 0;
+	if (*i >= a->n && *j >= b->n)
+		return false;
+	uint32_t ca = *i < a->n ? a->cls[*i] : UINT32_MAX;
+	uint32_t cb = *j < b->n ? b->cls[*j] : UINT32_MAX;
+	*x = ca <= cb ? a->cnt[*i] : 0;
+	*y = cb <= ca ? b->cnt[*j] : 0;
+	*dir = (ca < cb ? ca : cb) % k->stride;
+	*i += ca <= cb;
+	*j += cb <= ca;
+	return true;
+}
+
+/* Room in k for cap coordinates of apart (kept between calls). */
+static void apart_room(Check *k, size_t cap)
+{
+	if (cap <= k->cap)
+		return;
+	k->cap = 2 * cap;
+	k->n = xrealloc(k->n, k->cap * sizeof *k->n);
+	k->m = xrealloc(k->m, k->cap * sizeof *k->m);
+	k->e = xrealloc(k->e, k->cap * sizeof *k->e);
+	k->eq = xrealloc(k->eq, k->cap * sizeof *k->eq);
+	k->dn = xrealloc(k->dn, k->cap * sizeof *k->dn);
+	k->de = xrealloc(k->de, k->cap * sizeof *k->de);
+}
+
+/* Do the positions with counts a and b fall apart?  1, 0, -1 undecided.
+ * `key` (not 0) names the position a: calls with the same key and the
+ * same coordinates of equal counts reuse their sorted order. */
+static int apart(Check *k, const Vec *a, const Vec *b, uint64_t key)
+{
+	apart_room(k, a->n + b->n + 1);
+	uint64_t *n = k->n, *m = k->m, *e = k->e;
+	unsigned *dn = k->dn, *de = k->de;
+	Eq *eq = k->eq;
+	size_t i = 0, j = 0, len = 0, ne = 0;
 	bool alone = false;
-	while (i < a->n || j < b->n) {
-		uint32_t ca = i < a->n ? a->cls[i] : UINT32_MAX;
-		uint32_t cb = j < b->n ? b->cls[j] : UINT32_MAX;
-		uint64_t x = ca <= cb ? a->cnt[i] : 0, y = cb <= ca ? b->cnt[j] : 0;
-		unsigned dir = (ca < cb ? ca : cb) % k->stride;
-		i += ca <= cb;
-		j += cb <= ca;
+	uint64_t x, y;
+	unsigned dir;
+	while (coord(k, a, b, &i, &j, &x, &y, &dir)) {
 		if (x == y) {
-			eq[ne++] = (Eq){x, dir};
+			ne++;
 			continue;
 		}
 		/* #[that class] >= c (or #>), c between the two counts */
@@ -414,27 +470,32 @@ static int apart(Check *k, const Vec *a, const Vec *b)
 		m[len] = y;
 		dn[len++] = dir;
 	}
-	/* the largest counts first: the window prunes soonest */
-	sort_n(eq, ne, sizeof *eq, descending);
-	for (size_t q = 0; q < ne; q++) {
-		e[q] = eq[q].v;
-		de[q] = eq[q].d;
+	if (len == 0 || alone)
+		return len != 0;
+	if (!key || key != k->eq_key || ne != k->eq_n) {
+		/* the equal counts, the largest first: the window prunes soonest */
+		size_t q = 0;
+		for (i = j = 0; coord(k, a, b, &i, &j, &x, &y, &dir);) {
+			if (x == y)
+				eq[q++] = (Eq){x, dir};
+		}
+		sort_n(eq, ne, sizeof *eq, descending);
+		for (q = 0; q < ne; q++) {
+			e[q] = eq[q].v;
+			de[q] = eq[q].d;
+		}
+		k->eq_key = key;
+		k->eq_n = ne;
 	}
 	sort_pairs(n, m, dn, len);
-	int out = len == 0 ? 0 : alone ? 1 : 0;
-	for (size_t s = 0; s < k->nsets && len && !alone && out != 1; s++) {
+	int out = 0;
+	for (size_t s = 0; s < k->nsets && out != 1; s++) {
 		int r = front(k, s, n, m, dn, len, e, de, ne);
 		if (r < 0)
 			out = -1;
 		else if (r > 0)
 			out = 1;
 	}
-	free(n);
-	free(m);
-	free(e);
-	free(eq);
-	free(dn);
-	free(de);
 	return out;
 }
 
@@ -516,7 +577,7 @@ static int run_apart(Check *k, const Before *w, uint32_t c0, uint64_t first,
 	Vec a, b;
 	vec_at(w, c0, first, &a);
 	vec_at(w, c0, at, &b);
-	int r = apart(k, &a, &b);
+	int r = apart(k, &a, &b, k->piece);
 	vec_free(&a);
 	vec_free(&b);
 	if (r < 0)
@@ -530,6 +591,7 @@ static uint64_t piece_end(Check *k, const Before *w, uint32_t c0,
 			  uint64_t first, uint64_t len)
 {
 	uint64_t good = first, step = 1, bad = len + 1;
+	k->piece++;
 	while (good < len) {
 		uint64_t t = len - good < step ? len : good + step;
 		if (run_apart(k, w, c0, first, t) != 0) {
@@ -549,14 +611,60 @@ static uint64_t piece_end(Check *k, const Before *w, uint32_t c0,
 	return good;
 }
 
+/* The classes of the level being built, chained by a hash of what any
+ * two positions of one class must share: the class below, and each
+ * count capped at C + 1 (a count of at most C that differs is seen by
+ * the comparison #[that class] >= c alone).  The chains only narrow
+ * the candidates; `apart` decides. */
 typedef struct {
 	Known *k;
-	size_t n, cap;
+	uint64_t *hash; /* per class: of the capped counts */
+	uint64_t *full; /* per class: of the counts */
+	uint32_t *next; /* per class: the next in its chain, or UINT32_MAX */
+	uint32_t *head; /* per chain */
+	uint64_t *run;  /* per class: the last run (numbered) a piece joined it */
+	uint64_t runs;  /* runs begun at this level */
+	size_t n, cap, nheads;
 } Classes;
 
-/* The class of a piece whose first position has counts v: an earlier
- * class of the same class below that no comparison separates, or a new
- * one (which takes v). */
+/* Two hashes of (below, v): of the counts capped at C + 1 (the chain)
+ * and of the very counts (a quick "not the same vector"). */
+static uint64_t hash_counts(uint32_t below, const Vec *v, uint64_t C,
+			    uint64_t *exact)
+{
+	uint64_t h = 0xcbf29ce484222325u ^ below, x = h;
+	for (size_t i = 0; i < v->n; i++) {
+		uint64_t c = v->cnt[i] > C ? C + 1 : v->cnt[i];
+		h = (h ^ v->cls[i]) * 0x100000001b3u;
+		h = (h ^ c) * 0x100000001b3u;
+		x = (x ^ v->cls[i]) * 0x100000001b3u;
+		x = (x ^ v->cnt[i]) * 0x100000001b3u;
+	}
+	*exact = x ^ x >> 29;
+	return h ^ h >> 29;
+}
+
+/* Doubles the chains (and the per-class arrays with them). */
+static void classes_grow(Classes *cs)
+{
+	cs->cap = cs->cap ? 2 * cs->cap : 64;
+	cs->k = xrealloc(cs->k, cs->cap * sizeof *cs->k);
+	cs->hash = xrealloc(cs->hash, cs->cap * sizeof *cs->hash);
+	cs->full = xrealloc(cs->full, cs->cap * sizeof *cs->full);
+	cs->next = xrealloc(cs->next, cs->cap * sizeof *cs->next);
+	cs->run = xrealloc(cs->run, cs->cap * sizeof *cs->run);
+	free(cs->head);
+	cs->nheads = 2 * cs->cap;
+	cs->head = xmalloc(cs->nheads * sizeof *cs->head);
+	for (size_t i = 0; i < cs->nheads; i++)
+		cs->head[i] = UINT32_MAX;
+	for (size_t i = 0; i < cs->n; i++) {
+		size_t b = cs->hash[i] & (cs->nheads - 1);
+		cs->next[i] = cs->head[b];
+		cs->head[b] = (uint32_t)i;
+	}
+}
+
 static bool vec_same(const Vec *a, const Vec *b)
 {
 	return a->n == b->n &&
@@ -564,37 +672,48 @@ static bool vec_same(const Vec *a, const Vec *b)
 			      !memcmp(a->cnt, b->cnt, a->n * sizeof *a->cnt)));
 }
 
-static uint32_t classify(Check *k, Classes *cs, uint32_t below, Vec *v)
+/* The class of a piece whose first position has counts v: an earlier
+ * class of the same class below that no comparison separates, or a new
+ * one (which takes v).  A class that an earlier piece of the same run
+ * joined is not tried: the pieces of a run are apart from each other
+ * (apartness from a piece's first position grows along the run, which
+ * is what piece_end's search rests on). */
+static uint32_t join(Classes *cs, uint32_t i, Vec *v)
 {
-	/* a class with these very counts (a prefix both words share) */
-	for (size_t i = 0; i < cs->n; i++)
-		if (cs->k[i].below == below && vec_same(&cs->k[i].rep, v)) {
-			vec_free(v);
-			return (uint32_t)i;
-		}
-	for (size_t i = 0; i < cs->n; i++) {
-		if (cs->k[i].below != below)
-			continue;
-		int r = apart(k, &cs->k[i].rep, v);
-		if (r < 0)
-			k->undecided = true;
-		if (r == 0) {
-			vec_free(v);
-			return (uint32_t)i;
-		}
-	}
-	if (cs->n == cs->cap) {
-		cs->cap = cs->cap ? 2 * cs->cap : 64;
-		cs->k = xrealloc(cs->k, cs->cap * sizeof *cs->k);
-	}
-	cs->k[cs->n] = (Known){below, *v};
-	return (uint32_t)cs->n++;
+	vec_free(v);
+	cs->run[i] = cs->runs;
+	return i;
 }
 
-static int cmp_cls(const void *a, const void *b)
+static uint32_t classify(Check *k, Classes *cs, uint32_t below, Vec *v)
 {
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	return (x > y) - (x < y);
+	uint64_t x, h = hash_counts(below, v, k->b.C, &x);
+	if (cs->n == cs->cap)
+		classes_grow(cs);
+	uint32_t first = cs->head[h & (cs->nheads - 1)];
+	/* a class with these very counts (a prefix both words share) */
+	for (uint32_t i = first; i != UINT32_MAX; i = cs->next[i])
+		if (cs->full[i] == x && cs->k[i].below == below &&
+		    vec_same(&cs->k[i].rep, v))
+			return join(cs, i, v);
+	for (uint32_t i = first; i != UINT32_MAX; i = cs->next[i]) {
+		if (cs->hash[i] != h || cs->k[i].below != below ||
+		    cs->run[i] == cs->runs)
+			continue;
+		int r = apart(k, &cs->k[i].rep, v, 0);
+		if (r < 0)
+			k->undecided = true;
+		if (r == 0)
+			return join(cs, i, v);
+	}
+	size_t b = h & (cs->nheads - 1);
+	cs->k[cs->n] = (Known){below, *v};
+	cs->hash[cs->n] = h;
+	cs->full[cs->n] = x;
+	cs->next[cs->n] = cs->head[b];
+	cs->run[cs->n] = cs->runs;
+	cs->head[b] = (uint32_t)cs->n;
+	return (uint32_t)cs->n++;
 }
 
 /* One word from its segments of the level below to those of the next.
@@ -614,7 +733,7 @@ static bool next_level(Check *k, Classes *cs, const Segs *in, size_t nbelow,
 	for (size_t r = 0; r < in->n && ok; r++) {
 		uint32_t c0 = in->s[r].cls;
 		uint64_t len = in->s[r].len, first = 1;
-		sort_n(seen, nseen, sizeof *seen, cmp_cls);
+		cs->runs++;
 		Before w = {dense, tot, seen, nseen, nbelow};
 		while (first <= len) {
 			if (limit_poll(k->lim)) {
@@ -627,8 +746,14 @@ static bool next_level(Check *k, Classes *cs, const Segs *in, size_t nbelow,
 			segs_push(out, classify(k, cs, c0, &v), end - first + 1);
 			first = end + 1;
 		}
-		if (!dense[c0])
-			seen[nseen++] = c0;
+		if (!dense[c0]) { /* kept ascending: put in its place */
+			size_t at = nseen;
+			while (at > 0 && seen[at - 1] > c0)
+				at--;
+			memmove(seen + at + 1, seen + at, (nseen - at) * sizeof *seen);
+			seen[at] = c0;
+			nseen++;
+		}
 		dense[c0] += len;
 	}
 	free(dense);
@@ -685,6 +810,11 @@ static void classes_free(Classes *cs)
 	for (size_t i = 0; i < cs->n; i++)
 		vec_free(&cs->k[i].rep);
 	free(cs->k);
+	free(cs->hash);
+	free(cs->full);
+	free(cs->next);
+	free(cs->head);
+	free(cs->run);
 }
 
 /* The letters as the classes of level 0, numbered as they come. */
@@ -761,5 +891,15 @@ unsigned blockcheck_pair(const BlockWord *u, const BlockWord *v,
 	free(cur[1].s);
 	free(k.coef);
 	free(k.ncoef);
+	free(k.n);
+	free(k.m);
+	free(k.e);
+	free(k.eq);
+	free(k.dn);
+	free(k.de);
+	free(k.rlo);
+	free(k.rhi);
+	for (int i = 0; i < 4; i++)
+		free(k.iv[i]);
 	return answer;
 }

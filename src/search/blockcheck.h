@@ -4,8 +4,10 @@
  *  - a run is split by searching (doubling, then bisection) for the last
  *    position that no comparison separates from the piece's first one,
  *    instead of solving for where comparisons reach [-C, C];
- *  - a piece is compared with every class of its class below, with no
- *    key;
+ *  - a piece is compared with the classes of its class below whose
+ *    counts capped at C + 1 hash alike (chains, not a key of sorted
+ *    counts), skipping those an earlier piece of its own run joined
+ *    (the pieces of a run are apart from each other);
  *  - two count vectors are compared by the Pareto front of the reachable
  *    (X, Y) = (sum b_K n_K, sum b_K m_K), one class at a time: a point
  *    that is no lower in X and no higher in Y than another can be

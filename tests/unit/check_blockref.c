@@ -295,6 +295,39 @@ START_TEST(unary_pairs)
 }
 END_TEST
 
+/* hierarchy's certified pairs for L_5 and L_6 (u = P Y^(n+1) X X in L_k,
+ * v = P Y^n X Y X not): L_k has a formula of depth k within C = 1, T = 2
+ * and the pair was printed as certified at depth k - 1, so both checks
+ * must first separate it at depth k exactly.  Long runs of one class
+ * split into many pieces at the deep levels, which is where blockcheck
+ * narrows the classes it compares a piece with. */
+START_TEST(witness_pairs_theory)
+{
+	static const uint64_t len[][6] = {{1044, 393, 107, 64},
+					  {3691, 1394, 401, 148, 83}};
+	IndistBounds b = {1, 2, false};
+	for (unsigned i = 0; i < 2; i++) {
+		unsigned k = 5 + i, nb = k - 1;
+		BlockWord U = {0}, V = {0};
+		for (unsigned j = 0; j + 1 < nb; j++) {
+			blockword_push(&U, (uint8_t)(j % 2), len[i][j]);
+			blockword_push(&V, (uint8_t)(j % 2), len[i][j]);
+		}
+		uint8_t y = (uint8_t)((nb - 1) % 2), x = (uint8_t)(1 - y);
+		blockword_push(&U, y, len[i][nb - 1]);
+		blockword_push(&U, x, 2);
+		blockword_push(&V, y, len[i][nb - 1] - 1);
+		blockword_push(&V, x, 1);
+		blockword_push(&V, y, 1);
+		blockword_push(&V, x, 1);
+		ck_assert_uint_eq(blockcheck_pair(&U, &V, 2, k, b, NULL), k);
+		blockpairs_agree(&U, &V, 2, k, b, i);
+		blockword_free(&U);
+		blockword_free(&V);
+	}
+}
+END_TEST
+
 /* The second check agrees with blockref on random block pairs of the
  * witness shape (a run lengthened, or two letters inserted before the
  * last), lengths far beyond the explicit check. */
@@ -321,6 +354,7 @@ Suite *blockref_suite(void)
 	tcase_add_test(tc, outside_pairs_explicit);
 	tcase_add_test(tc, outside_shapes_members);
 	tcase_add_test(tc, recheck_agrees);
+	tcase_add_test(tc, witness_pairs_theory);
 	suite_add_tcase(s, tc);
 	return s;
 }
