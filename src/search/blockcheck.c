@@ -716,6 +716,17 @@ static uint32_t classify(Check *k, Classes *cs, uint32_t below, Vec *v)
 	return (uint32_t)cs->n++;
 }
 
+/* Class c0 joins the classes seen, kept ascending: put in its place. */
+static void see(uint32_t *seen, size_t *nseen, uint32_t c0)
+{
+	size_t at = *nseen;
+	while (at > 0 && seen[at - 1] > c0)
+		at--;
+	memmove(seen + at + 1, seen + at, (*nseen - at) * sizeof *seen);
+	seen[at] = c0;
+	++*nseen;
+}
+
 /* One word from its segments of the level below to those of the next.
  * False when a limit stopped it. */
 static bool next_level(Check *k, Classes *cs, const Segs *in, size_t nbelow,
@@ -746,14 +757,8 @@ static bool next_level(Check *k, Classes *cs, const Segs *in, size_t nbelow,
 			segs_push(out, classify(k, cs, c0, &v), end - first + 1);
 			first = end + 1;
 		}
-		if (!dense[c0]) { /* kept ascending: put in its place */
-			size_t at = nseen;
-			while (at > 0 && seen[at - 1] > c0)
-				at--;
-			memmove(seen + at + 1, seen + at, (nseen - at) * sizeof *seen);
-			seen[at] = c0;
-			nseen++;
-		}
+		if (!dense[c0])
+			see(seen, &nseen, c0);
 		dense[c0] += len;
 	}
 	free(dense);
@@ -778,10 +783,9 @@ static void last_vec(const Check *k, const Segs *in, size_t nbelow, Vec *out)
 	for (size_t r = 0; r + 1 < in->n; r++) {
 		uint32_t c0 = in->s[r].cls;
 		if (!dense[c0])
-			seen[nseen++] = c0;
+			see(seen, &nseen, c0);
 		dense[c0] += in->s[r].len;
 	}
-	sort_n(seen, nseen, sizeof *seen, cmp_cls);
 	Before w = {dense, tot, seen, nseen, nbelow};
 	vec_at(&w, in->s[in->n - 1].cls, in->s[in->n - 1].len, out);
 	free(dense);
@@ -798,7 +802,7 @@ static unsigned last_level(Check *k, const Segs *cur, size_t ncls,
 	Vec va, vb;
 	last_vec(k, &cur[0], ncls, &va);
 	last_vec(k, &cur[1], ncls, &vb);
-	int r = apart(k, &va, &vb);
+	int r = apart(k, &va, &vb, 0);
 	vec_free(&va);
 	vec_free(&vb);
 	return r == 0 ? BLOCKCHECK_NONE : r > 0 && exact ? maxd
