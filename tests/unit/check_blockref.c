@@ -114,16 +114,11 @@ START_TEST(last_level_alone)
 	blockref_tune_last(true);
 	for (size_t k = 0; k < sizeof bs / sizeof *bs; k++)
 		for (unsigned i = 0; i < test_count(40); i++) {
-			size_t nu = random_word(&r, 6, 12, u);
+			size_t nu = blockpairs_random(&r, 6, 12, u);
 			size_t nv = perturb(&r, u, nu, 12, v);
-			for (unsigned d = 1; d <= 4; d++) {
-				unsigned e = indist_pair(u, nu, v, nv, 2, d, bs[k], NULL);
-				unsigned g = block_depth(u, nu, v, nv, d, bs[k]);
-				ck_assert_msg(e == g, "case %u (C=%u T=%u%s) depth %u: "
-					      "explicit %u, last level alone %u", i,
-					      bs[k].C, bs[k].T, bs[k].two_sided
-					      ? " two-sided" : "", d, e, g);
-			}
+			for (unsigned d = 1; d <= 4; d++)
+				blockpairs_explicit_agrees(u, (unsigned)nu, i, v,
+							   (unsigned)nv, i, d, bs[k]);
 		}
 	blockref_tune_last(false);
 }
