@@ -29,6 +29,46 @@ static IndistBounds dk_bounds(const Table *t, unsigned i)
 	return b;
 }
 
+/* A row is searched or built as a whole: built when its past-only depth
+ * 2k - 1 exceeds --search-depth.  (The two-sided class is much larger
+ * at a depth than the past-only one: D_4's two-sided search spent over
+ * 5 minutes and 1.9 GB at depth 3 alone.) */
+static bool dk_built(const Table *t, unsigned k)
+{
+	return 2 * k - 1 > t->search_depth;
+}
+
+static const char *dk_built_what(unsigned i)
+{
+	return i ? "the theory's two-sided formula of depth k, T(a b a ..., "
+		   "2k - 1) & !T(b a b ..., 2k - 1): the alternating "
+		   "subsequence's middle position with its first half before it "
+		   "(past counts) and its second half after it (future counts)"
+		 : "the family's own formula";
+}
+
+/* Part i of a D_k row: searched, or in a row built (dk_built) the theory's
+ * formula, verified by a second path (past-only: L_(2k-1)'s own formula
+ * against a count of runs; two-sided: hierarchy_dk_formula as a formula
+ * the search found is, samples and the decision engine). */
+static void dk_solve(Table *t, unsigned k, unsigned i, const Target *tg,
+		     Solution *sol)
+{
+	if (!dk_built(t, k)) {
+		search_solve(i ? &t->two : &t->ss, tg, 2 * k - 1, sol);
+		return;
+	}
+	if (i == 0) {
+		table_built_solution(t, tg->node, sol);
+		table_check_definition(t, 2 * k - 1, tg->node, &sol->v);
+		return;
+	}
+	Node f = hierarchy_dk_formula(t->st, t->ab[0], t->ab[1], k);
+	table_built_solution(t, f, sol);
+	sol->r.cls.two_sided = true;
+	search_verify(&t->two, tg, f, &sol->v);
+}
+
 static void print_dk_header(const Table *t)
 {
 	char title[120];
@@ -87,6 +127,9 @@ static json_t *dk_json(const Table *t, unsigned k, const char *name,
 		json_object_set_new(c, "formula", !why ? json_string(f[i]) : json_null());
 		json_object_set_new(c, "verified", json_boolean(!why));
 		json_object_set_new(c, "failure", why ? json_string(why) : json_null());
+		json_object_set_new(c, "upper_bound", json_string(
+			!dk_built(t, k) ? "search" : i ? "construction"
+						     : "definition"));
 		json_object_set_new(c, "evidence", json_string(sols[i]->have_v
 			? sols[i]->v.kind : "none"));
 		json_object_set_new(c, "refuted", search_json_refutations(
@@ -148,9 +191,12 @@ static void print_dk_row(Table *t, unsigned k, const char *name,
 			char indent[32];
 			if (*f[i])
 				printf("  %s: %s\n", label[i], f[i]);
+			snprintf(indent, sizeof indent, "  %s ", label[i]);
+			if (dk_built(t, k))
+				table_print_built(t, indent, "the row's past-only "
+						  "depth", 2 * k - 1, dk_built_what(i));
 			if (sols[i]->have_v)
 				printf("  %s verified: %s\n", label[i], sols[i]->v.text);
-			snprintf(indent, sizeof indent, "  %s ", label[i]);
 			search_print_refutations(i ? t->two.S : t->ss.S, &sols[i]->r,
 						 indent);
 			snprintf(indent, sizeof indent, "%s ", label[i]);
@@ -185,7 +231,8 @@ static bool dk_lower(Table *t, unsigned k, Node target, Lower *lw)
 	return true;
 }
 
-/* Records which parts of a D_k row a pair certifies (the footer). */
+/* Records which parts of a D_k row a pair certifies, and which were
+ * searched or built (the footer). */
 static void dk_note(Table *t, unsigned k, const Solution *const *sols,
 		    const Lower *lw)
 {
@@ -195,6 +242,11 @@ static void dk_note(Table *t, unsigned k, const Solution *const *sols,
 		bool ok = lw[i].found && !table_row_failure(sols[i]) &&
 			  lw[i].pair.depth + 1 >= sols[i]->r.depth;
 		Buf *b = ok ? &t->certified : &t->search_only;
+		buf_printf(b, "%sD_%u %s", b->len ? ", " : "", k,
+			   i ? "two-sided" : "past-only");
+	}
+	for (unsigned i = 0; i < 2; i++) {
+		Buf *b = dk_built(t, k) ? &t->built : &t->searched;
 		buf_printf(b, "%sD_%u %s", b->len ? ", " : "", k,
 			   i ? "two-sided" : "past-only");
 	}
@@ -217,11 +269,11 @@ static bool run_dk_row(Table *t, unsigned k)
 	Solution past, two;
 	memset(&two, 0, sizeof two);
 	search_progress(&t->o, "%s: past-only", name);
-	search_solve(&t->ss, &tg, m, &past);
+	dk_solve(t, k, 0, &tg, &past);
 	bool stopped = past.r.stop != BANK_OK;
 	if (!stopped) {
 		search_progress(&t->o, "%s: two-sided", name);
-		search_solve(&t->two, &tg, m, &two);
+		dk_solve(t, k, 1, &tg, &two);
 		stopped = two.r.stop != BANK_OK;
 	}
 	search_progress_done(&t->o);
@@ -255,9 +307,11 @@ static bool run_dk_row(Table *t, unsigned k)
 /* The D_k table: past-only beside two-sided, rows klo..khi. */
 int table_run_dk(Table *t)
 {
-	unsigned dmax = 2 * (unsigned)t->khi - 2;
-	if (dmax < 1)
-		dmax = 1;
+	/* witness pairs for every depth the searched parts must exclude */
+	unsigned maxd = 2 * (unsigned)t->khi - 1;
+	if (maxd > t->search_depth)
+		maxd = t->search_depth;
+	unsigned dmax = maxd > 1 ? maxd - 1 : 1;
 	search_progress(&t->o, "building samples");
 	search_state_init(&t->ss, &t->o, t->st, t->ab, 2, 1, dmax, NULL, 0, false,
 			  false);
@@ -281,6 +335,12 @@ int table_run_dk(Table *t)
 		       : "some row has no verified formula (see above)");
 		if (t->lower_tries)
 			table_print_lower_lists(t);
+		if (t->built.len)
+			printf("upper bounds: found by the search for %s; not "
+			       "searched (past-only depth 2k - 1 > --search-depth=%u), "
+			       "the theory's formulas, for %s\n", t->searched.len ?
+			       t->searched.data : "no row", t->search_depth,
+			       t->built.data);
 		if (!t->no_time)
 			printf("peak memory %.0f MB; total %.2fs\n",
 			       (double)limit_peak_memory() / (1 << 20),

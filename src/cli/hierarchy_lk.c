@@ -13,7 +13,6 @@
 #include "cli/plot_hierarchy.h"
 #include "core/json.h"
 #include "core/print.h"
-#include "machine/eval.h"
 #include "search/hierarchy.h"
 
 static void print_header(const Table *t)
@@ -140,11 +139,10 @@ static void print_row(Table *t, unsigned k, const char *name,
 			       "%u)%s: %s\n", k, name, r->found ? r->depth : theory,
 			       theory, tm, why);
 		if (built)
-			printf("  upper bound: not searched (depth %u > "
-			       "--search-depth=%u): %s\n", r->depth, t->search_depth,
-			       t->predict ? "the theory's formula, Q_x & (an "
-			       "alternating subsequence b a b ... of length m - 2), "
-			       "x the letter of block m" : "the family's own formula");
+			table_print_built(t, "  ", "depth", r->depth, t->predict
+				? "the theory's formula, Q_x & (an alternating "
+				  "subsequence b a b ... of length m - 2), x the "
+				  "letter of block m" : "the family's own formula");
 		if (v)
 			printf("  verified: %s\n", v->text);
 		if (sol->rounds)
@@ -192,68 +190,19 @@ static bool lower_bound(Table *t, unsigned k, Lower *lw)
 
 /* ---- rows above --search-depth: the theory's formula, not searched ---- */
 
-/* L_k's own formula against a count of runs (hierarchy_member, which
- * shares nothing with the formula) on every word up to the exhaustive
- * verification length: a second path for the definition. */
-static void check_definition(Table *t, unsigned k, Node f, Verification *v)
-{
-	unsigned n = t->ss.exh ? t->ss.exh->n : 0;
-	size_t words = 0, bad = 0;
-	Evaluator *ev = eval_new(t->st, &f, 1, ACCEPT_LAST);
-	uint8_t w[32];
-	Sym sw[32];
-	char *first = NULL;
-	for (unsigned len = 0; len <= n && len < sizeof w; len++)
-		for (uint64_t x = 0; x < (uint64_t)1 << len; x++, words++) {
-			for (unsigned i = 0; i < len; i++) {
-				w[i] = (uint8_t)(x >> i & 1);
-				sw[i] = t->ab[w[i]];
-			}
-			bool acc;
-			eval_word(ev, sw, len, &acc);
-			if (acc == hierarchy_member(w, len, k))
-				continue;
-			if (!bad++) {
-				first = xmalloc(len + 1);
-				for (unsigned i = 0; i < len; i++)
-					first[i] = w[i] ? 'b' : 'a';
-				first[len] = 0;
-			}
-		}
-	eval_free(ev);
-	*v = (Verification){.ok = bad == 0, .exh_bad = bad, .exh_len = n,
-			    .exh_words = words, .decided = -1,
-			    .kind = "definition"};
-	Buf b = {0};
-	buf_printf(&b, "L_%u as defined (its own formula, the target itself); a "
-		   "count of runs %s it on all %zu words of length <= %u", k,
-		   bad ? "DISAGREES with" : "agrees with", words, n);
-	if (first)
-		buf_printf(&b, " (e.g. \"%s\")", first);
-	buf_puts(&b, "; evidence: definition");
-	v->text = buf_take(&b);
-	free(first);
-}
-
 /* A row's upper bound without the search: for recognition L_k's own
  * formula, for the prediction task hierarchy_predict_formula, verified
  * as a formula the search found would be. */
 static void build_row(Table *t, unsigned k, const Target *tg, Solution *sol)
 {
-	memset(sol, 0, sizeof *sol);
-	SearchResult *r = &sol->r;
-	r->formula = t->predict ? hierarchy_predict_formula(t->st, t->ab[0],
-							    t->ab[1], k)
-				: tg->node;
-	r->found = true;
-	r->depth = store_depth(t->st, r->formula);
-	r->stop = BANK_OK;
-	r->cls = search_bounds(&t->o);
-	if (t->predict)
-		search_verify(&t->ss, tg, r->formula, &sol->v);
-	else
-		check_definition(t, k, r->formula, &sol->v);
-	sol->have_v = true;
+	if (t->predict) {
+		Node f = hierarchy_predict_formula(t->st, t->ab[0], t->ab[1], k);
+		table_built_solution(t, f, sol);
+		search_verify(&t->ss, tg, f, &sol->v);
+	} else {
+		table_built_solution(t, tg->node, sol);
+		table_check_definition(t, k, tg->node, &sol->v);
+	}
 }
 
 static void add_name(Buf *b, const char *name)

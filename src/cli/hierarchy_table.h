@@ -54,6 +54,16 @@ bool table_lower_by(Table *t, PairgenFn *gen, const char *name, unsigned k,
 		    unsigned d, IndistBounds b, const Node *roots,
 		    size_t nroots, Lower *lw);
 void table_print_lower_lists(const Table *t);
+
+/* Rows above --search-depth (hierarchy_built.c): f as a row's found
+ * formula, sol->v left for the caller's verification; L_k's own formula
+ * f checked against a count of runs on every word up to the exhaustive
+ * verification length; the row's "upper bound: not searched (which
+ * depth > --search-depth): what" line. */
+void table_built_solution(Table *t, Node f, Solution *sol);
+void table_check_definition(Table *t, unsigned k, Node f, Verification *v);
+void table_print_built(const Table *t, const char *indent, const char *which,
+		       unsigned depth, const char *what);
 int table_finish(Table *t, bool complete);
 void table_free_lists(Table *t);
 

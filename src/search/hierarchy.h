@@ -37,6 +37,15 @@ unsigned hierarchy_theory(bool predict, unsigned k);
  * the last letter being block m's then means exactly m. */
 Node hierarchy_predict_formula(Store *st, Sym a, Sym b, unsigned m);
 
+/* A two-sided formula of depth k for D_k = L_(2k-1) (k >= 1):
+ * T(a b a ..., 2k - 1) & !T(b a b ..., 2k - 1), where T(s, 2k - 1) says
+ * the word has s as a subsequence: some position holds its middle
+ * letter s_k with s_1 .. s_k ending there (k - 1 past counts deep) and
+ * s_k .. s_(2k-1) starting there (k - 1 future counts deep).  A word
+ * with a(ba)^(k-1) as a subsequence and not b(ab)^(k-1) starts with a,
+ * ends with a and has exactly 2k - 1 blocks. */
+Node hierarchy_dk_formula(Store *st, Sym a, Sym b, unsigned k);
+
 /* Membership in L_k by counting runs, written apart from the formulas
  * above (a second path for them): w over letters 0 (a) and 1 (b). */
 bool hierarchy_member(const uint8_t *w, size_t n, unsigned k);

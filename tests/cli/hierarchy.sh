@@ -97,6 +97,30 @@ blocks_from_a 9 | awk '$2 == 3 { print $1 }' | sort > dkwant.txt
 sort dkgot.txt | cmp -s - dkwant.txt || fail "D_2 two-sided formula $f: language differs up to length 9"
 run 2 "$TALLY" hierarchy --family=dk --task=predict
 
+# A D_k row whose past-only depth 2k - 1 exceeds --search-depth is built,
+# not searched: L_(2k-1)'s own formula beside the two-sided construction
+# of depth k, whose language is re-checked here against the awk count of
+# blocks; both parts still get their certified pairs.
+"$TALLY" hierarchy --family=dk --k=3 --search-depth=4 --csv --quiet > dkb.csv ||
+	fail "built dk row: exit $?"
+test "$(sed 1d dkb.csv | cut -d, -f2,4,5,6,7)" = "3,5,yes,3,yes" ||
+	fail "built dk row: $(cat dkb.csv)"
+f=$(sed -n 2p dkb.csv | sed 's/^[^"]*"[^"]*","//; s/"$//')
+case $f in *'#>'*) ;; *) fail "D_3 built two-sided formula without #>: $f" ;; esac
+"$TALLY" lang -f "$f" --max-length 10 --alphabet=ab > dkbgot.txt || true
+blocks_from_a 10 | awk '$2 == 5 { print $1 }' | sort > dkbwant.txt
+sort dkbgot.txt | cmp -s - dkbwant.txt ||
+	fail "D_3 built two-sided formula $f: language differs up to length 10"
+"$TALLY" hierarchy --family=dk --k=3 --search-depth=4 --quiet --no-time > dkb.txt ||
+	fail "built dk row (text): exit $?"
+grep -q "^  two-sided upper bound: not searched (the row's past-only depth 5 > --search-depth=4): the theory's two-sided formula" dkb.txt ||
+	fail "built dk row: no upper-bound line"
+grep -q '^lower bounds: least depth certified by a pair for D_3 past-only, D_3 two-sided; resting on the search'"'"'s own comparisons for no row$' dkb.txt ||
+	fail "built dk row: not both parts certified"
+"$TALLY" hierarchy --family=dk --k=3 --search-depth=4 --json --quiet |
+	grep -q '"two_sided":{[^}]*"upper_bound":"construction"' ||
+	fail "built dk row: JSON upper_bound"
+
 # Without the witness pairs: all words up to length 10 and the rounds of
 # counterexamples (the words where a candidate differs join the sample).
 run 0 "$TALLY" hierarchy --k=4 --pairs=0 --csv --quiet > nopairs.csv
@@ -183,6 +207,13 @@ if test "${TALLY_TEST_MULTIPLIER:-1}" -ge 10; then
 		fail "C = 2, T = 3: not every row certified"
 	"$TALLY" hierarchy --family=dk --k=3 --csv --quiet > dk3.csv || fail "D_3: exit $?"
 	test "$(sed 1d dk3.csv | cut -d, -f4,5,6,7)" = "5,yes,3,yes" || fail "D_3 row: $(cat dk3.csv)"
+	# D_1..D_4 with both parts of every row certified (D_4 built)
+	"$TALLY" hierarchy --family=dk --k=1..4 --quiet --no-time > dk4.txt ||
+		fail "D_1..D_4: exit $?"
+	grep -q '^4   D_4 = L_7 *past-only: least depth 7 (definition) *two-sided: least depth 4 (proof)' dk4.txt ||
+		fail "D_4 row: $(grep '^4 ' dk4.txt)"
+	grep -q '^lower bounds: least depth certified by a pair for D_1 past-only, D_1 two-sided, D_2 past-only, D_2 two-sided, D_3 past-only, D_3 two-sided, D_4 past-only, D_4 two-sided; resting on the search'"'"'s own comparisons for no row$' dk4.txt ||
+		fail "D_1..D_4: not every part certified"
 	st=0
 	"$TALLY" hierarchy --k=6 --csv --quiet --max-signatures=3000000 \
 		--max-memory=3500M > six.csv || st=$?

@@ -1030,7 +1030,8 @@ static size_t check_printed(const char *text, bool separate)
  * evaluator and a count of runs written here: L_k's own formula and
  * hierarchy_member on every word up to length 10; the prediction task's
  * formula on every nonempty prefix of a member of L_m up to length 11,
- * at depth m - 2. */
+ * at depth m - 2; for odd m = 2k - 1 the two-sided formula of D_k, at
+ * depth k, on every word up to length 11. */
 START_TEST(theory_formulas_hold)
 {
 	Store *st = store_new();
@@ -1042,8 +1043,12 @@ START_TEST(theory_formulas_hold)
 	for (unsigned m = 1; m <= 7; m++) {
 		Node lk = hierarchy_lk(st, ab[0], ab[1], m);
 		Node pf = m >= 3 ? hierarchy_predict_formula(st, ab[0], ab[1], m) : NODE_NONE;
+		Node dk = m % 2 ? hierarchy_dk_formula(st, ab[0], ab[1], (m + 1) / 2)
+			       : NODE_NONE;
 		if (m >= 3)
 			ck_assert_uint_eq(store_depth(st, pf), m - 2);
+		if (m % 2)
+			ck_assert_uint_eq(store_depth(st, dk), (m + 1) / 2);
 		for (size_t i = 0; i < W.count; i++) {
 			size_t n = W.len[i];
 			for (size_t j = 0; j < n; j++) {
@@ -1059,6 +1064,9 @@ START_TEST(theory_formulas_hold)
 			if (m >= 3 && r >= 1 && r <= m)
 				ck_assert_msg(ref_accepts(st, pf, sw, n, false) == (r == m),
 					      "P_%u on '%s'", m, cw);
+			if (m % 2)
+				ck_assert_msg(ref_accepts(st, dk, sw, n, false) == (r == m),
+					      "D_%u on '%s'", (m + 1) / 2, cw);
 		}
 	}
 	words_free(&W);
