@@ -44,7 +44,7 @@ static const char outro[] =
 	"  tally hierarchy --k=1..3\n"
 	"  tally hierarchy --task=predict --k=3..5 --csv\n"
 	"  tally hierarchy --k=1..3 --pairs=0 --max-length=6\n"
-	"  tally hierarchy --family=dk --k=1..3\n"
+	"  tally hierarchy --family=dk --k=1..4\n"
 	"  tally hierarchy --k=1..5 --plot=h.svg\n\n"
 	"Exit status 0: every row found at the theory's depth and verified;\n"
 	"1: some row differs or has no verified formula.\n";
@@ -77,7 +77,8 @@ static int parse(Table *t, int argc, char **argv)
 				 "most N (default 5); a deeper row takes the\n"
 				 "theory's formula as its upper bound (L_k's own,\n"
 				 "or Q_x & S(b a b ...) for prediction), verified,\n"
-				 "and keeps its certified lower bound"),
+				 "and keeps its certified lower bound; a D_k row\n"
+				 "by its past-only depth 2k-1, both parts built"),
 		OPTION_COUNT_ROW(0, "lower-bounds", "N", 0, 1000, &t->lower_tries,
 				 "candidates per row for a pair the engine builds\n"
 				 "itself that certifies the depth below the\n"
