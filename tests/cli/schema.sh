@@ -48,6 +48,9 @@ printf 'Q_a\t#>[Q_a] >= 1\nQ_a\tQ_b\tab\tnot-equivalent\n' > p.tsv
 "$T" compile -f histogram --readout=class:3 >> seq.json
 "$T" compile -f margin --readout=ratio > ratio.json
 "$T" simulate ratio.json --json -w abb >> seq.json
+# the two-sided table: a searched row (D_2) and a built one (D_3)
+"$T" hierarchy --family=dk --k=2..3 --search-depth=4 --json --quiet \
+	--decide-length=0 > dk.json
 "$T" compile -f current_leads --per-position |
 	"$T" simulate --json -w abb >> seq.json || true
 sed 's/"bias":"0","readout":"ratio"/"bias":"1","readout":"ratio"/' ratio.json |
@@ -129,7 +132,7 @@ for f in "$top_srcdir"/tests/golden/expected/*; do
 done
 "$py" validate.py "$top_srcdir/logic/schema" data.jsonl report.json \
 	report-seq.json \
-	model.json pairs.json sat.json seq.json golden.* > report.txt ||
+	model.json pairs.json sat.json seq.json dk.json golden.* > report.txt ||
 	fail "records that do not validate:
 $(head -40 report.txt)"
 cat report.txt
