@@ -61,7 +61,7 @@ static int parse(Table *t, int argc, char **argv)
 				  "lk (default), or dk: D_k = L_(2k-1), the\n"
 				  "least depth with past counts only beside the\n"
 				  "least depth with future counts #> too\n"
-				  "(default k = 1..3)"),
+				  "(default k = 1..4)"),
 		{.name = "k", .kind = OPTION_RANGE, .meta = "RANGE", .lo = 0,
 		 .hi = 12, .bounded = true, .dest = &t->klo, .dest2 = &t->khi,
 		 .width = sizeof t->klo, .given = &k_given,
@@ -107,7 +107,7 @@ static int parse(Table *t, int argc, char **argv)
 	size_t kmin = t->predict ? 3 : 1;
 	if (!k_given) {
 		t->klo = kmin;
-		t->khi = t->predict ? 6 : t->dk ? 3 : 4;
+		t->khi = t->predict ? 6 : 4; /* L_1..L_4, D_1..D_4 */
 	}
 	if (t->klo < kmin)
 		t->klo = kmin;
