@@ -106,8 +106,9 @@ static void dk_cell(const Solution *sol, const DepthClaim *c, char *out,
 			 claim_least(c) ? "" : "<= ", sol->r.depth, sol->v.kind);
 }
 
-/* A --family=dk row's JSON record (--json, --plot): the past-only part
- * carries the theory's depth (2k-1), the two-sided part none. */
+/* A --family=dk row's JSON record (--json, --plot): each part carries
+ * the theory's depth, 2k - 1 past-only and k two-sided (Knee-Deep's
+ * TLC_depth: D_k is in two-sided depth k and not in k - 1). */
 static json_t *dk_json(const Table *t, unsigned k, const char *name,
 		       const Solution *const *sols, const DepthClaim *cl,
 		       char *const *f, const Lower *lw, double secs)
@@ -121,9 +122,8 @@ static json_t *dk_json(const Table *t, unsigned k, const char *name,
 		json_t *c = json_object();
 		const char *why = table_row_failure(sols[i]);
 		search_json_claim(c, &cl[i]);
-		if (i == 0)
-			json_object_set_new(c, "theory_depth", json_integer(
-				hierarchy_theory(false, 2 * k - 1)));
+		json_object_set_new(c, "theory_depth", json_integer(
+			i ? k : hierarchy_theory(false, 2 * k - 1)));
 		json_object_set_new(c, "formula", !why ? json_string(f[i]) : json_null());
 		json_object_set_new(c, "verified", json_boolean(!why));
 		json_object_set_new(c, "failure", why ? json_string(why) : json_null());

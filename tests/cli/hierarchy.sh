@@ -117,9 +117,14 @@ grep -q "^  two-sided upper bound: not searched (the row's past-only depth 5 > -
 	fail "built dk row: no upper-bound line"
 grep -q '^lower bounds: least depth certified by a pair for D_3 past-only, D_3 two-sided; resting on the search'"'"'s own comparisons for no row$' dkb.txt ||
 	fail "built dk row: not both parts certified"
-"$TALLY" hierarchy --family=dk --k=3 --search-depth=4 --json --quiet |
-	grep -q '"two_sided":{[^}]*"upper_bound":"construction"' ||
+"$TALLY" hierarchy --family=dk --k=3 --search-depth=4 --json --quiet > dkb.json ||
+	fail "built dk row (JSON): exit $?"
+grep -q '"two_sided":{[^}]*"upper_bound":"construction"' dkb.json ||
 	fail "built dk row: JSON upper_bound"
+# the theorem's depths: 2k - 1 = 5 past-only, k = 3 two-sided
+grep -q '"past":{[^}]*"theory_depth":5' dkb.json &&
+	grep -q '"two_sided":{[^}]*"theory_depth":3' dkb.json ||
+	fail "built dk row: JSON theory_depth"
 
 # Without the witness pairs: all words up to length 10 and the rounds of
 # counterexamples (the words where a candidate differs join the sample).
