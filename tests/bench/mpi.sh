@@ -24,10 +24,13 @@ M=${TALLY_MPI:-$(dirname "$TALLY")/tally-mpi}
 work=$(mktemp -d "${TMPDIR:-/tmp}/tally-bench-mpi.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
 die() { echo "bench: $*" >&2; exit 1; }
+# shellcheck source=tests/bench/targets.sh
+. "$(dirname "$0")/targets.sh"
 
 echo
 if ! test -x "$M" || ! command -v "$MPIRUN" > /dev/null 2>&1; then
 	echo "tally-mpi: not built or no $MPIRUN; skipped"
+	summary "hierarchy --k=1..$K, tally-mpi / tally" "skipped: not built or no $MPIRUN"
 	exit 0
 fi
 cores=$(nproc)
@@ -52,7 +55,9 @@ if ! "$MPIRUN" $opts -np 2 "$M" hierarchy --k=1 --quiet > /dev/null 2>&1; then
 	copy=", no single-copy transport"
 	# shellcheck disable=SC2086
 	"$MPIRUN" $opts -np 2 "$M" hierarchy --k=1 --quiet > /dev/null 2>&1 ||
-		{ echo "tally-mpi: $MPIRUN cannot start two processes here; skipped"; exit 0; }
+		{ echo "tally-mpi: $MPIRUN cannot start two processes here; skipped"
+		  summary "hierarchy --k=1..$K, tally-mpi / tally" "skipped: $MPIRUN cannot start two processes"
+		  exit 0; }
 fi
 
 # The rank's own runstat line, named after its rank (Open MPI, MPICH).
@@ -97,11 +102,22 @@ verdict() {
 	fi
 }
 
-# line LABEL: the figures of the last job against tally's.
+# line LABEL [NP]: the figures of the last job against tally's; with NP,
+# its line of the summary too (2 ranks: judged against the target)
 line() {
+	r=$(awk "BEGIN{printf \"%.2f\", $wall / $twall}")
+	v=
+	case ${2:+$2${over:+o}} in
+	2 | 2o) v=" (target <= 1.0x: $(judged "hierarchy --k=1..$K, 2 ranks / tally, wall" \
+		"$r" "<=" 1.0 x))" ;;
+	4) # four cores of its own: the speed-up is measured
+		x=$(awk "BEGIN{printf \"%.2f\", $twall / $wall}")
+		v=" (speed-up ${x}x, target >= 2x: $(judged \
+			"hierarchy --k=1..$K, 4 ranks on 4 cores, speed-up" "$x" ">=" 2 x))" ;;
+	?*) summary "hierarchy --k=1..$K, $2 rank(s) / tally, wall" "${r}x${over:+ (oversubscribed)}" ;;
+	esac
 	printf '%-34s %7s %7s %7s %6sx %6sx  %s\n' "$1" "$wall" "$cpu" "$busy" \
-		"$(awk "BEGIN{printf \"%.2f\", $wall / $twall}")" \
-		"$(awk "BEGIN{printf \"%.2f\", $cpu / $tcpu}")" "$same$code_note"
+		"$r" "$(awk "BEGIN{printf \"%.2f\", $cpu / $tcpu}")" "$same$code_note$v"
 }
 
 # shellcheck disable=SC2086
@@ -118,7 +134,7 @@ for np in $RANKS; do
 	job "np$np" "$np"
 	label="$np rank(s)"
 	test "$np" -le "$cores" || label="$np ranks, OVERSUBSCRIBED on $cores cores"
-	line "$label$copy"
+	line "$label$copy" "$np"
 	test "$np" -le "$cores" || last_busy="$np $busy"
 done
 job spin 2 TALLY_MPI_SPIN=1
@@ -133,10 +149,12 @@ if test -n "$last_busy"; then
 	# the projected wall (a lower bound: it leaves out the waits for
 	# each other).  tally's own wall on idle cores is at least its CPU
 	# time over the cores it uses (an upper bound of its speed).
-	awk -v np="$1" -v b="$2" -v tc="$tcpu" -v c="$cores" 'BEGIN {
-		t = tc / c
+	x=$(awk -v b="$2" -v tc="$tcpu" -v c="$cores" \
+		'BEGIN { printf "%.2f", tc / c / b }')
+	awk -v np="$1" -v b="$2" -v tc="$tcpu" -v c="$cores" -v x="$x" \
+		-v v="$(judged "  $1 ranks on $1 idle cores, projected speed-up" "$x" ">=" 2 x)" 'BEGIN {
 		printf "  projected for %d ranks on %d idle cores: wall about %.2f s " \
 			"(the busiest rank'"'"'s CPU) against tally'"'"'s >= %.2f s on %d " \
-			"(its CPU / cores): %.2fx faster\n", np, np, b, t, c, t / b
+			"(its CPU / cores): %sx faster (target >= 2x: %s)\n", np, np, b, tc / c, c, x, v
 	}'
 fi

@@ -21,6 +21,8 @@ F='#[Q_a & #[Q_b & #[Q_a] < #[Q_b]] >= 1] > #[Q_b]'
 work=$(mktemp -d "${TMPDIR:-/tmp}/tally-pybench.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
 die() { echo "bench: $*" >&2; exit 1; }
+# shellcheck source=tests/bench/targets.sh
+. "$(dirname "$0")/targets.sh"
 
 cat > "$work/gen.py" <<PY
 import hashlib, resource, sys
@@ -66,6 +68,8 @@ set -- $(PYTHONPATH=$BENCH_PYTHONPATH best "$PYTHON" "$work/gen.py" "$F" \
 p=$1 pw=$2
 test "$(cat "$work/digest")" = "$want" || die "the package's words differ from tally gen's"
 printf '%-34s %12s %10s %10s %8s\n' benchmark words "python s" "tally s" ratio
+ratio=$(awk "BEGIN{printf \"%.2f\", $p / ($t > 0 ? $t : 0.001)}")
+summary "gen into NumPy / tally gen > file, CPU" "${ratio}x"
 printf '%-34s %12s %10s %10s %7sx\n' "gen into NumPy vs tally gen > file" \
-	"$GN" "$p" "$t" "$(awk "BEGIN{printf \"%.2f\", $p / ($t > 0 ? $t : 0.001)}")"
+	"$GN" "$p" "$t" "$ratio"
 printf '%-34s %12s %10s %10s\n' "  (CPU seconds; wall seconds:)" "" "$pw" "$tw"

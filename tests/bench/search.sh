@@ -17,6 +17,8 @@ export LC_ALL
 work=$(mktemp -d "${TMPDIR:-/tmp}/tally-bench-search.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
 die() { echo "bench: $*" >&2; exit 1; }
+# shellcheck source=tests/bench/targets.sh
+. "$(dirname "$0")/targets.sh"
 
 # run NAME COMMAND...: wall, CPU, peak RSS and exit status of one run
 run() {
@@ -69,7 +71,12 @@ if test "$deepk" -gt 0; then
 		fi
 		run "$name" "$TALLY" hierarchy --task=$task --k=$lo..$hi --quiet \
 			--max-memory=4G --timeout="${BENCH_DEEP_TIMEOUT:-1800}"
-		echo "  (target: under 5 minutes and 4 GB on 2 cores)"
+		mb=$(awk "BEGIN{printf \"%.0f\", $rss / 1024}")
+		v=MISSED
+		test "$code" != 0 || test "$(target "$wall" "<" 300)" != met ||
+			test "$(target "$mb" "<" 4096)" != met || v=met
+		summary "$name: wall, peak" "$wall s, $mb MB" "< 300 s, < 4096 MB" "$v"
+		echo "  (target: under 5 minutes and 4 GB on 2 cores: $v)"
 		# per row: the depth its pair certifies, the pair's letters, the
 		# time of its two checks, and the peak memory after the row
 		awk '/^[0-9]+ +[LP]_[0-9]+ / { row = $2; match($0, /peak [0-9]+ MB/)
@@ -82,8 +89,12 @@ if test "$deepk" -gt 0; then
 		     /^  lower bound: a limit stopped/ { pair[row] = "stopped by a limit" }
 		     END { for (i = 1; i <= n; i++) printf "  %-5s pair %s; peak after the row %s MB\n",
 			rows[i], pair[rows[i]] ? pair[rows[i]] : "none", peak[rows[i]] }' \
-			"$work/$name.out"
+			"$work/$name.out" | tee "$work/rows"
+		summary "  pair letters per depth 0, 1, ..." \
+			"$(sed -n 's/.* pair depth [0-9]*: \([0-9]*\) letters.*/\1/p' "$work/rows" | paste -sd' ' -)"
+		summary "  peak MB after each row" \
+			"$(sed -n 's/.*peak after the row \([0-9]*\) MB/\1/p' "$work/rows" | paste -sd' ' -)"
 		grep -E '^(staircase|lower bounds|upper bounds)' "$work/$name.out" |
-			cut -c1-160 | sed 's/^/  /'
+			sed 's/^/  /'
 	done
 fi
