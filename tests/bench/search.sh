@@ -46,6 +46,16 @@ run "hierarchy L_1..L_5, --pairs=0" "$TALLY" hierarchy --k=1..5 --pairs=0 --quie
 grep -E '^(staircase|bank building)' "$work/hierarchy L_1..L_5, --pairs=0.out" | sed 's/^/  /'
 run "hierarchy --family=dk, k = 1..4" "$TALLY" hierarchy --family=dk --k=1..4 --quiet
 grep -E '^(two-sided table|lower bounds|[0-9] )' "$work/hierarchy --family=dk, k = 1..4.out" | cut -c1-110 | sed 's/^/  /'
+# issue 28: D_1..D_4, every part certified, in 5 minutes and 4 GB
+mb=$(awk "BEGIN{printf \"%.0f\", $rss / 1024}")
+v=MISSED
+test "$code" != 0 || test "$(target "$wall" "<" 300)" != met ||
+	test "$(target "$mb" "<" 4096)" != met ||
+	! grep -q "^lower bounds: .* for no row$" "$work/hierarchy --family=dk, k = 1..4.out" ||
+	v=met
+summary "hierarchy --family=dk D_1..D_4: wall, peak" "$wall s, $mb MB" \
+	"< 300 s, < 4096 MB, all certified" "$v"
+echo "  (target: under 5 minutes and 4 GB, every part certified: $v)"
 run "bank to depth 5, one thread" "$TALLY" hierarchy --k=5 --jobs=1 --quiet
 grep '^bank building' "$work/bank to depth 5, one thread.out" | sed 's/^/  /'
 echo "  (target >= 1e6 candidate signatures per second per core)"
