@@ -18,6 +18,7 @@
 typedef struct {
 	uint32_t below;   /* its class at the level below */
 	uint64_t key;     /* hash of the capped counts and the class below */
+	uint64_t exact;   /* hash of its representative's very counts */
 	size_t first, n;  /* its representative's counts in the arena */
 	uint32_t next;    /* the next class of the same hash bucket */
 	uint64_t run;     /* the run whose piece made it */
@@ -72,6 +73,17 @@ static uint64_t key_hash(const Ents *v, uint32_t below, IndistBounds b)
 	return h;
 }
 
+/* A hash of the very counts: classes share capped keys by the
+ * thousand at depth 7, and the vectors are thousands of entries long,
+ * so the same-counts probe compares this first. */
+static uint64_t exact_hash(const Ents *v)
+{
+	uint64_t h = v->len;
+	for (size_t i = 0; i < v->len; i++)
+		h = mix(h ^ v->data[i].k, v->data[i].n);
+	return h;
+}
+
 static bool ents_equal(const Ent *a, size_t na, const Ents *b)
 {
 	if (na != b->len)
@@ -85,12 +97,12 @@ static bool ents_equal(const Ent *a, size_t na, const Ents *b)
 /* The class of level j + 1 of a piece with counts v, of class `below`. */
 static uint32_t match(Matcher *m, const Ents *v, uint32_t below)
 {
-	uint64_t h = key_hash(v, below, m->c->b);
+	uint64_t h = key_hash(v, below, m->c->b), x = exact_hash(v);
 	size_t bk = h & (m->nbucket - 1);
 	/* the same counts first (the words' common prefix): no test */
 	for (uint32_t k = m->bucket[bk]; k != UINT32_MAX; k = m->cls.data[k].next) {
 		const Cls *K = &m->cls.data[k];
-		if (K->key == h && K->below == below &&
+		if (K->key == h && K->exact == x && K->below == below &&
 		    ents_equal(m->arena.data + K->first, K->n, v))
 			return k;
 	}
@@ -108,7 +120,7 @@ static uint32_t match(Matcher *m, const Ents *v, uint32_t below)
 		if (s < 0)
 			m->c->undecided = true; /* counted as separated */
 	}
-	Cls K = {below, h, m->arena.len, v->len, m->bucket[bk], m->run};
+	Cls K = {below, h, x, m->arena.len, v->len, m->bucket[bk], m->run};
 	for (size_t i = 0; i < v->len; i++)
 		VEC_PUSH(m->arena, v->data[i]);
 	m->bucket[bk] = (uint32_t)m->cls.len;
