@@ -212,6 +212,11 @@ if test "${TALLY_TEST_MULTIPLIER:-1}" -ge 10; then
 		fail "C = 2, T = 3: not every row certified"
 	"$TALLY" hierarchy --family=dk --k=3 --csv --quiet > dk3.csv || fail "D_3: exit $?"
 	test "$(sed 1d dk3.csv | cut -d, -f4,5,6,7)" = "5,yes,3,yes" || fail "D_3 row: $(cat dk3.csv)"
+	# L_8: built above --search-depth, its depth-7 pair (1084581 letters)
+	# certified by both checks
+	"$TALLY" hierarchy --k=8 --csv --quiet > eight.csv || fail "L_8: exit $?"
+	test "$(sed 1d eight.csv | cut -d, -f4,5,6,7,9)" = "8,8,7,8,yes" ||
+		fail "L_8 row: $(cat eight.csv)"
 	# D_1..D_4 with both parts of every row certified (D_4 built)
 	"$TALLY" hierarchy --family=dk --k=1..4 --quiet --no-time > dk4.txt ||
 		fail "D_1..D_4: exit $?"
