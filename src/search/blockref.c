@@ -15,11 +15,17 @@
 
 /* ---- one level ------------------------------------------------------------ */
 
+/* A class of level j + 1 and its representative, a piece of a run: its
+ * counts are the run's snapshot (the counts before the run, kept once
+ * in the arena for all the classes its pieces make) with the run's own
+ * class below set to `past` (two-sided, its future count to `fut`).
+ * Keeping whole vectors per class took 10 GB for L_9's depth-8 pair. */
 typedef struct {
 	uint32_t below;   /* its class at the level below */
 	uint64_t key;     /* hash of the capped counts and the class below */
 	uint64_t exact;   /* hash of its representative's very counts */
-	size_t first, n;  /* its representative's counts in the arena */
+	size_t snap, nsnap; /* its run's snapshot in the arena */
+	uint64_t past, fut;
 	uint32_t next;    /* the next class of the same hash bucket */
 	uint64_t run;     /* the run whose piece made it */
 } Cls;
@@ -27,10 +33,13 @@ typedef struct {
 typedef struct {
 	Ctx *c;
 	VEC(Cls) cls;
-	Ents arena;
+	Ents arena;       /* the snapshots of the runs that made classes */
 	uint32_t *bucket;
 	size_t nbucket;
 	uint64_t run;     /* the run being split (numbered across words) */
+	const Ents *snap; /* its snapshot */
+	size_t snap_at;   /* where it is in the arena (SIZE_MAX: not yet) */
+	Ents rep;         /* a representative's counts, rebuilt */
 } Matcher;
 
 static uint64_t mix(uint64_t k, uint64_t v)
@@ -73,6 +82,22 @@ static uint64_t key_hash(const Ents *v, uint32_t below, IndistBounds b)
 	return h;
 }
 
+/* Sets class k0's count in a sorted snapshot. */
+static void snap_set(Ents *v, uint32_t k0, uint64_t n)
+{
+	size_t i = 0;
+	while (i < v->len && v->data[i].k < k0)
+		i++;
+	if (i < v->len && v->data[i].k == k0) {
+		v->data[i].n = n;
+		return;
+	}
+	Ent e = {k0, n};
+	VEC_PUSH(*v, e);
+	memmove(v->data + i + 1, v->data + i, (v->len - 1 - i) * sizeof *v->data);
+	v->data[i] = e;
+}
+
 /* A hash of the very counts: classes share capped keys by the
  * thousand at depth 7, and the vectors are thousands of entries long,
  * so the same-counts probe compares this first. */
@@ -84,18 +109,32 @@ static uint64_t exact_hash(const Ents *v)
 	return h;
 }
 
-static bool ents_equal(const Ent *a, size_t na, const Ents *b)
+static bool ents_equal(const Ents *a, const Ents *b)
 {
-	if (na != b->len)
+	if (a->len != b->len)
 		return false;
-	for (size_t i = 0; i < na; i++)
-		if (a[i].k != b->data[i].k || a[i].n != b->data[i].n)
+	for (size_t i = 0; i < a->len; i++)
+		if (a->data[i].k != b->data[i].k || a->data[i].n != b->data[i].n)
 			return false;
 	return true;
 }
 
-/* The class of level j + 1 of a piece with counts v, of class `below`. */
-static uint32_t match(Matcher *m, const Ents *v, uint32_t below)
+/* Class K's representative's counts (in m->rep until the next call). */
+static const Ents *representative(Matcher *m, const Cls *K)
+{
+	m->rep.len = 0;
+	for (size_t i = 0; i < K->nsnap; i++)
+		VEC_PUSH(m->rep, m->arena.data[K->snap + i]);
+	snap_set(&m->rep, K->below * m->c->stride, K->past);
+	if (m->c->stride == 2)
+		snap_set(&m->rep, 2 * K->below + 1, K->fut);
+	return &m->rep;
+}
+
+/* The class of level j + 1 of a piece with counts v (the run's snapshot
+ * with its class `below` at past and fut). */
+static uint32_t match(Matcher *m, const Ents *v, uint32_t below, uint64_t past,
+		      uint64_t fut)
 {
 	uint64_t h = key_hash(v, below, m->c->b), x = exact_hash(v);
 	size_t bk = h & (m->nbucket - 1);
@@ -103,7 +142,7 @@ static uint32_t match(Matcher *m, const Ents *v, uint32_t below)
 	for (uint32_t k = m->bucket[bk]; k != UINT32_MAX; k = m->cls.data[k].next) {
 		const Cls *K = &m->cls.data[k];
 		if (K->key == h && K->exact == x && K->below == below &&
-		    ents_equal(m->arena.data + K->first, K->n, v))
+		    ents_equal(representative(m, K), v))
 			return k;
 	}
 	for (uint32_t k = m->bucket[bk]; k != UINT32_MAX; k = m->cls.data[k].next) {
@@ -112,17 +151,19 @@ static uint32_t match(Matcher *m, const Ents *v, uint32_t below)
 		 * window between any two */
 		if (K->key != h || K->below != below || K->run == m->run)
 			continue;
-		const Ent *rep = m->arena.data + K->first;
-		Ents r = {(Ent *)rep, K->n, K->n};
-		int s = blockref_separable(m->c, &r, v);
+		int s = blockref_separable(m->c, representative(m, K), v);
 		if (s == 0)
 			return k;
 		if (s < 0)
 			m->c->undecided = true; /* counted as separated */
 	}
-	Cls K = {below, h, x, m->arena.len, v->len, m->bucket[bk], m->run};
-	for (size_t i = 0; i < v->len; i++)
-		VEC_PUSH(m->arena, v->data[i]);
+	if (m->snap_at == SIZE_MAX) {
+		m->snap_at = m->arena.len;
+		for (size_t i = 0; i < m->snap->len; i++)
+			VEC_PUSH(m->arena, m->snap->data[i]);
+	}
+	Cls K = {below, h, x, m->snap_at, m->snap->len, past, fut, m->bucket[bk],
+		 m->run};
 	m->bucket[bk] = (uint32_t)m->cls.len;
 	VEC_PUSH(m->cls, K);
 	if (m->cls.len > m->nbucket) { /* rehash at load 1 */
@@ -174,22 +215,6 @@ static void counts_snapshot(Counts *k, uint32_t nbelow)
 	}
 }
 
-/* Sets class k0's count in a sorted snapshot. */
-static void snap_set(Ents *v, uint32_t k0, uint64_t n)
-{
-	size_t i = 0;
-	while (i < v->len && v->data[i].k < k0)
-		i++;
-	if (i < v->len && v->data[i].k == k0) {
-		v->data[i].n = n;
-		return;
-	}
-	Ent e = {k0, n};
-	VEC_PUSH(*v, e);
-	memmove(v->data + i + 1, v->data + i, (v->len - 1 - i) * sizeof *v->data);
-	v->data[i] = e;
-}
-
 /* The runs of one word at level j + 1.  False when a bound or a limit
  * stopped it (*stopped says which). */
 static bool refine_word(Matcher *m, const Runs *in, uint32_t nbelow, Runs *out,
@@ -212,6 +237,8 @@ static bool refine_word(Matcher *m, const Runs *in, uint32_t nbelow, Runs *out,
 		uint64_t f1 = k.tot ? k.tot[k0] + 1 : 0;
 		m->run++;
 		counts_snapshot(&k, nbelow);
+		m->snap = &k.snap;
+		m->snap_at = SIZE_MAX;
 		if (!blockref_split_run(m->c, &k.snap, k0, v0, L, f1, &pieces)) {
 			ok = false;
 			break;
@@ -229,7 +256,8 @@ static bool refine_word(Matcher *m, const Runs *in, uint32_t nbelow, Runs *out,
 			snap_set(&v, k0 * stride, v0 + M + 1);
 			if (k.tot) /* the future count of k0 there */
 				snap_set(&v, 2 * k0 + 1, f1 - (v0 + M + 1));
-			Run piece = {match(m, &v, k0), pieces.data[p]};
+			uint64_t past = v0 + M + 1, fut = k.tot ? f1 - past : 0;
+			Run piece = {match(m, &v, k0, past, fut), pieces.data[p]};
 			if (out->len && out->data[out->len - 1].cls == piece.cls)
 				out->data[out->len - 1].len += piece.len;
 			else
@@ -358,6 +386,7 @@ static BlockrefAnswer run_levels(Ctx *c, Runs *cur, uint32_t ncls, unsigned maxd
 		uint32_t n = (uint32_t)m.cls.len;
 		VEC_FREE(m.cls);
 		VEC_FREE(m.arena);
+		VEC_FREE(m.rep);
 		free(m.bucket);
 		if (d + 1 == maxd && !stopped &&
 		    (!ok || c->undecided || last_always)) {
