@@ -16,7 +16,7 @@
 #include "transformer/sim.h"
 #include "transformer/simcheck.h"
 #include "core/print.h"
-#include "core/word.h"
+#include "core/alphabet.h"
 
 static const char intro[] =
 	"Usage: tally compile [OPTION]... (-f FORMULA | -F FILE | -P PROGRAM)\n"

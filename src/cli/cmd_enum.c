@@ -14,7 +14,7 @@
 #include "base/mem.h"
 #include "core/print.h"
 #include "cli/search_cli.h"
-#include "core/word.h"
+#include "core/alphabet.h"
 
 static const char intro[] =
 	"Usage: tally enum [OPTION]...\n"

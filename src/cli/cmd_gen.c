@@ -21,7 +21,7 @@
 #include "base/mem.h"
 #include "base/parallel.h"
 #include "core/prelude.h"
-#include "core/word.h"
+#include "core/alphabet.h"
 
 static const char intro[] =
 	"Usage: tally gen --list | --prelude\n"

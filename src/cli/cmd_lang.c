@@ -15,7 +15,7 @@
 #include "machine/lang_count.h"
 #include "base/limit.h"
 #include "base/mem.h"
-#include "core/word.h"
+#include "core/alphabet.h"
 
 static const char intro[] =
 	"Usage: tally lang [OPTION]... (-f FORMULA | -F FILE | -P PROGRAM)\n"

@@ -13,7 +13,7 @@
 #include "base/mem.h"
 #include "cli/getopt_hint.h"
 #include "core/json.h"
-#include "core/word.h"
+#include "core/alphabet.h"
 #include "cli/decide_seq.h"
 #include "decide/decision.h"
 #include "machine/runeval.h"

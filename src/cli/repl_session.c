@@ -4,7 +4,7 @@
 #include <config.h>
 #include "cli/repl_session.h"
 
-#include "core/word.h"
+#include "core/alphabet.h"
 
 #include <ctype.h>
 #include <stdarg.h>

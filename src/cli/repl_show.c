@@ -14,7 +14,7 @@
 #include "cli/commands.h"
 #include "cli/repl_args.h"
 #include "cli/repl_session.h"
-#include "core/word.h"
+#include "core/alphabet.h"
 
 /* "alphabet: a b c": the session's, which every : command uses. */
 static void print_alphabet(Repl *r)

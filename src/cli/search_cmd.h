@@ -54,7 +54,7 @@ typedef struct Search {
 /* The index of a letter among the search's letters, added when new;
  * SIZE_MAX past 255 letters. */
 size_t search_labelled_letter(Search *s, const char *name, size_t n);
-/* The letters of --alphabet (parsed as everywhere, word.h), in order,
+/* The letters of --alphabet (parsed as everywhere, alphabet.h), in order,
  * added to the search's. */
 void search_labelled_alphabet(Search *s, const char *spec);
 /* --positive and --negative: reads both files, refuses a word with both

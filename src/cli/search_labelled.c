@@ -15,7 +15,7 @@
 #include "core/json.h"
 #include "core/prelude.h"
 #include "core/print.h"
-#include "core/word.h"
+#include "core/alphabet.h"
 #include "search/holdout.h"
 
 size_t search_labelled_letter(Search *s, const char *name, size_t n)
@@ -142,7 +142,7 @@ int search_labelled_target(Search *s)
 	return EXIT_YES;
 }
 
-/* The letters of --alphabet (parsed as everywhere, word.h), in order. */
+/* The letters of --alphabet (parsed as everywhere, alphabet.h), in order. */
 void search_labelled_alphabet(Search *s, const char *spec)
 {
 	if (!spec)

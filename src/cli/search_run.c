@@ -14,7 +14,7 @@
 #include "core/json.h"
 #include "core/print.h"
 #include "cli/search_cmd.h"
-#include "core/word.h"
+#include "core/alphabet.h"
 
 /* A target's constants raise C up to this much (beyond, the bank and
  * the checks of indistinguishability grow too large). */

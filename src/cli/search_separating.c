@@ -14,7 +14,7 @@
 #include "core/json.h"
 #include "core/prelude.h"
 #include "core/print.h"
-#include "core/word.h"
+#include "core/alphabet.h"
 #include "search/holdout.h"
 #include "search/indist.h"
 

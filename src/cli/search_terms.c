@@ -29,7 +29,7 @@
 #include "cli/search_cmd.h"
 #include "core/json.h"
 #include "core/print.h"
-#include "core/word.h"
+#include "core/alphabet.h"
 #include "decide/decision.h"
 #include "machine/runeval.h"
 #include "search/term_eval.h"

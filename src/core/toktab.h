@@ -1,4 +1,4 @@
-/* toktab -- the token reader's table of letters (word.c).
+/* toktab -- the token reader's table of letters (word_token_run.c).
  *
  * Two tables, built once per alphabet.  The direct one (toktab_direct)
  * answers for letters of up to 32 bytes where 32 bytes are readable: a

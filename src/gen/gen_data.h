@@ -36,7 +36,7 @@
 #include "gen/families.h"
 #include "base/limit.h"
 #include "core/store.h"
-#include "core/word.h"
+#include "core/alphabet.h"
 
 typedef enum { GEN_LABELS_WORD, GEN_LABELS_POSITION, GEN_LABELS_PREDICTION,
 	       GEN_LABELS_SEQUENCE } GenLabels;

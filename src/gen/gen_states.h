@@ -35,7 +35,7 @@
 #include "gen/gen_rng.h"
 #include "base/limit.h"
 #include "core/store.h"
-#include "core/word.h"
+#include "core/alphabet.h"
 
 enum { GEN_IN = 1, GEN_DOMAIN = 2 };
 

@@ -26,7 +26,7 @@ struct EvalSnapshot {
 
 /* What eval_push_bytes builds for one table of one-byte letters (a line
  * of characters has the alphabet's bytes, a line of tokens its codes:
- * word.h), kept for the two tables last used, so that lines of either
+ * alphabet.h), kept for the two tables last used, so that lines of either
  * kind in turn build nothing. */
 typedef struct {
 	const Sym *sym;       /* the table; NULL: an empty entry */

@@ -24,7 +24,7 @@
 #include "machine/eval.h"
 #include "machine/rowset.h"
 #include "base/limit.h"
-#include "core/word.h"
+#include "core/alphabet.h"
 
 typedef void (*LangCountEmit)(size_t length, const fmpz_t count, void *arg);
 

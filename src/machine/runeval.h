@@ -28,7 +28,7 @@
 
 #include "machine/eval.h"
 #include "machine/runs.h"
-#include "core/word.h"
+#include "core/alphabet.h"
 
 #define RUNEVAL_MAX_EXPLICIT ((unsigned long)1 << 22)
 

@@ -19,7 +19,7 @@
 #include "transformer/fixed.h"
 #include "transformer/mismatch.h"
 #include "transformer/model.h"
-#include "core/word.h"
+#include "core/alphabet.h"
 
 typedef struct SimCheck SimCheck;
 

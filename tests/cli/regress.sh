@@ -50,7 +50,7 @@ printf ':load deep.crasp\n:help X99998\n' > help.repl
 try 0 "$TALLY" repl < help.repl
 grep -q '^X99998 = ' out.txt || fail ":help of a deep definition: $(tail -c 300 out.txt)"
 
-# The unknown-letter message showed uninitialised bytes (word.c show).
+# The unknown-letter message showed uninitialised bytes (word.c word_show).
 try 2 "$TALLY" eval -f 'Q_a|Q_b' < "$R/unknown-token.words"
 err_has "word 1: unknown letter 'aaa' at position 1 (alphabet: a b)"
 # (not on a sanitizer build: ASan and valgrind cannot share a process)

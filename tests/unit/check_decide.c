@@ -26,7 +26,7 @@
 #include "ref_eval.h"
 #include "machine/runeval.h"
 #include "suites.h"
-#include "core/word.h"
+#include "core/alphabet.h"
 
 FIXTURE_PER_TEST
 

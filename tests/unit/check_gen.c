@@ -21,7 +21,7 @@
 #include "randgen.h"
 #include "ref_eval.h"
 #include "suites.h"
-#include "core/word.h"
+#include "core/alphabet.h"
 
 enum { MAXLEN = 6, SIGMA = 2 };
 
