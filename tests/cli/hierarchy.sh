@@ -82,19 +82,28 @@ test "$(grep -c '^[3-6] *P_[3-6] *least depth [1-4] (theory [1-4])' psd.txt)" = 
 grep -q '^lower bounds: least depth certified by a pair for P_3, P_4, P_5, P_6; resting on the search'"'"'s own comparisons for no row$' psd.txt ||
 	fail "predict: lower bounds not all certified"
 
+# two_sided_holds CSV LINE K N: the two-sided formula of a --family=dk
+# --csv row has a future count and its language up to length N is D_K's
+# (2K - 1 blocks from a, by the awk count above).
+two_sided_holds() {
+	f=$(sed -n "$2p" "$1" | sed 's/^[^"]*"[^"]*","//; s/"$//')
+	case $f in *'#>'*) ;; *) fail "D_$3 two-sided formula without #>: $f" ;; esac
+	"$TALLY" lang -f "$f" --max-length "$4" --alphabet=ab > dkgot.txt || true
+	blocks_from_a "$4" | awk -v m=$((2 * $3 - 1)) '$2 == m { print $1 }' |
+		sort > dkwant.txt
+	sort dkgot.txt | cmp -s - dkwant.txt ||
+		fail "D_$3 two-sided formula $f: language differs up to length $4"
+}
+
 # --family=dk: D_k = L_(2k-1) past-only beside two-sided.  The depths the
 # engine finds are printed, not the theory's; here each formula is
-# re-checked with tally lang against the awk membership test below, and
+# re-checked with tally lang against the awk membership test, and
 # the two-sided one has a future count.
 "$TALLY" hierarchy --family=dk --k=1..2 --csv --quiet > dk.csv ||
 	fail "dk table: exit $?"
 test "$(sed 1d dk.csv | cut -d, -f2,4,5,6,7)" = "$(printf '1,1,yes,1,yes\n2,3,yes,2,yes')" ||
 	fail "dk table: $(cat dk.csv)"
-f=$(sed -n 3p dk.csv | sed 's/^[^"]*"[^"]*","//; s/"$//')
-case $f in *'#>'*) ;; *) fail "D_2 two-sided formula without #>: $f" ;; esac
-"$TALLY" lang -f "$f" --max-length 9 --alphabet=ab > dkgot.txt || true
-blocks_from_a 9 | awk '$2 == 3 { print $1 }' | sort > dkwant.txt
-sort dkgot.txt | cmp -s - dkwant.txt || fail "D_2 two-sided formula $f: language differs up to length 9"
+two_sided_holds dk.csv 3 2 9
 run 2 "$TALLY" hierarchy --family=dk --task=predict
 
 # A D_k row whose past-only depth 2k - 1 exceeds --search-depth is built,
@@ -105,12 +114,7 @@ run 2 "$TALLY" hierarchy --family=dk --task=predict
 	fail "built dk row: exit $?"
 test "$(sed 1d dkb.csv | cut -d, -f2,4,5,6,7)" = "3,5,yes,3,yes" ||
 	fail "built dk row: $(cat dkb.csv)"
-f=$(sed -n 2p dkb.csv | sed 's/^[^"]*"[^"]*","//; s/"$//')
-case $f in *'#>'*) ;; *) fail "D_3 built two-sided formula without #>: $f" ;; esac
-"$TALLY" lang -f "$f" --max-length 10 --alphabet=ab > dkbgot.txt || true
-blocks_from_a 10 | awk '$2 == 5 { print $1 }' | sort > dkbwant.txt
-sort dkbgot.txt | cmp -s - dkbwant.txt ||
-	fail "D_3 built two-sided formula $f: language differs up to length 10"
+two_sided_holds dkb.csv 2 3 10
 "$TALLY" hierarchy --family=dk --k=3 --search-depth=4 --quiet --no-time > dkb.txt ||
 	fail "built dk row (text): exit $?"
 grep -q "^  two-sided upper bound: not searched (the row's past-only depth 5 > --search-depth=4): the theory's two-sided formula" dkb.txt ||
