@@ -119,15 +119,25 @@ static bool ents_equal(const Ents *a, const Ents *b)
 	return true;
 }
 
+/* The counts of a piece of a run of class k0: the run's snapshot (n
+ * entries) with k0's past count set to `past` and, two-sided (stride
+ * 2), its future count to `fut`. */
+static void piece_counts(Ents *out, const Ent *snap, size_t n, uint32_t k0,
+			 unsigned stride, uint64_t past, uint64_t fut)
+{
+	out->len = 0;
+	for (size_t i = 0; i < n; i++)
+		VEC_PUSH(*out, snap[i]);
+	snap_set(out, k0 * stride, past);
+	if (stride == 2)
+		snap_set(out, 2 * k0 + 1, fut);
+}
+
 /* Class K's representative's counts (in m->rep until the next call). */
 static const Ents *representative(Matcher *m, const Cls *K)
 {
-	m->rep.len = 0;
-	for (size_t i = 0; i < K->nsnap; i++)
-		VEC_PUSH(m->rep, m->arena.data[K->snap + i]);
-	snap_set(&m->rep, K->below * m->c->stride, K->past);
-	if (m->c->stride == 2)
-		snap_set(&m->rep, 2 * K->below + 1, K->fut);
+	piece_counts(&m->rep, m->arena.data + K->snap, K->nsnap, K->below,
+		     m->c->stride, K->past, K->fut);
 	return &m->rep;
 }
 
@@ -250,13 +260,9 @@ static bool refine_word(Matcher *m, const Runs *in, uint32_t nbelow, Runs *out,
 				ok = false;
 				break;
 			}
-			v.len = 0;
-			for (size_t i = 0; i < k.snap.len; i++)
-				VEC_PUSH(v, k.snap.data[i]);
-			snap_set(&v, k0 * stride, v0 + M + 1);
-			if (k.tot) /* the future count of k0 there */
-				snap_set(&v, 2 * k0 + 1, f1 - (v0 + M + 1));
+			/* k0's future count there, two-sided */
 			uint64_t past = v0 + M + 1, fut = k.tot ? f1 - past : 0;
+			piece_counts(&v, k.snap.data, k.snap.len, k0, stride, past, fut);
 			Run piece = {match(m, &v, k0, past, fut), pieces.data[p]};
 			if (out->len && out->data[out->len - 1].cls == piece.cls)
 				out->data[out->len - 1].len += piece.len;
