@@ -307,11 +307,7 @@ static bool run_dk_row(Table *t, unsigned k)
 /* The D_k table: past-only beside two-sided, rows klo..khi. */
 int table_run_dk(Table *t)
 {
-	/* witness pairs for every depth the searched parts must exclude */
-	unsigned maxd = 2 * (unsigned)t->khi - 1;
-	if (maxd > t->search_depth)
-		maxd = t->search_depth;
-	unsigned dmax = maxd > 1 ? maxd - 1 : 1;
+	unsigned dmax = table_sample_depth(t, 2 * (unsigned)t->khi - 1);
 	search_progress(&t->o, "building samples");
 	search_state_init(&t->ss, &t->o, t->st, t->ab, 2, 1, dmax, NULL, 0, false,
 			  false);
@@ -335,16 +331,10 @@ int table_run_dk(Table *t)
 		       : "some row has no verified formula (see above)");
 		if (t->lower_tries)
 			table_print_lower_lists(t);
-		if (t->built.len)
-			printf("upper bounds: found by the search for %s; not "
-			       "searched (past-only depth 2k - 1 > --search-depth=%u), "
-			       "the theory's formulas, for %s\n", t->searched.len ?
-			       t->searched.data : "no row", t->search_depth,
-			       t->built.data);
+		table_print_upper_lists(t, "past-only depth 2k - 1",
+					"the theory's formulas");
 		if (!t->no_time)
-			printf("peak memory %.0f MB; total %.2fs\n",
-			       (double)limit_peak_memory() / (1 << 20),
-			       limit_now() - t->o.start);
+			table_print_peak(t);
 	}
 	fflush(stdout);
 	int status = table_finish(t, complete);

@@ -289,13 +289,8 @@ static void print_footer(const Table *t, bool complete)
 				      : "NOT reproduced: see the rows whose depth differs from the theory's or that failed verification");
 	if (t->certified.len || t->search_only.len)
 		table_print_lower_lists(t);
-	if (t->built.len)
-		printf("upper bounds: found by the search for %s; not searched "
-		       "(depth > --search-depth=%u), %s, for %s\n",
-		       t->searched.len ? t->searched.data : "no row",
-		       t->search_depth, t->predict ? "the theory's formula "
-		       "verified instead" : "the family's own formula",
-		       t->built.data);
+	table_print_upper_lists(t, "depth", t->predict ? "the theory's formula "
+				"verified instead" : "the family's own formula");
 	unsigned long long gen = 0;
 	const Bank *b = t->ss.bank;
 	printf("bank: %zu signatures (", bank_count(b));
@@ -315,17 +310,14 @@ static void print_footer(const Table *t, bool complete)
 	printf("bank building: %llu candidate signatures in %.2fs wall, %.2fs CPU "
 	       "(%.2g per CPU second; %u threads)\n", gen, bs, cpu,
 	       cpu > 0 ? (double)gen / cpu : 0.0, t->jobs);
-	printf("peak memory %.0f MB; total %.2fs\n", (double)limit_peak_memory() / (1 << 20), limit_now() - t->o.start);
+	table_print_peak(t);
 }
 
 /* The L_k table (recognition or prediction), rows klo..khi. */
 int table_run_lk(Table *t)
 {
-	/* witness pairs for every depth the search must exclude */
-	unsigned maxd = hierarchy_theory(t->predict, (unsigned)t->khi);
-	if (maxd > t->search_depth)
-		maxd = t->search_depth;
-	unsigned dmax = maxd > 1 ? maxd - 1 : 1;
+	unsigned dmax = table_sample_depth(t, hierarchy_theory(t->predict,
+							       (unsigned)t->khi));
 	search_progress(&t->o, "building samples");
 	search_state_init(&t->ss, &t->o, t->st, t->ab, 2, 1, dmax, NULL, 0, false,
 			  false);

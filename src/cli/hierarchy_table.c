@@ -166,6 +166,29 @@ void table_print_lower_lists(const Table *t)
 	       ? t->search_only.data : "no row");
 }
 
+void table_print_upper_lists(const Table *t, const char *which,
+			     const char *what)
+{
+	if (t->built.len)
+		printf("upper bounds: found by the search for %s; not searched "
+		       "(%s > --search-depth=%u), %s, for %s\n", t->searched.len
+		       ? t->searched.data : "no row", which, t->search_depth, what,
+		       t->built.data);
+}
+
+void table_print_peak(const Table *t)
+{
+	printf("peak memory %.0f MB; total %.2fs\n",
+	       (double)limit_peak_memory() / (1 << 20), limit_now() - t->o.start);
+}
+
+unsigned table_sample_depth(const Table *t, unsigned deepest)
+{
+	if (deepest > t->search_depth)
+		deepest = t->search_depth;
+	return deepest > 1 ? deepest - 1 : 1;
+}
+
 /* The table's exit status once its rows are printed: a limit's report
  * when one stopped it, then the plot (when asked). */
 int table_finish(Table *t, bool complete)

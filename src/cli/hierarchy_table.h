@@ -54,6 +54,16 @@ bool table_lower_by(Table *t, PairgenFn *gen, const char *name, unsigned k,
 		    unsigned d, IndistBounds b, const Node *roots,
 		    size_t nroots, Lower *lw);
 void table_print_lower_lists(const Table *t);
+/* The footer's "upper bounds:" line, when some row was built (which: the
+ * depth compared with --search-depth; what: the built rows' formulas),
+ * and its "peak memory ...; total ..." line. */
+void table_print_upper_lists(const Table *t, const char *which,
+			     const char *what);
+void table_print_peak(const Table *t);
+/* The depth of the witness pairs the samples need: every depth the
+ * searched rows must exclude, the deepest searched row being `deepest`
+ * or --search-depth. */
+unsigned table_sample_depth(const Table *t, unsigned deepest);
 
 /* Rows above --search-depth (hierarchy_built.c): f as a row's found
  * formula, sol->v left for the caller's verification; L_k's own formula
